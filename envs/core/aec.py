@@ -1,0 +1,129 @@
+"""The generic PettingZoo AEC environment over any tcgzoo game core.
+
+A game's ``<game>_v0`` module is a two-line shim around ``make_env_api``: the env is
+thin, every rule lives in the core. Modelled on PettingZoo's classic environments:
+``env()`` wraps ``raw_env`` in TerminateIllegal -> AssertOutOfBounds -> OrderEnforcing,
+spaces are built once and returned as the same objects, the mask of the agent not to
+move is all zeros, rewards are +1 / -1 / 0 at the end.
+"""
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+
+class TcgAECEnv(AECEnv):
+    """AEC view of a game core; ``game_factory(**kwargs)`` builds the ``Game``."""
+
+    game_factory = None  # set by make_env_api
+    metadata = {"render_modes": ["human", "ansi"], "name": "tcg_v0", "is_parallelizable": False}
+
+    def __init__(self, render_mode: str | None = None, **game_kwargs) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r} not in {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self.game = type(self).game_factory(**game_kwargs)
+        n_obs = self.game.observation_size()
+        n_act = self.game.num_distinct_actions()
+        self.possible_agents = ["player_0", "player_1"]
+        self.agents = []
+        self._obs_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (n_obs,), np.float32),
+            "action_mask": spaces.Box(0, 1, (n_act,), np.int8),
+        })
+        self._act_space = spaces.Discrete(n_act)
+        self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
+        self.action_spaces = {a: self._act_space for a in self.possible_agents}
+        self._masks = {a: np.zeros(n_act, np.int8) for a in self.possible_agents}
+        self._seeder = np.random.default_rng()
+        self.state = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seeder = np.random.default_rng(seed)
+        game_seed = int(self._seeder.integers(0, 2**63 - 1))
+        self.state = self.game.new_initial_state(game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0 for a in self.agents}
+        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._after_move()
+
+    def _after_move(self) -> None:
+        st = self.state
+        if st.is_terminal():
+            r = st.returns()
+            for i, a in enumerate(self.agents):
+                self.rewards[a] = int(r[i])
+                self.terminations[a] = True
+        else:
+            self.agent_selection = self.agents[st.current_player()]
+
+    def observe(self, agent: str) -> dict:
+        i = self.possible_agents.index(agent)
+        st = self.state
+        mask = self._masks[agent]
+        mask[:] = 0
+        if not st.is_terminal() and st.current_player() == i:
+            mask[st.legal] = 1
+        return {"observation": st.observation_tensor(i), "action_mask": mask.copy()}
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0
+        for a in self.agents:
+            self.rewards[a] = 0
+        self.state.apply_action(int(action))
+        self._after_move()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        text = str(self.state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def make_env_api(name: str, game_factory, doc: str | None = None):
+    """Build ``(env, raw_env)`` for a game: the shim of a ``<game>_v0`` module."""
+    raw_env = type(
+        "raw_env",
+        (TcgAECEnv,),
+        {
+            "game_factory": staticmethod(game_factory),
+            "metadata": {"render_modes": ["human", "ansi"], "name": name, "is_parallelizable": False},
+            "__doc__": doc or TcgAECEnv.__doc__,
+        },
+    )
+
+    def env(**kwargs):
+        e = raw_env(**kwargs)
+        e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+        e = wrappers.AssertOutOfBoundsWrapper(e)
+        e = wrappers.OrderEnforcingWrapper(e)
+        return e
+
+    env.__doc__ = doc
+    return env, raw_env

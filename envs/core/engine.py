@@ -1,0 +1,195 @@
+"""The decision protocol: a resumable state machine of plain data.
+
+Modelled on ygopro-core's processor. A game's state keeps a stack of *frames*; a frame
+is a plain list ``[handler_id, step, arg0, arg1, ...]``. ``_run`` calls the handler of
+the top frame until some handler asks a player for a decision (``ask``) or ends the
+game (``finish``). A handler advances ``frame[1]`` (its step), pushes child frames,
+pops itself, or asks; when the answer arrives, the same frame resumes at its next step
+and reads ``self.answer``. Nothing holds game state outside the state's fields (no
+generators, closures or threads), so ``clone()`` is exact and a game replays from
+``(decks, options, seed, actions)``.
+
+Every decision is one atomic choice from the game's fixed action space. A game defines
+its action layout (``ActionLayout``) and its decision kinds; the state records the
+pending kind, the deciding player and the sorted legal action ids.
+"""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import numpy as np
+
+from .rng import Rng
+
+TERMINAL_PLAYER = -4  # OpenSpiel's kTerminalPlayerId
+RUNNING = -1  # dkind while the rules run (no decision pending)
+GAME_OVER = -2  # dkind once the game has ended
+
+
+class ActionLayout:
+    """Named ranges of the fixed action space: ``layout.add("hand", 30)`` etc.
+
+    An action id keeps its meaning within a decision kind: ``hand+3`` is always hand
+    slot 3. ``describe(a)`` gives ``(range name, index)``.
+    """
+
+    __slots__ = ("ranges", "size", "_starts")
+
+    def __init__(self) -> None:
+        self.ranges: dict[str, tuple[int, int]] = {}
+        self.size = 0
+        self._starts: list[tuple[int, str]] = []
+
+    def add(self, name: str, count: int) -> int:
+        if name in self.ranges:
+            raise ValueError(f"action range {name!r} defined twice")
+        start = self.size
+        self.ranges[name] = (start, count)
+        self._starts.append((start, name))
+        self.size += count
+        return start
+
+    def describe(self, a: int) -> tuple[str, int]:
+        for start, name in reversed(self._starts):
+            if a >= start:
+                count = self.ranges[name][1]
+                if a < start + count:
+                    return name, a - start
+                break
+        raise ValueError(f"action {a} is outside the action space of size {self.size}")
+
+    def table(self) -> list[tuple[int, int, str]]:
+        """(first id, last id, range name) rows, for the documentation."""
+        return [(s, s + c - 1, n) for n, (s, c) in self.ranges.items()]
+
+
+class DecisionState:
+    """Base of every game's state: the processor loop and the decision protocol.
+
+    Subclasses define ``HANDLERS`` (a list of functions ``(state, frame) -> None``
+    indexed by handler id), ``DECISION_NAMES`` (kind -> name), ``NUM_ACTIONS`` and
+    ``CONCEDE`` (the action id of conceding, or -1 when the game has none), and
+    implement ``clone``, ``observation_tensor``, ``resample_hidden``,
+    ``action_to_string``, ``to_dict`` and ``__str__``.
+    """
+
+    __slots__ = (
+        "game", "rng", "stack", "dkind", "dplayer", "legal", "answer", "winner",
+        "history", "concession", "max_decisions",
+    )
+
+    HANDLERS: Sequence[Callable] = ()
+    DECISION_NAMES: Sequence[str] = ()
+    NUM_ACTIONS = 0
+    CONCEDE = -1
+
+    def _init_protocol(self, game, seed: int) -> None:
+        self.game = game
+        self.rng = Rng(seed)
+        self.stack: list[list] = []
+        self.dkind = RUNNING
+        self.dplayer = 0
+        self.legal: list[int] = []
+        self.answer = -1
+        self.winner = -1  # -1: none / draw
+        self.history: list[int] = []
+        self.concession = bool(game.options.get("concession", False))
+        self.max_decisions = int(game.options.get("max_decisions", 0))
+
+    def _copy_protocol(self, other: "DecisionState") -> None:
+        """Copy the protocol fields of ``self`` into ``other`` (used by ``clone``)."""
+        other.game = self.game
+        other.rng = self.rng.clone()
+        other.stack = [f[:] for f in self.stack]
+        other.dkind = self.dkind
+        other.dplayer = self.dplayer
+        other.legal = self.legal  # never mutated in place: replaced at each decision
+        other.answer = self.answer
+        other.winner = self.winner
+        other.history = self.history[:]
+        other.concession = self.concession
+        other.max_decisions = self.max_decisions
+
+    # ---- the loop -------------------------------------------------------------
+    def _run(self) -> None:
+        handlers = self.HANDLERS
+        stack = self.stack
+        while self.dkind == RUNNING:
+            f = stack[-1]
+            handlers[f[0]](self, f)
+
+    def ask(self, player: int, kind: int, legal: list[int]) -> None:
+        """Pend a decision: ``legal`` must be sorted ascending and non-empty."""
+        if self.concession:
+            legal = legal + [self.CONCEDE]
+        self.dplayer = player
+        self.dkind = kind
+        self.legal = legal
+
+    def finish(self, winner: int) -> None:
+        """End the game: ``winner`` 0 or 1, or -1 for a draw."""
+        self.winner = winner
+        self.dkind = GAME_OVER
+        self.legal = []
+
+    # ---- the contract -----------------------------------------------------------
+    def current_player(self) -> int:
+        return TERMINAL_PLAYER if self.dkind == GAME_OVER else self.dplayer
+
+    def is_terminal(self) -> bool:
+        return self.dkind == GAME_OVER
+
+    def returns(self) -> list[float]:
+        if self.dkind != GAME_OVER or self.winner < 0:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+
+    def legal_actions(self) -> list[int]:
+        return list(self.legal)
+
+    def legal_actions_mask(self) -> np.ndarray:
+        mask = np.zeros(self.NUM_ACTIONS, dtype=bool)
+        if self.legal:
+            mask[self.legal] = True
+        return mask
+
+    def decision_name(self) -> str:
+        if self.dkind == GAME_OVER:
+            return "game over"
+        return self.DECISION_NAMES[self.dkind]
+
+    def apply_action(self, action: int) -> None:
+        """Take one atomic choice, then run the rules to the next decision or the end.
+
+        An illegal action raises ``ValueError`` naming it and the pending decision, and
+        leaves the state unchanged.
+        """
+        if self.dkind == GAME_OVER:
+            raise ValueError(f"action {action!r}: the game is over")
+        if action not in self.legal or isinstance(action, bool):
+            try:
+                what = self.action_to_string(int(action))
+            except (ValueError, TypeError, IndexError):
+                what = "outside the action space"
+            raise ValueError(
+                f"illegal action {action!r} ({what}) for player {self.dplayer} in decision "
+                f"'{self.decision_name()}'; legal: {self.legal}"
+            )
+        action = int(action)
+        self.history.append(action)
+        if action == self.CONCEDE and self.concession:
+            self.finish(1 - self.dplayer)  # BS 1-3-4: the conceding player loses at once
+            return
+        self.answer = action
+        self.dkind = RUNNING
+        self._run()
+        if self.max_decisions and len(self.history) >= self.max_decisions and self.dkind != GAME_OVER:
+            self.finish(-1)  # step cap: a runaway game ends as a draw
+
+
+def replay(game, seed: int, actions: Sequence[int]):
+    """Rebuild the state reached from ``seed`` by ``actions`` (the serialisation)."""
+    state = game.new_initial_state(seed)
+    for a in actions:
+        state.apply_action(a)
+    return state
