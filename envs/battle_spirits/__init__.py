@@ -1,0 +1,177 @@
+"""Battle Spirits (Standard format) — rules core.
+
+``Game(decks=None, **options)`` / ``game.new_initial_state(seed)`` follow the shared game
+contract (OpenSpiel names). Rules: ``000_62af07856a6f7e58.txt`` (Standard comprehensive
+rules Ver.1.0) with rulings BS-R1..R6; rule numbers in comments and tests refer to it.
+
+Options
+-------
+``first_player``  None (default: the winner of the random draw chooses, BS-R3) or 0 / 1.
+``concession``    True (default): conceding is an action at every decision (BS 1-3-4).
+``max_decisions`` 3000 (default): a game that reaches it ends as a draw (a step cap for
+                  runaway random play; 0 disables it).
+``cards``         list of card-file paths replacing the built-in pool.
+
+Action space (185 ids; one layout for every decision, an id keeps its meaning within a
+decision kind, the observation says which kind is pending)
+-----------------------------------------------------------------------------------------
+====== ============ ==============================================================
+ids    range        meaning
+====== ============ ==============================================================
+0-39   hand         hand slot i (hands are kept sorted by card): play/use, choose, discard
+40-63  field        own field slot j: attack, block, activate, pay/place/move a core from it, move to it, target it
+64-87  field_soul   the soul core on own field slot j (as a source of a core)
+88-111 opp_field    opponent's field slot j (targets)
+112-171 trash       trash slot k: 《継召》 exclusion, trash targets (the side is the target's)
+172    reserve      a core from the reserve / move a core to the reserve
+173    reserve_soul the soul core in the reserve
+174-181 option      option k: first/second, keep/redraw, no/yes, trigger order, mode, main/flash, opened card k, soul-magic payment
+182    move_core    start a core move (main step)
+183    pass         end the step, end the attack step, no block, pass the flash right, done (up-to choices, placing)
+184    concede      concede (BS 1-3-4)
+====== ============ ==============================================================
+
+Decision kinds: see ``layout.DECISIONS``. A card play is broken into atomic choices:
+the card (hand slot), 《継召》 exclusions, each core of the cost (which card or the
+reserve, normal or soul core), each core placed on the new card, targets one at a time.
+
+Observation: ``observation_layout()`` returns its blocks (offset, last, meaning); size
+depends on the pool (5,000-6,000 floats for the built-in pool).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from ..core.errors import UnknownNameError
+from . import rules
+from .cards import CardPool, deck_names as _deck_names, load_deck, load_pool, validate_deck as _validate
+from .encoding import ObsLayout, action_to_string, render, to_dict, write_observation
+from .layout import LAYOUT, NUM_ACTIONS, ST_SETUP
+from .state import Z_DECK, State
+
+OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None}
+DEFAULT_DECKS = ("red_rush", "purple_control")
+
+
+@lru_cache(maxsize=1)
+def builtin_pool() -> CardPool:
+    return load_pool()
+
+
+class Game:
+    """The static part of a Battle Spirits game: pool, decks, options."""
+
+    name = "battle_spirits"
+
+    def __init__(self, decks=None, **options) -> None:
+        for k in options:
+            if k not in OPTIONS:
+                raise UnknownNameError("Battle Spirits option", k, OPTIONS)
+        self.options = {**OPTIONS, **options}
+        self.pool = builtin_pool() if self.options["cards"] is None else load_pool(self.options["cards"])
+        if decks is None:
+            decks = DEFAULT_DECKS
+        if isinstance(decks, str) or len(decks) != 2:
+            raise ValueError("decks must be a pair of deck names or deck-file paths")
+        loaded = [load_deck(str(d), self.pool) for d in decks]
+        self.deck_names = [n for n, _ in loaded]
+        self.decks = [ids for _, ids in loaded]
+        self.obs_layout = ObsLayout(len(self.pool))
+        self._owner = [0] * len(self.decks[0]) + [1] * len(self.decks[1])
+
+    # ---- the contract ------------------------------------------------------------
+    def new_initial_state(self, seed: int | None = None) -> "BattleSpiritsState":
+        return BattleSpiritsState(self, 0 if seed is None else int(seed))
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def observation_size(self) -> int:
+        return self.obs_layout.size
+
+    def max_game_length(self) -> int:
+        return self.options["max_decisions"] or 10**9
+
+    def observation_layout(self) -> list[tuple[int, int, str]]:
+        return self.obs_layout.table()
+
+    @staticmethod
+    def action_layout() -> list[tuple[int, int, str]]:
+        return LAYOUT.table()
+
+    # ---- cards and decks ---------------------------------------------------------------
+    @staticmethod
+    def deck_names() -> list[str]:
+        return _deck_names()
+
+    def list_cards(self) -> list[dict]:
+        return [{"id": d.id, "name": d.name, "type": ("spirit", "nexus", "magic")[d.type], "cost": d.cost,
+                 "text": d.text} for d in self.pool.cards]
+
+    def validate_deck(self, spec: str) -> str:
+        """Load and check a deck (name or path); returns its name or raises a clear error."""
+        return load_deck(spec, self.pool)[0]
+
+
+class BattleSpiritsState(State):
+    __slots__ = ()
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self._init_protocol(game, seed)
+        self.defs = game.pool.cards
+        self.alists = game.pool.alists
+        self.deck_names = game.deck_names
+        self.cdef = list(game.decks[0]) + list(game.decks[1])
+        n = len(self.cdef)
+        self.owner = game._owner
+        self.zone = [Z_DECK] * n
+        self.cores, self.exh, self.wait_kind, self.known = [0] * n, [0] * n, [0] * n, [False] * n
+        n0 = len(game.decks[0])
+        self.deck = [list(range(n0)), list(range(n0, n))]
+        self.hand, self.field, self.trash, self.removed = [[], []], [[], []], [[], []], [[], []]
+        self.reserve, self.life, self.tcores, self.soul, self.gained = [0, 0], [0, 0], [0, 0], [-1, -1], [0, 0]
+        self.turn, self.tp, self.first, self.step = 0, 0, 0, ST_SETUP
+        self.attacker = self.blocker = -1
+        self.teff, self.used, self.pending, self.tq, self.waiting, self.sels, self.revealed = [], [], [], [], [], [], []
+        self.stack.append([rules.H_SETUP, 0])
+        self._run()
+
+    def observation_tensor(self, player: int) -> np.ndarray:
+        L = self.game.obs_layout
+        o = np.zeros(L.size, np.float32)
+        write_observation(self, player, L, o)
+        return o
+
+    def resample_hidden(self, player: int, rng) -> None:
+        """Redeal what ``player`` cannot see: the opponent's unknown hand cards and deck
+        (their identities permuted among those places) and the order of both decks."""
+        if isinstance(rng, int):
+            from ..core.rng import Rng
+            rng = Rng(rng)
+        q = 1 - player
+        known = self.known
+        slots = [i for i in self.hand[q] if not known[i]] + self.deck[q]
+        ids = [self.cdef[i] for i in slots]
+        rng.shuffle(ids)
+        for i, c in zip(slots, ids):
+            self.cdef[i] = c
+        self.hand[q].sort(key=self.cdef.__getitem__)
+        rng.shuffle(self.deck[player])
+
+    def action_to_string(self, action: int) -> str:
+        return action_to_string(self, action)
+
+    def to_dict(self, player: int | None = None) -> dict:
+        return to_dict(self, player)
+
+    def __str__(self) -> str:
+        return render(self)
+
+
+def validate_deck(spec: str) -> str:
+    return load_deck(spec, builtin_pool())[0]
+
+
+__all__ = ["Game", "BattleSpiritsState", "builtin_pool", "validate_deck", "_validate"]

@@ -1,0 +1,524 @@
+"""Battle Spirits cards and decks as data: loading, validation and compilation.
+
+Card files are YAML in the card language of ``docs/card-language.md``. Loading
+validates every field (errors name the file, the entry and the field) and compiles
+effects into small immutable records the engine interprets: integer codes, tuples,
+and action lists referred to by index, so the state never holds card text.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from ..core.cardfile import Checker, load_yaml
+from ..core.errors import CardFileError, DeckError, UnknownNameError
+
+HERE = Path(__file__).parent
+CARDS_DIR = HERE / "cards"
+DECKS_DIR = HERE / "decks"
+
+COLORS = ("red", "purple", "green", "white", "yellow", "blue")
+COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
+SPIRIT, NEXUS, MAGIC = 0, 1, 2
+TYPES = {"spirit": SPIRIT, "nexus": NEXUS, "magic": MAGIC}
+
+# ---- vocabulary ------------------------------------------------------------------
+TRIGGERS = (
+    "summon", "deploy", "attack", "block", "destroyed", "destroyed_by_opponent", "battle_destroy",
+    "battle_end", "own_start_step", "own_core_step", "own_draw_step", "own_refresh_step",
+    "own_main_start", "own_attack_step_start", "own_end_step", "opp_end_step", "exhausted",
+    "recovered", "leaves_field", "spirit_summoned", "own_life_decreased", "cores_reach",
+    "life_drops_to",
+)
+EV = {name: i for i, name in enumerate(TRIGGERS)}
+CONSTANTS = ("bp", "symbols", "cannot_attack", "cannot_block", "cost", "unblockable")
+CK = {name: i for i, name in enumerate(CONSTANTS)}
+WHILES = ("always", "attacking", "blocking", "battle", "own_turn", "opp_turn")
+WH = {name: i for i, name in enumerate(WHILES)}
+LIMITS = ("none", "once_per_turn", "no_dup", "no_dup_once_per_turn")
+LIM = {name: i for i, name in enumerate(LIMITS)}
+REPLACES = ("destroyed", "destroyed_by_effect", "destroyed_by_opponent_effect")
+RP = {name: i for i, name in enumerate(REPLACES)}
+COSTS = ("exhaust_self", "pay", "remove_self_cores", "discard", "soul_core")
+ACTIONS = (
+    "draw", "discard_deck", "destroy", "exhaust", "heavy_exhaust", "recover", "bp", "symbols",
+    "cores_to", "remove_cores", "bounce", "from_trash", "summon", "life_damage", "gain_life",
+    "grant", "search", "modes",
+)
+DO = {name: i for i, name in enumerate(ACTIONS)}
+LINKS = ("then", "if_done", "if_all", "after", "also")
+LK = {name: i for i, name in enumerate(LINKS)}
+DURATIONS = ("turn", "battle")
+DUR = {name: i + 1 for i, name in enumerate(DURATIONS)}  # 0 = permanent
+GRANTS = ("cannot_attack", "cannot_block", "cannot_be_destroyed_by_effects", "unblockable", "must_block")
+GR = {name: i for i, name in enumerate(GRANTS)}
+TARGET_WORDS = ("self", "attacker", "blocker", "event", "previous")
+T_SELF, T_ATTACKER, T_BLOCKER, T_EVENT, T_PREVIOUS = range(-1, -6, -1)
+TW = {w: -(i + 1) for i, w in enumerate(TARGET_WORDS)}
+WHATS = ("spirit", "nexus", "spirit_or_nexus", "card")
+SIDES = ("own", "opp", "any")
+ZONES = ("field", "trash", "hand")
+FILTERS = {
+    "bp_le": int, "bp_ge": int, "cost_le": int, "cost_ge": int, "level_le": int, "level_ge": int,
+    "color": str, "family": str, "name_has": str, "exhausted": bool, "recovered": bool, "type": str,
+    "not_self": bool, "has_ex_symbol": bool,
+}
+CONDITIONS = {
+    "life_le": int, "life_ge": int, "opp_life_le": int, "hand_ge": int, "hand_le": int,
+    "reserve_ge": int, "trash_cards_ge": int, "own_spirits_ge": int, "opp_spirits_ge": int,
+    "symbols_ge": dict, "soul_core_on_self": bool, "level_ge": int, "attacking": bool,
+    "blocking": bool, "own_turn": bool, "family_on_field": str, "opp_exhausted_ge": int,
+}
+
+
+class Target:
+    """A compiled target: what, side, zone, count (-1 = all), up_to, filter items."""
+
+    __slots__ = ("what", "side", "zone", "count", "up_to", "filt")
+
+    def __init__(self, what, side, zone, count, up_to, filt):
+        self.what, self.side, self.zone, self.count, self.up_to, self.filt = what, side, zone, count, up_to, filt
+
+
+class Action:
+    """One compiled action. ``target`` is a Target or one of the T_* words."""
+
+    __slots__ = ("do", "link", "cond", "target", "n", "player", "amount", "duration", "to", "what",
+                 "filt", "count", "rest", "options", "free")
+
+    def __init__(self, do: int) -> None:
+        self.do, self.link, self.cond, self.target = do, 0, (), None
+        self.n, self.player, self.amount, self.duration, self.to, self.what = 1, 0, 0, 1, "", 0
+        self.filt, self.count, self.rest, self.options, self.free = (), 1, "trash", (), True
+
+
+class Effect:
+    """A compiled card effect: kind is 'trigger', 'constant', 'activated', 'replace'."""
+
+    __slots__ = ("kind", "index", "event", "levels", "limit", "optional", "cond", "alist", "side", "n",
+                 "const", "amount", "scope", "while_", "timing", "costs")
+
+    def __init__(self, kind: str, index: int) -> None:
+        self.kind, self.index = kind, index
+        self.event, self.levels, self.limit, self.optional, self.cond = -1, 0b1111, 0, False, ()
+        self.alist, self.side, self.n = -1, 2, 0
+        self.const, self.amount, self.scope, self.while_ = -1, 0, None, 0
+        self.timing, self.costs = "", ()
+
+
+class CardDef:
+    """A card's static data; ``index`` is its row in the pool's tables."""
+
+    __slots__ = ("index", "id", "name", "deck_name", "type", "colors", "color_mask", "cost", "reduction",
+                 "red_total", "families", "lv_cores", "lv_bp", "shinkaiho", "symbols", "sym_total", "ex",
+                 "gekitotsu", "armor_mask", "soul_magic", "text", "effects", "triggers", "constants",
+                 "activated", "replaces", "magic_main", "magic_flash", "magic_cond", "python", "file")
+
+
+class CardPool:
+    """All cards of a game, with the compiled action lists they refer to."""
+
+    def __init__(self) -> None:
+        self.cards: list[CardDef] = []
+        self.by_id: dict[str, CardDef] = {}
+        self.alists: list[tuple[Action, ...]] = []
+        self.python_cards: list[str] = []
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def get(self, card_id: str) -> CardDef:
+        try:
+            return self.by_id[card_id]
+        except KeyError:
+            raise UnknownNameError("card", card_id, self.by_id) from None
+
+
+# ---- compilation ---------------------------------------------------------------------
+def _colors(ck: Checker, field: str, value) -> dict[int, int]:
+    if not isinstance(value, dict):
+        ck.fail(field, "expected a mapping of colour to count")
+    out = {}
+    for c, n in value.items():
+        if c not in COLOR_INDEX:
+            ck.fail(field, f"unknown colour {c!r}; expected one of {', '.join(COLORS)}")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            ck.fail(field, f"count of {c} must be a non-negative integer")
+        out[COLOR_INDEX[c]] = n
+    return out
+
+
+def _filter(ck: Checker, field: str, data) -> tuple:
+    sub = ck.sub(field, data)
+    sub.only(FILTERS)
+    items = []
+    for k, kind in FILTERS.items():
+        if k in data:
+            v = sub.get(k, kind)
+            if k == "color" and v not in COLOR_INDEX:
+                sub.fail(k, f"unknown colour {v!r}")
+            if k == "type" and v not in TYPES:
+                sub.fail(k, f"expected one of {', '.join(TYPES)}")
+            items.append((k, COLOR_INDEX.get(v, v) if k == "color" else (TYPES[v] if k == "type" else v)))
+    return tuple(items)
+
+
+def _cond(ck: Checker, field: str, data) -> tuple:
+    if data is None:
+        return ()
+    sub = ck.sub(field, data)
+    sub.only(CONDITIONS)
+    items = []
+    for k, kind in CONDITIONS.items():
+        if k in data:
+            v = sub.get(k, kind)
+            if k == "symbols_ge":
+                v = tuple(sorted(_colors(sub, k, v).items()))
+            items.append((k, v))
+    return tuple(items)
+
+
+def _target(ck: Checker, field: str, data):
+    if isinstance(data, str):
+        if data not in TW:
+            ck.fail(field, f"{data!r} is not a target; expected a mapping or one of {', '.join(TARGET_WORDS)}")
+        return TW[data]
+    sub = ck.sub(field, data)
+    sub.only(("what", "side", "zone", "count", "up_to", "filter"))
+    what = WHATS.index(sub.choice("what", WHATS, "spirit"))
+    side = SIDES.index(sub.choice("side", SIDES, "opp"))
+    zone = ZONES.index(sub.choice("zone", ZONES, "field"))
+    count = sub.get("count", (int, str), 1)
+    if isinstance(count, str):
+        if count != "all":
+            sub.fail("count", "expected an integer or 'all'")
+        count = -1
+    elif count < 1:
+        sub.fail("count", "must be at least 1")
+    if zone != 0 and side == 2:
+        sub.fail("side", "cards in a trash or hand must name a side (own or opp)")
+    if zone == 2 and side != 0:
+        sub.fail("side", "only the own hand can be a target")
+    filt = _filter(sub, "filter", sub.get("filter", dict, {}))
+    return Target(what, side, zone, count, bool(sub.get("up_to", bool, False)), filt)
+
+
+def _actions(pool: CardPool, ck: Checker, field: str, data) -> int:
+    if not isinstance(data, list) or not data:
+        ck.fail(field, "expected a non-empty list of actions")
+    acts = []
+    for k, item in enumerate(data):
+        sub = ck.sub(f"{field}[{k}]", item)
+        do = sub.choice("do", ACTIONS)
+        a = Action(DO[do])
+        a.link = LK[sub.choice("link", LINKS, "then")]
+        if k == 0 and a.link not in (0, 4):
+            sub.fail("link", "the first action cannot depend on a previous one")
+        a.cond = _cond(sub, "if", sub.get("if", dict, None))
+        allowed = {"do", "link", "if"}
+
+        def take(name, kind, default=Checker._MISSING):
+            allowed.add(name)
+            return sub.get(name, kind, default)
+
+        if do in ("draw", "discard_deck", "life_damage", "gain_life"):
+            a.n = take("n", int, 1)
+            a.player = ("self", "opp").index(sub.choice("player", ("self", "opp"), "opp" if do == "life_damage" else "self"))
+            allowed.add("player")
+        elif do in ("destroy", "exhaust", "heavy_exhaust", "recover"):
+            a.target = _target(sub, "target", take("target", (str, dict)))
+        elif do in ("bp", "symbols"):
+            a.target = _target(sub, "target", take("target", (str, dict)))
+            a.amount = take("amount", int)
+            a.duration = DUR[sub.choice("duration", DURATIONS, "turn")]
+            allowed.add("duration")
+        elif do == "cores_to":
+            a.n = take("n", int, 1)
+            if "target" in item:
+                a.target = _target(sub, "target", take("target", (str, dict)))
+            else:
+                a.to = sub.choice("to", ("reserve", "life", "trash"))
+                allowed.add("to")
+        elif do == "remove_cores":
+            a.target = _target(sub, "target", take("target", (str, dict)))
+            a.n = take("n", (int, str), 1)
+            if a.n == "all":
+                a.n = 99
+            elif not isinstance(a.n, int):
+                sub.fail("n", "expected an integer or 'all'")
+            a.to = sub.choice("to", ("reserve", "trash", "void"), "reserve")
+            allowed.add("to")
+        elif do == "bounce":
+            a.target = _target(sub, "target", take("target", (str, dict)))
+            a.to = sub.choice("to", ("hand", "deck_top", "deck_bottom"), "hand")
+            allowed.add("to")
+        elif do == "from_trash":
+            a.target = _target(sub, "target", take("target", (str, dict)))
+            a.to = sub.choice("to", ("hand",), "hand")
+            allowed.add("to")
+        elif do == "summon":
+            a.target = _target(sub, "target", take("target", (str, dict)))
+            a.free = take("free", bool, True)
+            if not a.free:
+                sub.fail("free", "summoning by an effect is always without paying the cost")
+        elif do == "grant":
+            a.target = _target(sub, "target", take("target", (str, dict)))
+            a.what = GR[sub.choice("what", GRANTS)]
+            a.duration = DUR[sub.choice("duration", DURATIONS, "turn")]
+            allowed.update(("what", "duration"))
+        elif do == "search":
+            a.n = take("n", int)
+            a.filt = _filter(sub, "filter", take("filter", dict, {}))
+            a.count = take("count", int, 1)
+            a.to = sub.choice("to", ("hand",), "hand")
+            a.rest = sub.choice("rest", ("trash", "deck_bottom"), "trash")
+            allowed.update(("to", "rest"))
+            if not 1 <= a.n <= 8:
+                sub.fail("n", "search opens 1 to 8 cards")
+        elif do == "modes":
+            opts = take("options", list)
+            if not 2 <= len(opts) <= 8:
+                sub.fail("options", "expected 2 to 8 option lists")
+            a.options = tuple(_actions(pool, sub, f"options[{j}]", o) for j, o in enumerate(opts))
+        if isinstance(a.target, Target) and a.target.zone != 0 and a.do not in (DO["from_trash"], DO["summon"]):
+            sub.fail("target", f"'{do}' acts on field cards; zone must be field")
+        if a.do in (DO["from_trash"],) and (not isinstance(a.target, Target) or a.target.zone != 1):
+            sub.fail("target", "from_trash needs a target with zone: trash")
+        if a.do == DO["summon"] and (not isinstance(a.target, Target) or a.target.zone == 0 or a.target.side != 0):
+            sub.fail("target", "summon needs own spirit cards in the hand or trash")
+        sub.only(allowed)
+        acts.append(a)
+    pool.alists.append(tuple(acts))
+    return len(pool.alists) - 1
+
+
+def _levels(ck: Checker, data, nlv: int) -> int:
+    if data is None:
+        return 0b1111
+    if not isinstance(data, list) or not data or any(not isinstance(x, int) or not 1 <= x <= max(nlv, 1) for x in data):
+        ck.fail("levels", f"expected a list of levels between 1 and {max(nlv, 1)}")
+    m = 0
+    for x in data:
+        m |= 1 << (x - 1)
+    return m
+
+
+def _effect(pool: CardPool, ck: Checker, k: int, data, nlv: int) -> Effect:
+    sub = ck.sub(f"effects[{k}]", data)
+    kinds = [x for x in ("trigger", "constant", "activated", "replace") if x in data]
+    if len(kinds) != 1:
+        sub.fail(None, "an effect has exactly one of trigger, constant, activated, replace")
+    e = Effect(kinds[0], k)
+    e.levels = _levels(sub, data.get("levels"), nlv)
+    e.cond = _cond(sub, "if", sub.get("if", dict, None))
+    common = {"levels", "if"}
+    if e.kind == "trigger":
+        e.event = EV[sub.choice("trigger", TRIGGERS)]
+        e.limit = LIM[sub.choice("limit", LIMITS, "none")]
+        e.optional = sub.get("optional", bool, False)
+        if e.event == EV["spirit_summoned"]:
+            e.side = SIDES.index(sub.choice("side", SIDES, "any"))
+        if e.event in (EV["cores_reach"], EV["life_drops_to"]):
+            e.n = sub.get("n", int)
+        e.alist = _actions(pool, sub, "actions", sub.get("actions", list))
+        sub.only(common | {"trigger", "limit", "optional", "side", "n", "actions"})
+    elif e.kind == "constant":
+        e.const = CK[sub.choice("constant", CONSTANTS)]
+        e.amount = sub.get("amount", int, 0)
+        if e.const in (CK["bp"], CK["symbols"], CK["cost"]) and "amount" not in data:
+            sub.fail("amount", "is required for this constant")
+        e.scope = _target(sub, "scope", sub.get("scope", (str, dict), "self"))
+        if e.const == CK["cost"] and (not isinstance(e.scope, Target) or e.scope.zone != 2):
+            sub.fail("scope", "a cost constant applies to cards in the own hand (zone: hand)")
+        if e.scope not in (T_SELF,) and not isinstance(e.scope, Target):
+            sub.fail("scope", "expected self or a mapping")
+        e.while_ = WH[sub.choice("while", WHILES, "always")]
+        sub.only(common | {"constant", "amount", "scope", "while"})
+    elif e.kind == "activated":
+        e.timing = sub.choice("activated", ("main", "flash"))
+        e.limit = LIM[sub.choice("limit", LIMITS, "none")]
+        costs = []
+        for j, c in enumerate(sub.get("cost", list, [])):
+            csub = sub.sub(f"cost[{j}]", c)
+            if len(c) != 1:
+                csub.fail(None, "one cost per entry")
+            (name, v), = c.items()
+            if name not in COSTS:
+                csub.fail(str(name), f"unknown cost; expected one of {', '.join(COSTS)}")
+            if name in ("exhaust_self", "soul_core"):
+                if v is not True:
+                    csub.fail(name, "expected true")
+                v = 1
+            elif not isinstance(v, int) or isinstance(v, bool) or v < 1:
+                csub.fail(name, "expected a positive integer")
+            costs.append((name, v))
+        e.costs = tuple(costs)
+        e.alist = _actions(pool, sub, "actions", sub.get("actions", list))
+        sub.only(common | {"activated", "limit", "cost", "actions"})
+    else:
+        e.event = RP[sub.choice("replace", REPLACES)]
+        e.alist = _actions(pool, sub, "instead", sub.get("instead", list))
+        sub.only(common | {"replace", "instead"})
+    return e
+
+
+CARD_FIELDS = ("id", "name", "type", "colors", "cost", "reduction", "families", "levels", "shinkaiho",
+               "symbols", "ex_symbol", "keywords", "soul_magic", "text", "effects", "magic", "python")
+
+
+def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
+    entry = data.get("id", f"#{k}") if isinstance(data, dict) else f"#{k}"
+    ck = Checker(file, str(entry), data)
+    ck.only(CARD_FIELDS)
+    d = CardDef()
+    d.file = file
+    d.id = ck.get("id", str)
+    d.name = ck.get("name", str)
+    d.deck_name = d.name  # BS 6-1-1-2-1: names with different [n] identifiers are distinct in a deck
+    d.type = TYPES[ck.choice("type", TYPES)]
+    cols = ck.get("colors", list)
+    if not cols or any(c not in COLOR_INDEX for c in cols):
+        ck.fail("colors", f"expected a non-empty list of {', '.join(COLORS)}")
+    d.colors = tuple(COLOR_INDEX[c] for c in cols)
+    d.color_mask = sum(1 << c for c in d.colors)
+    d.cost = ck.get("cost", int)
+    if d.cost < 0:
+        ck.fail("cost", "must be >= 0")
+    red = _colors(ck, "reduction", ck.get("reduction", dict, {}))
+    d.reduction = tuple(red.get(c, 0) for c in range(6))
+    d.red_total = sum(d.reduction)
+    d.families = tuple(ck.get("families", list, []))
+    lv = ck.get("levels", list, [])
+    d.lv_cores, d.lv_bp = [], []
+    if d.type == MAGIC:
+        if lv:
+            ck.fail("levels", "a magic has no levels")
+    else:
+        if not 1 <= len(lv) <= 4:
+            ck.fail("levels", "a spirit or nexus has 1 to 4 levels")
+        for j, L in enumerate(lv):
+            sub = ck.sub(f"levels[{j}]", L)
+            sub.only(("cores", "bp"))
+            c = sub.get("cores", int)
+            if c < 0 or (d.lv_cores and c <= d.lv_cores[-1]):
+                sub.fail("cores", "level costs must be non-negative and increasing")
+            d.lv_cores.append(c)
+            d.lv_bp.append(sub.get("bp", int) if d.type == SPIRIT else 0)
+            if d.type == NEXUS and "bp" in L:
+                sub.fail("bp", "a nexus has no BP")
+        if d.type == SPIRIT and d.lv_cores[0] < 1:
+            ck.fail("levels", "a spirit's Lv1 cost is at least 1 core")
+    d.lv_cores, d.lv_bp = tuple(d.lv_cores), tuple(d.lv_bp)
+    d.shinkaiho = ck.get("shinkaiho", bool, False)
+    if d.shinkaiho and len(d.lv_cores) < 2:
+        ck.fail("shinkaiho", "真界放 needs a Lv2")
+    default_sym = {} if d.type == MAGIC else {COLORS[d.colors[0]]: 1}
+    sym = _colors(ck, "symbols", ck.get("symbols", dict, default_sym))
+    d.symbols = tuple(sym.get(c, 0) for c in range(6))
+    d.sym_total = sum(d.symbols)
+    d.ex = ck.get("ex_symbol", bool, False)
+    d.gekitotsu, d.armor_mask = False, 0
+    for j, kw in enumerate(ck.get("keywords", list, [])):
+        if kw == "gekitotsu":
+            d.gekitotsu = True
+        elif isinstance(kw, dict) and set(kw) == {"heavy_armor"} and isinstance(kw["heavy_armor"], list):
+            for c in kw["heavy_armor"]:
+                if c not in COLOR_INDEX:
+                    ck.fail(f"keywords[{j}]", f"unknown colour {c!r}")
+                d.armor_mask |= 1 << COLOR_INDEX[c]
+        else:
+            ck.fail(f"keywords[{j}]", "expected 'gekitotsu' or {heavy_armor: [colours]}")
+    sm = ck.get("soul_magic", dict, None)
+    d.soul_magic = None if sm is None else tuple(sorted(_colors(ck, "soul_magic", sm).items()))
+    if d.soul_magic is not None and d.type != MAGIC:
+        ck.fail("soul_magic", "only a magic has ソウルマジック")
+    d.text = ck.get("text", str, "")
+    d.python = ck.get("python", str, None)
+    nlv = len(d.lv_cores)
+    d.effects = tuple(_effect(pool, ck, j, e, nlv) for j, e in enumerate(ck.get("effects", list, [])))
+    if d.type == MAGIC and d.effects and any(e.kind != "constant" or e.const != CK["cost"] for e in d.effects):
+        ck.fail("effects", "a magic's effect goes under 'magic' (only cost constants are allowed here)")
+    d.triggers = {}
+    for e in d.effects:
+        if e.kind == "trigger":
+            d.triggers.setdefault(e.event, []).append(e)
+    d.constants = tuple(e for e in d.effects if e.kind == "constant")
+    d.activated = tuple(e for e in d.effects if e.kind == "activated")
+    d.replaces = tuple(e for e in d.effects if e.kind == "replace")
+    mg = ck.get("magic", dict, None)
+    d.magic_main = d.magic_flash = -1
+    d.magic_cond = ()
+    if d.type == MAGIC:
+        if mg is None:
+            ck.fail("magic", "a magic card needs its [メイン]/[フラッシュ] effect")
+        sub = ck.sub("magic", mg)
+        sub.only(("main", "flash", "if"))
+        if "main" not in mg and "flash" not in mg:
+            sub.fail(None, "needs main, flash or both")
+        if "main" in mg:
+            d.magic_main = _actions(pool, sub, "main", mg["main"])
+        if "flash" in mg:
+            d.magic_flash = _actions(pool, sub, "flash", mg["flash"])
+        d.magic_cond = _cond(sub, "if", sub.get("if", dict, None))
+    elif mg is not None:
+        ck.fail("magic", "only a magic card has a magic effect")
+    return d
+
+
+def load_pool(paths=None) -> CardPool:
+    """Load and validate card files (default: the built-in pool). All or nothing."""
+    files = sorted(CARDS_DIR.glob("*.yaml")) if paths is None else [Path(p) for p in paths]
+    pool = CardPool()
+    for f in files:
+        data = load_yaml(f)
+        if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+            raise CardFileError(str(f), None, "cards", "expected a mapping with a list under 'cards'")
+        for k, entry in enumerate(data["cards"]):
+            d = _card(pool, str(f), k, entry)
+            if d.id in pool.by_id:
+                raise CardFileError(str(f), d.id, "id", f"duplicate card id (also in {pool.by_id[d.id].file})")
+            d.index = len(pool.cards)
+            pool.cards.append(d)
+            pool.by_id[d.id] = d
+            if d.python:
+                pool.python_cards.append(d.id)
+    return pool
+
+
+# ---- decks -------------------------------------------------------------------------------
+def deck_names() -> list[str]:
+    return sorted(p.stem for p in DECKS_DIR.glob("*.yaml"))
+
+
+def load_deck(spec: str, pool: CardPool) -> tuple[str, list[int]]:
+    """A built-in deck name or a deck-file path -> (name, list of card indexes), validated."""
+    path = Path(spec)
+    if not spec.endswith((".yaml", ".yml")):
+        if spec not in deck_names():
+            raise UnknownNameError("Battle Spirits deck", spec, deck_names())
+        path = DECKS_DIR / f"{spec}.yaml"
+    data = load_yaml(path)
+    ck = Checker(str(path), "deck", data)
+    ck.only(("name", "plan", "cards"))
+    name = ck.get("name", str, path.stem)
+    ck.get("plan", str, "")
+    cards = ck.get("cards", dict)
+    ids = []
+    for cid, n in cards.items():
+        if cid not in pool.by_id:
+            raise CardFileError(str(path), name, f"cards.{cid}", "unknown card id")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise CardFileError(str(path), name, f"cards.{cid}", "count must be a positive integer")
+        ids += [pool.by_id[cid].index] * n
+    validate_deck(name, ids, pool)
+    return name, ids
+
+
+def validate_deck(name: str, ids: list[int], pool: CardPool) -> None:
+    """Standard deck construction (BS 6-1-1): at least 40 cards, at most 3 per card name."""
+    if len(ids) < 40:
+        raise DeckError(name, None, "BS 6-1-1", f"has {len(ids)} cards; a deck has at least 40")
+    per_name = Counter(pool.cards[i].deck_name for i in ids)
+    for nm, n in per_name.items():
+        if n > 3:
+            raise DeckError(name, nm, "BS 6-1-1-2", f"{n} copies; at most 3 cards of one name")

@@ -1,0 +1,241 @@
+"""What a player sees: the observation tensor, action strings and readable views.
+
+Everything here reads the state and writes nothing back. The observation layout is
+built once per card pool (``ObsLayout``) and documented in the package docstring.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .cards import SPIRIT
+from .layout import (
+    DECISIONS, LAYOUT, MAX_FIELD, N_OPTIONS, STEPS,
+
+)
+from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, ZONE_NAMES, State
+
+OBS_HAND_SLOTS = 12
+FIELD_DYN = 12  # level one-hot (4), BP/10000, cores/10, soul, exhausted, heavily exhausted, attacking, blocking, symbols/3
+PLAYER_FEATS = 13  # life, reserve, trash cores, deck, hand, trash, removed /scale; soul at reserve/trash/void/life/field; gained/10
+
+
+class ObsLayout:
+    """Offsets of the observation's named blocks for a pool of ``P`` cards."""
+
+    def __init__(self, P: int) -> None:
+        self.P = P
+        self.blocks: list[tuple[str, int, int]] = []
+        off = 0
+
+        def add(name: str, n: int) -> int:
+            nonlocal off
+            self.blocks.append((name, off, n))
+            off += n
+            return off - n
+
+        self.g_turn = add("turn/20, my turn, I went first", 3)
+        self.g_step = add("step one-hot", len(STEPS))
+        self.g_dec = add("decision kind one-hot", len(DECISIONS))
+        self.g_me_decide = add("I am deciding", 1)
+        self.g_players = add("me then opponent: life, reserve, trash cores, deck, hand, trash, removed, soul core place x5, gained", 2 * PLAYER_FEATS)
+        self.g_battle = add("in battle, attacker is mine, blocked", 3)
+        self.g_count = add("decision count context (cores left to pay/place)/10", 1)
+        self.ctx = add("decision's card (played card or effect source) one-hot", P)
+        self.order = add("order decision: source card of option k one-hot, k < 8", N_OPTIONS * P)
+        self.revealed = add("opened cards (search) counts by card", P)
+        self.hand = add(f"my hand slots 0..{OBS_HAND_SLOTS - 1}: card one-hot", OBS_HAND_SLOTS * P)
+        self.hand_counts = add("my hand counts by card", P)
+        self.opp_known = add("opponent's hand cards known to me, counts by card", P)
+        self.field = add(f"field: me then opponent, {MAX_FIELD} slots x (card one-hot, dynamic {FIELD_DYN})", 2 * MAX_FIELD * (P + FIELD_DYN))
+        self.trash = add("trash counts by card: me, opponent", 2 * P)
+        self.removed = add("removed (excluded) counts by card: me, opponent", 2 * P)
+        self.size = off
+        self.slot = P + FIELD_DYN
+
+    def table(self) -> list[tuple[int, int, str]]:
+        return [(o, o + n - 1, name) for name, o, n in self.blocks]
+
+
+def context_card(s: State) -> int:
+    """The card the pending decision is about (played card or effect source), or -1."""
+    from .rules import H_ACTIVATE, H_EFFECT, H_PLAY, H_TARGET, H_TRIG  # noqa: F401 - ids only
+    for f in reversed(s.stack):
+        h = f[0]
+        if h == H_PLAY or h == H_ACTIVATE:
+            return f[3]
+        if h == H_EFFECT or h == H_TARGET:
+            return f[2]
+    return -1
+
+
+def write_observation(s: State, p: int, L: ObsLayout, o: np.ndarray) -> None:
+    from .rules import H_PAY, H_PLACE, H_TRIG
+    P = L.P
+    cdef = s.cdef
+    q = 1 - p
+    o[L.g_turn] = min(s.turn, 60) / 20.0
+    o[L.g_turn + 1] = s.tp == p
+    o[L.g_turn + 2] = s.first == p
+    o[L.g_step + s.step] = 1
+    deciding = s.dkind >= 0
+    if deciding:
+        o[L.g_dec + s.dkind] = 1
+        o[L.g_me_decide] = s.dplayer == p
+    for k, r in enumerate((p, q)):
+        b = L.g_players + k * PLAYER_FEATS
+        soul = s.soul[r]
+        o[b:b + 7] = (s.life[r] / 10, s.reserve[r] / 10, s.tcores[r] / 10, len(s.deck[r]) / 40,
+                      len(s.hand[r]) / 20, len(s.trash[r]) / 40, len(s.removed[r]) / 20)
+        o[b + 7 + (0 if soul == S_RESERVE else 1 if soul == S_TRASH else 2 if soul == S_VOID else 3 if soul == S_LIFE else 4)] = 1
+        o[b + 12] = s.gained[r] / 10
+    if s.attacker >= 0:
+        o[L.g_battle] = 1
+        o[L.g_battle + 1] = s.owner[s.attacker] == p
+        o[L.g_battle + 2] = s.blocker >= 0
+    if deciding and s.stack:
+        top = s.stack[-1]
+        if top[0] in (H_PAY, H_PLACE):
+            o[L.g_count] = (top[3] if top[0] == H_PAY else max(0, top[5] - top[4])) / 10
+        c = context_card(s)
+        if c >= 0:
+            o[L.ctx + cdef[c]] = 1
+        if top[0] == H_TRIG:
+            for k, t in enumerate(s.tq[top[2]][:N_OPTIONS]):
+                o[L.order + k * P + cdef[t[0]]] = 1
+    for i in s.revealed:
+        o[L.revealed + cdef[i]] += 1
+    hand = s.hand[p]
+    for k, i in enumerate(hand):
+        c = cdef[i]
+        if k < OBS_HAND_SLOTS:
+            o[L.hand + k * P + c] = 1
+        o[L.hand_counts + c] += 1
+    known = s.known
+    for i in s.hand[q]:
+        if known[i]:
+            o[L.opp_known + cdef[i]] += 1
+    slot = L.slot
+    for k, r in enumerate((p, q)):
+        base = L.field + k * MAX_FIELD * slot
+        soul = s.soul[r]
+        for j, i in enumerate(s.field[r]):
+            b = base + j * slot
+            o[b + cdef[i]] = 1
+            lv = s.level(i)
+            e = s.exh[i]
+            d = b + P
+            if lv:
+                o[d + min(lv, 4) - 1] = 1
+            o[d + 4:d + 12] = (s.bp(i) / 10000, s.cores[i] / 10, soul == i, e == 1, e == 2,
+                               s.attacker == i, s.blocker == i, s.symbols(i) / 3)
+        for i in s.trash[r]:
+            o[L.trash + k * P + cdef[i]] += 1
+        for i in s.removed[r]:
+            o[L.removed + k * P + cdef[i]] += 1
+
+
+# ---------------------------------------------------------------------------- text
+def card_label(s: State, i: int) -> str:
+    return s.defs[s.cdef[i]].name
+
+
+def action_to_string(s: State, a: int) -> str:
+    name, k = LAYOUT.describe(a)
+    p = s.dplayer
+    kind = s.dkind
+    if name == "hand":
+        h = s.hand[p]
+        card = card_label(s, h[k]) if k < len(h) else "?"
+        verb = {2: "play", 10: "use", 11: "choose", 17: "discard"}.get(kind, "choose")
+        return f"{verb} hand {k}: {card}"
+    if name in ("field", "field_soul", "opp_field"):
+        who = p if name != "opp_field" else 1 - p
+        f = s.field[who]
+        card = card_label(s, f[k]) if k < len(f) else "?"
+        side = "opp " if name == "opp_field" else ""
+        soul = "soul core of " if name == "field_soul" else ""
+        verb = {2: "activate", 8: "attack with", 9: "block with", 10: "activate", 3: "pay from",
+                4: "place from", 5: "move from", 6: "move to"}.get(kind, "choose")
+        return f"{verb} {soul}{side}field {k}: {card}"
+    if name == "trash":
+        return f"{'exclude' if kind == 7 else 'choose'} trash {k}"
+    if name == "reserve":
+        return {6: "move to reserve"}.get(kind, "core from reserve")
+    if name == "reserve_soul":
+        return "soul core from reserve"
+    if name == "option":
+        if kind == 0:
+            return ("go first", "go second")[k] if k < 2 else f"option {k}"
+        if kind == 1:
+            return ("keep hand", "redraw hand")[k] if k < 2 else f"option {k}"
+        if kind == 3:
+            return "pay with the soul core alone (soul magic)"
+        if kind == 13:
+            return ("decline", "use")[k] if k < 2 else f"option {k}"
+        if kind == 15:
+            return ("main effect", "flash effect")[k] if k < 2 else f"option {k}"
+        if kind == 16 and k < len(s.revealed):
+            return f"take opened {k}: {card_label(s, s.revealed[k])}"
+        if kind == 12:
+            from .rules import H_TRIG
+            top = s.stack[-1] if s.stack else None
+            if top and top[0] == H_TRIG and k < len(s.tq[top[2]]):
+                return f"resolve next: {card_label(s, s.tq[top[2]][k][0])}"
+        return f"option {k}"
+    if name == "move_core":
+        return "move a core"
+    if name == "pass":
+        return {2: "end step", 8: "end attack step", 9: "no block", 10: "pass"}.get(kind, "done")
+    return "concede"
+
+
+def to_dict(s: State, player: int | None = None) -> dict:
+    def cards(lst):
+        return [s.defs[s.cdef[i]].id for i in lst]
+
+    def field_card(i):
+        d = s.defs[s.cdef[i]]
+        return {"id": d.id, "name": d.name, "level": s.level(i), "bp": s.bp(i) if d.type == SPIRIT else None,
+                "cores": s.cores[i], "soul": s.soul[s.owner[i]] == i, "state": ("recovered", "exhausted", "heavily exhausted")[s.exh[i]]}
+
+    def soul_place(p):
+        v = s.soul[p]
+        return {S_RESERVE: "reserve", S_TRASH: "trash", S_VOID: "void", S_LIFE: "life"}.get(v, f"field:{s.field[p].index(v)}" if v >= 0 and v in s.field[p] else ZONE_NAMES[s.zone[v]] if v >= 0 else "?")
+
+    players = []
+    for p in (0, 1):
+        see = player is None or player == p
+        players.append({
+            "deck_name": s.deck_names[p], "life": s.life[p], "reserve": s.reserve[p], "trash_cores": s.tcores[p],
+            "soul_core": soul_place(p), "deck": len(s.deck[p]),
+            "hand": cards(s.hand[p]) if see else [s.defs[s.cdef[i]].id if s.known[i] else None for i in s.hand[p]],
+            "field": [field_card(i) for i in s.field[p]], "trash": cards(s.trash[p]), "removed": cards(s.removed[p]),
+        })
+        if player is None:
+            players[-1]["deck_order_top_last"] = cards(s.deck[p])
+    out = {
+        "turn": s.turn, "turn_player": s.tp, "step": STEPS[s.step], "first_player": s.first,
+        "current_player": s.current_player(), "decision": s.decision_name(),
+        "attacker": s.attacker if s.attacker >= 0 else None, "blocker": s.blocker if s.blocker >= 0 else None,
+        "opened": cards(s.revealed), "players": players,
+    }
+    if s.is_terminal():
+        out["returns"] = s.returns()
+    return out
+
+
+def render(s: State) -> str:
+    lines = [f"turn {s.turn} · player {s.tp}'s {STEPS[s.step]} step · decision: {s.decision_name()}"
+             + (f" (player {s.dplayer})" if not s.is_terminal() else f" · returns {s.returns()}")]
+    for p in (1, 0):
+        d = to_dict(s, None)["players"][p]
+        lines.append(f"P{p} [{d['deck_name']}] life {d['life']} reserve {d['reserve']} trash cores {d['trash_cores']} "
+                     f"soul {d['soul_core']} deck {d['deck']} hand {len(d['hand'])} trash {len(d['trash'])}")
+        for j, c in enumerate(d["field"]):
+            bp = f" BP{c['bp']}" if c["bp"] is not None else ""
+            mark = " *atk" if s.field[p][j] == s.attacker else " *blk" if s.field[p][j] == s.blocker else ""
+            lines.append(f"   field {j}: {c['name']} Lv{c['level']}{bp} cores {c['cores']}{'+soul' if c['soul'] else ''} {c['state']}{mark}")
+        lines.append("   hand: " + ", ".join(s.defs[s.cdef[i]].name for i in s.hand[p]))
+    return "\n".join(lines)
+
+

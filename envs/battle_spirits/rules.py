@@ -1,0 +1,1209 @@
+"""Battle Spirits rules as resumable handlers (see ``tcgzoo.envs.core.engine``).
+
+Each handler takes ``(state, frame)``; a frame is ``[handler id, step, args...]`` of
+plain ints. Rule numbers refer to the Standard comprehensive rules (file 000).
+"""
+from __future__ import annotations
+
+from .cards import DO, EV, GR, LK, MAGIC, NEXUS, RP, SPIRIT, T_ATTACKER, T_BLOCKER, T_EVENT, T_PREVIOUS, T_SELF, Target
+from .layout import (
+    D_ATTACK, D_BLOCK, D_DISCARD, D_FIRST, D_FLASH, D_KEISHO, D_MAGIC_TIMING, D_MAIN, D_MODE, D_MOVE_DST,
+    D_MOVE_SRC, D_MULLIGAN, D_OPTIONAL, D_ORDER, D_PAY, D_PLACE, D_SEARCH, D_TARGET, FIELD, FIELD_SOUL, HAND,
+    MAX_FIELD, MAX_HAND, MAX_TRASH, MOVE_CORE, N_OPTIONS, OPP_FIELD, OPTION, PASS, RESERVE, RESERVE_SOUL,
+    ST_ATTACK, ST_CORE, ST_DRAW, ST_END, ST_MAIN, ST_MAIN2, ST_REFRESH, ST_SETUP, ST_START, TRASH,
+)
+from .state import (
+    DUR_BATTLE, DUR_TURN, G_CANNOT_BLOCK, G_MUST_BLOCK, G_NO_EFFECT_DESTROY, G_UNBLOCKABLE, S_LIFE,
+    S_RESERVE, S_TRASH, S_VOID, TE_BP, TE_GRANT, TE_SYM, W_DECK_BOTTOM, W_DECK_TOP, W_DESTROY, W_HAND,
+    W_VANISH, Z_DECK, Z_FIELD, Z_HAND, Z_LIMBO, Z_REMOVED, Z_TRASH, Z_WAIT, State,
+)
+
+(H_SETUP, H_TURN, H_MAIN, H_PLAY, H_PAY, H_PLACE, H_MOVE, H_ATTACK, H_BATTLE, H_FLASH, H_SETTLE,
+ H_TRIG, H_EFFECT, H_TARGET, H_ACTIVATE, H_SEARCH) = range(16)
+
+ZONE_OF_EVENT_SOURCE = {EV["destroyed"]: Z_WAIT, EV["destroyed_by_opponent"]: Z_WAIT, EV["leaves_field"]: Z_WAIT}
+
+
+# ============================================================================ primitives
+def draw(s: State, p: int, n: int) -> int:
+    """Draw up to n (5-6); from an empty deck nothing is drawn (BS-R4). Returns the count."""
+    deck, hand, zone = s.deck[p], s.hand[p], s.zone
+    k = 0
+    while k < n and deck:
+        i = deck.pop()
+        zone[i] = Z_HAND
+        hand.append(i)
+        k += 1
+    if k:
+        hand.sort(key=s.cdef.__getitem__)  # 4-3-2: hand order is the owner's; kept canonical
+    return k
+
+
+def to_trash(s: State, i: int) -> None:
+    p = s.owner[i]
+    s.zone[i] = Z_TRASH
+    s.trash[p].append(i)
+
+
+def fire(s: State, ev: int, i: int, event: int = -1) -> None:
+    """Queue card ``i``'s triggered effects for event ``ev`` (9-1-5)."""
+    d = s.defs[s.cdef[i]]
+    effs = d.triggers.get(ev)
+    if not effs:
+        return
+    lv = s.level(i) if s.zone[i] == Z_FIELD else max(1, s.level(i))
+    p = s.owner[i]
+    for e in effs:
+        if not (e.levels >> (lv - 1)) & 1:
+            continue
+        if e.limit in (1, 3) and (i * 64 + e.index) in s.used:
+            continue  # 12-3-1 [ターン1回]
+        if e.limit in (2, 3):  # 12-3-2 [重複不可]: one per name and effect at the same timing
+            key = (d.name, e.index)
+            if any((s.defs[s.cdef[t[0]]].name, t[1]) == key for t in s.pending):
+                continue
+        if e.cond and not s.cond_ok(e.cond, i, p):
+            continue  # 9-2-1
+        s.pending.append((i, e.index, p, event))
+
+
+def fire_all(s: State, ev: int, players=(0, 1), event: int = -1) -> None:
+    for p in players:
+        for j in s.field[p]:
+            if s.defs[s.cdef[j]].triggers:
+                fire(s, ev, j, event)
+
+
+def fire_summoned(s: State, i: int) -> None:
+    """『召喚時』 of the card and 'when a spirit is summoned' of every field card (9-1-5-4)."""
+    fire(s, EV["summon"], i)
+    p = s.owner[i]
+    for q in (0, 1):
+        for j in s.field[q]:
+            d = s.defs[s.cdef[j]]
+            for e in d.triggers.get(EV["spirit_summoned"], ()):
+                if e.side == 2 or (e.side == 0) == (q == p):
+                    fire_one(s, j, e, i)
+
+
+def fire_one(s: State, j: int, e, event: int) -> None:
+    lv = s.level(j)
+    if not (e.levels >> (lv - 1)) & 1 or (e.limit in (1, 3) and (j * 64 + e.index) in s.used):
+        return
+    if e.cond and not s.cond_ok(e.cond, j, s.owner[j]):
+        return
+    if e.limit in (2, 3):
+        key = (s.defs[s.cdef[j]].name, e.index)
+        if any((s.defs[s.cdef[t[0]]].name, t[1]) == key for t in s.pending):
+            return
+    s.pending.append((j, e.index, s.owner[j], event))
+
+
+def add_cores(s: State, i: int, n: int) -> None:
+    """Put n more cores on field card i and fire 'N or more cores' (13-1-1)."""
+    s.cores[i] += n
+    if n > 0:
+        effs = s.defs[s.cdef[i]].triggers.get(EV["cores_reach"])
+        if effs:
+            c = s.ncores(i)
+            for e in effs:
+                if c >= e.n:
+                    fire_one(s, i, e, i)
+
+
+def to_wait(s: State, i: int, kind: int, by_opp: bool = False) -> None:
+    """Enter the waiting state (10-2-2): off the field, cores still on it, moved later."""
+    p = s.owner[i]
+    s.field[p].remove(i)
+    s.zone[i] = Z_WAIT
+    s.wait_kind[i] = kind
+    s.waiting.append(i)
+    if kind == W_DESTROY:
+        fire(s, EV["destroyed"], i)  # 9-3-3: leaving-field triggers work from the waiting state
+        if by_opp:
+            fire(s, EV["destroyed_by_opponent"], i)
+    fire(s, EV["leaves_field"], i)
+
+
+def check_vanish(s: State, placing: int = -1) -> None:
+    """Rule process: a card with fewer cores than its Lv1 cost vanishes (5-11, 3-2-5-4)."""
+    for p in (0, 1):
+        for i in s.field[p][:]:
+            if i != placing and s.level(i) == 0:
+                to_wait(s, i, W_VANISH)
+
+
+def flush_waiting(s: State, mark: int) -> None:
+    """Move cards whose resolution chain ended to their destination (10-2-2-5)."""
+    w = s.waiting
+    for i in w[mark:]:
+        if s.zone[i] != Z_WAIT:
+            continue
+        p = s.owner[i]
+        s.reserve[p] += s.cores[i]  # 4-5-4: its cores go to the owner's reserve
+        s.cores[i] = 0
+        if s.soul[p] == i:
+            s.soul[p] = S_RESERVE
+        s.exh[i] = 0
+        k = s.wait_kind[i]
+        if k in (W_DESTROY, W_VANISH):
+            to_trash(s, i)
+        elif k == W_HAND:
+            s.zone[i] = Z_HAND
+            s.known[i] = True  # returned in full view
+            s.hand[p].append(i)
+            s.hand[p].sort(key=s.cdef.__getitem__)
+        else:
+            s.zone[i] = Z_DECK
+            s.known[i] = False
+            if k == W_DECK_TOP:
+                s.deck[p].append(i)
+            else:
+                s.deck[p].insert(0, i)
+        if s.teff:
+            s.teff = [t for t in s.teff if t[1] != i]  # 4-1-4: a new card in the new zone
+    del w[mark:]
+
+
+def settle(s: State, mark: int) -> None:
+    """Push the resolution of pending triggers, then the move of waiting cards."""
+    s.stack.append([H_SETTLE, 0, mark])
+
+
+def destroy(s: State, i: int, by_opp: bool, by_effect: bool, replaceable: bool = True) -> bool:
+    """Destroy field card i (5-10), unless prevented (1-4-3) or replaced (9-1-8)."""
+    if s.zone[i] != Z_FIELD:
+        return False
+    if by_effect and s.has_grant(i, G_NO_EFFECT_DESTROY):
+        return False  # 'できない' wins (9-1-2-1)
+    if replaceable:
+        d = s.defs[s.cdef[i]]
+        if d.replaces:
+            lv = s.level(i)
+            p = s.owner[i]
+            for e in d.replaces:
+                if e.event == RP["destroyed_by_effect"] and not by_effect:
+                    continue
+                if e.event == RP["destroyed_by_opponent_effect"] and not (by_effect and by_opp):
+                    continue
+                if not (e.levels >> (lv - 1)) & 1 or (e.cond and not s.cond_ok(e.cond, i, p)):
+                    continue
+                push_effect(s, i, p, e.alist, -1)  # 9-1-8-1-2: the replacement is not replaced again
+                return False
+    to_wait(s, i, W_DESTROY, by_opp)
+    return True
+
+
+def reduce_life(s: State, p: int, n: int) -> int:
+    """Remove n life cores to the reserve (8-1-5-1, BS-R1); life 0 ends the game (1-3-7)."""
+    k = min(n, s.life[p])
+    if k <= 0:
+        return 0
+    s.life[p] -= k
+    s.reserve[p] += k
+    if s.life[p] == 0:
+        s.finish(1 - p)
+        return k
+    fire_all(s, EV["own_life_decreased"], (p,))
+    for j in s.field[p]:
+        for e in s.defs[s.cdef[j]].triggers.get(EV["life_drops_to"], ()):
+            if s.life[p] <= e.n:
+                fire_one(s, j, e, -1)
+    return k
+
+
+def exhaust(s: State, i: int, heavy: bool = False) -> bool:
+    if s.zone[i] != Z_FIELD:
+        return False
+    if heavy:
+        if s.exh[i] == 2:
+            return False  # 1-4-2-1
+        s.exh[i] = 2
+    else:
+        if s.exh[i]:
+            return False
+        s.exh[i] = 1
+    fire(s, EV["exhausted"], i)  # 5-15, 5-16
+    return True
+
+
+def recover(s: State, i: int) -> bool:
+    if s.zone[i] != Z_FIELD or not s.exh[i]:
+        return False
+    s.exh[i] -= 1  # 5-14-2: heavily exhausted -> exhausted
+    fire(s, EV["recovered"], i)
+    return True
+
+
+def expire(s: State, dur: int) -> None:
+    if s.teff:
+        s.teff = [t for t in s.teff if t[3] != dur]
+
+
+def core_sources(s: State, p: int, exclude: int = -1) -> list[int]:
+    """Action ids of the places p can take one core from (reserve and own field cards)."""
+    out = []
+    if s.reserve[p]:
+        out.append(RESERVE)
+    if s.soul[p] == S_RESERVE:
+        out.append(RESERVE_SOUL)
+    soul = s.soul[p]
+    for j, i in enumerate(s.field[p]):
+        if i != exclude:
+            if s.cores[i]:
+                out.append(FIELD + j)
+    for j, i in enumerate(s.field[p]):
+        if i != exclude and soul == i:
+            out.append(FIELD_SOUL + j)
+    out.sort()
+    return out
+
+
+def take_core(s: State, p: int, a: int) -> bool:
+    """Remove one core from source action ``a``; returns True if it was the soul core."""
+    if a == RESERVE:
+        s.reserve[p] -= 1
+        return False
+    if a == RESERVE_SOUL:
+        return True
+    if a >= FIELD_SOUL:
+        return True
+    s.cores[s.field[p][a - FIELD]] -= 1
+    return False
+
+
+# ============================================================================ setup and turn
+def h_setup(s: State, f: list) -> None:
+    step = f[1]
+    if step == 0:
+        for p in (0, 1):
+            s.rng.shuffle(s.deck[p])  # 6-2-1-2
+            s.life[p], s.reserve[p], s.soul[p] = 5, 3, S_RESERVE  # 6-2-1-3
+            draw(s, p, 4)  # 6-2-1-5
+        fixed = s.game.options.get("first_player")
+        if fixed in (0, 1):
+            s.first = fixed
+            f[1] = 2
+            return
+        f.append(s.rng.below(2))  # 6-2-1-6: who wins the draw (BS-R3) ...
+        s.ask(f[2], D_FIRST, [OPTION, OPTION + 1])  # ... looks at the hand and chooses
+        f[1] = 1
+        return
+    if step == 1:
+        s.first = f[2] if s.answer == OPTION else 1 - f[2]
+        f[1] = 2
+        return
+    if step in (2, 4):  # 6-2-1-7: first player first, once each
+        s.ask(s.first if step == 2 else 1 - s.first, D_MULLIGAN, [OPTION, OPTION + 1])
+        f[1] = step + 1
+        return
+    if step in (3, 5):
+        p = s.first if step == 3 else 1 - s.first
+        if s.answer == OPTION + 1:  # 6-2-1-8
+            for i in s.hand[p]:
+                s.zone[i] = Z_DECK
+                s.known[i] = False
+            s.deck[p].extend(s.hand[p])
+            s.hand[p] = []
+            s.rng.shuffle(s.deck[p])
+            draw(s, p, 4)
+        if step == 3:
+            f[1] = 4
+            return
+        s.tp, s.turn = s.first, 1  # 6-2-1-9
+        s.stack[-1] = [H_TURN, 0]
+
+
+def h_turn(s: State, f: list) -> None:
+    """The eight steps of a turn (7-1-1), each: triggers, turn-based action, settle."""
+    step, p = f[1], s.tp
+    first_turn = s.turn == 1
+    if step == 0:  # start step (7-2)
+        s.step = ST_START
+        fire_all(s, EV["own_start_step"], (p,))
+        f[1] = 1
+        settle(s, len(s.waiting))
+    elif step == 1:
+        if not s.deck[p]:  # 7-2-2, 1-3-2-2, BS-R4
+            s.finish(1 - p)  # 1-3-8: the game ends without resolving triggers
+            return
+        f[1] = 2
+    elif step == 2:  # core step (7-3); none on the first player's first turn (7-3-3)
+        f[1] = 3
+        if not first_turn:
+            s.step = ST_CORE
+            fire_all(s, EV["own_core_step"], (p,))
+            s.reserve[p] += 1
+            s.gained[p] += 1
+            settle(s, len(s.waiting))
+    elif step == 3:  # draw step (7-4)
+        s.step = ST_DRAW
+        fire_all(s, EV["own_draw_step"], (p,))
+        draw(s, p, 1)
+        f[1] = 4
+        settle(s, len(s.waiting))
+    elif step == 4:  # refresh step (7-5)
+        s.step = ST_REFRESH
+        fire_all(s, EV["own_refresh_step"], (p,))
+        for i in s.field[p]:
+            if s.exh[i]:
+                recover(s, i)
+        s.reserve[p] += s.tcores[p]
+        s.tcores[p] = 0
+        if s.soul[p] == S_TRASH:
+            s.soul[p] = S_RESERVE
+        f[1] = 5
+        settle(s, len(s.waiting))
+    elif step == 5:  # main step (7-6)
+        s.step = ST_MAIN
+        fire_all(s, EV["own_main_start"], (p,))
+        f[1] = 6
+        s.stack.append([H_MAIN, 0, p])
+        settle(s, len(s.waiting))
+    elif step == 6:  # attack step (7-7); none on the first player's first turn (7-7-2)
+        f[1] = 7
+        if not first_turn:
+            s.step = ST_ATTACK
+            fire_all(s, EV["own_attack_step_start"], (p,))
+            s.stack.append([H_ATTACK, 0, p])
+            settle(s, len(s.waiting))
+    elif step == 7:  # second main step (7-8)
+        f[1] = 8
+        if not first_turn:
+            s.step = ST_MAIN2
+            s.stack.append([H_MAIN, 0, p])
+    elif step == 8:  # end step (7-9)
+        s.step = ST_END
+        expire(s, DUR_TURN)  # 7-9-1-1
+        fire_all(s, EV["own_end_step"], (p,))
+        fire_all(s, EV["opp_end_step"], (1 - p,))
+        f[1] = 9
+        settle(s, len(s.waiting))
+    else:  # 7-9-1-3
+        s.used = []
+        s.tp = 1 - p
+        s.turn += 1
+        f[1] = 0
+
+
+# ============================================================================ main step
+def playable(s: State, p: int, i: int, main: bool) -> bool:
+    d = s.defs[s.cdef[i]]
+    if d.type == MAGIC:
+        if main:
+            if d.magic_main < 0 and d.magic_flash < 0:
+                return False
+        elif d.magic_flash < 0:
+            return False
+        if d.magic_cond and not s.cond_ok(d.magic_cond, i, p):
+            return False
+    elif not main:
+        return False
+    return s.affordable(p, i)
+
+
+def activatable(s: State, p: int, i: int, main: bool) -> list:
+    d = s.defs[s.cdef[i]]
+    out = []
+    if not d.activated:
+        return out
+    lv = s.level(i)
+    for e in d.activated:
+        if not main and e.timing != "flash":
+            continue
+        if not (e.levels >> (lv - 1)) & 1:
+            continue
+        if e.limit in (1, 3) and (i * 64 + e.index) in s.used:
+            continue
+        if e.cond and not s.cond_ok(e.cond, i, p):
+            continue
+        ok = True
+        for name, v in e.costs:
+            if name == "exhaust_self":
+                ok = s.exh[i] == 0
+            elif name == "pay":
+                ok = s.total_cores(p) >= v
+            elif name == "remove_self_cores":
+                ok = s.cores[i] >= v
+            elif name == "discard":
+                ok = len(s.hand[p]) >= v
+            elif name == "soul_core":
+                ok = s.soul[p] == S_RESERVE or (s.soul[p] >= 0 and s.zone[s.soul[p]] == Z_FIELD)
+            if not ok:
+                break
+        if ok:
+            out.append(e)
+    return out
+
+
+def can_move_core(s: State, p: int) -> bool:
+    srcs = core_sources(s, p)
+    if not srcs:
+        return False
+    if s.field[p]:
+        return True  # a field card can always take a core from the reserve or another card
+    return False
+
+
+def h_main(s: State, f: list) -> None:
+    """7-6-1-2: summon, deploy, use magic, move cores, activate main effects, or end."""
+    p = f[2]
+    if f[1] == 0:
+        legal = []
+        for k, i in enumerate(s.hand[p]):
+            if k < MAX_HAND and playable(s, p, i, True):
+                legal.append(HAND + k)
+        for j, i in enumerate(s.field[p]):
+            if activatable(s, p, i, True):
+                legal.append(FIELD + j)
+        if can_move_core(s, p):
+            legal.append(MOVE_CORE)
+        legal.append(PASS)
+        s.ask(p, D_MAIN, legal)
+        f[1] = 1
+        return
+    a = s.answer
+    f[1] = 0
+    if a == PASS:  # 7-6-1-2-4
+        s.stack.pop()
+    elif a == MOVE_CORE:
+        s.stack.append([H_MOVE, 0, p, -1, len(s.waiting)])
+    elif a < FIELD:
+        start_play(s, p, s.hand[p][a - HAND], 0)
+    else:
+        start_activate(s, p, s.field[p][a - FIELD], main=True)
+
+
+def start_play(s: State, p: int, i: int, flash: int) -> None:
+    s.hand[p].remove(i)
+    s.zone[i] = Z_LIMBO  # 11-1-1-1 shown; 3-4-3 a resolving magic is in no zone
+    s.stack.append([H_PLAY, 0, p, i, 0, flash, len(s.waiting), -1])
+
+
+def start_activate(s: State, p: int, i: int, main: bool) -> None:
+    effs = activatable(s, p, i, main)
+    e = effs[0]  # a card's first usable activated effect; cards carry one per timing
+    s.stack.append([H_ACTIVATE, 0, p, i, e.index, 0, 0, len(s.waiting)])
+
+
+def h_play(s: State, f: list) -> None:
+    """Summon (11-1), deploy (11-2) or use (11-3) card f[3] by player f[2]."""
+    step, p, i = f[1], f[2], f[3]
+    d = s.defs[s.cdef[i]]
+    if step == 0:  # 11-1-1-4, 12-2-1-3: 《継召》 before the field's reductions
+        exs = [k for k, j in enumerate(s.trash[p]) if k < MAX_TRASH and s.defs[s.cdef[j]].ex]
+        if d.red_total and exs and f[4] < d.red_total:
+            legal = [TRASH + k for k in exs]
+            if s.affordable(p, i, f[4]):
+                legal.append(PASS)
+            s.ask(p, D_KEISHO, legal)
+            f[1] = 1
+            return
+        f[1] = 2
+        return
+    if step == 1:
+        if s.answer == PASS:
+            f[1] = 2
+            return
+        j = s.trash[p].pop(s.answer - TRASH)
+        s.zone[j] = Z_REMOVED
+        s.removed[p].append(j)
+        f[4] += 1
+        f[1] = 0
+        return
+    if step == 2:  # 11-1-1-5: pay the cost, never more (2-3-3)
+        cost = s.play_cost(p, i, f[4])
+        soul_ok = d.type == MAGIC and cost > 0 and s.soul_magic_ok(p, i)
+        only_soul = soul_ok and s.total_cores(p) < cost
+        f[1] = 3
+        s.stack.append([H_PAY, 0, p, cost, -1, 2 if only_soul else 1 if soul_ok else 0])
+        return
+    if step == 3:
+        if d.type != MAGIC:  # 11-1-1-6: onto the field, then at least its Lv1 cost in cores
+            s.zone[i] = Z_FIELD
+            s.exh[i] = 0
+            s.field[p].append(i)
+            f[1] = 4
+            s.stack.append([H_PLACE, 0, p, i, 0, d.lv_cores[0]])
+            return
+        main_ok = d.magic_main >= 0 and f[5] == 0
+        flash_ok = d.magic_flash >= 0
+        if main_ok and flash_ok:  # 9-1-7-1-3: one of the two effects
+            s.ask(p, D_MAGIC_TIMING, [OPTION, OPTION + 1])
+            f[1] = 5
+            return
+        f[7] = d.magic_main if main_ok else d.magic_flash
+        f[1] = 6
+        return
+    if step == 4:
+        check_vanish(s)
+        fire_summoned(s, i) if d.type == SPIRIT else fire(s, EV["deploy"], i)
+        s.stack.pop()
+        settle(s, f[6])
+        return
+    if step == 5:
+        f[7] = d.magic_main if s.answer == OPTION else d.magic_flash
+        f[1] = 6
+        return
+    if step == 6:
+        f[1] = 7
+        push_effect(s, i, p, f[7], -1)
+        return
+    to_trash(s, i)  # a magic goes to the trash once its effect is done (4-4-1)
+    s.stack.pop()
+
+
+def h_pay(s: State, f: list) -> None:
+    """Pay f[3] cores from the reserve or own field cards to the trash (11-1-1-5)."""
+    p = f[2]
+    if f[1] == 0:
+        if f[3] <= 0:
+            s.stack.pop()
+            check_vanish(s)  # 5-11: a card paid below its Lv1 cost vanishes
+            return
+        legal = [] if f[5] == 2 else core_sources(s, p, f[4])
+        if f[5]:
+            legal.append(OPTION)  # 12-2-1-2: pay with the soul core alone
+            legal.sort()
+        s.ask(p, D_PAY, legal)
+        f[1] = 1
+        return
+    a = s.answer
+    f[1] = 0
+    if a == OPTION:
+        s.soul[p] = S_TRASH
+        f[3] = 0
+        return
+    f[5] = 0
+    if take_core(s, p, a):
+        s.soul[p] = S_TRASH
+    else:
+        s.tcores[p] += 1
+    f[3] -= 1
+
+
+def h_place(s: State, f: list) -> None:
+    """Place cores on the new card f[3]: at least its Lv1 cost (11-1-1-6)."""
+    p, i = f[2], f[3]
+    if f[1] == 0:
+        legal = core_sources(s, p, i)
+        if f[4] >= f[5]:
+            legal.append(PASS)
+        if not legal:
+            s.stack.pop()
+            return
+        s.ask(p, D_PLACE, legal)
+        f[1] = 1
+        return
+    a = s.answer
+    f[1] = 0
+    if a == PASS:
+        s.stack.pop()
+        c = s.ncores(i)
+        for e in s.defs[s.cdef[i]].triggers.get(EV["cores_reach"], ()):
+            if c >= e.n:
+                fire_one(s, i, e, i)
+        return
+    if take_core(s, p, a):
+        s.soul[p] = i
+    else:
+        s.cores[i] += 1
+    f[4] += 1
+
+
+def h_move(s: State, f: list) -> None:
+    """Move one core between the reserve and own field cards (7-6-1-2-2)."""
+    p = f[2]
+    if f[1] == 0:
+        s.ask(p, D_MOVE_SRC, core_sources(s, p))
+        f[1] = 1
+        return
+    if f[1] == 1:
+        f[3] = s.answer
+        src = f[3]
+        legal = [] if src in (RESERVE, RESERVE_SOUL) else [RESERVE]
+        sj = (src - FIELD) if FIELD <= src < FIELD_SOUL else (src - FIELD_SOUL if FIELD_SOUL <= src < OPP_FIELD else -1)
+        legal = [FIELD + j for j in range(len(s.field[p])) if j != sj] + legal
+        legal.sort()
+        s.ask(p, D_MOVE_DST, legal)
+        f[1] = 2
+        return
+    dst = s.answer
+    soul = take_core(s, p, f[3])
+    if dst == RESERVE:
+        if soul:
+            s.soul[p] = S_RESERVE
+        else:
+            s.reserve[p] += 1
+    else:
+        j = s.field[p][dst - FIELD]
+        if soul:
+            s.soul[p] = j
+        else:
+            add_cores(s, j, 1)
+    s.stack.pop()
+    check_vanish(s)
+    settle(s, f[4])
+
+
+# ============================================================================ attack and battle
+def h_attack(s: State, f: list) -> None:
+    """7-7-3-2: attack with a recovered spirit, or end the attack step."""
+    p = f[2]
+    if f[1] == 0:
+        legal = [FIELD + j for j, i in enumerate(s.field[p]) if s.can_attack(i)]
+        legal.append(PASS)
+        s.ask(p, D_ATTACK, legal)
+        f[1] = 1
+        return
+    f[1] = 0
+    if s.answer == PASS:
+        s.stack.pop()
+        return
+    i = s.field[p][s.answer - FIELD]
+    s.stack.append([H_BATTLE, 0, i, -1, len(s.waiting)])
+
+
+def h_battle(s: State, f: list) -> None:
+    """A battle, from the attack declaration to the battle's end (8-1)."""
+    step, atk = f[1], f[2]
+    p = s.owner[atk]
+    q = 1 - p
+    if step == 0:  # 8-1-1-1: exhaust the attacker and declare
+        s.attacker = atk
+        s.blocker = -1
+        exhaust(s, atk)
+        fire(s, EV["attack"], atk)  # 8-1-1-2
+        f[1] = 1
+        settle(s, f[4])
+    elif step == 1:  # 8-1-2: flash timing before the block, attacked player first (BS-R2)
+        f[1] = 2
+        s.stack.append([H_FLASH, 0, q, 0])
+    elif step == 2:  # 8-1-3: block
+        if s.zone[atk] != Z_FIELD or s.has_grant(atk, G_UNBLOCKABLE):
+            f[1] = 5
+            return
+        can = [j for j, i in enumerate(s.field[q]) if s.can_block(i)]
+        if not can:
+            f[1] = 5
+            return
+        must = [j for j in can if s.has_grant(s.field[q][j], G_MUST_BLOCK)]
+        legal = [FIELD + j for j in can]
+        if not s.defs[s.cdef[atk]].gekitotsu and not must:
+            legal.append(PASS)
+        elif must:
+            legal = [FIELD + j for j in must]
+        s.ask(q, D_BLOCK, legal)
+        f[1] = 3
+    elif step == 3:
+        if s.answer == PASS:
+            f[1] = 5  # 8-1-3-1: no block, no post-block flash timing
+            return
+        b = s.field[q][s.answer - FIELD]
+        f[3] = b
+        s.blocker = b
+        exhaust(s, b)
+        fire(s, EV["block"], b)  # 8-1-3-2
+        f[1] = 4
+        settle(s, f[4])
+    elif step == 4:  # 8-1-4: flash timing after the block
+        f[1] = 5
+        s.stack.append([H_FLASH, 0, q, 0])
+    elif step == 5:  # 8-1-5: resolution
+        f[1] = 6
+        b = f[3]
+        if b >= 0:
+            if s.zone[atk] == Z_FIELD and s.zone[b] == Z_FIELD:  # 8-1-5-2-1
+                ba, bb = s.bp(atk), s.bp(b)
+                # 8-1-6-1: the lower BP is destroyed; equal BP destroys both
+                if ba <= bb and destroy(s, atk, True, False):
+                    fire(s, EV["battle_destroy"], b)  # 8-1-6-2
+                if bb <= ba and destroy(s, b, True, False):
+                    fire(s, EV["battle_destroy"], atk)
+        elif s.zone[atk] == Z_FIELD:  # 8-1-5-1: life minus the attacker's symbols
+            reduce_life(s, q, s.symbols(atk))
+            if s.is_terminal():
+                return
+        settle(s, f[4])
+    elif step == 6:  # 8-1-7: battle end
+        if s.zone[atk] == Z_FIELD:
+            fire(s, EV["battle_end"], atk)
+        if f[3] >= 0 and s.zone[f[3]] == Z_FIELD:
+            fire(s, EV["battle_end"], f[3])
+        f[1] = 7
+        settle(s, f[4])
+    else:
+        expire(s, DUR_BATTLE)  # 8-1-7-2
+        s.attacker = s.blocker = -1
+        s.stack.pop()
+
+
+def h_flash(s: State, f: list) -> None:
+    """A flash timing (8-1-2-1, 8-1-4-1): alternate rights; two passes in a row end it."""
+    who = f[2]
+    if f[1] == 0:
+        legal = [HAND + k for k, i in enumerate(s.hand[who]) if k < MAX_HAND and playable(s, who, i, False)]
+        legal += [FIELD + j for j, i in enumerate(s.field[who]) if activatable(s, who, i, False)]
+        legal.append(PASS)
+        s.ask(who, D_FLASH, legal)
+        f[1] = 1
+        return
+    a = s.answer
+    f[1] = 0
+    f[2] = 1 - who
+    if a == PASS:
+        f[3] += 1
+        if f[3] >= 2:
+            s.stack.pop()
+        return
+    f[3] = 0
+    if a < FIELD:
+        start_play(s, who, s.hand[who][a - HAND], 1)
+    else:
+        start_activate(s, who, s.field[who][a - FIELD], main=False)
+
+
+def h_activate(s: State, f: list) -> None:
+    """An activated effect (9-1-6): pay everything before ▶, then the effect."""
+    p, i, ei = f[2], f[3], f[4]
+    e = s.defs[s.cdef[i]].effects[ei]
+    if f[1] == 1:  # a discard answer
+        k = s.answer - HAND
+        j = s.hand[p].pop(k)
+        to_trash(s, j)
+        f[6] -= 1
+        f[1] = 0
+        if f[6] > 0:
+            s.ask(p, D_DISCARD, [HAND + k for k in range(min(len(s.hand[p]), MAX_HAND))])
+            f[1] = 1
+        return
+    while f[5] < len(e.costs):
+        name, v = e.costs[f[5]]
+        f[5] += 1
+        if name == "exhaust_self":
+            exhaust(s, i)
+        elif name == "remove_self_cores":
+            s.cores[i] -= v
+            s.reserve[p] += v
+        elif name == "soul_core":
+            s.soul[p] = S_TRASH
+        elif name == "pay":
+            s.stack.append([H_PAY, 0, p, v, -1, 0])
+            return
+        elif name == "discard":
+            f[6] = v
+            s.ask(p, D_DISCARD, [HAND + k for k in range(min(len(s.hand[p]), MAX_HAND))])
+            f[1] = 1
+            return
+    check_vanish(s)
+    if e.limit in (1, 3):
+        s.used.append(i * 64 + ei)
+    s.stack.pop()
+    push_effect(s, i, p, e.alist, -1, f[7])
+
+
+# ============================================================================ triggers and effects
+def h_settle(s: State, f: list) -> None:
+    """Resolve what triggered (9-1-5-7..9), then move the waiting cards (10-2-2-5)."""
+    if f[1] == 0:
+        f[1] = 1
+        if s.pending:
+            s.tq.append(s.pending)
+            s.pending = []
+            s.stack.append([H_TRIG, 0, len(s.tq) - 1])
+        return
+    flush_waiting(s, f[2])
+    s.stack.pop()
+
+
+def trigger_valid(s: State, t: tuple) -> bool:
+    i, ei = t[0], t[1]
+    e = s.defs[s.cdef[i]].effects[ei]
+    want = ZONE_OF_EVENT_SOURCE.get(e.event, Z_FIELD)
+    if s.zone[i] != want:
+        return False  # 9-1-5-5, 9-4-1-2
+    if e.event == EV["exhausted"] and not s.exh[i]:
+        return False  # 5-15-2
+    if e.limit in (1, 3) and (i * 64 + ei) in s.used:
+        return False
+    return True
+
+
+def h_trig(s: State, f: list) -> None:
+    """Resolve one batch of simultaneous triggers, the turn player choosing the order."""
+    batch = s.tq[f[2]]
+    if f[1] == 0:
+        batch[:] = [t for t in batch if trigger_valid(s, t)]
+        if not batch:
+            s.tq.pop()
+            s.stack.pop()
+            return
+        if len(batch) == 1:
+            f[1] = 2
+            s.answer = OPTION
+            return
+        s.ask(s.tp, D_ORDER, [OPTION + k for k in range(min(len(batch), N_OPTIONS))])  # 9-1-5-8
+        f[1] = 2
+        return
+    if f[1] == 2:
+        t = batch.pop(s.answer - OPTION)
+        i, ei, p, ev = t
+        e = s.defs[s.cdef[i]].effects[ei]
+        if e.cond and not s.cond_ok(e.cond, i, p):
+            f[1] = 0
+            return
+        if e.optional:  # 9-1-2: 「できる」
+            f.append(i * 64 + ei)
+            f.append(ev)
+            s.ask(p, D_OPTIONAL, [OPTION, OPTION + 1])
+            f[1] = 3
+            return
+        run_trigger(s, i, ei, p, ev)
+        f[1] = 0
+        return
+    # f[1] == 3: the optional answer
+    ev = f.pop()
+    code = f.pop()
+    f[1] = 0
+    if s.answer == OPTION + 1:
+        i, ei = divmod(code, 64)
+        run_trigger(s, i, ei, s.owner[i], ev)
+
+
+def run_trigger(s: State, i: int, ei: int, p: int, ev: int) -> None:
+    e = s.defs[s.cdef[i]].effects[ei]
+    if e.limit in (1, 3):
+        s.used.append(i * 64 + ei)
+    push_effect(s, i, p, e.alist, ev)
+
+
+def push_effect(s: State, src: int, p: int, alist: int, event: int, mark: int = -1) -> None:
+    """Resolve action list ``alist`` for ``p`` from source ``src``."""
+    base = len(s.sels)
+    s.sels.append([])
+    s.sels.append([])
+    s.stack.append([H_EFFECT, 0, src, p, alist, 0, event, base, 1, 1, len(s.waiting) if mark < 0 else mark])
+
+
+def h_effect(s: State, f: list) -> None:
+    """Run the actions of one effect in order (1-4-7) with their links (5-19)."""
+    src, p, alist, ip = f[2], f[3], f[4], f[5]
+    acts = s.alists[alist]
+    step = f[1]
+    if step == 0:
+        if ip >= len(acts):
+            s.sels.pop()
+            s.sels.pop()
+            s.stack.pop()
+            settle(s, f[10])
+            return
+        a = acts[ip]
+        link = a.link
+        skip = (link == LK["if_done"] and not f[8]) or (link == LK["if_all"] and not f[9]) or \
+               (link == LK["after"] and not f[8])
+        if not skip and a.cond and not s.cond_ok(a.cond, src, p):
+            skip = True
+        if skip:
+            f[5] += 1
+            if link != LK["also"]:
+                f[8] = f[9] = 0
+            return
+        f[1] = 1
+        if link == LK["after"]:  # 5-19-4: first resolve what the previous actions triggered
+            settle(s, len(s.waiting))
+        return
+    a = acts[ip]
+    base = f[7]
+    if step == 1:
+        t = a.target
+        if isinstance(t, Target):
+            s.sels[base + 1] = s.sels[base]
+            s.sels[base] = []
+            f[1] = 2
+            s.stack.append([H_TARGET, 0, src, p, alist, ip, base, 0])
+            return
+        f[1] = 2
+        if t is not None:
+            s.sels[base + 1] = s.sels[base]
+            s.sels[base] = word_targets(s, t, src, f[6], s.sels[base + 1])
+        return
+    if step == 3:  # a mode was chosen
+        f[1] = 0
+        f[5] += 1
+        push_effect(s, src, p, a.options[s.answer - OPTION], f[6])
+        return
+    f[1] = 0
+    done, full = apply_action(s, f, a, src, p, s.sels[base])
+    if s.is_terminal():
+        return
+    if f[1] == 0:
+        f[5] += 1
+        f[8], f[9] = done, full
+
+
+def word_targets(s: State, t: int, src: int, event: int, prev: list) -> list:
+    if t == T_SELF:
+        return [src] if s.zone[src] == Z_FIELD else []
+    if t == T_ATTACKER:
+        return [s.attacker] if s.attacker >= 0 and s.zone[s.attacker] == Z_FIELD else []
+    if t == T_BLOCKER:
+        return [s.blocker] if s.blocker >= 0 and s.zone[s.blocker] == Z_FIELD else []
+    if t == T_EVENT:
+        return [event] if event >= 0 and s.zone[event] == Z_FIELD else []
+    return [i for i in prev if s.zone[i] == Z_FIELD]  # previous
+
+
+def shielded(s: State, i: int, src: int, p: int) -> bool:
+    """【重装甲】: unaffected by the opponent's effects of the listed colours (BS-R5)."""
+    m = s.defs[s.cdef[i]].armor_mask
+    return bool(m) and s.owner[i] != p and bool(m & s.defs[s.cdef[src]].color_mask)
+
+
+def target_candidates(s: State, t: Target, src: int, p: int, chosen: list) -> list[tuple[int, int]]:
+    """(action id, instance) pairs the chooser p may pick for target spec t (9-3-2)."""
+    out = []
+    if t.zone == 0:
+        for q in ((p,) if t.side == 0 else (1 - p,) if t.side == 1 else (p, 1 - p)):
+            base = FIELD if q == p else OPP_FIELD
+            for j, i in enumerate(s.field[q]):
+                if i not in chosen and s.matches(t, i, src, p) and not shielded(s, i, src, p):
+                    out.append((base + j, i))
+    elif t.zone == 1:
+        q = p if t.side == 0 else 1 - p
+        for k, i in enumerate(s.trash[q]):
+            if k < MAX_TRASH and i not in chosen and s.matches(t, i, src, p):
+                out.append((TRASH + k, i))
+    else:
+        for k, i in enumerate(s.hand[p]):
+            if k < MAX_HAND and i not in chosen and s.matches(t, i, src, p):
+                out.append((HAND + k, i))
+    out.sort()
+    return out
+
+
+def h_target(s: State, f: list) -> None:
+    """Choose the targets of one action, one atomic choice at a time (9-3-2, 9-3-2-1)."""
+    src, p, alist, ip, base = f[2], f[3], f[4], f[5], f[6]
+    a = s.alists[alist][ip]
+    t = a.target
+    chosen = s.sels[base]
+    if f[1] == 1:
+        ans = s.answer
+        f[1] = 0
+        if ans == PASS:
+            s.stack.pop()
+            return
+        for aid, i in target_candidates(s, t, src, p, chosen):
+            if aid == ans:
+                chosen.append(i)
+                break
+    cands = target_candidates(s, t, src, p, chosen)
+    if a.do == DO["summon"]:
+        cands = [c for c in cands if s.total_cores(p) >= s.defs[s.cdef[c[1]]].lv_cores[0]]
+    if t.count == -1:  # 'all'
+        chosen.extend(i for _, i in cands)
+        s.stack.pop()
+        return
+    left = t.count - len(chosen)
+    if left <= 0 or not cands:
+        s.stack.pop()
+        return
+    if not t.up_to and len(cands) <= left:
+        chosen.extend(i for _, i in cands)  # no choice to make
+        s.stack.pop()
+        return
+    legal = [aid for aid, _ in cands]
+    if t.up_to:
+        legal.append(PASS)  # 1-4-5-1: 'up to' allows fewer, even 0
+    s.ask(p, D_TARGET, legal)
+    f[1] = 1
+
+
+def apply_action(s: State, f: list, a, src: int, p: int, tg: list) -> tuple[int, int]:
+    """Carry out one action; returns (did something, did it all)."""
+    do = a.do
+    if do == DO["draw"]:
+        q = p if a.player == 0 else 1 - p
+        k = draw(s, q, a.n)
+        return k > 0, k == a.n
+    if do == DO["discard_deck"]:
+        q = p if a.player == 0 else 1 - p
+        k = 0
+        while k < a.n and s.deck[q]:
+            to_trash(s, s.deck[q].pop())
+            k += 1
+        return k > 0, k == a.n
+    if do == DO["destroy"]:
+        k = sum(1 for i in tg if not shielded(s, i, src, p) and destroy(s, i, s.owner[i] != p, True))
+        return k > 0, k == len(tg) and k > 0
+    if do in (DO["exhaust"], DO["heavy_exhaust"], DO["recover"]):
+        k = 0
+        for i in tg:
+            if do == DO["recover"]:
+                k += recover(s, i)
+            else:
+                k += exhaust(s, i, do == DO["heavy_exhaust"])
+        return k > 0, k == len(tg) and k > 0
+    if do in (DO["bp"], DO["symbols"]):
+        kind = TE_BP if do == DO["bp"] else TE_SYM
+        dur = DUR_BATTLE if a.duration == 2 else DUR_TURN
+        for i in tg:
+            s.teff.append((kind, i, a.amount, dur))
+        return bool(tg), bool(tg)
+    if do == DO["grant"]:
+        dur = DUR_BATTLE if a.duration == 2 else DUR_TURN
+        for i in tg:
+            s.teff.append((TE_GRANT + a.what, i, 0, dur))
+        return bool(tg), bool(tg)
+    if do == DO["cores_to"]:
+        if a.target is None:
+            if a.to == "reserve":
+                s.reserve[p] += a.n
+            elif a.to == "life":
+                s.life[p] += a.n
+            else:
+                s.tcores[p] += a.n
+            s.gained[p] += a.n
+            return a.n > 0, True
+        for i in tg:
+            s.gained[s.owner[i]] += a.n
+            add_cores(s, i, a.n)
+        return bool(tg), bool(tg)
+    if do == DO["remove_cores"]:
+        k = 0
+        for i in tg:
+            o = s.owner[i]
+            take = min(a.n, s.cores[i])
+            s.cores[i] -= take
+            k += take
+            if a.to == "reserve":
+                s.reserve[o] += take
+            elif a.to == "trash":
+                s.tcores[o] += take
+            else:
+                s.gained[o] -= take
+            if take < a.n and s.soul[o] == i:  # 5-7-3: the soul core never goes to life or void
+                s.soul[o] = S_RESERVE if a.to == "reserve" else S_TRASH
+                k += 1
+        check_vanish(s)
+        return k > 0, k >= a.n * max(1, len(tg)) and bool(tg)
+    if do == DO["bounce"]:
+        kind = {"hand": W_HAND, "deck_top": W_DECK_TOP, "deck_bottom": W_DECK_BOTTOM}[a.to]
+        k = 0
+        for i in tg:
+            if s.zone[i] == Z_FIELD and not shielded(s, i, src, p):
+                to_wait(s, i, kind)
+                k += 1
+        return k > 0, k == len(tg) and k > 0
+    if do == DO["from_trash"]:
+        for i in tg:
+            q = s.owner[i]
+            s.trash[q].remove(i)
+            s.zone[i] = Z_HAND
+            s.known[i] = True
+            s.hand[q].append(i)
+            s.hand[q].sort(key=s.cdef.__getitem__)
+        return bool(tg), bool(tg)
+    if do == DO["summon"]:
+        if not tg:
+            return False, False
+        i = tg[0]  # one summon per action; its cores are placed as in 11-1-1-6
+        q = s.owner[i]
+        need = s.defs[s.cdef[i]].lv_cores[0]
+        if s.total_cores(q) < need or len(s.field[q]) >= MAX_FIELD:
+            return False, False  # 1-4-2: what cannot be done is not done
+        (s.hand if s.zone[i] == Z_HAND else s.trash)[q].remove(i)
+        s.zone[i] = Z_FIELD
+        s.exh[i] = 0
+        s.field[q].append(i)
+        f[1] = 4  # resume in h_effect's step 4 (below) after placing
+        s.stack.append([H_PLACE, 0, q, i, 0, need])
+        return True, True
+    if do == DO["life_damage"]:
+        q = 1 - p if a.player == 1 else p
+        k = reduce_life(s, q, a.n)
+        return k > 0, k == a.n
+    if do == DO["gain_life"]:
+        s.life[p] += a.n
+        s.gained[p] += a.n
+        return a.n > 0, True
+    if do == DO["search"]:
+        q = p
+        opened = []
+        while len(opened) < a.n and s.deck[q]:
+            i = s.deck[q].pop()
+            s.zone[i] = Z_LIMBO
+            opened.append(i)
+        s.revealed = opened
+        f[1] = 5
+        s.stack.append([H_SEARCH, 0, p, f[4], f[5], 0])
+        return bool(opened), len(opened) == a.n
+    if do == DO["modes"]:
+        s.ask(p, D_MODE, [OPTION + k for k in range(len(a.options))])
+        f[1] = 3
+        return True, True
+    raise ValueError(f"unknown action code {do}")  # pragma: no cover - the loader rejects it
+
+
+def h_effect_resume(s: State, f: list) -> None:
+    """Steps 4 (after a summon's placement) and 5 (after a search) of ``h_effect``."""
+    if f[1] == 4:
+        i = s.sels[f[7]][0]
+        check_vanish(s)
+        if s.zone[i] == Z_FIELD:
+            fire_summoned(s, i)
+    f[1] = 0
+    f[5] += 1
+    f[8] = f[9] = 1
+
+
+def h_search(s: State, f: list) -> None:
+    """Open the top cards, add up to ``count`` matching ones to the hand, the rest away."""
+    p, alist, ip = f[2], f[3], f[4]
+    a = s.alists[alist][ip]
+    rev = s.revealed
+    probe = Target(3, 2, 0, 1, True, a.filt)
+    if f[1] == 1:
+        f[1] = 0
+        if s.answer != PASS:
+            i = rev.pop(s.answer - OPTION)
+            s.zone[i] = Z_HAND
+            s.known[i] = True
+            s.hand[p].append(i)
+            s.hand[p].sort(key=s.cdef.__getitem__)
+            f[5] += 1
+        else:
+            f[5] = a.count
+    if f[5] < a.count:
+        legal = []
+        for k, i in enumerate(rev):
+            s.zone[i] = Z_FIELD  # match filters as if public; restored just below
+            ok = s.matches(probe, i, -1, p, base_bp=True)
+            s.zone[i] = Z_LIMBO
+            if ok:
+                legal.append(OPTION + k)
+        if legal:
+            legal.append(PASS)
+            s.ask(p, D_SEARCH, legal)
+            f[1] = 1
+            return
+    for i in rev:
+        if a.rest == "trash":
+            to_trash(s, i)
+        else:
+            s.zone[i] = Z_DECK
+            s.deck[p].insert(0, i)
+    s.revealed = []
+    s.stack.pop()
+
+
+def _effect_dispatch(s: State, f: list) -> None:
+    if f[1] >= 4:
+        h_effect_resume(s, f)
+    else:
+        h_effect(s, f)
+
+
+HANDLERS = (h_setup, h_turn, h_main, h_play, h_pay, h_place, h_move, h_attack, h_battle, h_flash,
+            h_settle, h_trig, _effect_dispatch, h_target, h_activate, h_search)
+State.HANDLERS = HANDLERS

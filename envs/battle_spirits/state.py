@@ -1,0 +1,360 @@
+"""Battle Spirits state: plain data (lists of ints) and the queries the rules use.
+
+Every card instance is an int. Per-instance facts live in parallel lists (``cdef``,
+``owner``, ``zone``, ``cores``, ``exh``); zones are per-player lists of instances; cores
+are counts; the soul core is a location per player. ``clone`` copies these lists by hand
+(python-chess style), which is what makes search cheap.
+"""
+from __future__ import annotations
+
+from ..core.engine import DecisionState
+from .cards import CK, MAGIC, NEXUS, SPIRIT, T_SELF, Target, WH
+from .layout import CONCEDE, DECISIONS, NUM_ACTIONS
+
+# zones of a card instance
+Z_DECK, Z_HAND, Z_FIELD, Z_TRASH, Z_REMOVED, Z_LIMBO, Z_WAIT = range(7)
+ZONE_NAMES = ("deck", "hand", "field", "trash", "removed", "resolving", "waiting")
+# where a player's soul core is (>= 0: on that card instance)
+S_RESERVE, S_TRASH, S_VOID, S_LIFE = -1, -2, -3, -4
+# waiting-state kinds (10-2-2): where the card goes when its resolution chain ends
+W_DESTROY, W_VANISH, W_HAND, W_DECK_TOP, W_DECK_BOTTOM = range(5)
+# temporary effects: (kind, instance, amount, duration); grants are TE_GRANT + what
+TE_BP, TE_SYM, TE_GRANT = 0, 1, 2
+DUR_TURN, DUR_BATTLE = 1, 2
+G_CANNOT_ATTACK, G_CANNOT_BLOCK, G_NO_EFFECT_DESTROY, G_UNBLOCKABLE, G_MUST_BLOCK = range(5)
+
+
+class State(DecisionState):
+    __slots__ = (
+        "cdef", "owner", "zone", "cores", "exh", "wait_kind", "deck", "hand", "field", "trash",
+        "removed", "reserve", "life", "tcores", "soul", "gained", "turn", "tp", "first", "step",
+        "attacker", "blocker", "teff", "used", "pending", "tq", "waiting", "sels", "revealed",
+        "known", "defs", "alists", "deck_names",
+    )
+    DECISION_NAMES = DECISIONS
+    NUM_ACTIONS = NUM_ACTIONS
+    CONCEDE = CONCEDE
+
+    def clone(self) -> "State":
+        c = type(self).__new__(type(self))
+        self._copy_protocol(c)
+        c.defs, c.alists, c.deck_names = self.defs, self.alists, self.deck_names
+        c.cdef, c.owner, c.zone = self.cdef[:], self.owner, self.zone[:]
+        c.cores, c.exh, c.wait_kind = self.cores[:], self.exh[:], self.wait_kind[:]
+        c.deck = [self.deck[0][:], self.deck[1][:]]
+        c.hand = [self.hand[0][:], self.hand[1][:]]
+        c.field = [self.field[0][:], self.field[1][:]]
+        c.trash = [self.trash[0][:], self.trash[1][:]]
+        c.removed = [self.removed[0][:], self.removed[1][:]]
+        c.reserve, c.life, c.tcores = self.reserve[:], self.life[:], self.tcores[:]
+        c.soul, c.gained = self.soul[:], self.gained[:]
+        c.turn, c.tp, c.first, c.step = self.turn, self.tp, self.first, self.step
+        c.attacker, c.blocker = self.attacker, self.blocker
+        c.teff, c.used, c.pending = self.teff[:], self.used[:], self.pending[:]
+        c.tq = [b[:] for b in self.tq]
+        c.waiting = self.waiting[:]
+        c.sels = [x[:] for x in self.sels]
+        c.revealed = self.revealed[:]
+        c.known = self.known[:]
+        return c
+
+    # ---- cores, levels, BP, symbols (2-8, 3-2-5, 12-2-1-1) ---------------------------
+    def ncores(self, i: int) -> int:
+        return self.cores[i] + (self.soul[self.owner[i]] == i)
+
+    def level(self, i: int) -> int:
+        d = self.defs[self.cdef[i]]
+        c = self.cores[i]
+        has_soul = self.soul[self.owner[i]] == i
+        c += has_soul
+        lv = 0
+        for need in d.lv_cores:
+            if c >= need:
+                lv += 1
+            else:
+                break
+        if d.shinkaiho and has_soul and lv < 2:
+            lv = 2  # BS 12-2-1-1-2: the soul core alone makes it Lv2
+        return lv
+
+    def on_field(self, i: int) -> bool:
+        return i >= 0 and self.zone[i] == Z_FIELD
+
+    def constants(self, kind: int):
+        """Yield (source, effect) for every constant effect of ``kind`` now working (9-1-4)."""
+        defs = self.defs
+        for p in (0, 1):
+            for j in self.field[p]:
+                d = defs[self.cdef[j]]
+                if not d.constants:
+                    continue
+                lv = 0
+                for e in d.constants:
+                    if e.const != kind:
+                        continue
+                    if not lv:
+                        lv = self.level(j)
+                    if not (e.levels >> (lv - 1)) & 1:
+                        continue
+                    w = e.while_
+                    if w and not self._while_ok(w, j):
+                        continue
+                    if e.cond and not self.cond_ok(e.cond, j, p):
+                        continue
+                    yield j, e
+
+    def _while_ok(self, w: int, j: int) -> bool:
+        if w == WH["attacking"]:
+            return self.attacker == j
+        if w == WH["blocking"]:
+            return self.blocker == j
+        if w == WH["battle"]:
+            return self.attacker == j or self.blocker == j
+        if w == WH["own_turn"]:
+            return self.tp == self.owner[j]
+        return self.tp != self.owner[j]  # opp_turn
+
+    def in_scope(self, scope, src: int, i: int) -> bool:
+        if scope == T_SELF:
+            return i == src
+        return self.matches(scope, i, src, self.owner[src], base_bp=True)
+
+    def bp(self, i: int) -> int:
+        d = self.defs[self.cdef[i]]
+        lv = self.level(i)
+        v = d.lv_bp[lv - 1] if lv and d.lv_bp else 0
+        for k, t, amt, _ in self.teff:
+            if k == TE_BP and t == i:
+                v += amt
+        for src, e in self.constants(CK["bp"]):
+            if self.in_scope(e.scope, src, i):
+                v += e.amount
+        return v if v > 0 else 0  # BS 1-4-6
+
+    def base_bp(self, i: int) -> int:
+        d = self.defs[self.cdef[i]]
+        lv = self.level(i)
+        return d.lv_bp[lv - 1] if lv and d.lv_bp else 0
+
+    def symbols(self, i: int) -> int:
+        v = self.defs[self.cdef[i]].sym_total
+        for k, t, amt, _ in self.teff:
+            if k == TE_SYM and t == i:
+                v += amt
+        for src, e in self.constants(CK["symbols"]):
+            if self.in_scope(e.scope, src, i):
+                v += e.amount
+        return v if v > 0 else 0
+
+    def field_symbols(self, p: int) -> list[int]:
+        """Own field symbols per colour, for reductions (2-3-3) and conditions."""
+        out = [0] * 6
+        defs, cdef = self.defs, self.cdef
+        for j in self.field[p]:
+            d = defs[cdef[j]]
+            for c in range(6):
+                out[c] += d.symbols[c]
+            extra = self.symbols(j) - d.sym_total
+            if extra:
+                out[d.colors[0]] = max(0, out[d.colors[0]] + extra)
+        return out
+
+    def has_grant(self, i: int, what: int) -> bool:
+        kind = TE_GRANT + what
+        for k, t, _, _ in self.teff:
+            if k == kind and t == i:
+                return True
+        ck = {G_CANNOT_ATTACK: CK["cannot_attack"], G_CANNOT_BLOCK: CK["cannot_block"],
+              G_UNBLOCKABLE: CK["unblockable"]}.get(what)
+        if ck is not None:
+            for src, e in self.constants(ck):
+                if self.in_scope(e.scope, src, i):
+                    return True
+        return False
+
+    def can_attack(self, i: int) -> bool:
+        d = self.defs[self.cdef[i]]
+        return d.type == SPIRIT and self.exh[i] == 0 and not self.has_grant(i, G_CANNOT_ATTACK)
+
+    def can_block(self, i: int) -> bool:
+        d = self.defs[self.cdef[i]]
+        return d.type == SPIRIT and self.exh[i] == 0 and not self.has_grant(i, G_CANNOT_BLOCK)
+
+    def total_cores(self, p: int) -> int:
+        """Cores a player can pay with: reserve and own field cards, soul core included."""
+        n = self.reserve[p] + (self.soul[p] == S_RESERVE)
+        for j in self.field[p]:
+            n += self.cores[j]
+        s = self.soul[p]
+        if s >= 0 and self.zone[s] == Z_FIELD:
+            n += 1
+        return n
+
+    # ---- costs (2-3, 11-1..11-3, 12-2-1-2, 12-2-1-3) -----------------------------------
+    def cost_mod(self, p: int, i: int) -> int:
+        v = 0
+        for src, e in self.constants(CK["cost"]):
+            if self.owner[src] == p and self.matches(e.scope, i, src, p, base_bp=True, hand_ok=True):
+                v += e.amount
+        return v
+
+    def play_cost(self, p: int, i: int, keisho: int) -> int:
+        d = self.defs[self.cdef[i]]
+        cost = d.cost + self.cost_mod(p, i)
+        if cost < 0:
+            cost = 0
+        if d.red_total:
+            fs = self.field_symbols(p)
+            red = keisho
+            for c in range(6):
+                if d.reduction[c]:
+                    red += min(d.reduction[c], fs[c])
+            cost -= min(d.red_total, red)
+        return cost if cost > 0 else 0
+
+    def ex_in_trash(self, p: int) -> int:
+        defs, cdef = self.defs, self.cdef
+        return sum(1 for j in self.trash[p] if defs[cdef[j]].ex)
+
+    def soul_magic_ok(self, p: int, i: int) -> bool:
+        d = self.defs[self.cdef[i]]
+        if d.soul_magic is None:
+            return False
+        s = self.soul[p]
+        if not (s == S_RESERVE or (s >= 0 and self.zone[s] == Z_FIELD)):
+            return False
+        fs = self.field_symbols(p)
+        return all(fs[c] >= n for c, n in d.soul_magic)
+
+    def affordable(self, p: int, i: int, keisho_more: int = -1) -> bool:
+        """Can ``p`` pay for card ``i`` (and, for a spirit or nexus, its Lv1 cores)?"""
+        d = self.defs[self.cdef[i]]
+        if d.type != MAGIC and len(self.field[p]) >= 24:
+            return False
+        ex = self.ex_in_trash(p) if keisho_more < 0 else keisho_more
+        cost = self.play_cost(p, i, min(ex, d.red_total))
+        need = cost + (d.lv_cores[0] if d.type != MAGIC else 0)
+        if self.total_cores(p) >= need:
+            return True
+        return d.type == MAGIC and self.soul_magic_ok(p, i)
+
+    # ---- conditions and filters (9-2) ------------------------------------------------------
+    def cond_ok(self, cond: tuple, src: int, p: int) -> bool:
+        for k, v in cond:
+            if k == "life_le":
+                ok = self.life[p] <= v
+            elif k == "life_ge":
+                ok = self.life[p] >= v
+            elif k == "opp_life_le":
+                ok = self.life[1 - p] <= v
+            elif k == "hand_ge":
+                ok = len(self.hand[p]) >= v
+            elif k == "hand_le":
+                ok = len(self.hand[p]) <= v
+            elif k == "reserve_ge":
+                ok = self.reserve[p] + (self.soul[p] == S_RESERVE) >= v
+            elif k == "trash_cards_ge":
+                ok = len(self.trash[p]) >= v
+            elif k == "own_spirits_ge":
+                ok = sum(1 for j in self.field[p] if self.defs[self.cdef[j]].type == SPIRIT) >= v
+            elif k == "opp_spirits_ge":
+                ok = sum(1 for j in self.field[1 - p] if self.defs[self.cdef[j]].type == SPIRIT) >= v
+            elif k == "symbols_ge":
+                fs = self.field_symbols(p)
+                ok = all(fs[c] >= n for c, n in v)
+            elif k == "soul_core_on_self":
+                ok = (self.soul[p] == src) == v
+            elif k == "level_ge":
+                ok = src >= 0 and self.zone[src] in (Z_FIELD, Z_WAIT) and self.level(src) >= v
+            elif k == "attacking":
+                ok = (self.attacker == src) == v
+            elif k == "blocking":
+                ok = (self.blocker == src) == v
+            elif k == "own_turn":
+                ok = (self.tp == p) == v
+            elif k == "family_on_field":
+                ok = any(v in self.defs[self.cdef[j]].families for j in self.field[p])
+            elif k == "opp_exhausted_ge":
+                ok = sum(1 for j in self.field[1 - p] if self.exh[j]) >= v
+            else:  # pragma: no cover - the loader rejects unknown keys
+                raise ValueError(k)
+            if not ok:
+                return False
+        return True
+
+    def matches(self, spec: Target, i: int, src: int, p: int, base_bp: bool = False, hand_ok: bool = False) -> bool:
+        """Does instance ``i`` fit target ``spec`` as seen by player ``p`` (source ``src``)?"""
+        d = self.defs[self.cdef[i]]
+        o = self.owner[i]
+        if spec.side == 0 and o != p or spec.side == 1 and o == p:
+            return False
+        w = spec.what
+        if w == 0 and d.type != SPIRIT or w == 1 and d.type != NEXUS or w == 2 and d.type == MAGIC:
+            return False
+        z = self.zone[i]
+        want = (Z_FIELD, Z_TRASH, Z_HAND)[spec.zone]
+        if z != want and not (hand_ok and z in (Z_HAND, Z_LIMBO)):
+            return False
+        for k, v in spec.filt:
+            if k == "bp_le":
+                ok = (self.base_bp(i) if base_bp else self.bp(i)) <= v
+            elif k == "bp_ge":
+                ok = (self.base_bp(i) if base_bp else self.bp(i)) >= v
+            elif k == "cost_le":
+                ok = d.cost <= v
+            elif k == "cost_ge":
+                ok = d.cost >= v
+            elif k == "level_le":
+                ok = z == Z_FIELD and self.level(i) <= v
+            elif k == "level_ge":
+                ok = z == Z_FIELD and self.level(i) >= v
+            elif k == "color":
+                ok = (d.color_mask >> v) & 1
+            elif k == "family":
+                ok = v in d.families
+            elif k == "name_has":
+                ok = v in d.name
+            elif k == "exhausted":
+                ok = (self.exh[i] > 0) == v
+            elif k == "recovered":
+                ok = (self.exh[i] == 0) == v
+            elif k == "type":
+                ok = d.type == v
+            elif k == "not_self":
+                ok = (i != src) == v
+            else:  # has_ex_symbol
+                ok = d.ex == v
+            if not ok:
+                return False
+        return True
+
+    # ---- invariants (checked by the simulation tests) -------------------------------------
+    def check_invariants(self) -> None:
+        n = len(self.cdef)
+        seen = [0] * n
+        lists = {Z_DECK: self.deck, Z_HAND: self.hand, Z_FIELD: self.field, Z_TRASH: self.trash,
+                 Z_REMOVED: self.removed}
+        for z, per in lists.items():
+            for p in (0, 1):
+                for i in per[p]:
+                    assert self.zone[i] == z, f"card {i} listed in {ZONE_NAMES[z]} but zone {ZONE_NAMES[self.zone[i]]}"
+                    assert self.owner[i] == p, f"card {i} in the other player's {ZONE_NAMES[z]}"
+                    seen[i] += 1
+        for i in self.waiting:
+            if self.zone[i] == Z_WAIT:
+                seen[i] += 1
+        for i in range(n):
+            if self.zone[i] == Z_LIMBO:
+                seen[i] += 1
+        assert all(x == 1 for x in seen), f"cards not conserved: {[i for i, x in enumerate(seen) if x != 1]}"
+        for p in (0, 1):
+            on_cards = sum(self.cores[i] for i in range(n) if self.owner[i] == p)
+            total = self.reserve[p] + self.life[p] + self.tcores[p] + on_cards
+            assert total == 8 + self.gained[p], f"player {p}: {total} cores, expected {8 + self.gained[p]}"
+            assert min(self.reserve[p], self.life[p], self.tcores[p]) >= 0
+            s = self.soul[p]
+            assert s in (S_RESERVE, S_TRASH, S_VOID, S_LIFE) or (self.owner[s] == p and self.zone[s] in (Z_FIELD, Z_WAIT, Z_LIMBO))
+        for i in range(n):
+            assert self.cores[i] >= 0
+            if self.zone[i] not in (Z_FIELD, Z_WAIT):
+                assert self.cores[i] == 0, f"card {i} in {ZONE_NAMES[self.zone[i]]} holds cores"
