@@ -47,7 +47,7 @@ import numpy as np
 from ..core.errors import UnknownNameError
 from . import rules
 from .cards import CardPool, deck_names as _deck_names, load_deck, load_pool, validate_deck as _validate
-from .encoding import ObsLayout, action_to_string, render, to_dict, write_observation
+from .encoding import ObsLayout, action_to_string, observation, render, to_dict
 from .layout import LAYOUT, NUM_ACTIONS, ST_SETUP
 from .state import Z_DECK, State
 
@@ -79,6 +79,8 @@ class Game:
         self.deck_names = [n for n, _ in loaded]
         self.decks = [ids for _, ids in loaded]
         self.obs_layout = ObsLayout(len(self.pool))
+        used = set(self.decks[0]) | set(self.decks[1])
+        self.has_constants = any(self.pool.cards[c].constants for c in used)
         self._owner = [0] * len(self.decks[0]) + [1] * len(self.decks[1])
 
     # ---- the contract ------------------------------------------------------------
@@ -123,6 +125,7 @@ class BattleSpiritsState(State):
         self.defs = game.pool.cards
         self.alists = game.pool.alists
         self.deck_names = game.deck_names
+        self.has_constants = game.has_constants
         self.cdef = list(game.decks[0]) + list(game.decks[1])
         n = len(self.cdef)
         self.owner = game._owner
@@ -139,10 +142,7 @@ class BattleSpiritsState(State):
         self._run()
 
     def observation_tensor(self, player: int) -> np.ndarray:
-        L = self.game.obs_layout
-        o = np.zeros(L.size, np.float32)
-        write_observation(self, player, L, o)
-        return o
+        return observation(self, player, self.game.obs_layout)
 
     def resample_hidden(self, player: int, rng) -> None:
         """Redeal what ``player`` cannot see: the opponent's unknown hand cards and deck

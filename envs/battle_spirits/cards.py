@@ -112,7 +112,8 @@ class CardDef:
     __slots__ = ("index", "id", "name", "deck_name", "type", "colors", "color_mask", "cost", "reduction",
                  "red_total", "families", "lv_cores", "lv_bp", "shinkaiho", "symbols", "sym_total", "ex",
                  "gekitotsu", "armor_mask", "soul_magic", "text", "effects", "triggers", "constants",
-                 "activated", "replaces", "magic_main", "magic_flash", "magic_cond", "python", "file")
+                 "activated", "replaces", "magic_main", "magic_flash", "magic_cond", "python", "file",
+                 "colors_with_symbols")
 
 
 class CardPool:
@@ -416,6 +417,7 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
     sym = _colors(ck, "symbols", ck.get("symbols", dict, default_sym))
     d.symbols = tuple(sym.get(c, 0) for c in range(6))
     d.sym_total = sum(d.symbols)
+    d.colors_with_symbols = tuple(c for c in range(6) if d.symbols[c])
     d.ex = ck.get("ex_symbol", bool, False)
     d.gekitotsu, d.armor_mask = False, 0
     for j, kw in enumerate(ck.get("keywords", list, [])):

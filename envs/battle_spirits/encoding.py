@@ -15,7 +15,7 @@ from .layout import (
 from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, ZONE_NAMES, State
 
 OBS_HAND_SLOTS = 12
-FIELD_DYN = 12  # level one-hot (4), BP/10000, cores/10, soul, exhausted, heavily exhausted, attacking, blocking, symbols/3
+FIELD_DYN = 12  # level one-hot (4), BP/10000, cores/10, soul core, exhausted, heavily exhausted, attacking, blocking, symbols/3
 PLAYER_FEATS = 13  # life, reserve, trash cores, deck, hand, trash, removed /scale; soul at reserve/trash/void/life/field; gained/10
 
 
@@ -68,70 +68,100 @@ def context_card(s: State) -> int:
     return -1
 
 
-def write_observation(s: State, p: int, L: ObsLayout, o: np.ndarray) -> None:
+def observation(s: State, p: int, L: ObsLayout) -> np.ndarray:
+    """Player p's observation. Built as one list of +1 positions (one-hots and counts)
+    plus (position, value) pairs, turned into the array by two numpy calls."""
     from .rules import H_PAY, H_PLACE, H_TRIG
     P = L.P
     cdef = s.cdef
     q = 1 - p
-    o[L.g_turn] = min(s.turn, 60) / 20.0
-    o[L.g_turn + 1] = s.tp == p
-    o[L.g_turn + 2] = s.first == p
-    o[L.g_step + s.step] = 1
+    ones = [L.g_step + s.step]
+    pos = [L.g_turn]
+    val = [min(s.turn, 60) / 20.0]
+    if s.tp == p:
+        ones.append(L.g_turn + 1)
+    if s.first == p:
+        ones.append(L.g_turn + 2)
     deciding = s.dkind >= 0
     if deciding:
-        o[L.g_dec + s.dkind] = 1
-        o[L.g_me_decide] = s.dplayer == p
+        ones.append(L.g_dec + s.dkind)
+        if s.dplayer == p:
+            ones.append(L.g_me_decide)
     for k, r in enumerate((p, q)):
         b = L.g_players + k * PLAYER_FEATS
         soul = s.soul[r]
-        o[b:b + 7] = (s.life[r] / 10, s.reserve[r] / 10, s.tcores[r] / 10, len(s.deck[r]) / 40,
-                      len(s.hand[r]) / 20, len(s.trash[r]) / 40, len(s.removed[r]) / 20)
-        o[b + 7 + (0 if soul == S_RESERVE else 1 if soul == S_TRASH else 2 if soul == S_VOID else 3 if soul == S_LIFE else 4)] = 1
-        o[b + 12] = s.gained[r] / 10
+        pos += (b, b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 12)
+        val += (s.life[r] / 10, s.reserve[r] / 10, s.tcores[r] / 10, len(s.deck[r]) / 40,
+                len(s.hand[r]) / 20, len(s.trash[r]) / 40, len(s.removed[r]) / 20, s.gained[r] / 10)
+        ones.append(b + 7 + (0 if soul == S_RESERVE else 1 if soul == S_TRASH else 2 if soul == S_VOID else 3 if soul == S_LIFE else 4))
+        tb = L.trash + k * P
+        ones += [tb + cdef[i] for i in s.trash[r]]
+        if s.removed[r]:
+            rb = L.removed + k * P
+            ones += [rb + cdef[i] for i in s.removed[r]]
     if s.attacker >= 0:
-        o[L.g_battle] = 1
-        o[L.g_battle + 1] = s.owner[s.attacker] == p
-        o[L.g_battle + 2] = s.blocker >= 0
+        ones.append(L.g_battle)
+        if s.owner[s.attacker] == p:
+            ones.append(L.g_battle + 1)
+        if s.blocker >= 0:
+            ones.append(L.g_battle + 2)
     if deciding and s.stack:
         top = s.stack[-1]
-        if top[0] in (H_PAY, H_PLACE):
-            o[L.g_count] = (top[3] if top[0] == H_PAY else max(0, top[5] - top[4])) / 10
+        if top[0] == H_PAY or top[0] == H_PLACE:
+            pos.append(L.g_count)
+            val.append((top[3] if top[0] == H_PAY else max(0, top[5] - top[4])) / 10)
         c = context_card(s)
         if c >= 0:
-            o[L.ctx + cdef[c]] = 1
+            ones.append(L.ctx + cdef[c])
         if top[0] == H_TRIG:
             for k, t in enumerate(s.tq[top[2]][:N_OPTIONS]):
-                o[L.order + k * P + cdef[t[0]]] = 1
-    for i in s.revealed:
-        o[L.revealed + cdef[i]] += 1
+                ones.append(L.order + k * P + cdef[t[0]])
+    if s.revealed:
+        ones += [L.revealed + cdef[i] for i in s.revealed]
     hand = s.hand[p]
+    hb, hc = L.hand, L.hand_counts
     for k, i in enumerate(hand):
         c = cdef[i]
         if k < OBS_HAND_SLOTS:
-            o[L.hand + k * P + c] = 1
-        o[L.hand_counts + c] += 1
+            ones.append(hb + k * P + c)
+        ones.append(hc + c)
     known = s.known
     for i in s.hand[q]:
         if known[i]:
-            o[L.opp_known + cdef[i]] += 1
+            ones.append(L.opp_known + cdef[i])
     slot = L.slot
+    bpm, symm = s.mods() if (s.teff or s.has_constants) else ({}, {})
+    defs = s.defs
+    cores, exh = s.cores, s.exh
+    atk, blk = s.attacker, s.blocker
     for k, r in enumerate((p, q)):
         base = L.field + k * MAX_FIELD * slot
         soul = s.soul[r]
         for j, i in enumerate(s.field[r]):
             b = base + j * slot
-            o[b + cdef[i]] = 1
+            c = cdef[i]
+            d = defs[c]
+            ones.append(b + c)
             lv = s.level(i)
-            e = s.exh[i]
-            d = b + P
+            bp = (d.lv_bp[lv - 1] if lv and d.lv_bp else 0) + bpm.get(i, 0)
+            sym = d.sym_total + symm.get(i, 0)
+            e = exh[i]
+            b += P
             if lv:
-                o[d + min(lv, 4) - 1] = 1
-            o[d + 4:d + 12] = (s.bp(i) / 10000, s.cores[i] / 10, soul == i, e == 1, e == 2,
-                               s.attacker == i, s.blocker == i, s.symbols(i) / 3)
-        for i in s.trash[r]:
-            o[L.trash + k * P + cdef[i]] += 1
-        for i in s.removed[r]:
-            o[L.removed + k * P + cdef[i]] += 1
+                ones.append(b + (lv if lv < 4 else 4) - 1)
+            if e:
+                ones.append(b + 6 + e)  # exhausted / heavily exhausted
+            if soul == i:
+                ones.append(b + 6)
+            if atk == i:
+                ones.append(b + 9)
+            elif blk == i:
+                ones.append(b + 10)
+            pos += (b + 4, b + 5, b + 11)
+            val += (bp / 10000 if bp > 0 else 0.0, cores[i] / 10, sym / 3 if sym > 0 else 0.0)
+    o = np.bincount(ones, minlength=L.size).astype(np.float32)
+    o[pos] = val
+    return o
 
 
 # ---------------------------------------------------------------------------- text

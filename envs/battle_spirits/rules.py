@@ -387,7 +387,7 @@ def h_turn(s: State, f: list) -> None:
 
 
 # ============================================================================ main step
-def playable(s: State, p: int, i: int, main: bool) -> bool:
+def playable(s: State, p: int, i: int, main: bool, ctx: tuple | None = None) -> bool:
     d = s.defs[s.cdef[i]]
     if d.type == MAGIC:
         if main:
@@ -399,7 +399,7 @@ def playable(s: State, p: int, i: int, main: bool) -> bool:
             return False
     elif not main:
         return False
-    return s.affordable(p, i)
+    return s.affordable(p, i, -1, ctx)
 
 
 def activatable(s: State, p: int, i: int, main: bool) -> list:
@@ -450,8 +450,9 @@ def h_main(s: State, f: list) -> None:
     p = f[2]
     if f[1] == 0:
         legal = []
+        ctx = s.play_context(p) if s.hand[p] else None
         for k, i in enumerate(s.hand[p]):
-            if k < MAX_HAND and playable(s, p, i, True):
+            if k < MAX_HAND and playable(s, p, i, True, ctx):
                 legal.append(HAND + k)
         for j, i in enumerate(s.field[p]):
             if activatable(s, p, i, True):
@@ -742,7 +743,9 @@ def h_flash(s: State, f: list) -> None:
     """A flash timing (8-1-2-1, 8-1-4-1): alternate rights; two passes in a row end it."""
     who = f[2]
     if f[1] == 0:
-        legal = [HAND + k for k, i in enumerate(s.hand[who]) if k < MAX_HAND and playable(s, who, i, False)]
+        hand = s.hand[who]
+        ctx = s.play_context(who) if hand else None
+        legal = [HAND + k for k, i in enumerate(hand) if k < MAX_HAND and playable(s, who, i, False, ctx)]
         legal += [FIELD + j for j, i in enumerate(s.field[who]) if activatable(s, who, i, False)]
         legal.append(PASS)
         s.ask(who, D_FLASH, legal)

@@ -29,7 +29,7 @@ class State(DecisionState):
         "cdef", "owner", "zone", "cores", "exh", "wait_kind", "deck", "hand", "field", "trash",
         "removed", "reserve", "life", "tcores", "soul", "gained", "turn", "tp", "first", "step",
         "attacker", "blocker", "teff", "used", "pending", "tq", "waiting", "sels", "revealed",
-        "known", "defs", "alists", "deck_names",
+        "known", "defs", "alists", "deck_names", "has_constants",
     )
     DECISION_NAMES = DECISIONS
     NUM_ACTIONS = NUM_ACTIONS
@@ -39,6 +39,7 @@ class State(DecisionState):
         c = type(self).__new__(type(self))
         self._copy_protocol(c)
         c.defs, c.alists, c.deck_names = self.defs, self.alists, self.deck_names
+        c.has_constants = self.has_constants
         c.cdef, c.owner, c.zone = self.cdef[:], self.owner, self.zone[:]
         c.cores, c.exh, c.wait_kind = self.cores[:], self.exh[:], self.wait_kind[:]
         c.deck = [self.deck[0][:], self.deck[1][:]]
@@ -119,10 +120,33 @@ class State(DecisionState):
             return i == src
         return self.matches(scope, i, src, self.owner[src], base_bp=True)
 
+    def mods(self, kinds: tuple = (0, 1)) -> tuple[dict, dict]:
+        """BP and symbol modifiers per field card from temporary and constant effects,
+        computed in one pass (the observation asks for every card at once)."""
+        bpm: dict[int, int] = {}
+        symm: dict[int, int] = {}
+        for k, t, amt, _ in self.teff:
+            if k == TE_BP:
+                bpm[t] = bpm.get(t, 0) + amt
+            elif k == TE_SYM:
+                symm[t] = symm.get(t, 0) + amt
+        if self.has_constants:
+            for kind in kinds:
+                acc = symm if kind else bpm
+                for src, e in self.constants(CK["symbols"] if kind else CK["bp"]):
+                    sc = e.scope
+                    if sc == T_SELF:
+                        acc[src] = acc.get(src, 0) + e.amount
+                        continue
+                    o = self.owner[src]
+                    for q in ((o,) if sc.side == 0 else (1 - o,) if sc.side == 1 else (0, 1)):
+                        for i in self.field[q]:
+                            if self.matches(sc, i, src, o, True):
+                                acc[i] = acc.get(i, 0) + e.amount
+        return bpm, symm
+
     def bp(self, i: int) -> int:
-        d = self.defs[self.cdef[i]]
-        lv = self.level(i)
-        v = d.lv_bp[lv - 1] if lv and d.lv_bp else 0
+        v = self.base_bp(i)
         for k, t, amt, _ in self.teff:
             if k == TE_BP and t == i:
                 v += amt
@@ -150,11 +174,12 @@ class State(DecisionState):
         """Own field symbols per colour, for reductions (2-3-3) and conditions."""
         out = [0] * 6
         defs, cdef = self.defs, self.cdef
+        symm = self.mods((1,))[1] if (self.teff or self.has_constants) else {}
         for j in self.field[p]:
             d = defs[cdef[j]]
-            for c in range(6):
+            for c in d.colors_with_symbols:
                 out[c] += d.symbols[c]
-            extra = self.symbols(j) - d.sym_total
+            extra = symm.get(j, 0)
             if extra:
                 out[d.colors[0]] = max(0, out[d.colors[0]] + extra)
         return out
@@ -198,13 +223,14 @@ class State(DecisionState):
                 v += e.amount
         return v
 
-    def play_cost(self, p: int, i: int, keisho: int) -> int:
+    def play_cost(self, p: int, i: int, keisho: int, fs: list | None = None) -> int:
         d = self.defs[self.cdef[i]]
-        cost = d.cost + self.cost_mod(p, i)
+        cost = d.cost + (self.cost_mod(p, i) if self.has_constants else 0)
         if cost < 0:
             cost = 0
         if d.red_total:
-            fs = self.field_symbols(p)
+            if fs is None:
+                fs = self.field_symbols(p)
             red = keisho
             for c in range(6):
                 if d.reduction[c]:
@@ -216,27 +242,37 @@ class State(DecisionState):
         defs, cdef = self.defs, self.cdef
         return sum(1 for j in self.trash[p] if defs[cdef[j]].ex)
 
-    def soul_magic_ok(self, p: int, i: int) -> bool:
+    def soul_magic_ok(self, p: int, i: int, fs: list | None = None) -> bool:
         d = self.defs[self.cdef[i]]
         if d.soul_magic is None:
             return False
         s = self.soul[p]
         if not (s == S_RESERVE or (s >= 0 and self.zone[s] == Z_FIELD)):
             return False
-        fs = self.field_symbols(p)
+        if fs is None:
+            fs = self.field_symbols(p)
         return all(fs[c] >= n for c, n in d.soul_magic)
 
-    def affordable(self, p: int, i: int, keisho_more: int = -1) -> bool:
-        """Can ``p`` pay for card ``i`` (and, for a spirit or nexus, its Lv1 cores)?"""
+    def affordable(self, p: int, i: int, keisho_more: int = -1, ctx: tuple | None = None) -> bool:
+        """Can ``p`` pay for card ``i`` (and, for a spirit or nexus, its Lv1 cores)?
+        ``ctx`` = (field symbols, total cores, EX cards in trash), when already known."""
         d = self.defs[self.cdef[i]]
         if d.type != MAGIC and len(self.field[p]) >= 24:
             return False
-        ex = self.ex_in_trash(p) if keisho_more < 0 else keisho_more
-        cost = self.play_cost(p, i, min(ex, d.red_total))
+        if ctx is None:
+            ctx = (self.field_symbols(p) if d.red_total or d.soul_magic else None, self.total_cores(p),
+                   self.ex_in_trash(p) if d.red_total else 0)
+        fs, total, ex = ctx
+        if keisho_more >= 0:
+            ex = keisho_more
+        cost = self.play_cost(p, i, min(ex, d.red_total), fs)
         need = cost + (d.lv_cores[0] if d.type != MAGIC else 0)
-        if self.total_cores(p) >= need:
+        if total >= need:
             return True
-        return d.type == MAGIC and self.soul_magic_ok(p, i)
+        return d.type == MAGIC and self.soul_magic_ok(p, i, fs)
+
+    def play_context(self, p: int) -> tuple:
+        return self.field_symbols(p), self.total_cores(p), self.ex_in_trash(p)
 
     # ---- conditions and filters (9-2) ------------------------------------------------------
     def cond_ok(self, cond: tuple, src: int, p: int) -> bool:
