@@ -5,6 +5,7 @@ plain ints. Rule numbers refer to the Standard comprehensive rules (file 000).
 """
 from __future__ import annotations
 
+from ..core import effects
 from .cards import DO, EV, GR, LK, MAGIC, NEXUS, RP, SPIRIT, T_ATTACKER, T_BLOCKER, T_EVENT, T_PREVIOUS, T_SELF, Target
 from .layout import (
     D_ATTACK, D_BLOCK, D_DISCARD, D_FIRST, D_FLASH, D_KEISHO, D_MAGIC_TIMING, D_MAIN, D_MODE, D_MOVE_DST,
@@ -160,8 +161,7 @@ def flush_waiting(s: State, mark: int) -> None:
                 s.deck[p].append(i)
             else:
                 s.deck[p].insert(0, i)
-        if s.teff:
-            s.teff = [t for t in s.teff if t[1] != i]  # 4-1-4: a new card in the new zone
+        s.teff = effects.drop_target(s.teff, i)  # 4-1-4: a new card in the new zone
     del w[mark:]
 
 
@@ -236,8 +236,7 @@ def recover(s: State, i: int) -> bool:
 
 
 def expire(s: State, dur: int) -> None:
-    if s.teff:
-        s.teff = [t for t in s.teff if t[3] != dur]
+    s.teff = effects.expire(s.teff, dur)
 
 
 def core_sources(s: State, p: int, exclude: int = -1) -> list[int]:
@@ -810,10 +809,9 @@ def h_settle(s: State, f: list) -> None:
     """Resolve what triggered (9-1-5-7..9), then move the waiting cards (10-2-2-5)."""
     if f[1] == 0:
         f[1] = 1
-        if s.pending:
-            s.tq.append(s.pending)
-            s.pending = []
-            s.stack.append([H_TRIG, 0, len(s.tq) - 1])
+        k = effects.open_batch(s)
+        if k >= 0:
+            s.stack.append([H_TRIG, 0, k])
         return
     flush_waiting(s, f[2])
     s.stack.pop()
@@ -845,7 +843,7 @@ def h_trig(s: State, f: list) -> None:
             f[1] = 2
             s.answer = OPTION
             return
-        s.ask(s.tp, D_ORDER, [OPTION + k for k in range(min(len(batch), N_OPTIONS))])  # 9-1-5-8
+        s.ask(s.tp, D_ORDER, [OPTION + k for k in effects.batch_options(batch, N_OPTIONS)])  # 9-1-5-8
         f[1] = 2
         return
     if f[1] == 2:

@@ -7,6 +7,7 @@ are counts; the soul core is a location per player. ``clone`` copies these lists
 """
 from __future__ import annotations
 
+from ..core.effects import END_OF_BATTLE, END_OF_TURN
 from ..core.engine import DecisionState
 from .cards import CK, MAGIC, NEXUS, SPIRIT, T_SELF, Target, WH
 from .layout import CONCEDE, DECISIONS, NUM_ACTIONS
@@ -20,7 +21,7 @@ S_RESERVE, S_TRASH, S_VOID, S_LIFE = -1, -2, -3, -4
 W_DESTROY, W_VANISH, W_HAND, W_DECK_TOP, W_DECK_BOTTOM = range(5)
 # temporary effects: (kind, instance, amount, duration); grants are TE_GRANT + what
 TE_BP, TE_SYM, TE_GRANT = 0, 1, 2
-DUR_TURN, DUR_BATTLE = 1, 2
+DUR_TURN, DUR_BATTLE = END_OF_TURN, END_OF_BATTLE
 G_CANNOT_ATTACK, G_CANNOT_BLOCK, G_NO_EFFECT_DESTROY, G_UNBLOCKABLE, G_MUST_BLOCK = range(5)
 
 
