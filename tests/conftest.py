@@ -1,0 +1,38 @@
+"""Options and fixtures of the simulation tests (see ``tests/harness.py``).
+
+    pytest tests/test_harness_toy.py --sim-games 20000 --sim-seed 1000 --sim-rate 0.5
+
+CI runs the defaults; a nightly or a bug hunt raises ``--sim-games`` and moves
+``--sim-seed`` so each run plays games never played before.
+"""
+from __future__ import annotations
+
+import pytest
+
+DEFAULT_SIM_GAMES = 1000  # per game: enough to reach rare rules, a few minutes for a real game
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("tcgzoo simulation")
+    group.addoption("--sim-games", type=int, default=DEFAULT_SIM_GAMES,
+                    help=f"random games per game in the simulation tests (default {DEFAULT_SIM_GAMES})")
+    group.addoption("--sim-seed", type=int, default=0,
+                    help="seed of the first simulated game (default 0)")
+    group.addoption("--sim-rate", type=float, default=None,
+                    help="fraction of steps given the expensive checks "
+                         "(default: each game's SIM_CONFIGS entry in tests/harness.py)")
+
+
+@pytest.fixture
+def sim_games(request: pytest.FixtureRequest) -> int:
+    return request.config.getoption("--sim-games")
+
+
+@pytest.fixture
+def sim_seed(request: pytest.FixtureRequest) -> int:
+    return request.config.getoption("--sim-seed")
+
+
+@pytest.fixture
+def sim_rate(request: pytest.FixtureRequest) -> float | None:
+    return request.config.getoption("--sim-rate")
