@@ -37,7 +37,6 @@ class TcgAECEnv(AECEnv):
         self._act_space = spaces.Discrete(n_act)
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
-        self._masks = {a: np.zeros(n_act, np.int8) for a in self.possible_agents}
         self._seeder = np.random.default_rng()
         self.state = None
 
@@ -73,11 +72,10 @@ class TcgAECEnv(AECEnv):
     def observe(self, agent: str) -> dict:
         i = self.possible_agents.index(agent)
         st = self.state
-        mask = self._masks[agent]
-        mask[:] = 0
+        mask = np.zeros(self._act_space.n, np.int8)
         if not st.is_terminal() and st.current_player() == i:
-            mask[st.legal] = 1
-        return {"observation": st.observation_tensor(i), "action_mask": mask.copy()}
+            mask[st.legal_actions()] = 1
+        return {"observation": st.observation_tensor(i), "action_mask": mask}
 
     def step(self, action) -> None:
         agent = self.agent_selection

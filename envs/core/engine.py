@@ -75,13 +75,13 @@ class DecisionState:
 
     __slots__ = (
         "game", "rng", "stack", "dkind", "dplayer", "legal", "answer", "winner",
-        "history", "concession", "max_decisions",
+        "history", "concession", "max_decisions", "_shared_history",
     )
 
     HANDLERS: Sequence[Callable] = ()
     DECISION_NAMES: Sequence[str] = ()
     NUM_ACTIONS = 0
-    CONCEDE = -1
+    CONCEDE = -1  # a game with concession gives it the largest action id
 
     def _init_protocol(self, game, seed: int) -> None:
         self.game = game
@@ -93,7 +93,8 @@ class DecisionState:
         self.answer = -1
         self.winner = -1  # -1: none / draw
         self.history: list[int] = []
-        self.concession = bool(game.options.get("concession", False))
+        self._shared_history = False
+        self.concession = bool(game.options.get("concession", False)) and self.CONCEDE >= 0
         self.max_decisions = int(game.options.get("max_decisions", 0))
 
     def _copy_protocol(self, other: "DecisionState") -> None:
@@ -106,7 +107,8 @@ class DecisionState:
         other.legal = self.legal  # never mutated in place: replaced at each decision
         other.answer = self.answer
         other.winner = self.winner
-        other.history = self.history[:]
+        other.history = self.history  # copy-on-write: clones cost the same late in a game
+        other._shared_history = self._shared_history = True
         other.concession = self.concession
         other.max_decisions = self.max_decisions
 
@@ -176,6 +178,9 @@ class DecisionState:
                 f"'{self.decision_name()}'; legal: {self.legal}"
             )
         action = int(action)
+        if self._shared_history:
+            self.history = self.history[:]
+            self._shared_history = False
         self.history.append(action)
         if action == self.CONCEDE and self.concession:
             self.finish(1 - self.dplayer)  # BS 1-3-4: the conceding player loses at once
