@@ -1,0 +1,376 @@
+"""``tcgzoo``: the command line of the arena.
+
+    tcgzoo match      --game G --agents A B [--decks D1 D2] --games N [--paired]
+    tcgzoo tournament --game G --entrants agent@deck ... [--format gauntlet --challengers ...]
+    tcgzoo winrate    --game G [--decks D ...] [--agent heuristic] [--target 0.05]
+    tcgzoo replay     [--run KEY [--index I [--view full|0|1] [--step]]]
+    tcgzoo cards      --game G [--decks | --cards | --validate FILE ...]
+    tcgzoo play       --game G [--agent heuristic] [--seat 0]
+
+Runs are stored in ``tcgzoo_arena.sqlite`` (``--db`` / ``TCGZOO_DB``); running the same
+command again resumes the run (Ctrl-C is safe). A mistake in a name (game, agent, deck,
+option) is one line on stderr and exit code 2, not a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Sequence
+
+from tcgzoo.envs.core.errors import TcgError
+
+from .base import ConfigError, concede_action, make_agent
+from .games import game_module, known_games, make_game
+from .stats import MatchupTable, by_deck
+
+EXIT_USAGE = 2
+
+
+def _option(text: str) -> tuple[str, Any]:
+    """``key=value`` with a JSON value when it parses (``first_player=0``, ``concession=false``)."""
+    key, eq, value = text.partition("=")
+    if not eq or not key:
+        raise argparse.ArgumentTypeError(f"option {text!r} is not key=value")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tcgzoo", description="tcgzoo arena: matches, tournaments, win rates, replays")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def game_args(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--game", required=True, help=f"game name ({', '.join(sorted(known_games()))})")
+        sp.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
+                        help="a rule option of the game (repeatable)")
+
+    def run_args(sp: argparse.ArgumentParser) -> None:
+        game_args(sp)
+        sp.add_argument("--seed", type=int, default=0, help="run seed: every game's seeds derive from it")
+        sp.add_argument("--workers", type=int, default=0, help="worker processes (default: all cores)")
+        sp.add_argument("--db", default=None, help="SQLite file (default tcgzoo_arena.sqlite or $TCGZOO_DB)")
+        sp.add_argument("--run", default=None, help="run key (default: a hash of the settings; same key = resume)")
+        sp.add_argument("--paired", action="store_true", help="play each deal twice with seats swapped")
+        sp.add_argument("--no-progress", action="store_true", help="no progress bar")
+        sp.add_argument("--csv", help="write the matchups to this CSV file")
+        sp.add_argument("--json", help="write the results to this JSON file")
+
+    m = sub.add_parser("match", help="a series of games between two agents")
+    run_args(m)
+    m.add_argument("--agents", nargs=2, required=True, metavar=("A", "B"), help="agent specs")
+    m.add_argument("--decks", nargs=2, metavar=("DECK_A", "DECK_B"), help="the decks of A and B")
+    m.add_argument("--games", type=int, default=100)
+
+    t = sub.add_parser("tournament", help="round robin or gauntlet between entrants (agent@deck)")
+    run_args(t)
+    t.add_argument("--entrants", nargs="+", required=True, help="agent@deck or agent (the field, for a gauntlet)")
+    t.add_argument("--format", choices=["round-robin", "gauntlet"], default="round-robin")
+    t.add_argument("--challengers", nargs="+", default=[], help="gauntlet: who plays the whole field")
+    t.add_argument("--games", type=int, default=50, help="games per pairing")
+    t.add_argument("--bootstrap", type=int, default=0, help="Elo uncertainty by N bootstrap resamples (default analytic)")
+    t.add_argument("--heatmap", help="write the win-rate heatmap to this PNG")
+
+    w = sub.add_parser("winrate", help="deck-versus-deck win rates, sampled until the intervals are narrow")
+    run_args(w)
+    w.set_defaults(paired=True)
+    w.add_argument("--unpaired", dest="paired", action="store_false", help="one game per deal")
+    w.add_argument("--decks", nargs="+", help="decks (default: every built-in deck)")
+    w.add_argument("--agent", default="heuristic", help="the agent playing every deck")
+    w.add_argument("--target", type=float, default=0.05, help="95%% interval half-width to reach")
+    w.add_argument("--min-games", type=int, default=20)
+    w.add_argument("--max-games", type=int, default=20_000, help="cap on the games of the whole study")
+    w.add_argument("--mirrors", action="store_true", help="also play each deck against itself")
+    w.add_argument("--heatmap", help="write the win-rate heatmap to this PNG")
+
+    r = sub.add_parser("replay", help="step through a stored game")
+    r.add_argument("--db", default=None)
+    r.add_argument("--run", help="run key (omit to list the runs)")
+    r.add_argument("--index", type=int, help="game index (omit to list the run's games)")
+    r.add_argument("--view", default="full", help="'full' (everything) or a seat 0/1 (what it saw)")
+    r.add_argument("--step", action="store_true", help="wait for Enter after each action (q quits)")
+    r.add_argument("--quiet", action="store_true", help="actions only, no board")
+
+    c = sub.add_parser("cards", help="list built-in decks and cards, validate deck files")
+    game_args(c)
+    c.add_argument("--decks", action="store_true", help="list the built-in decks (default)")
+    c.add_argument("--cards", action="store_true", help="list the card pool")
+    c.add_argument("--validate", nargs="+", metavar="DECK", help="check deck files or names")
+
+    pl = sub.add_parser("play", help="play against an agent in the terminal")
+    game_args(pl)
+    pl.add_argument("--agent", default="heuristic", help="your opponent")
+    pl.add_argument("--seat", type=int, choices=[0, 1], default=0, help="your seat")
+    pl.add_argument("--decks", nargs=2, metavar=("SEAT0", "SEAT1"))
+    pl.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except (TcgError, OSError) as e:
+        print(f"tcgzoo: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\ninterrupted: finished games are stored; run the same command again to resume", file=sys.stderr)
+        return 130
+
+
+# ---- runs -------------------------------------------------------------------------------------
+def _arena(args):
+    from .arena import Arena
+    from .store import Store
+
+    game_module(args.game)  # an unknown game fails here, before a database is created
+    store = Store(args.db)
+    return Arena(args.game, store, options=dict(args.option), workers=args.workers,
+                 progress=not args.no_progress), store
+
+
+def _summary(result) -> str:
+    planned = len(result.records)
+    how = f"played {result.played}" + (f" ({result.games_per_second:.1f} games/s)" if result.played else "")
+    return (f"run {result.run_key}: {planned} games stored, {how}"
+            + (" [resumed]" if result.resumed else ""))
+
+
+def _outputs(args, result, table: MatchupTable, extra: dict | None = None) -> None:
+    from .report import heatmap, write_csv, write_json
+
+    if args.csv:
+        write_csv(args.csv, table.rows())
+    if args.json:
+        payload = {"run": result.run_key, "kind": result.spec.kind, "settings": result.spec.settings(),
+                   "games": len(result.records), "seats": table.seat_rates(),
+                   "matchups": [m.as_dict() for m in table.rows()], **(extra or {})}
+        write_json(args.json, payload)
+    if getattr(args, "heatmap", None):
+        heatmap(table, args.heatmap, title=f"{args.game}: {result.spec.kind} {result.run_key}")
+
+
+def cmd_match(args) -> int:
+    from .arena import Entrant
+    from .report import matchups_text, seats_text
+
+    decks = args.decks or (None, None)
+    a, b = Entrant(args.agents[0], decks[0]), Entrant(args.agents[1], decks[1])
+    arena, store = _arena(args)
+    with store:
+        result = arena.match(a, b, args.games, seed=args.seed, paired=args.paired, run_key=args.run)
+        table = result.table()
+        print(_summary(result))
+        print(matchups_text(table))
+        print(seats_text(table))
+        _outputs(args, result, table)
+    return 0
+
+
+def cmd_tournament(args) -> int:
+    from .arena import Entrant
+    from .ratings import rating_table
+    from .report import matchups_text, matrix_text, ratings_text, seats_text
+
+    entrants = [Entrant.parse(e) for e in args.entrants]
+    arena, store = _arena(args)
+    with store:
+        if args.format == "gauntlet":
+            if not args.challengers:
+                raise ConfigError("a gauntlet needs --challengers")
+            challengers = [Entrant.parse(e) for e in args.challengers]
+            result = arena.gauntlet(challengers, entrants, args.games, seed=args.seed, paired=args.paired,
+                                    run_key=args.run)
+        else:
+            if args.challengers:
+                raise ConfigError("--challengers is for --format gauntlet")
+            if len(entrants) < 2:
+                raise ConfigError("a round robin needs at least two entrants")
+            result = arena.round_robin(entrants, args.games, seed=args.seed, paired=args.paired, run_key=args.run)
+        table = result.table()
+        ratings = rating_table(result.results(), [e.label for e in result.spec.entrants],
+                               bootstrap=args.bootstrap, seed=args.seed)
+        print(_summary(result))
+        print(ratings_text(ratings))
+        print()
+        print(matrix_text(table))
+        print()
+        print(matchups_text(table))
+        print(seats_text(table))
+        _outputs(args, result, table, {"ratings": [r.as_dict() for r in ratings]})
+    return 0
+
+
+def cmd_winrate(args) -> int:
+    from .report import matchups_text, matrix_text, seats_text
+
+    decks = args.decks
+    if not decks:
+        names = getattr(game_module(args.game).Game, "deck_names", None)
+        decks = names() if callable(names) else []
+        if len(decks) < 2:
+            raise ConfigError(f"game {args.game!r} has fewer than two built-in decks; name them with --decks")
+    arena, store = _arena(args)
+    with store:
+        result = arena.winrate(decks, agent=args.agent, target=args.target, max_games=args.max_games,
+                               min_games=args.min_games, mirrors=args.mirrors, seed=args.seed,
+                               paired=args.paired, run_key=args.run)
+        table = MatchupTable(result.records, by_deck, names=list(decks))
+        print(_summary(result))
+        widest = max((m.half_width() for m in table.rows()), default=0.0)
+        print(f"widest 95% interval: ±{100 * widest:.1f}% (target ±{100 * args.target:.1f}%)")
+        print(matrix_text(table))
+        print()
+        print(matchups_text(table))
+        print(seats_text(table))
+        _outputs(args, result, table)
+    return 0
+
+
+# ---- replay, cards, play ------------------------------------------------------------------------
+def _view(state, view: str) -> str:
+    if view == "full":
+        return str(state)
+    return json.dumps(state.to_dict(int(view)), default=str)
+
+
+def cmd_replay(args) -> int:
+    from .report import text_table
+    from .store import Store
+
+    if args.view not in ("full", "0", "1"):
+        raise ConfigError(f"--view {args.view!r}: use full, 0 or 1")
+    with Store(args.db) as store:
+        if args.run is None:
+            rows = [[r["run_key"], r["kind"], r["game"], r["planned"], r["finished"]] for r in store.runs()]
+            print(text_table(["run", "kind", "game", "planned", "finished"], rows) if rows else "no runs stored")
+            return 0
+        if args.index is None:
+            store.run_settings(args.run)  # an unknown run is an error, not an empty list
+            rows = [[g.idx, g.entrants[0], g.entrants[1], g.seed, {0: "seat 0", 1: "seat 1", -1: "draw"}[g.winner],
+                     g.decisions] for g in store.games(args.run)]
+            print(text_table(["index", "seat 0", "seat 1", "seed", "winner", "decisions"], rows))
+            return 0
+        rec = store.game(args.run, args.index)
+    if rec.winner is None:
+        raise ConfigError(f"game {rec.idx} of run {rec.run_key!r} has not been played yet")
+    state = make_game(rec.game, rec.decks, rec.options).new_initial_state(rec.seed)
+    print(f"{rec.game} game {rec.idx} of {rec.run_key}: seat 0 {rec.entrants[0]}, seat 1 {rec.entrants[1]}, "
+          f"seed {rec.seed}")
+    for k, a in enumerate(rec.actions):
+        p = state.current_player()
+        if not args.quiet:
+            print(_view(state, args.view))
+        print(f"[{k}] player {p}: {state.action_to_string(a)}")
+        state.apply_action(a)
+        if args.step and input("").strip().lower() == "q":
+            return 0
+    if not args.quiet:
+        print(_view(state, args.view))
+    r = state.returns()
+    winner = 0 if r[0] > r[1] else 1 if r[1] > r[0] else -1
+    print(f"returns {r}: " + ("draw" if winner < 0 else f"seat {winner} ({rec.entrants[winner]}) wins"))
+    if winner != rec.winner or not state.is_terminal():
+        print(f"warning: the stored result was {rec.winner}; the rules changed since this game was played",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_cards(args) -> int:
+    from .report import text_table
+
+    module = game_module(args.game)
+    Game = module.Game
+    if args.validate:
+        check = getattr(module, "validate_deck", None)
+        if check is None and hasattr(Game, "validate_deck"):
+            check = make_game(args.game, None, dict(args.option)).validate_deck
+        if check is None:
+            raise ConfigError(f"game {args.game!r} has no deck validation (validate_deck)")
+        bad = 0
+        for path in args.validate:
+            try:
+                name = check(path)
+                print(f"ok       {path}" + (f" ({name})" if isinstance(name, str) and name != path else ""))
+            except (TcgError, OSError, ValueError) as e:
+                bad += 1
+                print(f"invalid  {path}: {e}")
+        return 1 if bad else 0
+    if args.cards:
+        lister = getattr(module, "list_cards", None)
+        if lister is None and hasattr(Game, "list_cards"):
+            lister = make_game(args.game, None, dict(args.option)).list_cards
+        if lister is None:
+            raise ConfigError(f"game {args.game!r} has no card list (list_cards)")
+        cards = lister()
+        keys = [k for k in ("id", "name", "type", "cost") if cards and k in cards[0]]
+        print(text_table(keys, [[c.get(k, "") for k in keys] for c in cards]) if cards else "no cards")
+        return 0
+    names = getattr(Game, "deck_names", None)
+    if not callable(names):
+        raise ConfigError(f"game {args.game!r} has no built-in decks (Game.deck_names)")
+    decks = names()
+    print("\n".join(decks) if decks else f"game {args.game!r} has no built-in decks yet")
+    return 0
+
+
+def cmd_play(args) -> int:
+    import random
+
+    seat = args.seat
+    decks = args.decks or (None, None)
+    game = make_game(args.game, decks, dict(args.option))
+    opponent = make_agent(args.agent, args.game)
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    opponent.reset(seed + 1)
+    state = game.new_initial_state(seed)
+    print(f"{args.game}, deal {seed}: you are seat {seat}, {args.agent} is seat {1 - seat}. "
+          "Enter the number of an action; q concedes or quits.")
+    while not state.is_terminal():
+        p = state.current_player()
+        if p != seat:
+            a = opponent.act(state, p)
+            print(f"  {args.agent} (seat {p}): {state.action_to_string(a)}")
+            state.apply_action(a)
+            continue
+        print(json.dumps(state.to_dict(seat), default=str))
+        legal = state.legal_actions()
+        for k, a in enumerate(legal, 1):
+            print(f"  {k:>3}) {state.action_to_string(a)}")
+        choice = _ask(len(legal))
+        if choice is None:
+            c = concede_action(state)
+            if c is None or c not in legal:
+                print("you left the game")
+                return 0
+            state.apply_action(c)
+            break
+        state.apply_action(legal[choice])
+    r = state.returns()
+    print(str(state))
+    print("you win" if r[seat] > 0 else "you lose" if r[seat] < 0 else "draw")
+    return 0
+
+
+def _ask(n: int) -> int | None:
+    """A 0-based choice among ``n`` read from the terminal; ``None`` to quit (q or end of input)."""
+    while True:
+        try:
+            text = input("your move> ").strip().lower()
+        except EOFError:
+            return None
+        if text in ("q", "quit"):
+            return None
+        if text.isdigit() and 1 <= int(text) <= n:
+            return int(text) - 1
+        print(f"  enter a number from 1 to {n}, or q")
+
+
+COMMANDS = {"match": cmd_match, "tournament": cmd_tournament, "winrate": cmd_winrate, "replay": cmd_replay,
+            "cards": cmd_cards, "play": cmd_play}
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,84 @@
+"""Agents from policy files: ``policy:<path>``.
+
+A trained policy maps a seat's observation and the legal-action mask to an action;
+this module turns one into an agent that plays greedily (the same action for the same
+view, so arena results stay reproducible). Two kinds of file:
+
+``*.py``
+    a Python file defining ``policy(observation, mask) -> int`` (numpy float32 vector
+    and bool mask), or ``make_agent(game) -> Agent`` for anything richer.
+``*.zip``
+    an sb3-contrib ``MaskablePPO`` model saved by ``model.save`` (the masked self-play
+    recipe), given ``observation_tensor(player)`` and the mask: the layout PettingZoo's
+    SB3 action-mask tutorial trains on.
+"""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from .base import Agent, ConfigError, GameState
+
+PolicyFn = Callable[[np.ndarray, np.ndarray], int]
+
+
+class PolicyAgent:
+    """Greedy play of ``policy(observation, mask)``; an illegal choice is an error, not a loss."""
+
+    def __init__(self, policy: PolicyFn, name: str = "policy") -> None:
+        self.name = name
+        self.policy = policy
+
+    def reset(self, seed: int | None = None) -> None:
+        """Greedy policies have nothing to seed."""
+
+    def act(self, state: GameState, player: int) -> int:
+        mask = state.legal_actions_mask()
+        a = int(self.policy(state.observation_tensor(player), mask))
+        if not (0 <= a < len(mask) and mask[a]):
+            raise ConfigError(f"policy {self.name!r} chose illegal action {a} "
+                              f"({len(state.legal_actions())} legal actions)")
+        return a
+
+
+def _load_python(path: Path, game: str) -> Agent:
+    spec = importlib.util.spec_from_file_location(f"tcgzoo_policy_{abs(hash(str(path)))}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    if hasattr(module, "make_agent"):
+        return module.make_agent(game)
+    if hasattr(module, "policy"):
+        return PolicyAgent(module.policy)
+    raise ConfigError(f"policy file {path}: defines neither policy(observation, mask) nor make_agent(game)")
+
+
+def _load_sb3(path: Path) -> Agent:
+    try:
+        from sb3_contrib import MaskablePPO
+    except ImportError:
+        raise ConfigError(f"policy file {path}: loading a .zip model needs sb3-contrib "
+                          "(pip install -e '.[train]')") from None
+    model = MaskablePPO.load(str(path), device="cpu")
+
+    def policy(obs: np.ndarray, mask: np.ndarray) -> int:
+        action, _ = model.predict(obs, action_masks=mask, deterministic=True)
+        return int(action)
+
+    return PolicyAgent(policy)
+
+
+def from_spec(arg: str | None, game: str) -> Agent:
+    if not arg:
+        raise ConfigError("agent 'policy' needs a file: policy:<path to .py or .zip>")
+    path = Path(arg).expanduser()
+    if not path.is_file():
+        raise ConfigError(f"policy file {arg!r} not found")
+    if path.suffix == ".py":
+        return _load_python(path, game)
+    if path.suffix == ".zip":
+        return _load_sb3(path)
+    raise ConfigError(f"policy file {arg!r}: expected a .py policy or a .zip stable-baselines3 model")

@@ -1,0 +1,95 @@
+"""The agent registry, the random agent, the heuristics and policy files."""
+from __future__ import annotations
+
+import pytest
+
+from tcgzoo.agents import ConfigError, agent_names, make_agent
+from tcgzoo.agents.base import Agent, playable_actions
+from tcgzoo.agents.heuristic import NoHeuristicError, ToyDuelHeuristic
+from tcgzoo.agents.random_agent import RandomAgent
+from tcgzoo.envs.core.errors import UnknownNameError
+from tcgzoo.envs.toy_duel import PASS, Game
+
+
+class ConcedeState:
+    """The contract's view of a decision where action 9 concedes."""
+
+    concession = True
+    CONCEDE = 9
+
+    def __init__(self, legal: list[int]) -> None:
+        self.legal = legal
+
+    def legal_actions(self) -> list[int]:
+        return list(self.legal)
+
+
+def play(agents: list[Agent], seed: int) -> list[float]:
+    state = Game().new_initial_state(seed)
+    for k, a in enumerate(agents):
+        a.reset(seed * 2 + k)
+    while not state.is_terminal():
+        p = state.current_player()
+        state.apply_action(agents[p].act(state, p))
+    return state.returns()
+
+
+def test_registry_builds_every_kind_and_names_the_unknown() -> None:
+    assert {"random", "heuristic", "mcts", "policy"} <= set(agent_names())
+    for spec in ("random", "heuristic", "mcts", "mcts:30", "mcts:iterations=30,c=1.0,rollout=heuristic"):
+        agent = make_agent(spec, "toy_duel")
+        assert isinstance(agent, Agent) and agent.name == spec
+    with pytest.raises(UnknownNameError, match="unknown agent 'alphazero'.*random"):
+        make_agent("alphazero", "toy_duel")
+    with pytest.raises(UnknownNameError, match="mcts option 'iters'"):
+        make_agent("mcts:iters=3", "toy_duel")
+    with pytest.raises(ConfigError, match="takes no argument"):
+        make_agent("random:3", "toy_duel")
+    with pytest.raises(NoHeuristicError, match="'go' has no heuristic.*toy_duel"):
+        make_agent("heuristic", "go")
+    with pytest.raises(ConfigError, match="needs a file"):
+        make_agent("policy", "toy_duel")
+
+
+def test_random_agent_never_concedes_and_is_seeded() -> None:
+    agent = RandomAgent()
+    agent.reset(1)
+    s = ConcedeState([0, 1, 2, 9])
+    picks = [agent.act(s, 0) for _ in range(2000)]
+    assert set(picks) == {0, 1, 2}
+    assert ConcedeState([9]).legal_actions() == playable_actions(ConcedeState([9]))  # all there is
+    agent.reset(1)
+    assert [agent.act(s, 0) for _ in range(2000)] == picks
+    agent.reset(2)
+    assert [agent.act(s, 0) for _ in range(2000)] != picks
+
+
+def test_toy_heuristic_reads_its_view_and_beats_random() -> None:
+    state = Game().new_initial_state(5)
+    h = ToyDuelHeuristic()
+    p = state.current_player()
+    hand = state.to_dict(p)["hands"][p]
+    assert state.to_dict(p)["hands"][1 - p] is None  # the view it reads hides the other hand
+    assert hand[h.act(state, p)] == max(hand)  # plays its best card
+    # the opponent passes; once ahead, the heuristic passes and locks in the win
+    state.apply_action(h.act(state, p))
+    state.apply_action(PASS)
+    assert state.current_player() == p and h.act(state, p) == PASS
+    results = [play([ToyDuelHeuristic(), RandomAgent()], s)[0] for s in range(100)]
+    assert sum(r > 0 for r in results) >= 90
+
+
+def test_policy_file_agent(tmp_path) -> None:
+    f = tmp_path / "greedy.py"
+    f.write_text("import numpy as np\n\ndef policy(observation, mask):\n    return int(np.flatnonzero(mask)[0])\n")
+    agent = make_agent(f"policy:{f}", "toy_duel")
+    assert play([agent, RandomAgent()], 3) in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
+    bad = tmp_path / "bad.py"
+    bad.write_text("def policy(observation, mask):\n    return 99\n")
+    with pytest.raises(ConfigError, match="illegal action 99"):
+        play([make_agent(f"policy:{bad}", "toy_duel"), RandomAgent()], 3)
+    with pytest.raises(ConfigError, match="not found"):
+        make_agent(f"policy:{tmp_path / 'missing.zip'}", "toy_duel")
+    (tmp_path / "weights.npz").write_bytes(b"")
+    with pytest.raises(ConfigError, match="expected a .py policy or a .zip"):
+        make_agent(f"policy:{tmp_path / 'weights.npz'}", "toy_duel")
