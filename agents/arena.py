@@ -359,13 +359,17 @@ class Arena:
             for _, p, n, rate in sorted(wide, key=lambda w: (-w[0], w[1])):
                 q = min(max(rate, 0.05), 0.95)  # an extreme early estimate must not stop the sampling
                 need = max(2, math.ceil(z * z * q * (1 - q) / (target * target)) - n)
-                k = min(_even(need) if paired else need, budget)
+                k = min(_even(need), budget - budget % 2) if paired else min(need, budget)
+                if k <= 0:  # the cap leaves no room for a whole pair of games
+                    break
                 for slot in range(have.get(p, 0), have.get(p, 0) + k):
                     rows.append(spec.row(key, idx, p, slot))
                     idx += 1
                 budget -= k
                 if budget <= 0:
                     break
+            if not rows:
+                break
             self.store.plan(rows)
         return self._finish(spec, key, resumed, played, t0)
 

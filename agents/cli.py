@@ -7,9 +7,10 @@
     tcgzoo cards      --game G [--decks | --cards | --validate FILE ...]
     tcgzoo play       --game G [--agent heuristic] [--seat 0]
 
-Runs are stored in ``tcgzoo_arena.sqlite`` (``--db`` / ``TCGZOO_DB``); running the same
+Runs are stored in ``runs/arena.sqlite`` (``--db`` / ``TCGZOO_DB``); running the same
 command again resumes the run (Ctrl-C is safe). A mistake in a name (game, agent, deck,
-option) is one line on stderr and exit code 2, not a traceback.
+option) is one line on stderr and exit code 2, not a traceback; a game that crashes is
+one line naming its seed and actions (exit code 1), so it can be replayed.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from typing import Any, Sequence
 
 from tcgzoo.envs.core.errors import TcgError
 
+from .arena import GameFailure
 from .base import ConfigError, concede_action, make_agent
 from .games import game_module, known_games, make_game
 from .stats import MatchupTable, by_deck
@@ -51,7 +53,7 @@ def _parser() -> argparse.ArgumentParser:
         game_args(sp)
         sp.add_argument("--seed", type=int, default=0, help="run seed: every game's seeds derive from it")
         sp.add_argument("--workers", type=int, default=0, help="worker processes (default: all cores)")
-        sp.add_argument("--db", default=None, help="SQLite file (default tcgzoo_arena.sqlite or $TCGZOO_DB)")
+        sp.add_argument("--db", default=None, help="SQLite file (default runs/arena.sqlite or $TCGZOO_DB)")
         sp.add_argument("--run", default=None, help="run key (default: a hash of the settings; same key = resume)")
         sp.add_argument("--paired", action="store_true", help="play each deal twice with seats swapped")
         sp.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -115,6 +117,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (TcgError, OSError) as e:
         print(f"tcgzoo: error: {e}", file=sys.stderr)
         return EXIT_USAGE
+    except GameFailure as e:
+        print(f"tcgzoo: {e}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("\ninterrupted: finished games are stored; run the same command again to resume", file=sys.stderr)
         return 130

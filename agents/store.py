@@ -23,8 +23,9 @@ from typing import Any, Iterable, Sequence
 
 from .base import ConfigError
 
-#: the embedded default database, next to where the command runs (``TCGZOO_DB`` overrides)
-DEFAULT_DB = "tcgzoo_arena.sqlite"
+#: the embedded default database, under ``runs/`` where the command runs (a folder git
+#: ignores, so results are never committed by accident); ``TCGZOO_DB`` overrides it
+DEFAULT_DB = "runs/arena.sqlite"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (

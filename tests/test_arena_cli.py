@@ -106,3 +106,12 @@ def test_play_against_an_agent(db, monkeypatch, capsys) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     assert main(["play", "--game", "toy_duel", "--seed", "4", "--seat", "1"]) == 0
     assert "you left the game" in capsys.readouterr().out
+
+
+def test_a_crashing_game_is_one_line_with_its_seed(db, tmp_path, capsys) -> None:
+    crash = tmp_path / "crash.py"
+    crash.write_text("def policy(observation, mask):\n    raise RuntimeError('boom')\n")
+    assert main(["match", "--game", "toy_duel", "--agents", f"policy:{crash}", "random", "--games", "2",
+                 "--workers", "1", "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "seed" in err and "boom" in err
