@@ -319,14 +319,13 @@ def h_turn(s: State, f: list) -> None:
     first_turn = s.turn == 1
     if step == 0:  # start step (7-2)
         s.step = ST_START
-        fire_all(s, EV["own_start_step"], (p,))
-        f[1] = 1
-        settle(s, len(s.waiting))
-    elif step == 1:
-        if not s.deck[p]:  # 7-2-2, 1-3-2-2, BS-R4
+        fire_all(s, EV["own_start_step"], (p,))  # 7-2-1
+        if not s.deck[p]:  # 7-2-2, 1-3-2-2, BS-R4: checked before the triggers resolve
+            s.pending = []
             s.finish(1 - p)  # 1-3-8: the game ends without resolving triggers
             return
         f[1] = 2
+        settle(s, len(s.waiting))
     elif step == 2:  # core step (7-3); none on the first player's first turn (7-3-3)
         f[1] = 3
         if not first_turn:
