@@ -33,7 +33,7 @@ from statistics import NormalDist
 from typing import Any, Callable, Sequence
 
 from .base import Agent, ConfigError, make_agent
-from .games import make_game
+from .games import fingerprint, make_game
 from .stats import MatchupTable, by_entrant, wilson
 from .store import GameRecord, Store
 
@@ -181,6 +181,12 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
     jobs = [r.job() for r in store.pending(run_key)]
     if not jobs:
         return 0
+    prints: dict[tuple, str] = {}
+    for j in jobs:
+        k = (j["game"], tuple(j["decks"]))
+        if k not in prints:
+            prints[k] = fingerprint(*k)
+    by_index = {j["idx"]: prints[(j["game"], tuple(j["decks"]))] for j in jobs}
     workers = min(resolve_workers(workers), len(jobs))
     size = max(1, min(64, len(jobs) // (workers * 16)))
     chunks = [jobs[k:k + size] for k in range(0, len(jobs), size)]
@@ -189,7 +195,7 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
 
     def stored(results: list[dict]) -> None:
         nonlocal done
-        store.finish(run_key, results)
+        store.finish(run_key, results, by_index)
         done += len(results)
         if bar is not None:
             bar.update(len(results))
@@ -237,6 +243,12 @@ class RunResult:
     played: int  # games played by this call (the rest were stored before)
     resumed: bool
     elapsed: float
+    fingerprints: dict[str, int] = field(default_factory=dict)  # games per rules/cards digest
+
+    @property
+    def mixed(self) -> bool:
+        """The run's games were played under different rules or card data."""
+        return len(self.fingerprints) > 1
 
     @property
     def games_per_second(self) -> float:
@@ -284,7 +296,8 @@ class Arena:
         self.store.plan(rows)
 
     def _finish(self, spec: RunSpec, key: str, resumed: bool, played: int, t0: float) -> RunResult:
-        return RunResult(key, spec, self.store.games(key), played, resumed, time.perf_counter() - t0)
+        return RunResult(key, spec, self.store.games(key), played, resumed, time.perf_counter() - t0,
+                         self.store.fingerprints(key))
 
     def _run_fixed(self, spec: RunSpec, games_per_pair: int, run_key: str | None,
                    on_stored: Callable[[int], None] | None) -> RunResult:

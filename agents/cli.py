@@ -23,7 +23,7 @@ from tcgzoo.envs.core.errors import TcgError
 
 from .arena import GameFailure
 from .base import ConfigError, concede_action, make_agent
-from .games import game_module, known_games, make_game
+from .games import fingerprint, game_module, known_games, make_game
 from .stats import MatchupTable, by_deck
 
 EXIT_USAGE = 2
@@ -139,8 +139,12 @@ def _arena(args):
 def _summary(result) -> str:
     planned = len(result.records)
     how = f"played {result.played}" + (f" ({result.games_per_second:.1f} games/s)" if result.played else "")
-    return (f"run {result.run_key}: {planned} games stored, {how}"
-            + (" [resumed]" if result.resumed else ""))
+    text = f"run {result.run_key}: {planned} games stored, {how}" + (" [resumed]" if result.resumed else "")
+    if result.mixed:
+        counts = ", ".join(f"{n} under {fp}" for fp, n in result.fingerprints.items())
+        text += (f"\nnote: the game's rules or card data changed during this run ({counts}); "
+                 "start a new run (--seed or --run) to measure one version")
+    return text
 
 
 def _outputs(args, result, table: MatchupTable, extra: dict | None = None) -> None:
@@ -264,10 +268,17 @@ def cmd_replay(args) -> int:
     state = make_game(rec.game, rec.decks, rec.options).new_initial_state(rec.seed)
     print(f"{rec.game} game {rec.idx} of {rec.run_key}: seat 0 {rec.entrants[0]}, seat 1 {rec.entrants[1]}, "
           f"seed {rec.seed}")
+    changed = rec.fingerprint is not None and rec.fingerprint != fingerprint(rec.game, rec.decks)
+    if changed:
+        print("note: the game's rules or card data changed since this game was played; "
+              "it may not replay to the same end", file=sys.stderr)
     for k, a in enumerate(rec.actions):
         p = state.current_player()
         if not args.quiet:
             print(_view(state, args.view))
+        if a not in state.legal_actions():
+            print(f"action {k} ({a}) is no longer legal here: the stored game no longer replays", file=sys.stderr)
+            return 1
         print(f"[{k}] player {p}: {state.action_to_string(a)}")
         state.apply_action(a)
         if args.step and input("").strip().lower() == "q":

@@ -7,7 +7,10 @@ by its own path: a game joins the arena when it joins ``GAMES``.
 """
 from __future__ import annotations
 
+import hashlib
 import importlib
+from functools import lru_cache
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Sequence
 
@@ -47,3 +50,42 @@ def make_game(name: str, decks: Sequence[str | None] | None = None, options: dic
         elif any(d is None for d in decks):
             raise ConfigError(f"decks {decks}: give a deck for both seats or for neither")
     return game_module(name).Game(decks=decks, **(options or {}))
+
+
+_SOURCE_SUFFIXES = (".py", ".yaml", ".yml", ".json", ".toml", ".txt")
+
+
+@lru_cache(maxsize=None)
+def _tree_digest(root: str) -> str:
+    """Digest of the code and data files under ``root`` (once per process: the code a
+    process runs does not change under it)."""
+    h = hashlib.sha1()
+    base = Path(root)
+    for f in sorted(base.rglob("*")):
+        if f.is_file() and f.suffix in _SOURCE_SUFFIXES and "__pycache__" not in f.parts:
+            h.update(str(f.relative_to(base)).encode())
+            h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+def fingerprint(name: str, decks: Sequence[str | None] | None = None) -> str:
+    """A short digest of what decides game ``name``'s play: the kernel, the game's
+    package (rules, cards, built-in decks) and deck files given by path.
+
+    Stored with every game, it tells a replay or a resumed run that the rules or the
+    card data changed since a game was played (its stored actions may then no longer
+    replay, and old and new games should not be pooled).
+    """
+    module = game_module(name)
+    core = importlib.import_module("tcgzoo.envs.core")
+    roots = [Path(core.__file__).parent]
+    roots.append(Path(module.__file__).parent if Path(module.__file__).name == "__init__.py"
+                 else Path(module.__file__))
+    h = hashlib.sha1()
+    for root in roots:
+        digest = _tree_digest(str(root)) if root.is_dir() else hashlib.sha1(root.read_bytes()).hexdigest()
+        h.update(digest.encode())
+    for d in decks or ():
+        if d is not None and Path(d).is_file():
+            h.update(Path(d).read_bytes())
+    return h.hexdigest()[:12]

@@ -57,6 +57,7 @@ CREATE TABLE IF NOT EXISTS games (
     first_player INTEGER,              -- seat that took the first turn, when to_dict() reports it
     duration  REAL,                    -- seconds of play
     actions   TEXT,                    -- JSON list of action ids
+    fingerprint TEXT,                  -- digest of the rules and card data it was played under
     finished  REAL,                    -- unix time the result was stored
     PRIMARY KEY (run_key, idx)
 );
@@ -67,7 +68,7 @@ CREATE INDEX IF NOT EXISTS games_pending ON games(run_key, winner);
 PLAN_COLUMNS = ("run_key", "idx", "pair", "slot", "game", "options", "seed", "entrant0", "entrant1",
                 "agent0", "agent1", "deck0", "deck1", "agent_seed0", "agent_seed1")
 #: columns filled when the game ends
-RESULT_COLUMNS = ("winner", "decisions", "turns", "first_player", "duration", "actions")
+RESULT_COLUMNS = ("winner", "decisions", "turns", "first_player", "duration", "actions", "fingerprint")
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,7 @@ class GameRecord:
     first_player: int | None
     duration: float | None
     actions: list[int] | None
+    fingerprint: str | None
 
     @classmethod
     def from_row(cls, r: sqlite3.Row) -> "GameRecord":
@@ -98,7 +100,7 @@ class GameRecord:
                    r["seed"], (r["entrant0"], r["entrant1"]), (r["agent0"], r["agent1"]),
                    (r["deck0"], r["deck1"]), (r["agent_seed0"], r["agent_seed1"]), r["winner"],
                    r["decisions"], r["turns"], r["first_player"], r["duration"],
-                   None if r["actions"] is None else json.loads(r["actions"]))
+                   None if r["actions"] is None else json.loads(r["actions"]), r["fingerprint"])
 
     def job(self) -> dict[str, Any]:
         """What a worker needs to play this game (plain data, cheap to pickle)."""
@@ -174,14 +176,16 @@ class Store:
         self.db.commit()
         return cur.rowcount
 
-    def finish(self, run_key: str, results: Iterable[dict]) -> None:
-        """Store finished games; a game already finished is never overwritten."""
+    def finish(self, run_key: str, results: Iterable[dict], fingerprints: dict[int, str] | None = None) -> None:
+        """Store finished games (``fingerprints``: game index -> digest of the rules it was
+        played under); a game already finished is never overwritten."""
         now = time.time()
+        fp = fingerprints or {}
         self.db.executemany(
             "UPDATE games SET winner = ?, decisions = ?, turns = ?, first_player = ?, duration = ?, actions = ?, "
-            "finished = ? WHERE run_key = ? AND idx = ? AND winner IS NULL",
+            "fingerprint = ?, finished = ? WHERE run_key = ? AND idx = ? AND winner IS NULL",
             [(r["winner"], r["decisions"], r["turns"], r["first_player"], r["duration"], json.dumps(r["actions"]),
-              now, run_key, r["idx"]) for r in results])
+              fp.get(r["idx"]), now, run_key, r["idx"]) for r in results])
         self.db.commit()
 
     def pending(self, run_key: str) -> list[GameRecord]:
@@ -199,6 +203,12 @@ class Store:
         if row is None:
             raise ConfigError(f"no game {idx} in run {run_key!r} of {self.path}")
         return GameRecord.from_row(row)
+
+    def fingerprints(self, run_key: str) -> dict[str, int]:
+        """Finished games per fingerprint (more than one: the rules or cards changed mid-run)."""
+        rows = self.db.execute("SELECT fingerprint, COUNT(*) FROM games WHERE run_key = ? AND winner IS NOT NULL "
+                               "GROUP BY fingerprint", (run_key,)).fetchall()
+        return {r[0]: r[1] for r in rows}
 
     def counts(self, run_key: str) -> tuple[int, int]:
         """(planned, finished) games of a run."""

@@ -8,6 +8,7 @@ import pytest
 
 from tcgzoo.agents import make_agent
 from tcgzoo.agents.base import ConfigError
+from tcgzoo.agents.games import known_games, make_game
 from tcgzoo.agents.random_agent import RandomAgent
 from tcgzoo.agents.search import MCTSAgent
 from tcgzoo.envs.toy_duel import Game
@@ -90,6 +91,24 @@ def test_the_guard_catches_a_peeking_agent() -> None:
     for cheat in (Peeker(), CloneReader()):
         with pytest.raises(AssertionError, match="the agent read"):
             play([cheat, cheat], 0, guard=True)
+
+
+@pytest.mark.parametrize("game", sorted(known_games()))
+def test_generic_agents_respect_the_seat_guard_on_every_game(game: str) -> None:
+    """Random and MCTS play any registered game through its seat faces alone (the first
+    40 decisions of a deal with the default decks: enough to cross setup and a few turns)."""
+    g = make_game(game)
+    for spec in ("random", "mcts:iterations=3,max_rollout=300"):
+        agent, other = make_agent(spec, game), make_agent("random", game)
+        agent.reset(1)
+        other.reset(2)
+        state = g.new_initial_state(7)
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            p = state.current_player()
+            a = agent.act(SeatView(state, p), p) if p == 0 else other.act(state, p)
+            state.apply_action(a)
 
 
 def test_mcts_is_deterministic_for_a_seed() -> None:

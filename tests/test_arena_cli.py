@@ -115,3 +115,17 @@ def test_a_crashing_game_is_one_line_with_its_seed(db, tmp_path, capsys) -> None
                  "--workers", "1", "--no-progress"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "seed" in err and "boom" in err
+
+
+def test_replay_says_when_a_stored_game_no_longer_replays(db, capsys) -> None:
+    from tcgzoo.agents.store import Store
+
+    assert main(["match", "--game", "toy_duel", "--agents", "random", "random", "--games", "2", "--workers", "1",
+                 "--no-progress", "--run", "r"]) == 0
+    with Store(db) as store:  # as if the rules had changed: the stored actions no longer fit
+        store.db.execute("UPDATE games SET fingerprint = 'old', actions = '[3, 3, 2, 2, 2]' WHERE idx = 0")
+        store.db.commit()
+    capsys.readouterr()
+    assert main(["replay", "--run", "r", "--index", "0", "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert "changed since this game was played" in err and "no longer replays" in err

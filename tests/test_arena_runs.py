@@ -188,3 +188,17 @@ def test_a_failing_game_is_reported_with_its_seed(tmp_path) -> None:
         assert len(ok.records) == 4
         with pytest.raises(RuntimeError, match=r"game 0 \(toy_duel, seed \d+.*boom"):
             arena.match(Entrant(f"policy:{crash}"), R, 4)
+
+
+def test_games_record_the_rules_they_were_played_under(tmp_path) -> None:
+    from tcgzoo.agents.games import fingerprint
+
+    path = tmp_path / "fp.sqlite"
+    with Store(path) as store:
+        res = Arena("toy_duel", store, workers=1).match(R, H, 6)
+        assert {g.fingerprint for g in res.records} == {fingerprint("toy_duel")} and not res.mixed
+        # as if the card data had changed after the first games: a resumed run says so
+        store.db.execute("UPDATE games SET fingerprint = 'old' WHERE idx < 3")
+        store.db.commit()
+        again = Arena("toy_duel", store, workers=1).match(R, H, 6)
+        assert again.mixed and again.fingerprints == {"old": 3, fingerprint("toy_duel"): 3}
