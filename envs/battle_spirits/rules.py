@@ -550,6 +550,7 @@ def h_play(s: State, f: list) -> None:
         return
     to_trash(s, i)  # a magic goes to the trash once its effect is done (4-4-1)
     s.stack.pop()
+    settle(s, f[6])  # 10-2-2-5: cards depleted by paying its cost move only now
 
 
 def h_pay(s: State, f: list) -> None:
