@@ -17,13 +17,8 @@ from pathlib import Path
 
 from tcgzoo.envs.battle_spirits import Game
 from tcgzoo.envs.battle_spirits import rules as R
-from tcgzoo.envs.battle_spirits.layout import (
-    D_ATTACK, D_BLOCK, D_FLASH, D_KEISHO, D_MAIN, D_OPTIONAL, D_ORDER, D_PAY, D_PLACE, D_TARGET, FIELD,
-    FIELD_SOUL, HAND, OPP_FIELD, OPTION, PASS, RESERVE, RESERVE_SOUL, TRASH,
-)
-from tcgzoo.envs.battle_spirits.state import (
-    S_RESERVE, S_TRASH, S_VOID, Z_DECK, Z_FIELD, Z_HAND, Z_REMOVED, Z_TRASH,
-)
+from tcgzoo.envs.battle_spirits.layout import *  # noqa: F403 - action ids and decision kinds
+from tcgzoo.envs.battle_spirits.state import *  # noqa: F403 - zones, soul places, waiting kinds
 from tcgzoo.envs.core.engine import RUNNING
 
 DATA = Path(__file__).parent / "data"
