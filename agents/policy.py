@@ -62,6 +62,9 @@ def _load_sb3(path: Path) -> Agent:
     except ImportError:
         raise ConfigError(f"policy file {path}: loading a .zip model needs sb3-contrib "
                           "(pip install -e '.[train]')") from None
+    import torch
+
+    torch.set_num_threads(1)  # one game per process: parallelism comes from arena workers
     model = MaskablePPO.load(str(path), device="cpu")
 
     def policy(obs: np.ndarray, mask: np.ndarray) -> int:

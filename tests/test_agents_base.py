@@ -5,7 +5,8 @@ import pytest
 
 from tcgzoo.agents import ConfigError, agent_names, make_agent
 from tcgzoo.agents.base import Agent, playable_actions
-from tcgzoo.agents.heuristic import NoHeuristicError, ToyDuelHeuristic
+from tcgzoo.agents.games import known_games, make_game
+from tcgzoo.agents.heuristic import HEURISTICS, NoHeuristicError, ToyDuelHeuristic
 from tcgzoo.agents.random_agent import RandomAgent
 from tcgzoo.envs.core.errors import UnknownNameError
 from tcgzoo.envs.toy_duel import PASS, Game
@@ -93,3 +94,36 @@ def test_policy_file_agent(tmp_path) -> None:
     (tmp_path / "weights.npz").write_bytes(b"")
     with pytest.raises(ConfigError, match="expected a .py policy or a .zip"):
         make_agent(f"policy:{tmp_path / 'weights.npz'}", "toy_duel")
+
+
+@pytest.mark.parametrize("game", sorted(set(HEURISTICS) & set(known_games())))
+def test_every_registered_heuristic_plays_its_game(game: str) -> None:
+    g = make_game(game)
+    for seed in range(3):
+        agents = [make_agent("heuristic", game), make_agent("random", game)]
+        state = g.new_initial_state(seed)
+        for k, a in enumerate(agents):
+            a.reset(seed + k)
+        while not state.is_terminal():
+            p = state.current_player()
+            state.apply_action(agents[p].act(state, p))
+        assert state.returns() in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
+
+
+def test_maskable_ppo_model_file_plays_legal_moves(tmp_path) -> None:
+    """The ``.zip`` route: an (untrained) sb3-contrib MaskablePPO model over Toy Duel's spaces."""
+    pytest.importorskip("sb3_contrib")
+    import gymnasium as gym
+    import numpy as np
+    from sb3_contrib import MaskablePPO
+
+    game = Game()
+
+    class Spaces(gym.Env):
+        observation_space = gym.spaces.Box(-np.inf, np.inf, (game.observation_size(),), np.float32)
+        action_space = gym.spaces.Discrete(game.num_distinct_actions())
+
+    MaskablePPO("MlpPolicy", Spaces(), n_steps=8, batch_size=8, device="cpu", seed=0).save(tmp_path / "m.zip")
+    agent = make_agent(f"policy:{tmp_path / 'm.zip'}", "toy_duel")
+    for seed in range(3):
+        assert play([agent, RandomAgent()], seed) in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
