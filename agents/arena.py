@@ -229,6 +229,7 @@ def _progress_bar(total: int, desc: str, enabled: bool):
         from tqdm import tqdm
     except ImportError:  # progress bars are a nicety (the arena extra)
         return None
+    tqdm.monitor_interval = 0  # no monitor thread: the next round's workers are forked from this process
     return tqdm(total=total, desc=desc, unit="game", smoothing=0.05)
 
 

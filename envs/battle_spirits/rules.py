@@ -104,12 +104,17 @@ def add_cores(s: State, i: int, n: int) -> None:
     """Put n more cores on field card i and fire 'N or more cores' (13-1-1)."""
     s.cores[i] += n
     if n > 0:
-        effs = s.defs[s.cdef[i]].triggers.get(EV["cores_reach"])
-        if effs:
-            c = s.ncores(i)
-            for e in effs:
-                if c >= e.n:
-                    fire_one(s, i, e, i)
+        cores_increased(s, i)
+
+
+def cores_increased(s: State, i: int) -> None:
+    """13-1-1: 'when this has N or more cores' fires on any increase that ends at N or more."""
+    effs = s.defs[s.cdef[i]].triggers.get(EV["cores_reach"])
+    if effs:
+        c = s.ncores(i)
+        for e in effs:
+            if c >= e.n:
+                fire_one(s, i, e, i)
 
 
 def to_wait(s: State, i: int, kind: int, by_opp: bool = False) -> None:
@@ -639,6 +644,7 @@ def h_move(s: State, f: list) -> None:
         j = s.field[p][dst - FIELD]
         if soul:
             s.soul[p] = j
+            cores_increased(s, j)  # 13-1-1, 5-7-3: the soul core is a core
         else:
             add_cores(s, j, 1)
     s.stack.pop()
