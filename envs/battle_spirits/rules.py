@@ -916,8 +916,8 @@ def h_effect(s: State, f: list) -> None:
                 f[8] = f[9] = 0
             return
         f[1] = 1
-        if link == LK["after"]:  # 5-19-4: first resolve what the previous actions triggered
-            settle(s, len(s.waiting))
+        if link == LK["after"]:  # 5-19-4: first resolve what the previous actions triggered,
+            settle(s, f[10])  # ending that resolution: its waiting cards move (10-2-2-5)
         return
     a = acts[ip]
     base = f[7]
