@@ -943,6 +943,9 @@ def h_effect(s: State, f: list) -> None:
     done, full = apply_action(s, f, a, src, p, s.sels[base])
     if s.is_terminal():
         return
+    t = a.target
+    if full and isinstance(t, Target) and t.count > 0 and not t.up_to and len(s.sels[base]) < t.count:
+        full = False  # 5-19-5: 'destroy 2' with only 1 target was not done in full
     if f[1] == 0:
         f[5] += 1
         f[8], f[9] = done, full
