@@ -46,13 +46,15 @@ def to_trash(s: State, i: int) -> None:
     s.trash[p].append(i)
 
 
-def fire(s: State, ev: int, i: int, event: int = -1) -> None:
-    """Queue card ``i``'s triggered effects for event ``ev`` (9-1-5)."""
+def fire(s: State, ev: int, i: int, event: int = -1, lv: int = 0) -> None:
+    """Queue card ``i``'s triggered effects for event ``ev`` (9-1-5); ``lv``: the level to
+    use when the card is no longer at it (10-2-2-3)."""
     d = s.defs[s.cdef[i]]
     effs = d.triggers.get(ev)
     if not effs:
         return
-    lv = s.level(i) if s.zone[i] == Z_FIELD else max(1, s.level(i))
+    if not lv:
+        lv = s.level(i) if s.zone[i] == Z_FIELD else max(1, s.level(i))
     p = s.owner[i]
     for e in effs:
         if not (e.levels >> (lv - 1)) & 1:
@@ -117,7 +119,7 @@ def cores_increased(s: State, i: int) -> None:
                 fire_one(s, i, e, i)
 
 
-def to_wait(s: State, i: int, kind: int, by_opp: bool = False) -> None:
+def to_wait(s: State, i: int, kind: int, by_opp: bool = False, lv: int = 0) -> None:
     """Enter the waiting state (10-2-2): off the field, cores still on it, moved later."""
     p = s.owner[i]
     s.field[p].remove(i)
@@ -128,15 +130,16 @@ def to_wait(s: State, i: int, kind: int, by_opp: bool = False) -> None:
         fire(s, EV["destroyed"], i)  # 9-3-3: leaving-field triggers work from the waiting state
         if by_opp:
             fire(s, EV["destroyed_by_opponent"], i)
-    fire(s, EV["leaves_field"], i)
+    fire(s, EV["leaves_field"], i, -1, lv)
 
 
-def check_vanish(s: State, placing: int = -1) -> None:
-    """Rule process: a card with fewer cores than its Lv1 cost vanishes (5-11, 3-2-5-4)."""
+def check_vanish(s: State, placing: int = -1, before: dict | None = None) -> None:
+    """Rule process: a card with fewer cores than its Lv1 cost vanishes (5-11, 3-2-5-4);
+    ``before``: levels just before the change, at which the vanished card resolves (10-2-2-3)."""
     for p in (0, 1):
         for i in s.field[p][:]:
             if i != placing and s.level(i) == 0:
-                to_wait(s, i, W_VANISH)
+                to_wait(s, i, W_VANISH, False, before.get(i, 0) if before else 0)
 
 
 def flush_waiting(s: State, mark: int) -> None:
@@ -1081,6 +1084,7 @@ def apply_action(s: State, f: list, a, src: int, p: int, tg: list) -> tuple[int,
         return bool(tg), bool(tg)
     if do == DO["remove_cores"]:
         k = 0
+        before = {i: s.level(i) for i in tg}  # 10-2-2-3
         for i in tg:
             o = s.owner[i]
             take = min(a.n, s.cores[i])
@@ -1095,7 +1099,7 @@ def apply_action(s: State, f: list, a, src: int, p: int, tg: list) -> tuple[int,
             if take < a.n and s.soul[o] == i:  # 5-7-3: the soul core never goes to life or void
                 s.soul[o] = S_RESERVE if a.to == "reserve" else S_TRASH
                 k += 1
-        check_vanish(s)
+        check_vanish(s, -1, before)
         return k > 0, k >= a.n * max(1, len(tg)) and bool(tg)
     if do == DO["bounce"]:
         kind = {"hand": W_HAND, "deck_top": W_DECK_TOP, "deck_bottom": W_DECK_BOTTOM}[a.to]
