@@ -386,6 +386,7 @@ def h_turn(s: State, f: list) -> None:
         f[1] = 9
         settle(s, len(s.waiting))
     else:  # 7-9-1-3
+        expire(s, DUR_TURN)  # 'this turn' effects made during the end step end with the turn
         s.used = []
         s.tp = 1 - p
         s.turn += 1
