@@ -198,3 +198,15 @@ def test_end_step_triggers_after_turn_durations_expire():
     act(s, PASS)
     assert s.dkind == D_OPTIONAL and s.step == ST_END
     assert s.bp(a) == 1000
+
+
+def test_this_turn_effects_from_end_step_triggers_end_with_the_turn():
+    """BS 7-9-1-3, BS 7-9-1-1: Dusk Totem's end-step effect (+3000 'this turn') cannot last
+    into the opponent's turn: the turn it was made in is over."""
+    s = scene(p0=dict(field=["T-T24"]))
+    t = find(s, 0, "T-T24")
+    act(s, PASS)
+    act(s, PASS)
+    act(s, PASS)
+    assert s.tp == 1 and s.dkind == D_MAIN
+    assert s.bp(t) == 1000
