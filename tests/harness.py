@@ -56,7 +56,7 @@ import numpy as np
 from tcgzoo.envs.core.rng import Rng
 
 #: games every harness test runs on; each game's engineer appends its name
-GAMES_UNDER_TEST: list[str] = ["toy_duel"]
+GAMES_UNDER_TEST: list[str] = ["toy_duel", "battle_spirits"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,7 @@ class SimConfig:
 
     kwargs: dict[str, Any] = field(default_factory=dict)  # Game(**kwargs)
     sample_rate: float = 0.05  # fraction of steps given the expensive checks
+    concede_prob: float = 0.01  # per-decision chance the random policy concedes (long games want less)
 
 
 @dataclass(frozen=True)
@@ -78,11 +79,14 @@ class Golden:
 #: per-game simulation settings; a game not listed gets ``SimConfig()``
 SIM_CONFIGS: dict[str, SimConfig] = {
     "toy_duel": SimConfig(sample_rate=1.0),
+    # ~550 decisions a game: a rare concession still tests that path without cutting games short
+    "battle_spirits": SimConfig(sample_rate=0.03, concede_prob=0.0002),
 }
 
 #: per-game golden playthrough; one line per game
 GOLDEN: dict[str, Golden] = {
     "toy_duel": Golden(seed=14),
+    "battle_spirits": Golden(seed=3, kwargs={"first_player": None}),
 }
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"

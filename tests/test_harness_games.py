@@ -25,7 +25,8 @@ CLASSIC_OBS_WARNINGS = [
 def test_random_simulation(name: str, sim_games: int, sim_seed: int, sim_rate: float | None) -> None:
     cfg = harness.sim_config(name)
     rate = cfg.sample_rate if sim_rate is None else sim_rate
-    stats = check_random_games(harness.make_game(name, **cfg.kwargs), sim_games, sim_seed, sample_rate=rate)
+    stats = check_random_games(harness.make_game(name, **cfg.kwargs), sim_games, sim_seed, sample_rate=rate,
+                               concede_prob=cfg.concede_prob)
     print(f"{name}: {stats}")
     assert stats.games == sim_games
     assert stats.wins[0] > 0 and stats.wins[1] > 0 or sim_games < 20, f"one side never wins: {stats}"

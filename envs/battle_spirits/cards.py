@@ -100,7 +100,7 @@ class Effect:
 
     def __init__(self, kind: str, index: int) -> None:
         self.kind, self.index = kind, index
-        self.event, self.levels, self.limit, self.optional, self.cond = -1, 0b1111, 0, False, ()
+        self.event, self.levels, self.limit, self.optional, self.cond = -1, 0b11110, 0, False, ()
         self.alist, self.side, self.n = -1, 2, 0
         self.const, self.amount, self.scope, self.while_ = -1, 0, None, 0
         self.timing, self.costs = "", ()
@@ -294,13 +294,14 @@ def _actions(pool: CardPool, ck: Checker, field: str, data) -> int:
 
 
 def _levels(ck: Checker, data, nlv: int) -> int:
+    """Bit ``lv`` set for each level the effect works at (bit 0, level 0, never is)."""
     if data is None:
-        return 0b1111
+        return 0b11110
     if not isinstance(data, list) or not data or any(not isinstance(x, int) or not 1 <= x <= max(nlv, 1) for x in data):
         ck.fail("levels", f"expected a list of levels between 1 and {max(nlv, 1)}")
     m = 0
     for x in data:
-        m |= 1 << (x - 1)
+        m |= 1 << x
     return m
 
 

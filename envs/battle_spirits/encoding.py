@@ -210,7 +210,8 @@ def action_to_string(s: State, a: int) -> str:
             from .rules import H_TRIG
             top = s.stack[-1] if s.stack else None
             if top and top[0] == H_TRIG and k < len(s.tq[top[2]]):
-                return f"resolve next: {card_label(s, s.tq[top[2]][k][0])}"
+                i, ei = s.tq[top[2]][k][:2]
+                return f"resolve next {k}: {card_label(s, i)} (effect {ei})"
         return f"option {k}"
     if name == "move_core":
         return "move a core"
@@ -238,7 +239,10 @@ def to_dict(s: State, player: int | None = None) -> dict:
         players.append({
             "deck_name": s.deck_names[p], "life": s.life[p], "reserve": s.reserve[p], "trash_cores": s.tcores[p],
             "soul_core": soul_place(p), "deck": len(s.deck[p]),
-            "hand": cards(s.hand[p]) if see else [s.defs[s.cdef[i]].id if s.known[i] else None for i in s.hand[p]],
+            # the opponent's hand: cards known to be there (returned in view), then unknowns;
+            # never positions, which would tell the order of the unknown ones
+            "hand": cards(s.hand[p]) if see else sorted(s.defs[s.cdef[i]].id for i in s.hand[p] if s.known[i])
+            + [None] * sum(1 for i in s.hand[p] if not s.known[i]),
             "field": [field_card(i) for i in s.field[p]], "trash": cards(s.trash[p]), "removed": cards(s.removed[p]),
         })
         if player is None:

@@ -57,7 +57,7 @@ def fire(s: State, ev: int, i: int, event: int = -1, lv: int = 0) -> None:
         lv = s.level(i) if s.zone[i] == Z_FIELD else max(1, s.level(i))
     p = s.owner[i]
     for e in effs:
-        if not (e.levels >> (lv - 1)) & 1:
+        if not (e.levels >> lv) & 1:
             continue
         if e.limit in (1, 3) and (i * 64 + e.index) in s.used:
             continue  # 12-3-1 [ターン1回]
@@ -91,7 +91,7 @@ def fire_summoned(s: State, i: int) -> None:
 
 def fire_one(s: State, j: int, e, event: int) -> None:
     lv = s.level(j)
-    if not (e.levels >> (lv - 1)) & 1 or (e.limit in (1, 3) and (j * 64 + e.index) in s.used):
+    if not (e.levels >> lv) & 1 or (e.limit in (1, 3) and (j * 64 + e.index) in s.used):
         return
     if e.cond and not s.cond_ok(e.cond, j, s.owner[j]):
         return
@@ -194,7 +194,7 @@ def destroy(s: State, i: int, by_opp: bool, by_effect: bool, replaceable: bool =
                     continue
                 if e.event == RP["destroyed_by_opponent_effect"] and not (by_effect and by_opp):
                     continue
-                if not (e.levels >> (lv - 1)) & 1 or (e.cond and not s.cond_ok(e.cond, i, p)):
+                if not (e.levels >> lv) & 1 or (e.cond and not s.cond_ok(e.cond, i, p)):
                     continue
                 push_effect(s, i, p, e.alist, -1)  # 9-1-8-1-2: the replacement is not replaced again
                 return False
@@ -418,7 +418,7 @@ def activatable(s: State, p: int, i: int, main: bool) -> list:
     for e in d.activated:
         if not main and e.timing != "flash":
             continue
-        if not (e.levels >> (lv - 1)) & 1:
+        if not (e.levels >> lv) & 1:
             continue
         if e.limit in (1, 3) and (i * 64 + e.index) in s.used:
             continue

@@ -96,7 +96,7 @@ class State(DecisionState):
                         continue
                     if not lv:
                         lv = self.level(j)
-                    if not (e.levels >> (lv - 1)) & 1:
+                    if not (e.levels >> lv) & 1:
                         continue
                     w = e.while_
                     if w and not self._while_ok(w, j):
