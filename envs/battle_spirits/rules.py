@@ -62,8 +62,8 @@ def fire(s: State, ev: int, i: int, event: int = -1, lv: int = 0) -> None:
         if e.limit in (1, 3) and (i * 64 + e.index) in s.used:
             continue  # 12-3-1 [ターン1回]
         if e.limit in (2, 3):  # 12-3-2 [重複不可]: one per name and effect at the same timing
-            key = (d.name, e.index)
-            if any((s.defs[s.cdef[t[0]]].name, t[1]) == key for t in s.pending):
+            key = (d.name, e.index)  # ... for each controller (ruling in docs/rules/battle_spirits_notes.md)
+            if any((s.defs[s.cdef[t[0]]].name, t[1]) == key and t[2] == p for t in s.pending):
                 continue
         if e.cond and not s.cond_ok(e.cond, i, p):
             continue  # 9-2-1
@@ -97,7 +97,7 @@ def fire_one(s: State, j: int, e, event: int) -> None:
         return
     if e.limit in (2, 3):
         key = (s.defs[s.cdef[j]].name, e.index)
-        if any((s.defs[s.cdef[t[0]]].name, t[1]) == key for t in s.pending):
+        if any((s.defs[s.cdef[t[0]]].name, t[1]) == key and t[2] == s.owner[j] for t in s.pending):
             return
     s.pending.append((j, e.index, s.owner[j], event))
 
