@@ -283,3 +283,28 @@ def test_attacking_again_after_a_battle():
     pass_flash(s)
     assert s.dkind == D_ATTACK and field_slot(s, find(s, 0, "T-S2")) in s.legal
     assert field_slot(s, find(s, 0, "T-S1")) not in s.legal
+
+
+def test_added_symbols_deal_more_damage_and_reduce_more():
+    """BS 8-1-5-1, BS 2-10-2: Sharpen gives the attacker one more symbol for the battle: two
+    life are lost; afterwards it is back to one."""
+    s = scene(step="attack", p0=dict(field=["T-S1"], hand=["T-M41"]))
+    a = find(s, 0, "T-S1")
+    attack(s, a)
+    act(s, PASS)  # player 1
+    play(s, "T-M41")
+    pass_flash(s)
+    assert s.life[1] == 3 and s.symbols(a) == 1
+
+
+def test_a_recovered_attacker_may_attack_again():
+    """BS 8-1-1-1, BS 8-1-7-3: Tired Owl recovers itself when it attacks; after the battle it is
+    recovered and may attack again."""
+    s = scene(step="attack", p0=dict(field=["T-T9"], deck=5))
+    o = find(s, 0, "T-T9")
+    attack(s, o)
+    if s.dkind == 12:  # order: draw first, then recover
+        batch = s.tq[s.stack[-1][2]]
+        act(s, 174 + [t[1] for t in batch].index(0))
+    pass_flash(s)
+    assert s.dkind == D_ATTACK and s.exh[o] == 0 and field_slot(s, o) in s.legal

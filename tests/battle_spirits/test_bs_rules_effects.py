@@ -563,6 +563,16 @@ def test_no_dup_same_name_triggers_once():
     assert len(s.hand[0]) == 1 and s.dkind == D_MAIN
 
 
+def test_no_dup_is_per_controller():
+    """BS 12-3-2-1: each player's Echo Bell triggers on the same summon: [重複不可] does not let
+    one player's card stop the other player's (ruling in the notes)."""
+    s = scene(p0=dict(hand=["T-S4"], field=["T-L2"], deck=5), p1=dict(field=["T-L2"], deck=5))
+    play(s, "T-S4")
+    if s.dkind == D_ORDER:
+        act(s, OPTION)
+    assert len(s.hand[0]) == 1 and len(s.hand[1]) == 1
+
+
 def test_no_dup_different_names_each_trigger():
     """BS 12-3-2-2, BS 12-3-1-3: Echo Bell and Echo Chime (same effect, different names) each
     draw."""

@@ -147,6 +147,14 @@ def test_deck_allows_three_cards_of_a_name(tmp_path):
         Game(decks=[bad, bad], cards=list(CARD_FILES))
 
 
+def test_cards_of_one_name_count_together(tmp_path):
+    """BS 6-1-1-2, BS 2-12-3: two different card numbers with the same name 'Red Pup' count
+    as one name: 2 + 2 copies is too many."""
+    bad = _deck_file(tmp_path, "same_name", {**_fillers(12), "T-S1": 2, "T-S10": 2})
+    with pytest.raises(DeckError, match="Red Pup"):
+        Game(decks=[bad, bad], cards=list(CARD_FILES))
+
+
 def test_name_id_numbers_count_separately_in_deck_building(tmp_path):
     """BS 6-1-1-2-1, BS 2-1-4: 'Named Knight' and 'Named Knight[2]' may be in a deck three
     times each; a deck of spirit, nexus and magic cards (BS 6-1-1-1)."""
