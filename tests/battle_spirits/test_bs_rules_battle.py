@@ -14,8 +14,9 @@ def _block(s, i):
 
 
 def test_attack_exhausts_the_attacker_and_fires_attack_triggers():
-    """BS 8-1, BS 8-1-1-1, BS 8-1-1-2, BS 12-2-1-7-1, BS 12-2-1-8-1: declaring an attack
-    exhausts the spirit; its 『アタック時』 effect resolves (Charger +2000 in battle)."""
+    """BS 8-1, BS 8-1-1-1, BS 8-1-1-2, BS 12-2-1-7-1, BS 12-2-1-8-1, BS 9-3-2-3: declaring an
+    attack exhausts the spirit; its 『アタック時』 effect resolves (Charger +2000 in battle, on
+    itself: the effect names no other card)."""
     s = scene(step="attack", p0=dict(field=["T-T7"]), p1=dict(field=["T-S1"]))
     c = find(s, 0, "T-T7")
     attack(s, c)
@@ -207,8 +208,9 @@ def test_battle_end_trigger_and_battle_durations_end():
 
 
 def test_gekitotsu_forces_a_block_when_possible():
-    """BS 12-1-1, BS 12-1-2, BS 5-2-2, BS-R5: 【激突】: the attacked player must block with a
-    spirit if one can block (no 'no block' choice)."""
+    """BS 12-1-1, BS 12-1-2, BS 5-2-2, BS-R5, BS 1-4-1: 【激突】: the attacked player must block
+    with a spirit if one can block (no 'no block' choice): the card's text overrides the
+    rule that blocking is optional."""
     s = scene(step="attack", p0=dict(field=["T-K3"]), p1=dict(field=["T-S1", "T-S2"]))
     attack(s, find(s, 0, "T-K3"))
     pass_flash(s)

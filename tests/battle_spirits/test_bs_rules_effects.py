@@ -292,8 +292,9 @@ def test_duration_effect_outlives_its_source():
 
 
 def test_a_card_that_changes_zones_is_a_new_card():
-    """BS 4-1-4, BS 5-3-6, BS 4-5-4: Recall returns the opposing spirit (weakened this turn)
-    to its owner's hand; its cores go to its owner's reserve and the weakening is gone."""
+    """BS 4-1-4, BS 5-3-6, BS 5-3-4, BS 4-5-4: Recall returns the opposing spirit (weakened
+    this turn) to its owner's hand; its cores go to its owner's reserve and the weakening is
+    gone."""
     s = scene(p0=dict(hand=["T-M15", "T-M21"]), p1=dict(field=[("T-S2", 2)], reserve=0))
     w = find(s, 1, "T-S2")
     play(s, "T-M15")
@@ -656,3 +657,32 @@ def test_own_life_decreased_trigger():
     attack(s, find(s, 0, "T-S1"))
     pass_flash(s)
     assert s.life[1] == 4 and s.reserve[1] == 4 and len(s.hand[1]) == 1
+
+
+def test_five_kinds_of_effect():
+    """BS 9-1-1, BS 9-1-1-1, BS 9-1-3, BS 9-3-1-4, BS 5-12-1: a continuous effect (Banner), a
+    triggered effect (Summon Seer), an activated effect (Mill Sage), a declared effect used
+    from the hand (Double Draw) and a replacement effect (Stubborn) each take effect."""
+    s = scene(p0=dict(hand=["T-T1", "T-M1", "T-M6"], field=["T-C1", "T-A1"], reserve=4, deck=9),
+              p1=dict(field=["T-R1"]))
+    seer = play(s, "T-T1")
+    assert len(s.hand[0]) == 3 and s.bp(seer) == 2000       # triggered; continuous
+    act(s, field_slot(s, find(s, 0, "T-A1")))
+    assert len(s.hand[0]) == 4                               # activated
+    play(s, "T-M1")
+    assert len(s.hand[0]) == 5                               # declared
+    play(s, "T-M6")
+    r = find(s, 1, "T-R1")
+    assert s.zone[r] == Z_FIELD and s.exh[r] == 1            # replacement
+
+
+def test_a_played_card_is_revealed_to_both_players():
+    """BS 11-1-1-1, BS 9-3-1-2, BS 11-3-1-1: while its cost is paid, the card being summoned is
+    shown: both players' observations name it as the decision's card."""
+    s = scene(p0=dict(hand=["T-S2"], reserve=5))
+    act(s, hand_slot(s, find(s, 0, "T-S2", "hand")))
+    assert s.dkind == D_PAY
+    L = s.game.obs_layout
+    k = s.game.pool.get("T-S2").index
+    for p in (0, 1):
+        assert s.observation_tensor(p)[L.ctx + k] == 1.0

@@ -157,7 +157,8 @@ def test_cards_of_one_name_count_together(tmp_path):
 
 def test_name_id_numbers_count_separately_in_deck_building(tmp_path):
     """BS 6-1-1-2-1, BS 2-1-4: 'Named Knight' and 'Named Knight[2]' may be in a deck three
-    times each; a deck of spirit, nexus and magic cards (BS 6-1-1-1)."""
+    times each; a deck of spirit, nexus and magic cards (BS 6-1-1-1, BS 3-2-2, BS 3-3-2,
+    BS 3-4-2)."""
     path = _deck_file(tmp_path, "ids", {**_fillers(11), "T-S8": 3, "T-S9": 3, "T-N1": 1, "T-M1": 1})
     g = Game(decks=[path, path], cards=list(CARD_FILES))
     assert len(g.decks[0]) == 41

@@ -129,9 +129,9 @@ def test_removing_cores_to_the_void_sends_the_soul_core_to_the_trash():
 
 
 def test_destroyed_triggers_distinguish_who_destroyed():
-    """BS 12-2-1-12, BS 12-2-1-12-1: Mirror's 『破壊時』 works whoever destroys it; Grudge's
-    『相手による破壊時』 works when the opponent's effect or a battle destroys it, not its
-    owner's own effect."""
+    """BS 12-2-1-12, BS 12-2-1-12-1, BS 5-4-1, BS 5-4-2: Mirror's 『破壊時』 works whoever
+    destroys it; Grudge's 『相手による破壊時』 works when the opponent's effect or a battle
+    destroys it, not its owner's own effect (Pyre chooses an own spirit)."""
     s = scene(p0=dict(hand=["T-M28", "T-M28"], field=["T-T19", "T-T4"], deck=5))
     play(s, "T-M28")
     target(s, find(s, 0, "T-T19"))
