@@ -12,6 +12,7 @@ from .layout import (
     DECISIONS, LAYOUT, MAX_FIELD, N_OPTIONS, STEPS,
 
 )
+from .rules import H_ACTIVATE, H_EFFECT, H_PAY, H_PLACE, H_PLAY, H_TARGET, H_TRIG
 from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, ZONE_NAMES, State
 
 OBS_HAND_SLOTS = 12
@@ -42,13 +43,16 @@ class ObsLayout:
         self.g_count = add("decision count context (cores left to pay/place)/10", 1)
         self.ctx = add("decision's card (played card or effect source) one-hot", P)
         self.order = add("order decision: source card of option k one-hot, k < 8", N_OPTIONS * P)
-        self.revealed = add("opened cards (search) counts by card", P)
         self.hand = add(f"my hand slots 0..{OBS_HAND_SLOTS - 1}: card one-hot", OBS_HAND_SLOTS * P)
+        self.field = add(f"field: me then opponent, {MAX_FIELD} slots x (card one-hot, dynamic {FIELD_DYN})", 2 * MAX_FIELD * (P + FIELD_DYN))
+        # the count blocks stand together: one bincount fills them
+        self.counts = off
+        self.revealed = add("opened cards (search) counts by card", P)
         self.hand_counts = add("my hand counts by card", P)
         self.opp_known = add("opponent's hand cards known to me, counts by card", P)
-        self.field = add(f"field: me then opponent, {MAX_FIELD} slots x (card one-hot, dynamic {FIELD_DYN})", 2 * MAX_FIELD * (P + FIELD_DYN))
         self.trash = add("trash counts by card: me, opponent", 2 * P)
         self.removed = add("removed (excluded) counts by card: me, opponent", 2 * P)
+        self.n_counts = off - self.counts
         self.size = off
         self.slot = P + FIELD_DYN
 
@@ -58,7 +62,6 @@ class ObsLayout:
 
 def context_card(s: State) -> int:
     """The card the pending decision is about (played card or effect source), or -1."""
-    from .rules import H_ACTIVATE, H_EFFECT, H_PLAY, H_TARGET, H_TRIG  # noqa: F401 - ids only
     for f in reversed(s.stack):
         h = f[0]
         if h == H_PLAY or h == H_ACTIVATE:
@@ -70,12 +73,12 @@ def context_card(s: State) -> int:
 
 def observation(s: State, p: int, L: ObsLayout) -> np.ndarray:
     """Player p's observation. Built as one list of +1 positions (one-hots and counts)
-    plus (position, value) pairs, turned into the array by two numpy calls."""
-    from .rules import H_PAY, H_PLACE, H_TRIG
+    plus (position, value) pairs, turned into the array by a few numpy calls."""
     P = L.P
     cdef = s.cdef
     q = 1 - p
-    ones = [L.g_step + s.step]
+    ones = [L.g_step + s.step]  # distinct one-hot positions
+    cnt = []  # positions in the count blocks, relative to L.counts
     pos = [L.g_turn]
     val = [min(s.turn, 60) / 20.0]
     if s.tp == p:
@@ -94,11 +97,11 @@ def observation(s: State, p: int, L: ObsLayout) -> np.ndarray:
         val += (s.life[r] / 10, s.reserve[r] / 10, s.tcores[r] / 10, len(s.deck[r]) / 40,
                 len(s.hand[r]) / 20, len(s.trash[r]) / 40, len(s.removed[r]) / 20, s.gained[r] / 10)
         ones.append(b + 7 + (0 if soul == S_RESERVE else 1 if soul == S_TRASH else 2 if soul == S_VOID else 3 if soul == S_LIFE else 4))
-        tb = L.trash + k * P
-        ones += [tb + cdef[i] for i in s.trash[r]]
+        tb = L.trash - L.counts + k * P
+        cnt += [tb + cdef[i] for i in s.trash[r]]
         if s.removed[r]:
-            rb = L.removed + k * P
-            ones += [rb + cdef[i] for i in s.removed[r]]
+            rb = L.removed - L.counts + k * P
+            cnt += [rb + cdef[i] for i in s.removed[r]]
     if s.attacker >= 0:
         ones.append(L.g_battle)
         if s.owner[s.attacker] == p:
@@ -117,18 +120,18 @@ def observation(s: State, p: int, L: ObsLayout) -> np.ndarray:
             for k, t in enumerate(s.tq[top[2]][:N_OPTIONS]):
                 ones.append(L.order + k * P + cdef[t[0]])
     if s.revealed:
-        ones += [L.revealed + cdef[i] for i in s.revealed]
+        cnt += [L.revealed - L.counts + cdef[i] for i in s.revealed]
     hand = s.hand[p]
-    hb, hc = L.hand, L.hand_counts
+    hb, hc = L.hand, L.hand_counts - L.counts
     for k, i in enumerate(hand):
         c = cdef[i]
         if k < OBS_HAND_SLOTS:
             ones.append(hb + k * P + c)
-        ones.append(hc + c)
+        cnt.append(hc + c)
     known = s.known
     for i in s.hand[q]:
         if known[i]:
-            ones.append(L.opp_known + cdef[i])
+            cnt.append(L.opp_known - L.counts + cdef[i])
     slot = L.slot
     bpm, symm = s.mods() if (s.teff or s.has_constants) else ({}, {})
     defs = s.defs
@@ -159,8 +162,11 @@ def observation(s: State, p: int, L: ObsLayout) -> np.ndarray:
                 ones.append(b + 10)
             pos += (b + 4, b + 5, b + 11)
             val += (bp / 10000 if bp > 0 else 0.0, cores[i] / 10, sym / 3 if sym > 0 else 0.0)
-    o = np.bincount(ones, minlength=L.size).astype(np.float32)
+    o = np.zeros(L.size, np.float32)
+    o[ones] = 1.0
     o[pos] = val
+    if cnt:
+        o[L.counts:] = np.bincount(cnt, minlength=L.n_counts)
     return o
 
 
@@ -207,7 +213,6 @@ def action_to_string(s: State, a: int) -> str:
         if kind == 16 and k < len(s.revealed):
             return f"take opened {k}: {card_label(s, s.revealed[k])}"
         if kind == 12:
-            from .rules import H_TRIG
             top = s.stack[-1] if s.stack else None
             if top and top[0] == H_TRIG and k < len(s.tq[top[2]]):
                 i, ei = s.tq[top[2]][k][:2]
