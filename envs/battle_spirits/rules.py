@@ -20,7 +20,7 @@ from .state import (
 )
 
 (H_SETUP, H_TURN, H_MAIN, H_PLAY, H_PAY, H_PLACE, H_MOVE, H_ATTACK, H_BATTLE, H_FLASH, H_SETTLE,
- H_TRIG, H_EFFECT, H_TARGET, H_ACTIVATE, H_SEARCH) = range(16)
+ H_TRIG, H_EFFECT, H_TARGET, H_ACTIVATE, H_SEARCH, H_REPLACE) = range(17)
 
 ZONE_OF_EVENT_SOURCE = {EV["destroyed"]: Z_WAIT, EV["destroyed_by_opponent"]: Z_WAIT, EV["leaves_field"]: Z_WAIT}
 
@@ -184,22 +184,47 @@ def destroy(s: State, i: int, by_opp: bool, by_effect: bool, replaceable: bool =
         return False
     if by_effect and s.has_grant(i, G_NO_EFFECT_DESTROY):
         return False  # 'できない' wins (9-1-2-1)
-    if replaceable:
-        d = s.defs[s.cdef[i]]
-        if d.replaces:
-            lv = s.level(i)
-            p = s.owner[i]
-            for e in d.replaces:
-                if e.event == RP["destroyed_by_effect"] and not by_effect:
-                    continue
-                if e.event == RP["destroyed_by_opponent_effect"] and not (by_effect and by_opp):
-                    continue
-                if not (e.levels >> lv) & 1 or (e.cond and not s.cond_ok(e.cond, i, p)):
-                    continue
-                push_effect(s, i, p, e.alist, -1)  # 9-1-8-1-2: the replacement is not replaced again
-                return False
+    if replaceable and s.defs[s.cdef[i]].replaces:
+        apps = replacements(s, i, by_opp, by_effect)
+        if len(apps) == 1:
+            push_effect(s, i, s.owner[i], apps[0].alist, -1)  # 9-1-8-1-2: not replaced again
+            return False
+        if apps:  # 9-1-8-1-3: the turn player chooses which replacement applies
+            s.stack.append([H_REPLACE, 0, i, int(by_opp), int(by_effect)])
+            return False
     to_wait(s, i, W_DESTROY, by_opp)
     return True
+
+
+def replacements(s: State, i: int, by_opp: bool, by_effect: bool) -> list:
+    """Card i's replacement effects that apply to its destruction now (9-1-8)."""
+    lv = s.level(i)
+    p = s.owner[i]
+    out = []
+    for e in s.defs[s.cdef[i]].replaces:
+        if e.event == RP["destroyed_by_effect"] and not by_effect:
+            continue
+        if e.event == RP["destroyed_by_opponent_effect"] and not (by_effect and by_opp):
+            continue
+        if not (e.levels >> lv) & 1 or (e.cond and not s.cond_ok(e.cond, i, p)):
+            continue
+        out.append(e)
+    return out
+
+
+def h_replace(s: State, f: list) -> None:
+    """9-1-8-1-3: several replacement effects apply; the turn player picks the one used, and
+    the event, once replaced, is not replaced again (9-1-8-1-2)."""
+    i = f[2]
+    apps = replacements(s, i, bool(f[3]), bool(f[4])) if s.zone[i] == Z_FIELD else []
+    if f[1] == 0 and len(apps) > 1:
+        s.ask(s.tp, D_MODE, [OPTION + k for k in range(min(len(apps), N_OPTIONS))])
+        f[1] = 1
+        return
+    k = s.answer - OPTION if f[1] == 1 else 0
+    s.stack.pop()
+    if apps:
+        push_effect(s, i, s.owner[i], apps[min(k, len(apps) - 1)].alist, -1)
 
 
 def reduce_life(s: State, p: int, n: int) -> int:
@@ -1220,5 +1245,5 @@ def _effect_dispatch(s: State, f: list) -> None:
 
 
 HANDLERS = (h_setup, h_turn, h_main, h_play, h_pay, h_place, h_move, h_attack, h_battle, h_flash,
-            h_settle, h_trig, _effect_dispatch, h_target, h_activate, h_search)
+            h_settle, h_trig, _effect_dispatch, h_target, h_activate, h_search, h_replace)
 State.HANDLERS = HANDLERS
