@@ -514,18 +514,21 @@ def test_replaced_event_is_not_replaced_again():
     s = scene(p0=dict(hand=["T-M6"]), p1=dict(field=["T-R2"], deck=3))
     g = find(s, 1, "T-R2")
     play(s, "T-M6")
+    act(s, OPTION)  # the draw instead of the destruction
     assert s.zone[g] == Z_FIELD
-    assert (len(s.hand[1]), s.life[1]) in ((1, 5), (0, 6))
+    assert (len(s.hand[1]), s.life[1]) == (1, 5)
 
 
-@pytest.mark.xfail(reason="destroy() applies a card's first applicable replacement without asking; "
-                          "BS 9-1-8-1-3 lets the turn player choose (needs a new decision frame)", strict=True)
 def test_turn_player_chooses_among_replacements():
-    """BS 9-1-8-1-3: with two applicable replacement effects the turn player chooses which
-    one applies."""
-    s = scene(p0=dict(hand=["T-M6"]), p1=dict(field=["T-R2"], deck=3))
-    play(s, "T-M6")
-    assert s.current_player() == 0 and s.dkind == D_MODE
+    """BS 9-1-8-1-3, BS 9-1-8-1-2: Double Guard has two replacements that apply to its
+    destruction by an effect; the turn player chooses which one is used, and only that one
+    is (the gain of life here, not the draw)."""
+    s = scene(p0=dict(hand=["T-M6"], deck=3), p1=dict(field=["T-R2"], deck=3))
+    g = find(s, 1, "T-R2")
+    act(s, hand_slot(s, find(s, 0, "T-M6", "hand")))
+    assert s.current_player() == 0 and s.dkind == D_MODE and s.legal[:2] == [OPTION, OPTION + 1]
+    act(s, OPTION + 1)
+    assert s.zone[g] == Z_FIELD and s.life[1] == 6 and len(s.hand[1]) == 0
 
 
 # ---------------------------------------------------------------------------- 12-3 limits
