@@ -43,7 +43,7 @@ COSTS = ("exhaust_self", "pay", "remove_self_cores", "discard", "soul_core")
 ACTIONS = (
     "draw", "discard_deck", "destroy", "exhaust", "heavy_exhaust", "recover", "bp", "symbols",
     "cores_to", "remove_cores", "bounce", "from_trash", "summon", "life_damage", "gain_life",
-    "grant", "search", "modes",
+    "grant", "search", "modes", "python",
 )
 DO = {name: i for i, name in enumerate(ACTIONS)}
 LINKS = ("then", "if_done", "if_all", "after", "also")
@@ -112,7 +112,7 @@ class CardDef:
     __slots__ = ("index", "id", "name", "deck_name", "type", "colors", "color_mask", "cost", "reduction",
                  "red_total", "families", "lv_cores", "lv_bp", "shinkaiho", "symbols", "sym_total", "ex",
                  "gekitotsu", "armor_mask", "soul_magic", "text", "effects", "triggers", "constants",
-                 "activated", "replaces", "magic_main", "magic_flash", "magic_cond", "python", "file",
+                 "activated", "replaces", "magic_main", "magic_flash", "magic_cond", "file",
                  "colors_with_symbols")
 
 
@@ -124,6 +124,7 @@ class CardPool:
         self.by_id: dict[str, CardDef] = {}
         self.alists: list[tuple[Action, ...]] = []
         self.python_cards: list[str] = []
+        self.uses_python = False
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -276,6 +277,12 @@ def _actions(pool: CardPool, ck: Checker, field: str, data) -> int:
             allowed.update(("to", "rest"))
             if not 1 <= a.n <= 8:
                 sub.fail("n", "search opens 1 to 8 cards")
+        elif do == "python":
+            from .hooks import HOOKS
+            a.to = take("hook", str)
+            if a.to not in HOOKS:
+                sub.fail("hook", f"no card hook {a.to!r} is registered; known: {', '.join(sorted(HOOKS)) or 'none'}")
+            pool.uses_python = True
         elif do == "modes":
             opts = take("options", list)
             if not 2 <= len(opts) <= 8:
@@ -365,7 +372,7 @@ def _effect(pool: CardPool, ck: Checker, k: int, data, nlv: int) -> Effect:
 
 
 CARD_FIELDS = ("id", "name", "type", "colors", "cost", "reduction", "families", "levels", "shinkaiho",
-               "symbols", "ex_symbol", "keywords", "soul_magic", "text", "effects", "magic", "python")
+               "symbols", "ex_symbol", "keywords", "soul_magic", "text", "effects", "magic")
 
 
 def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
@@ -436,7 +443,6 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
     if d.soul_magic is not None and d.type != MAGIC:
         ck.fail("soul_magic", "only a magic has ソウルマジック")
     d.text = ck.get("text", str, "")
-    d.python = ck.get("python", str, None)
     nlv = len(d.lv_cores)
     d.effects = tuple(_effect(pool, ck, j, e, nlv) for j, e in enumerate(ck.get("effects", list, [])))
     if d.type == MAGIC and d.effects and any(e.kind != "constant" or e.const != CK["cost"] for e in d.effects):
@@ -483,8 +489,9 @@ def load_pool(paths=None) -> CardPool:
             d.index = len(pool.cards)
             pool.cards.append(d)
             pool.by_id[d.id] = d
-            if d.python:
+            if pool.uses_python:
                 pool.python_cards.append(d.id)
+                pool.uses_python = False
     return pool
 
 

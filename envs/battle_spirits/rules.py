@@ -1178,6 +1178,10 @@ def apply_action(s: State, f: list, a, src: int, p: int, tg: list) -> tuple[int,
         f[1] = 5
         s.stack.append([H_SEARCH, 0, p, f[4], f[5], 0])
         return bool(opened), len(opened) == a.n
+    if do == DO["python"]:
+        from .hooks import HOOKS
+        done, full = HOOKS[a.to](s, src, p)
+        return bool(done), bool(full)
     if do == DO["modes"]:
         s.ask(p, D_MODE, [OPTION + k for k in range(len(a.options))])
         f[1] = 3
