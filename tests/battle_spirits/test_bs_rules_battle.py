@@ -2,6 +2,8 @@
 comparison, battle durations, and the keywords and restrictions that shape a battle."""
 from __future__ import annotations
 
+import pytest
+
 from bs_scenario import (
     D_ATTACK, D_BLOCK, D_FLASH, D_MAIN, D_OPTIONAL, D_TARGET, FIELD, OPP_FIELD, PASS, RESERVE, S_RESERVE,
     Z_FIELD, Z_TRASH, act, attack, decide, field_slot, find, hand_slot, pass_flash, play, scene, target,
@@ -310,3 +312,13 @@ def test_a_recovered_attacker_may_attack_again():
         act(s, 174 + [t[1] for t in batch].index(0))
     pass_flash(s)
     assert s.dkind == D_ATTACK and s.exh[o] == 0 and field_slot(s, o) in s.legal
+
+
+@pytest.mark.xfail(reason="State.bp()/mods()/in_scope() (state.py) apply an opponent's continuous effects "
+                          "without the 【重装甲】 check that rules.shielded() makes for other effects", strict=True)
+def test_heavy_armor_also_ignores_opponents_continuous_effects():
+    """BS 12-1-2, BS-R5: Armored Turtle 【重装甲：赤】 is unaffected by the opponent's red
+    effects, continuous ones included: Red Hexer's -2000 does not lower its BP."""
+    s = scene(p0=dict(field=["T-C10"]), p1=dict(field=["T-K4", "T-S3"]))
+    assert s.bp(find(s, 1, "T-S3")) == 3000  # an unarmoured spirit is affected
+    assert s.bp(find(s, 1, "T-K4")) == 2000
