@@ -279,4 +279,3 @@ def order_first(s, i: int) -> None:
     raise AssertionError(f"card {cid(s, i)} has no waiting effect")
 
 
-__all__ = [n for n in dir() if not n.startswith("_")] + ["_take"]

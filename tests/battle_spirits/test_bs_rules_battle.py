@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bs_scenario import (
-    D_ATTACK, D_BLOCK, D_FLASH, D_MAIN, D_OPTIONAL, D_TARGET, FIELD, OPP_FIELD, PASS, RESERVE, S_RESERVE,
-    Z_FIELD, Z_TRASH, act, attack, decide, field_slot, find, hand_slot, pass_flash, play, scene, target,
+    D_ORDER, OPTION,
+    D_ATTACK, D_BLOCK, D_FLASH, D_MAIN, D_OPTIONAL, FIELD, PASS, Z_FIELD, Z_TRASH, act, attack,
+    decide, field_slot, find, pass_flash, play, scene, target,
 )
 
 
@@ -307,9 +308,9 @@ def test_a_recovered_attacker_may_attack_again():
     s = scene(step="attack", p0=dict(field=["T-T9"], deck=5))
     o = find(s, 0, "T-T9")
     attack(s, o)
-    if s.dkind == 12:  # order: draw first, then recover
+    if s.dkind == D_ORDER:  # draw first, then recover
         batch = s.tq[s.stack[-1][2]]
-        act(s, 174 + [t[1] for t in batch].index(0))
+        act(s, OPTION + [t[1] for t in batch].index(0))
     pass_flash(s)
     assert s.dkind == D_ATTACK and s.exh[o] == 0 and field_slot(s, o) in s.legal
 

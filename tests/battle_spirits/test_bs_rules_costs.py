@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from bs_scenario import (
-    D_KEISHO, D_MAIN, D_PAY, D_PLACE, D_TARGET, FIELD, FIELD_SOUL, OPTION, PASS, RESERVE, RESERVE_SOUL,
-    S_RESERVE, S_TRASH, TRASH, Z_FIELD, Z_LIMBO, Z_REMOVED, Z_TRASH, act, attack, cid, find, hand_slot,
-    pass_flash, pay, place, play, scene,
+    MOVE_CORE,
+    D_KEISHO, D_MAIN, D_PAY, D_PLACE, D_TARGET, FIELD, OPTION, PASS, RESERVE, RESERVE_SOUL,
+    S_RESERVE, S_TRASH, TRASH, Z_FIELD, Z_LIMBO, Z_REMOVED, Z_TRASH, act, attack, cid, find,
+    hand_slot, pay, play, scene,
 )
 
 
@@ -120,7 +121,7 @@ def test_nexus_level_two_and_level_effect():
     s = scene(p0=dict(field=[("T-N1", 2), "T-S1"], reserve=0))
     n, a = find(s, 0, "T-N1"), find(s, 0, "T-S1")
     assert s.level(n) == 2 and s.bp(a) == 3000
-    act(s, 182)  # move a core
+    act(s, MOVE_CORE)
     act(s, FIELD + s.field[0].index(n))
     act(s, RESERVE)
     assert s.level(n) == 1 and s.bp(a) == 1000 and s.zone[n] == Z_FIELD

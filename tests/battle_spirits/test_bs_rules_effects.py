@@ -3,12 +3,11 @@ replacement effects, their order and targets, the links of 5-19, the limits of 1
 the 'becomes N or more / less' triggers of 13-1."""
 from __future__ import annotations
 
-import pytest
-
 from bs_scenario import (
-    D_DISCARD, D_MAIN, D_OPTIONAL, D_ORDER, D_PAY, D_TARGET, FIELD, OPTION, PASS, RESERVE, S_RESERVE,
-    S_TRASH, Z_FIELD, Z_HAND, Z_TRASH, Z_WAIT, act, attack, cid, decide, field_slot, find, hand_slot,
-    ids, order_first, pass_flash, play, scene, target,
+    RESERVE_SOUL,
+    D_DISCARD, D_MAIN, D_OPTIONAL, D_ORDER, D_PAY, D_TARGET, OPTION, PASS, RESERVE, S_TRASH,
+    Z_FIELD, Z_HAND, Z_TRASH, act, attack, cid, decide, field_slot, find, hand_slot, ids,
+    order_first, pass_flash, play, scene, target,
 )
 from tcgzoo.envs.battle_spirits.layout import D_MAGIC_TIMING, D_MODE, D_FLASH, MOVE_CORE
 
@@ -630,7 +629,7 @@ def test_cores_or_more_counts_the_soul_core():
     s = scene(p0=dict(field=[("T-T16", 2)], reserve=0, deck=5))
     h = find(s, 0, "T-T16")
     act(s, MOVE_CORE)
-    act(s, 173)  # the soul core in the reserve
+    act(s, RESERVE_SOUL)
     act(s, field_slot(s, h))
     assert s.ncores(h) == 3 and len(s.hand[0]) == 1
 

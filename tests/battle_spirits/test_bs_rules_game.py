@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bs_scenario import (
-    CARD_FILES, D_ATTACK, D_BLOCK, D_FLASH, D_MAIN, OPTION, PASS, act, attack, find, game, new_state,
-    pass_flash, play, scene, started, strings,
+    CARD_FILES, D_ATTACK, D_BLOCK, D_MAIN, OPTION, PASS, act, attack, find, new_state, pass_flash,
+    play, scene, strings,
 )
 from tcgzoo.envs.battle_spirits import Game
 from tcgzoo.envs.battle_spirits.layout import D_FIRST, D_MULLIGAN, ST_MAIN

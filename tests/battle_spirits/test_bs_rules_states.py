@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bs_scenario import (
-    CARD_FILES, D_MAIN, D_OPTIONAL, D_SEARCH, D_TARGET, OPTION, PASS, S_RESERVE, S_TRASH, Z_DECK, Z_FIELD,
-    Z_HAND, Z_TRASH, Z_WAIT, act, attack, cid, decide, field_slot, find, ids, pass_flash, play, scene,
+    HAND, D_KEISHO, TRASH, OPP_FIELD, Z_REMOVED,
+    CARD_FILES, D_MAIN, D_OPTIONAL, D_TARGET, OPTION, PASS, S_TRASH, Z_DECK, Z_FIELD, Z_HAND,
+    Z_TRASH, Z_WAIT, act, attack, cid, decide, field_slot, find, ids, pass_flash, play, scene,
     target,
 )
 from tcgzoo.envs.battle_spirits import Game
@@ -186,9 +187,9 @@ def test_keisho_works_for_deploy_and_use():
     Double Draw (both have a reduction symbol)."""
     for card in ("T-N1", "T-M1"):
         s = scene(p0=dict(hand=[card], trash=["T-K5"], reserve=3))
-        act(s, 0)
-        assert s.decision_name() == "keisho: exclude an EX card"
-        act(s, 112)
+        act(s, HAND + 0)
+        assert s.dkind == D_KEISHO
+        act(s, TRASH + 0)
         assert s.removed[0] and cid(s, s.removed[0][-1]) == "T-K5"
 
 
@@ -212,7 +213,7 @@ def test_slash_chooses_any_mix_of_spirits_and_nexuses():
     """BS 5-18-1: 'spirit/nexus 2' may be two spirits, a spirit and a nexus, or two nexuses."""
     s = scene(p0=dict(hand=["T-M40"]), p1=dict(field=["T-S1", "T-N3", "T-S2", "T-N3"]))
     play(s, "T-M40")
-    assert s.dkind == D_TARGET and len([a for a in s.legal if 88 <= a < 112]) == 4
+    assert s.dkind == D_TARGET and len([a for a in s.legal if OPP_FIELD <= a < OPP_FIELD + 24]) == 4
     target(s, s.field[1][1])
     target(s, s.field[1][2])
     assert ids(s, s.field[1]) == ["T-S1", "T-N3"]  # one spirit and one nexus were destroyed
@@ -260,7 +261,7 @@ def test_what_each_player_sees():
     s = scene(p0=dict(hand=["T-S1", "T-S2"], field=[("T-S3", 2)], trash=["T-M1"], reserve=2),
               p1=dict(hand=["T-S4"], field=["T-N3"], trash=["T-K5"], life=4))
     s.removed[1].append(s.trash[1].pop())
-    s.zone[s.removed[1][-1]] = 4
+    s.zone[s.removed[1][-1]] = Z_REMOVED
     v = s.to_dict(player=0)
     me, opp = v["players"]
     assert me["hand"] == ["T-S1", "T-S2"] and opp["hand"] == [None]
