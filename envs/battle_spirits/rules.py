@@ -994,8 +994,7 @@ def word_targets(s: State, t: int, src: int, event: int, prev: list) -> list:
 
 def shielded(s: State, i: int, src: int, p: int) -> bool:
     """【重装甲】: unaffected by the opponent's effects of the listed colours (BS-R5)."""
-    m = s.defs[s.cdef[i]].armor_mask
-    return bool(m) and s.owner[i] != p and bool(m & s.defs[s.cdef[src]].color_mask)
+    return s.armored(i, src)
 
 
 def target_candidates(s: State, t: Target, src: int, p: int, chosen: list) -> list[tuple[int, int]]:

@@ -85,8 +85,10 @@ class State(DecisionState):
     def constants(self, kind: int):
         """Yield (source, effect) for every constant effect of ``kind`` now working (9-1-4)."""
         defs = self.defs
+        waiting = [j for j in self.waiting if self.zone[j] == Z_WAIT] if self.waiting else ()
         for p in (0, 1):
-            for j in self.field[p]:
+            # 10-2-2-4: a waiting card's continuous effects keep applying until it moves
+            for j in (self.field[p] + [j for j in waiting if self.owner[j] == p] if waiting else self.field[p]):
                 d = defs[self.cdef[j]]
                 if not d.constants:
                     continue
@@ -116,10 +118,16 @@ class State(DecisionState):
             return self.tp == self.owner[j]
         return self.tp != self.owner[j]  # opp_turn
 
+    def armored(self, i: int, src: int) -> bool:
+        """【重装甲】 (BS-R5): ``i`` is unaffected by the opponent's effects of its colours,
+        continuous effects included."""
+        m = self.defs[self.cdef[i]].armor_mask
+        return bool(m) and self.owner[i] != self.owner[src] and bool(m & self.defs[self.cdef[src]].color_mask)
+
     def in_scope(self, scope, src: int, i: int) -> bool:
         if scope == T_SELF:
             return i == src
-        return self.matches(scope, i, src, self.owner[src], base_bp=True)
+        return self.matches(scope, i, src, self.owner[src], base_bp=True) and not self.armored(i, src)
 
     def mods(self, kinds: tuple = (0, 1)) -> tuple[dict, dict]:
         """BP and symbol modifiers per field card from temporary and constant effects,
@@ -142,7 +150,7 @@ class State(DecisionState):
                     o = self.owner[src]
                     for q in ((o,) if sc.side == 0 else (1 - o,) if sc.side == 1 else (0, 1)):
                         for i in self.field[q]:
-                            if self.matches(sc, i, src, o, True):
+                            if self.matches(sc, i, src, o, True) and not self.armored(i, src):
                                 acc[i] = acc.get(i, 0) + e.amount
         return bpm, symm
 

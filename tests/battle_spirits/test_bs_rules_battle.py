@@ -315,8 +315,6 @@ def test_a_recovered_attacker_may_attack_again():
     assert s.dkind == D_ATTACK and s.exh[o] == 0 and field_slot(s, o) in s.legal
 
 
-@pytest.mark.xfail(reason="State.bp()/mods()/in_scope() (state.py) apply an opponent's continuous effects "
-                          "without the 【重装甲】 check that rules.shielded() makes for other effects", strict=True)
 def test_heavy_armor_also_ignores_opponents_continuous_effects():
     """BS 12-1-2, BS-R5: Armored Turtle 【重装甲：赤】 is unaffected by the opponent's red
     effects, continuous ones included: Red Hexer's -2000 does not lower its BP."""

@@ -73,8 +73,6 @@ def test_effects_on_a_card_keep_applying_while_it_waits():
     assert s.bp(w) == 0
 
 
-@pytest.mark.xfail(reason="State.constants() (state.py) reads only field cards: a waiting card's "
-                          "continuous effects stop at once instead of applying until it moves", strict=True)
 def test_continuous_effects_of_a_waiting_card_keep_applying():
     """BS 10-2-2-4: Hexer (opposing spirits -5000) is destroyed together with Last Will; while
     Last Will's destroyed effect resolves Hexer is waiting and its effect still applies."""
