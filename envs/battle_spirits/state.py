@@ -154,15 +154,18 @@ class State(DecisionState):
                                 acc[i] = acc.get(i, 0) + e.amount
         return bpm, symm
 
-    def bp(self, i: int) -> int:
-        v = self.base_bp(i)
+    def _modified(self, i: int, v: int, te_kind: int, const_kind: int) -> int:
+        """``v`` plus the temporary and constant effects of one kind on card ``i``."""
         for k, t, amt, _ in self.teff:
-            if k == TE_BP and t == i:
+            if k == te_kind and t == i:
                 v += amt
-        for src, e in self.constants(CK["bp"]):
+        for src, e in self.constants(const_kind):
             if self.in_scope(e.scope, src, i):
                 v += e.amount
         return v if v > 0 else 0  # BS 1-4-6
+
+    def bp(self, i: int) -> int:
+        return self._modified(i, self.base_bp(i), TE_BP, CK["bp"])
 
     def base_bp(self, i: int) -> int:
         d = self.defs[self.cdef[i]]
@@ -170,14 +173,7 @@ class State(DecisionState):
         return d.lv_bp[lv - 1] if lv and d.lv_bp else 0
 
     def symbols(self, i: int) -> int:
-        v = self.defs[self.cdef[i]].sym_total
-        for k, t, amt, _ in self.teff:
-            if k == TE_SYM and t == i:
-                v += amt
-        for src, e in self.constants(CK["symbols"]):
-            if self.in_scope(e.scope, src, i):
-                v += e.amount
-        return v if v > 0 else 0
+        return self._modified(i, self.defs[self.cdef[i]].sym_total, TE_SYM, CK["symbols"])
 
     def field_symbols(self, p: int) -> list[int]:
         """Own field symbols per colour, for reductions (2-3-3) and conditions."""
