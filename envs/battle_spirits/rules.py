@@ -992,11 +992,6 @@ def word_targets(s: State, t: int, src: int, event: int, prev: list) -> list:
     return [i for i in prev if s.zone[i] == Z_FIELD]  # previous
 
 
-def shielded(s: State, i: int, src: int, p: int) -> bool:
-    """【重装甲】: unaffected by the opponent's effects of the listed colours (BS-R5)."""
-    return s.armored(i, src)
-
-
 def target_candidates(s: State, t: Target, src: int, p: int, chosen: list) -> list[tuple[int, int]]:
     """(action id, instance) pairs the chooser p may pick for target spec t (9-3-2)."""
     out = []
@@ -1004,7 +999,7 @@ def target_candidates(s: State, t: Target, src: int, p: int, chosen: list) -> li
         for q in ((p,) if t.side == 0 else (1 - p,) if t.side == 1 else (p, 1 - p)):
             base = FIELD if q == p else OPP_FIELD
             for j, i in enumerate(s.field[q]):
-                if i not in chosen and s.matches(t, i, src, p) and not shielded(s, i, src, p):
+                if i not in chosen and s.matches(t, i, src, p) and not s.armored(i, src):
                     out.append((base + j, i))
     elif t.zone == 1:
         q = p if t.side == 0 else 1 - p
@@ -1060,6 +1055,11 @@ def h_target(s: State, f: list) -> None:
 def apply_action(s: State, f: list, a, src: int, p: int, tg: list) -> tuple[int, int]:
     """Carry out one action; returns (did something, did it all)."""
     do = a.do
+    if tg and a.target is not None:
+        # 【重装甲】 (BS-R5): whatever way the cards were named, the armoured ones are untouched
+        kept = [i for i in tg if not s.armored(i, src)]
+        if len(kept) != len(tg):
+            tg[:] = kept
     if do == DO["draw"]:
         q = p if a.player == 0 else 1 - p
         k = draw(s, q, a.n)
@@ -1072,7 +1072,7 @@ def apply_action(s: State, f: list, a, src: int, p: int, tg: list) -> tuple[int,
             k += 1
         return k > 0, k == a.n
     if do == DO["destroy"]:
-        k = sum(1 for i in tg if not shielded(s, i, src, p) and destroy(s, i, s.owner[i] != p, True))
+        k = sum(1 for i in tg if destroy(s, i, s.owner[i] != p, True))
         return k > 0, k == len(tg) and k > 0
     if do in (DO["exhaust"], DO["heavy_exhaust"], DO["recover"]):
         k = 0
@@ -1130,7 +1130,7 @@ def apply_action(s: State, f: list, a, src: int, p: int, tg: list) -> tuple[int,
         kind = {"hand": W_HAND, "deck_top": W_DECK_TOP, "deck_bottom": W_DECK_BOTTOM}[a.to]
         k = 0
         for i in tg:
-            if s.zone[i] == Z_FIELD and not shielded(s, i, src, p):
+            if s.zone[i] == Z_FIELD:
                 to_wait(s, i, kind)
                 k += 1
         return k > 0, k == len(tg) and k > 0

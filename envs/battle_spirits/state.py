@@ -337,10 +337,12 @@ class State(DecisionState):
         if z != want and not (hand_ok and z in (Z_HAND, Z_LIMBO)):
             return False
         for k, v in spec.filt:
-            if k == "bp_le":
-                ok = (self.base_bp(i) if base_bp else self.bp(i)) <= v
-            elif k == "bp_ge":
-                ok = (self.base_bp(i) if base_bp else self.bp(i)) >= v
+            if k == "bp_le" or k == "bp_ge":
+                if z != Z_FIELD:
+                    bp = d.lv_bp[0] if d.lv_bp else 0  # off the field: the printed Lv1 BP
+                else:
+                    bp = self.base_bp(i) if base_bp else self.bp(i)
+                ok = bp <= v if k == "bp_le" else bp >= v
             elif k == "cost_le":
                 ok = d.cost <= v
             elif k == "cost_ge":

@@ -321,3 +321,21 @@ def test_heavy_armor_also_ignores_opponents_continuous_effects():
     s = scene(p0=dict(field=["T-C10"]), p1=dict(field=["T-K4", "T-S3"]))
     assert s.bp(find(s, 1, "T-S3")) == 3000  # an unarmoured spirit is affected
     assert s.bp(find(s, 1, "T-K4")) == 2000
+
+
+def test_heavy_armor_holds_against_target_words():
+    """BS 12-1-2, BS-R5: 【重装甲：赤】 shields however the card is named: a red magic aimed
+    at 'the blocking spirit' leaves the armoured blocker's BP alone, and an unarmoured
+    blocker loses the 1000 BP."""
+    for blocker_id, expected in (("T-K4", 2000), ("T-S2", None)):
+        s = scene(step="attack", p0=dict(field=["T-S1"], hand=["T-X1"]), p1=dict(field=[blocker_id]))
+        b = find(s, 1, blocker_id)
+        before = s.bp(b)
+        attack(s, find(s, 0, "T-S1"))
+        pass_flash(s)
+        assert s.dkind == D_BLOCK
+        act(s, field_slot(s, b))
+        assert s.dkind == D_FLASH and s.dplayer == 1  # BS-R2: the attacked player first
+        act(s, PASS)
+        play(s, "T-X1")
+        assert s.bp(b) == (expected if expected is not None else before - 1000)

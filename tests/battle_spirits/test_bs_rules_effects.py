@@ -688,3 +688,13 @@ def test_a_played_card_is_revealed_to_both_players():
     k = s.game.pool.get("T-S2").index
     for p in (0, 1):
         assert s.observation_tensor(p)[L.ctx + k] == 1.0
+
+
+def test_bp_filter_reads_the_printed_bp_off_the_field():
+    """BS 2-9-1, BS 9-2-2: a card in the trash is chosen by its printed (Lv1) BP: BP 2000 or
+    less finds Red Pup (1000) but not Red Wolf (3000)."""
+    s = scene(p0=dict(hand=["T-X2"], trash=["T-S1", "T-S2"]))
+    pup, big = find(s, 0, "T-S1", "trash"), find(s, 0, "T-S2", "trash")
+    assert s.defs[s.cdef[big]].lv_bp[0] > 2000
+    play(s, "T-X2")
+    assert s.zone[pup] == Z_HAND and s.zone[big] == Z_TRASH
