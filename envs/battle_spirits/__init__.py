@@ -11,6 +11,8 @@ Options
 ``max_decisions`` 3000 (default): a game that reaches it ends as a draw (a step cap for
                   runaway random play; 0 disables it).
 ``cards``         list of card-file paths replacing the built-in pool.
+``format``        "standard" (default: only cards with a letter block icon, BS 1-1-1) or
+                  "eternal" (any block icon; the rules played are still Standard's).
 
 Action space (185 ids; one layout for every decision, an id keeps its meaning within a
 decision kind, the observation says which kind is pending)
@@ -75,12 +77,12 @@ import numpy as np
 
 from ..core.errors import UnknownNameError
 from . import rules
-from .cards import CardPool, deck_names as _deck_names, load_deck, load_pool, validate_deck as _validate
+from .cards import FORMATS, CardPool, deck_names as _deck_names, load_deck, load_pool
 from .encoding import ObsLayout, action_to_string, observation, render, to_dict
 from .layout import LAYOUT, NUM_ACTIONS, ST_SETUP
 from .state import Z_DECK, State
 
-OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None}
+OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None, "format": "standard"}
 DEFAULT_DECKS = ("red_rush", "purple_control")
 
 
@@ -99,12 +101,14 @@ class Game:
             if k not in OPTIONS:
                 raise UnknownNameError("Battle Spirits option", k, OPTIONS)
         self.options = {**OPTIONS, **options}
+        if self.options["format"] not in FORMATS:
+            raise UnknownNameError("Battle Spirits format", self.options["format"], FORMATS)
         self.pool = builtin_pool() if self.options["cards"] is None else load_pool(self.options["cards"])
         if decks is None:
             decks = DEFAULT_DECKS
         if isinstance(decks, str) or len(decks) != 2:
             raise ValueError("decks must be a pair of deck names or deck-file paths")
-        loaded = [load_deck(str(d), self.pool) for d in decks]
+        loaded = [load_deck(str(d), self.pool, self.options["format"]) for d in decks]
         self.deck_names = [n for n, _ in loaded]
         self.decks = [ids for _, ids in loaded]
         self.obs_layout = ObsLayout(len(self.pool))
@@ -143,7 +147,7 @@ class Game:
 
     def validate_deck(self, spec: str) -> str:
         """Load and check a deck (name or path); returns its name or raises a clear error."""
-        return load_deck(spec, self.pool)[0]
+        return load_deck(spec, self.pool, self.options["format"])[0]
 
 
 class BattleSpiritsState(State):
@@ -203,4 +207,4 @@ def validate_deck(spec: str) -> str:
     return load_deck(spec, builtin_pool())[0]
 
 
-__all__ = ["Game", "BattleSpiritsState", "builtin_pool", "validate_deck", "_validate"]
+__all__ = ["Game", "BattleSpiritsState", "builtin_pool", "validate_deck"]

@@ -112,7 +112,7 @@ class CardDef:
     __slots__ = ("index", "id", "name", "deck_name", "type", "colors", "color_mask", "cost", "reduction",
                  "red_total", "families", "lv_cores", "lv_bp", "shinkaiho", "symbols", "sym_total", "ex",
                  "gekitotsu", "armor_mask", "soul_magic", "text", "effects", "triggers", "constants",
-                 "activated", "replaces", "magic_main", "magic_flash", "magic_cond", "file",
+                 "activated", "replaces", "magic_main", "magic_flash", "magic_cond", "file", "block",
                  "colors_with_symbols")
 
 
@@ -372,7 +372,8 @@ def _effect(pool: CardPool, ck: Checker, k: int, data, nlv: int) -> Effect:
 
 
 CARD_FIELDS = ("id", "name", "type", "colors", "cost", "reduction", "families", "levels", "shinkaiho",
-               "symbols", "ex_symbol", "keywords", "soul_magic", "text", "effects", "magic")
+               "symbols", "ex_symbol", "keywords", "soul_magic", "text", "effects", "magic", "block")
+DEFAULT_BLOCK = "TZ"  # the built-in pool's block icon: letters, so Standard-legal (BS 2-13-1-2-1)
 
 
 def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
@@ -443,6 +444,8 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
     if d.soul_magic is not None and d.type != MAGIC:
         ck.fail("soul_magic", "only a magic has ソウルマジック")
     d.text = ck.get("text", str, "")
+    block = ck.get("block", (str, int), DEFAULT_BLOCK)
+    d.block = None if block in ("", "none") else str(block)
     nlv = len(d.lv_cores)
     d.effects = tuple(_effect(pool, ck, j, e, nlv) for j, e in enumerate(ck.get("effects", list, [])))
     if d.type == MAGIC and d.effects and any(e.kind != "constant" or e.const != CK["cost"] for e in d.effects):
@@ -500,7 +503,10 @@ def deck_names() -> list[str]:
     return sorted(p.stem for p in DECKS_DIR.glob("*.yaml"))
 
 
-def load_deck(spec: str, pool: CardPool) -> tuple[str, list[int]]:
+FORMATS = ("standard", "eternal")
+
+
+def load_deck(spec: str, pool: CardPool, fmt: str = "standard") -> tuple[str, list[int]]:
     """A built-in deck name or a deck-file path -> (name, list of card indexes), validated."""
     path = Path(spec)
     if not spec.endswith((".yaml", ".yml")):
@@ -520,12 +526,20 @@ def load_deck(spec: str, pool: CardPool) -> tuple[str, list[int]]:
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise CardFileError(str(path), name, f"cards.{cid}", "count must be a positive integer")
         ids += [pool.by_id[cid].index] * n
-    validate_deck(name, ids, pool)
+    validate_deck(name, ids, pool, fmt)
     return name, ids
 
 
-def validate_deck(name: str, ids: list[int], pool: CardPool) -> None:
-    """Standard deck construction (BS 6-1-1): at least 40 cards, at most 3 per card name."""
+def validate_deck(name: str, ids: list[int], pool: CardPool, fmt: str = "standard") -> None:
+    """Deck construction (BS 6-1-1): at least 40 cards, at most 3 per card name; in the
+    Standard format only cards whose block icon is a letter (BS 1-1-1, 2-13-1-2-1)."""
+    if fmt == "standard":
+        for i in sorted(set(ids)):
+            b = pool.cards[i].block
+            if b is None or not b.isalpha():
+                icon = "no block icon" if b is None else f"block icon {b!r}"
+                raise DeckError(name, pool.cards[i].name, "BS 1-1-1",
+                                f"{icon} is not a letter: the card is Eternal-only (BS 2-13-1-2-1)")
     if len(ids) < 40:
         raise DeckError(name, None, "BS 6-1-1", f"has {len(ids)} cards; a deck has at least 40")
     per_name = Counter(pool.cards[i].deck_name for i in ids)

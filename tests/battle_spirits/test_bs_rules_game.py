@@ -224,3 +224,22 @@ def test_keeping_leaves_the_hand_as_dealt():
     before = list(s.hand[0])
     act(s, OPTION)
     assert s.hand[0] == before
+
+
+def test_standard_format_takes_only_letter_block_icons(tmp_path):
+    """BS 1-1-1, BS 2-13-1-2-1: a card whose block icon is a number (or that has none) is
+    Eternal-only: a Standard deck with it is illegal, an Eternal one is not."""
+    import yaml
+
+    from tcgzoo.envs.battle_spirits import Game
+    from tcgzoo.envs.core.errors import DeckError
+
+    cards = [{"id": f"E-{k}", "name": f"Old {k}", "type": "spirit", "colors": ["red"], "cost": 1,
+              "levels": [{"cores": 1, "bp": 1000}], "block": 7 if k == 0 else "B"} for k in range(14)]
+    (tmp_path / "c.yaml").write_text(yaml.safe_dump({"cards": cards}))
+    deck = {"name": "old", "cards": {c["id"]: 3 for c in cards}}
+    (tmp_path / "d.yaml").write_text(yaml.safe_dump(deck))
+    kw = dict(decks=[str(tmp_path / "d.yaml")] * 2, cards=[str(tmp_path / "c.yaml")])
+    with pytest.raises(DeckError, match=r"card 'Old 0': block icon '7' is not a letter.*\(rule BS 1-1-1\)"):
+        Game(**kw)
+    assert Game(format="eternal", **kw).new_initial_state(0).current_player() in (0, 1)
