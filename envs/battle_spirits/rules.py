@@ -469,12 +469,8 @@ def activatable(s: State, p: int, i: int, main: bool) -> list:
 
 
 def can_move_core(s: State, p: int) -> bool:
-    srcs = core_sources(s, p)
-    if not srcs:
-        return False
-    if s.field[p]:
-        return True  # a field card can always take a core from the reserve or another card
-    return False
+    """A move needs a field card to move to or from, and a core to move (7-6-1-2-2)."""
+    return bool(s.field[p]) and bool(core_sources(s, p))
 
 
 def h_main(s: State, f: list) -> None:
