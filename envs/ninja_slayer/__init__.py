@@ -1,0 +1,193 @@
+"""Ninja Slayer TCG — rules core.
+
+``Game(decks=None, **options)`` / ``game.new_initial_state(seed)`` follow the shared game
+contract (OpenSpiel names). Rules: ``003_14d066e5e44c046f.txt`` (comprehensive rules
+ver.1.0.2) with rulings NS-R1..R3, the design brief's NS-G rulings and
+``docs/rules/ninja_slayer_notes.md``; rule numbers in comments and tests refer to it.
+
+Options
+-------
+``first_player``  None (default: random, NS 403.3) or 0 / 1 (NS-G20).
+``concession``    True (default): conceding is an action at every decision (NS 103.4).
+``max_decisions`` 3000 (default): a game reaching it ends as a draw (NS 1501, NS-G24; 0 disables).
+``cards``         list of card-file paths replacing the built-in pool.
+
+Action space (238 ids; one layout for every decision, relative to the decider)
+-------------------------------------------------------------------------------
+======= ========== ===================================================================
+ids     range      meaning
+======= ========== ===================================================================
+0       pass       pass priority / no ether card / no (more) aisatsu / no interrupt / done ('up to')
+1       yes        (reserved: no yes/no decision in the current pool)
+2-3     player     2 = myself, 3 = the opponent (aisatsu target)
+4-35    option     k-th entry of the decision's option list (ether / damage / Ohigan / deck
+                   cards by definition, trigger order); the list is in the observation
+36-86   number     (reserved: no number choice in the current pool)
+87-136  own_hand   hand slot i (hand sorted by card): enter it, put it into the ether zone
+137-186 own_field  own field slot i: aisatsu with it, interrupt with it, choose it
+187-236 opp_field  opponent's field slot i: aisatsu target, choose it
+237     concede    concede (NS 103.4)
+======= ========== ===================================================================
+
+Decision kinds (``layout.DECISIONS``): priority, ether placement, aisatsu attacker,
+aisatsu target, interrupt, order triggers, pay ether, pay jitsu, choose a card, recover.
+
+Observation (float32; P = cards in the pool; ``Game().observation_layout()`` gives offsets)
+-------------------------------------------------------------------------------------------
+==============  ==================  ====================================================
+block           size                content
+==============  ==================  ====================================================
+global          3                   turn/30, my turn, I went first
+step            7                   setup untap draw ether character ikusa end
+ikusa           6                   none start target-selection interrupt damage end
+decision        10                  pending decision kind one-hot
+deciding        1                   I decide
+players         2 x 11              me, opponent: deck/50 hand/20 field/10 ether/10
+                                    untapped ether/10 ohigan/50 damage/10 face-up
+                                    damage/10 removed/10 check/5 carried damage/10
+context         P                   card being entered / whose ability resolves
+options         32 x (P+1)          my decision's option list: card one-hot, face-down
+hand            P                   my hand, counts by card
+opponent known  P                   opponent's hand cards that came from public zones
+field           2 x 20 x (P+8)      per slot: card, bowed, damage/5, karate/5,
+                                    durability/5, kousaku/5, attacker, target, redirected
+zones           2 x 7 x P           ether, bowed ether, ohigan, damage up, damage down,
+                                    removed, check: counts by card
+kotodama space  8 x (P+4)           top first: kind (card/ability/check), card, mine
+==============  ==================  ====================================================
+
+Hidden and never encoded: the opponent's hand cards drawn from the deck and both decks
+(counts only). ``resample_hidden(p, rng)`` permutes exactly those.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from ..core.errors import UnknownNameError
+from ..core.rng import Rng
+from . import rules
+from .cards import CardPool, deck_names as _deck_names, load_deck, load_pool
+from .encoding import ObsLayout, action_to_string, observation, render, to_dict
+from .layout import LAYOUT, NUM_ACTIONS, ST_SETUP
+from .state import NO_TARGET, Z_DECK, State
+
+OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None}
+DEFAULT_DECKS = ("soukaiya_ambush", "ninja_slay_aggro")
+
+
+@lru_cache(maxsize=1)
+def builtin_pool() -> CardPool:
+    return load_pool()
+
+
+class Game:
+    """The static part of a Ninja Slayer TCG game: pool, decks, options."""
+
+    name = "ninja_slayer"
+
+    def __init__(self, decks=None, **options) -> None:
+        for k in options:
+            if k not in OPTIONS:
+                raise UnknownNameError("Ninja Slayer option", k, OPTIONS)
+        self.options = {**OPTIONS, **options}
+        self.pool = builtin_pool() if self.options["cards"] is None else load_pool(self.options["cards"])
+        if decks is None:
+            decks = DEFAULT_DECKS
+        if isinstance(decks, str) or len(decks) != 2:
+            raise ValueError("decks must be a pair of deck names or deck-file paths")
+        loaded = [load_deck(str(d), self.pool) for d in decks]
+        self.deck_names = [n for n, _ in loaded]
+        self.decks = [ids for _, ids in loaded]
+        self.obs_layout = ObsLayout(len(self.pool.cards))
+        self._owner = [0] * len(self.decks[0]) + [1] * len(self.decks[1])
+
+    def new_initial_state(self, seed: int | None = None) -> "NinjaSlayerState":
+        return NinjaSlayerState(self, 0 if seed is None else int(seed))
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def observation_size(self) -> int:
+        return self.obs_layout.size
+
+    def max_game_length(self) -> int:
+        return self.options["max_decisions"] or 10**9
+
+    def observation_layout(self) -> list[tuple[int, int, str]]:
+        return self.obs_layout.table()
+
+    @staticmethod
+    def action_layout() -> list[tuple[int, int, str]]:
+        return LAYOUT.table()
+
+    @staticmethod
+    def deck_names() -> list[str]:
+        return _deck_names()
+
+    def list_cards(self) -> list[dict]:
+        return [{"id": d.id, "name": d.name, "epithet": d.epithet, "type": ("character", "kotodama")[d.type],
+                 "cost": d.cost, "text": d.text} for d in self.pool.cards]
+
+    def validate_deck(self, spec: str) -> str:
+        return load_deck(spec, self.pool)[0]
+
+
+class NinjaSlayerState(State):
+    __slots__ = ()
+    HANDLERS = rules.HANDLERS
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self._init_protocol(game, seed)
+        self.defs = game.pool.cards
+        self.abilities = game.pool.abilities
+        self.deck_names = game.deck_names
+        self.cdef = list(game.decks[0]) + list(game.decks[1])
+        n = len(self.cdef)
+        n0 = len(game.decks[0])
+        self.owner = game._owner
+        self.zone = [Z_DECK] * n
+        self.bowed, self.face_down, self.pub, self.ikusa_hit = [False] * n, [False] * n, [False] * n, [False] * n
+        self.dmg, self.obj, self.redirected = [0] * n, [0] * n, [-1] * n
+        self.deck = [list(range(n0)), list(range(n0, n))]
+        for z in ("hand", "field", "ether", "ohigan", "damage", "removed", "check"):
+            setattr(self, z, [[], []])
+        self.kstack, self.carried = [], [0, 0]
+        self.tp = self.turn = self.first = 0
+        self.step, self.ikstep = ST_SETUP, 0
+        self.attacker, self.atk_obj, self.target, self.tgt_obj = -1, 0, NO_TARGET, 0
+        self.teff, self.tuses, self.pending, self.opts, self.ctx = [], [], [], [], -1
+        self.stack.append([rules.H_SETUP, 0])
+        self._run()
+
+    def observation_tensor(self, player: int) -> np.ndarray:
+        return observation(self, player, self.game.obs_layout)
+
+    def resample_hidden(self, player: int, rng) -> None:
+        """Redeal what ``player`` cannot see: the opponent's hand cards not known to both
+        and the opponent's deck (identities permuted among those places), and the order
+        of ``player``'s own deck."""
+        if isinstance(rng, int):
+            rng = Rng(rng)
+        q = 1 - player
+        pub = self.pub
+        slots = [i for i in self.hand[q] if not pub[i]] + self.deck[q]
+        ids = [self.cdef[i] for i in slots]
+        rng.shuffle(ids)
+        for i, c in zip(slots, ids):
+            self.cdef[i] = c
+        self.hand[q].sort(key=self.cdef.__getitem__)
+        rng.shuffle(self.deck[player])
+
+    def action_to_string(self, action: int) -> str:
+        return action_to_string(self, action)
+
+    def to_dict(self, player: int | None = None) -> dict:
+        return to_dict(self, player)
+
+    def __str__(self) -> str:
+        return render(self)
+
+
+__all__ = ["Game", "NinjaSlayerState", "builtin_pool"]

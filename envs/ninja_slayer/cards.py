@@ -1,0 +1,351 @@
+"""Ninja Slayer TCG card pool and decks: YAML data in a small card language.
+
+The language reuses the Battle Spirits card language's structure and words where the
+meaning is the same — ``effects`` of ``trigger`` + ``if`` + ``limit`` + ``actions``,
+actions ``{do: ..., n: ..., target: {...}}``, targets with ``side``, ``count``,
+``filter``, durations ``turn`` — and adds what this game needs: characters' karate /
+durability / kousaku (NS 206-208), attributes (NS 204), ``ukemi`` (NS 210, 1211),
+``jitsu`` costs (NS 1320), the keywords ``interrupt`` / ``interrupt_kaizen`` (NS 1402),
+zones ``ether`` / ``ohigan`` / ``damage`` and the actions ``ambush`` (1314), ``recover``
+(1319), ``search_ambush`` (1307 + 1314, Yorokonde!) and ``grant`` (1325).
+
+A card entry::
+
+    - id: NST1-22
+      name: "Suicide"                  # card name (NS 201); epithet (NS 202) optional
+      type: character                  # or kotodama (NS 205.2)
+      cost: 2                          # ether to pay (NS 203, 1204.2g-1)
+      jitsu: 0                         # optional additional cost: jitsu N (NS 1320)
+      karate: 2                        # characters: NS 206-208
+      durability: 2
+      kousaku: 1
+      attributes: [Freelance]          # NS 204
+      keywords: [interrupt]            # interrupt, interrupt_kaizen (NS 1402.2-3)
+      assumed: true                    # stats not in the rules file, chosen by this project
+      text: "..."                      # printed text (English)
+      effects:                         # triggered abilities (NS 1209)
+        - trigger: killed_in_ikusa     # aisatsu, appears, killed, killed_in_ikusa, ambush_from_ohigan
+          if: {own_field: {attribute: Freelance}}      # checked on resolution (NS-G11)
+          limit: twice_per_turn        # once_per_turn / twice_per_turn (per object and turn)
+          actions: [{do: recover, n: 1}, {do: draw, n: 1}]
+      actions: [...]                   # kotodama: the text done on resolution (NS 1205.1c-2)
+      if: {...}                        # kotodama: its 'if there is' condition (NS-G11)
+      ukemi: {enter: self, if: {...}}  # or {actions: [...], if: {...}} (NS 1211.2b / c)
+
+Conditions: ``{own_field: {attribute: A}}`` (another own character with attribute A),
+``{own_ether: {attribute: A}}`` (a card with attribute A in own ether zone, bowed or not),
+``{opp_field_ge: N}``, ``{own_damage_ge: N}``.
+
+Targets (chosen on resolution, see the notes): ``self`` or ``{zone: field|ether|ohigan,
+side: own|opp, count: N, up_to: true, filter: {attribute, type, cost_le, name_not,
+bowed}}``.
+
+Actions: ``draw n``; ``recover n``; ``damage n target`` (to characters);
+``damage_player n player: opp|own``; ``kill target``; ``bow target``; ``untap target``;
+``ambush target`` (from Ohigan); ``to_hand target`` (from Ohigan); ``pump target karate
+durability kousaku duration: turn``; ``grant target: self duration: turn effect: {...}``;
+``search_ambush total_cost_le attribute attribute_count any_count``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.cardfile import Checker, load_yaml
+from ..core.errors import CardFileError, DeckError, UnknownNameError
+
+HERE = Path(__file__).resolve().parent
+CARD_DIR = HERE / "cards"
+DECK_DIR = HERE / "decks"
+
+CHARACTER, KOTODAMA = 0, 1
+TYPES = {"character": CHARACTER, "kotodama": KOTODAMA}
+TRIGGERS = ("aisatsu", "appears", "killed", "killed_in_ikusa", "ambush_from_ohigan")
+(TR_AISATSU, TR_APPEARS, TR_KILLED, TR_KILLED_IKUSA, TR_AMBUSH_OHIGAN) = range(len(TRIGGERS))
+LIMITS = {"once_per_turn": 1, "twice_per_turn": 2}
+KEYWORDS = ("interrupt", "interrupt_kaizen")
+ACTIONS = ("draw", "recover", "damage", "damage_player", "kill", "bow", "untap", "ambush", "to_hand",
+           "pump", "grant", "search_ambush")
+TARGET_ZONES = ("field", "ether", "ohigan")
+COND_KEYS = ("own_field", "own_ether", "opp_field_ge", "own_damage_ge")
+
+
+@dataclass
+class Target:
+    zone: str = "field"
+    side: str = "own"
+    count: int = 1
+    up_to: bool = False
+    attribute: str | None = None
+    type: int | None = None
+    cost_le: int | None = None
+    name_not: str | None = None
+    bowed: bool | None = None
+    is_self: bool = False
+
+
+@dataclass
+class Action:
+    do: str
+    n: int = 1
+    target: Target | None = None
+    player: str = "opp"
+    karate: int = 0
+    durability: int = 0
+    kousaku: int = 0
+    effect: int = -1  # grant: ability id in the pool
+    total_cost_le: int = 0
+    attribute: str | None = None
+    attribute_count: int = 0
+    any_count: int = 0
+
+
+@dataclass
+class Ability:
+    id: int
+    card: str
+    trigger: int = -1  # -1: not triggered (kotodama text / ukemi)
+    cond: tuple | None = None
+    limit: int = 0
+    actions: list = field(default_factory=list)
+
+
+@dataclass
+class CardDef:
+    idx: int
+    id: str
+    name: str
+    epithet: str
+    type: int
+    cost: int
+    jitsu: int
+    karate: int
+    durability: int
+    kousaku: int
+    attributes: frozenset
+    keywords: frozenset
+    triggers: list  # Ability
+    text_ability: Ability | None  # kotodama text
+    ukemi_self: bool  # 'this enters!' (NS 1211.2b)
+    ukemi_ability: Ability | None  # ukemi ability (NS 1211.2c) or the condition holder for ukemi_self
+    assumed: bool
+    text: str
+    file: str
+
+    @property
+    def has_ukemi(self) -> bool:
+        return self.ukemi_self or self.ukemi_ability is not None
+
+
+class CardPool:
+    def __init__(self, cards: list[CardDef], abilities: list[Ability]) -> None:
+        self.cards = cards
+        self.abilities = abilities
+        self.by_id = {c.id: c.idx for c in cards}
+
+
+def _cond(ck: Checker, data) -> tuple | None:
+    if data is None:
+        return None
+    c = ck.sub("if", data)
+    c.only(COND_KEYS)
+    if len(data) != 1:
+        c.fail(None, "exactly one condition per 'if'")
+    key = next(iter(data))
+    if key in ("own_field", "own_ether"):
+        sub = c.sub(key, data[key])
+        sub.only(("attribute",))
+        return (key, sub.get("attribute", str))
+    return (key, c.get(key, int))
+
+
+def _target(ck: Checker, data) -> Target:
+    if data == "self":
+        return Target(is_self=True)
+    t = ck.sub("target", data)
+    t.only(("zone", "side", "count", "up_to", "filter"))
+    out = Target(zone=t.choice("zone", TARGET_ZONES, "field"), side=t.choice("side", ("own", "opp"), "own"),
+                 count=t.get("count", int, 1), up_to=t.get("up_to", bool, False))
+    if out.count < 1:
+        t.fail("count", "must be at least 1")
+    f = t.get("filter", dict, None)
+    if f is not None:
+        fc = t.sub("filter", f)
+        fc.only(("attribute", "type", "cost_le", "name_not", "bowed"))
+        out.attribute = fc.get("attribute", str, None)
+        ty = fc.choice("type", TYPES, None)
+        out.type = None if ty is None else TYPES[ty]
+        out.cost_le = fc.get("cost_le", int, None)
+        out.name_not = fc.get("name_not", str, None)
+        out.bowed = fc.get("bowed", bool, None)
+    return out
+
+
+class _Loader:
+    def __init__(self) -> None:
+        self.abilities: list[Ability] = []
+
+    def ability(self, ck: Checker, card: str, data, triggered: bool) -> Ability:
+        a = Ability(len(self.abilities), card)
+        self.abilities.append(a)
+        if triggered:
+            ck.only(("trigger", "if", "limit", "actions"))
+            a.trigger = TRIGGERS.index(ck.choice("trigger", TRIGGERS))
+            lim = ck.choice("limit", LIMITS, None)
+            a.limit = LIMITS[lim] if lim else 0
+        a.cond = _cond(ck, data.get("if"))
+        acts = ck.get("actions", list)
+        if not acts:
+            ck.fail("actions", "must not be empty")
+        a.actions = [self.action(ck.sub(f"actions[{i}]", x), card) for i, x in enumerate(acts)]
+        return a
+
+    def action(self, ck: Checker, card: str) -> Action:
+        do = ck.choice("do", ACTIONS)
+        allowed = {"do"}
+        a = Action(do)
+        if do in ("draw", "recover", "damage", "damage_player"):
+            allowed.add("n")
+            a.n = ck.get("n", int)
+            if a.n < 1:
+                ck.fail("n", "must be at least 1")
+        if do in ("damage", "kill", "bow", "untap", "ambush", "to_hand", "pump", "grant"):
+            allowed.add("target")
+            a.target = _target(ck, ck.data.get("target", None) or ck.fail("target", "is required"))
+            want = {"ambush": "ohigan", "to_hand": "ohigan", "damage": "field", "kill": "field", "pump": "field"}
+            if do in want and not a.target.is_self and a.target.zone != want[do]:
+                ck.fail("target.zone", f"'{do}' takes cards from the {want[do]} zone")
+        if do == "damage_player":
+            allowed.add("player")
+            a.player = ck.choice("player", ("opp", "own"), "opp")
+        if do == "pump":
+            allowed |= {"karate", "durability", "kousaku", "duration"}
+            a.karate, a.durability, a.kousaku = (ck.get(k, int, 0) for k in ("karate", "durability", "kousaku"))
+            ck.choice("duration", ("turn",), "turn")
+        if do == "grant":
+            allowed |= {"effect", "duration"}
+            ck.choice("duration", ("turn",), "turn")
+            if not a.target.is_self:
+                ck.fail("target", "grant gives an ability to 'self' only")
+            a.effect = self.ability(ck.sub("effect", ck.get("effect", dict)), card, ck.get("effect", dict), True).id
+        if do == "search_ambush":
+            allowed |= {"total_cost_le", "attribute", "attribute_count", "any_count"}
+            a.total_cost_le = ck.get("total_cost_le", int)
+            a.attribute = ck.get("attribute", str)
+            a.attribute_count = ck.get("attribute_count", int)
+            a.any_count = ck.get("any_count", int)
+        ck.only(allowed)
+        return a
+
+    def card(self, ck: Checker, idx: int, file: str) -> CardDef:
+        ck.only(("id", "name", "epithet", "type", "cost", "jitsu", "karate", "durability", "kousaku",
+                 "attributes", "keywords", "assumed", "text", "effects", "actions", "if", "ukemi"))
+        cid = ck.get("id", str)
+        ty = TYPES[ck.choice("type", TYPES)]
+        cost = ck.get("cost", int)
+        if cost < 0:
+            ck.fail("cost", "must be 0 or more")
+        stats = [0, 0, 0]
+        for i, k in enumerate(("karate", "durability", "kousaku")):
+            if ty == CHARACTER:
+                stats[i] = ck.get(k, int)
+                if stats[i] < 0 or (k == "durability" and stats[i] < 1):
+                    ck.fail(k, "must be at least 1" if k == "durability" else "must be 0 or more")
+            elif k in ck.data:
+                ck.fail(k, "only characters have it")
+        attrs = ck.get("attributes", list, [])
+        for i, x in enumerate(attrs):
+            if not isinstance(x, str):
+                ck.fail(f"attributes[{i}]", "expected a string")
+        kws = ck.get("keywords", list, [])
+        for i, x in enumerate(kws):
+            if x not in KEYWORDS:
+                ck.fail(f"keywords[{i}]", f"{x!r} is not one of {', '.join(KEYWORDS)}")
+        trig = [self.ability(ck.sub(f"effects[{i}]", e), cid, e, True)
+                for i, e in enumerate(ck.get("effects", list, []))]
+        text_ab = None
+        if ty == KOTODAMA:
+            text_ab = self.ability(ck, cid, {"if": ck.data.get("if")}, False) if "actions" in ck.data else None
+            if text_ab is None:
+                ck.fail("actions", "a kotodama needs actions")
+            if trig:
+                ck.fail("effects", "kotodama have no triggered abilities in this pool")
+        elif "actions" in ck.data or "if" in ck.data:
+            ck.fail("actions", "characters use 'effects' (triggered abilities)")
+        uk_self, uk_ab = False, None
+        u = ck.get("ukemi", dict, None)
+        if u is not None:
+            uc = ck.sub("ukemi", u)
+            uc.only(("enter", "if", "actions"))
+            if "enter" in u:
+                if uc.get("enter", str) != "self" or "actions" in u:
+                    uc.fail("enter", "must be 'self', without actions")
+                uk_self = True
+                uk_ab = Ability(len(self.abilities), cid, cond=_cond(uc, u.get("if")))
+                self.abilities.append(uk_ab)
+            else:
+                uk_ab = self.ability(uc, cid, u, False)
+        return CardDef(idx, cid, ck.get("name", str), ck.get("epithet", str, ""), ty, cost,
+                       ck.get("jitsu", int, 0), *stats, frozenset(attrs), frozenset(kws), trig, text_ab,
+                       uk_self, uk_ab, ck.get("assumed", bool, False), ck.get("text", str, ""), file)
+
+
+def load_pool(paths=None) -> CardPool:
+    """Load and validate every card file; any error names file, entry and field."""
+    files = sorted(CARD_DIR.glob("*.yaml")) if paths is None else [Path(p) for p in paths]
+    ld = _Loader()
+    cards: list[CardDef] = []
+    seen: dict[str, str] = {}
+    for f in files:
+        data = load_yaml(f)
+        top = Checker(str(f), None, data)
+        top.only(("cards",))
+        entries = top.get("cards", list)
+        for i, e in enumerate(entries):
+            entry = e.get("id", f"#{i}") if isinstance(e, dict) else f"#{i}"
+            c = ld.card(Checker(str(f), str(entry), e), len(cards), str(f))
+            if c.id in seen:
+                raise CardFileError(str(f), c.id, "id", f"duplicate card id (also in {seen[c.id]})")
+            seen[c.id] = str(f)
+            cards.append(c)
+    if not cards:
+        raise CardFileError(str(files[0]) if files else "<none>", None, None, "no cards")
+    return CardPool(cards, ld.abilities)
+
+
+def deck_names() -> list[str]:
+    return sorted(p.stem for p in DECK_DIR.glob("*.yaml"))
+
+
+def load_deck(spec: str, pool: CardPool) -> tuple[str, list[int]]:
+    """A built-in deck name or a deck-file path -> (name, card definition indices), checked
+    against the Constructed rules (NS 402.4a-c)."""
+    path = Path(spec)
+    if not (spec.endswith(".yaml") or path.exists()):
+        path = DECK_DIR / f"{spec}.yaml"
+        if not path.exists():
+            raise UnknownNameError("Ninja Slayer deck", spec, deck_names())
+    data = load_yaml(path)
+    ck = Checker(str(path), None, data)
+    ck.only(("name", "plan", "cards"))
+    name = ck.get("name", str, path.stem)
+    cards = ck.get("cards", dict)
+    ids: list[int] = []
+    for cid, n in cards.items():
+        if cid not in pool.by_id:
+            raise CardFileError(str(path), name, f"cards.{cid}", "unknown card id")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise CardFileError(str(path), name, f"cards.{cid}", "count must be a positive integer")
+        ids += [pool.by_id[cid]] * n
+    if len(ids) != 50:
+        raise DeckError(name, None, "NS 402.4a", f"a Constructed deck has exactly 50 cards, this one {len(ids)}")
+    per = Counter((pool.cards[i].name, pool.cards[i].epithet) for i in ids)
+    for (nm, ep), n in per.items():
+        if n > 4:
+            label = nm + (f"◆{ep}" if ep else "")
+            raise DeckError(name, label, "NS 402.4b", f"{n} copies of one name and epithet; at most 4")
+    uk = [i for i in ids if pool.cards[i].has_ukemi]
+    if len(uk) > 16:
+        raise DeckError(name, pool.cards[uk[-1]].id, "NS 402.4c", f"{len(uk)} cards with ukemi; at most 16")
+    return name, ids

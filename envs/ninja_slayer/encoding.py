@@ -1,0 +1,211 @@
+"""Observation tensor, readable board, JSON view and action strings of Ninja Slayer TCG.
+
+Everything is seen from one player ("me"); hidden things are never read: the opponent's
+hand (except cards it took from a public zone), both decks (counts only), and the
+option list of a decision that is not the viewer's.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .cards import CHARACTER
+from .layout import (
+    D_RECOVER, DECISIONS, IK_STEPS, LAYOUT, N_OPTIONS, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PLAYER, STEPS,
+)
+from .layout import D_CHOOSE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU
+from .state import KIND_NAMES, K_CHECK, PLAYER_TARGET, ZONE_NAMES
+
+OPTION_KINDS = (D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_CHOOSE, D_RECOVER)  # decisions with an option list
+F_SLOTS = 20  # field slots encoded per player (more characters than this are not shown)
+S_SLOTS = 8  # kotodama-space entries encoded, from the top
+N_PLAYER = 11
+
+
+class ObsLayout:
+    """Offsets of the observation blocks; ``table()`` documents them."""
+
+    def __init__(self, n_cards: int) -> None:
+        P = self.P = n_cards
+        self.blocks: list[tuple[str, int, int]] = []
+        self.size = 0
+        add = self._add
+        self.glob = add("global: turn/30, my turn, I went first", 3)
+        self.step = add("step one-hot", len(STEPS))
+        self.ik = add("ikusa sub-step one-hot", len(IK_STEPS))
+        self.dec = add("decision kind one-hot", len(DECISIONS))
+        self.deciding = add("I am deciding", 1)
+        self.players = add("players (me, opponent) x 11 counts", 2 * N_PLAYER)
+        self.ctx = add("context card one-hot", P)
+        self.opts = add("option list (mine only): 32 x (card one-hot, face-down)", N_OPTIONS * (P + 1))
+        self.hand = add("my hand, counts by card", P)
+        self.opp_known = add("opponent's hand cards known to me, counts by card", P)
+        self.field = add("field slots, me then opponent: 20 x (card, bowed, damage, karate, durability, "
+                         "kousaku, attacker, target, redirected)", 2 * F_SLOTS * (P + 8))
+        self.zones = add("me then opponent: ether, bowed ether, ohigan, damage face-up, damage face-down, "
+                         "removed, check: counts by card", 2 * 7 * P)
+        self.kst = add("kotodama space, top first: 8 x (kind one-hot, card one-hot, mine)", S_SLOTS * (P + 4))
+
+    def _add(self, name: str, n: int) -> int:
+        start = self.size
+        self.blocks.append((name, start, n))
+        self.size += n
+        return start
+
+    def table(self) -> list[tuple[int, int, str]]:
+        return [(s, s + n - 1, name) for name, s, n in self.blocks]
+
+
+def observation(s, me: int, L: ObsLayout) -> np.ndarray:
+    o = np.zeros(L.size, np.float32)
+    P = L.P
+    cdef = s.cdef
+    op = 1 - me
+    o[L.glob] = s.turn / 30.0
+    o[L.glob + 1] = s.tp == me
+    o[L.glob + 2] = s.first == me
+    o[L.step + s.step] = 1
+    o[L.ik + s.ikstep] = 1
+    if 0 <= s.dkind < len(DECISIONS):
+        o[L.dec + s.dkind] = 1
+        o[L.deciding] = s.dplayer == me
+    for k, p in enumerate((me, op)):
+        b = L.players + k * N_PLAYER
+        o[b:b + N_PLAYER] = (
+            len(s.deck[p]) / 50, len(s.hand[p]) / 20, len(s.field[p]) / 10, len(s.ether[p]) / 10,
+            s.untapped_ether(p) / 10, len(s.ohigan[p]) / 50, len(s.damage[p]) / 10, s.faceup_damage(p) / 10,
+            len(s.removed[p]) / 10, len(s.check[p]) / 5, s.carried[p] / 10,
+        )
+    if s.ctx >= 0:
+        o[L.ctx + cdef[s.ctx]] = 1
+    if s.dplayer == me and s.dkind in OPTION_KINDS:
+        for k, v in enumerate(s.opts[:N_OPTIONS]):
+            b = L.opts + k * (P + 1)
+            if s.dkind == D_RECOVER:
+                o[b + v[0]] = 1
+                o[b + P] = v[1]
+            else:
+                o[b + v] = 1
+    for i in s.hand[me]:
+        o[L.hand + cdef[i]] += 1
+    for i in s.hand[op]:
+        if s.pub[i]:
+            o[L.opp_known + cdef[i]] += 1
+    W = P + 8
+    for k, p in enumerate((me, op)):
+        for slot, i in enumerate(s.field[p][:F_SLOTS]):
+            b = L.field + (k * F_SLOTS + slot) * W
+            o[b + cdef[i]] = 1
+            o[b + P:b + W] = (s.bowed[i], s.dmg[i] / 5, s.karate(i) / 5, s.durability(i) / 5, s.kousaku(i) / 5,
+                              i == s.attacker, i == s.target, s.redirected[i] == s.obj[i])
+        b = L.zones + k * 7 * P
+        for i in s.ether[p]:
+            o[b + cdef[i]] += 1
+            if s.bowed[i]:
+                o[b + P + cdef[i]] += 1
+        for i in s.ohigan[p]:
+            o[b + 2 * P + cdef[i]] += 1
+        for i in s.damage[p]:
+            o[b + (4 if s.face_down[i] else 3) * P + cdef[i]] += 1
+        for i in s.removed[p]:
+            o[b + 5 * P + cdef[i]] += 1
+        for i in s.check[p]:
+            o[b + 6 * P + cdef[i]] += 1
+    for k, ob in enumerate(reversed(s.kstack[-S_SLOTS:])):
+        b = L.kst + k * (P + 4)
+        o[b + ob[0]] = 1
+        if ob[0] != K_CHECK:
+            o[b + 3 + cdef[ob[1]]] = 1
+        o[b + 3 + P] = ob[3] == me
+    return o
+
+
+def _name(s, i: int) -> str:
+    d = s.defs[s.cdef[i]]
+    return d.name + (f"◆{d.epithet}" if d.epithet else "")
+
+
+def action_to_string(s, a: int) -> str:
+    rng, k = LAYOUT.describe(a)
+    p = s.dplayer
+    try:
+        if rng == "own_hand":
+            return f"hand {k}: {_name(s, s.hand[p][k])}"
+        if rng == "own_field":
+            return f"own field {k}: {_name(s, s.field[p][k])}"
+        if rng == "opp_field":
+            return f"opponent's field {k}: {_name(s, s.field[1 - p][k])}"
+        if rng == "option":
+            v = s.opts[k]
+            if s.dkind == D_RECOVER:
+                return f"option {k}: {s.defs[v[0]].name}{' (face down)' if v[1] else ''}"
+            return f"option {k}: {s.defs[v].name}"
+    except IndexError:
+        pass
+    if rng == "player":
+        return "the opponent" if k else "myself"
+    return rng if rng in ("pass", "yes", "concede") else f"{rng} {k}"
+
+
+def _card(s, i: int, viewer) -> dict:
+    d = {"card": s.defs[s.cdef[i]].id, "name": _name(s, i)}
+    if s.bowed[i]:
+        d["bowed"] = True
+    if s.face_down[i]:
+        d["face_down"] = True
+    if s.dmg[i]:
+        d["damage"] = s.dmg[i]
+    return d
+
+
+def to_dict(s, player=None) -> dict:
+    out = {"turn": s.turn, "turn_player": s.tp, "first": s.first, "step": STEPS[s.step],
+           "ikusa": IK_STEPS[s.ikstep], "decision": s.decision_name(),
+           "current_player": s.current_player(), "winner": s.winner if s.is_terminal() else None,
+           "players": []}
+    for p in (0, 1):
+        see_hand = player is None or player == p
+        pd = {
+            "deck": len(s.deck[p]),
+            "hand": [_card(s, i, player) for i in s.hand[p]] if see_hand
+            else {"count": len(s.hand[p]), "known": [_card(s, i, player) for i in s.hand[p] if s.pub[i]]},
+            "carried_damage": s.carried[p],
+        }
+        for z in ("field", "ether", "ohigan", "damage", "removed", "check"):
+            pd[z] = [_card(s, i, player) for i in getattr(s, z)[p]]
+        if player is None:
+            pd["deck_cards"] = [s.defs[s.cdef[i]].id for i in s.deck[p]]
+        out["players"].append(pd)
+    out["kotodama_space"] = [{"kind": KIND_NAMES[o[0]], "controller": o[3],
+                              "card": None if o[0] == K_CHECK else s.defs[s.cdef[o[1]]].id} for o in s.kstack]
+    out["aisatsu"] = None if s.attacker < 0 else {
+        "attacker": _name(s, s.attacker),
+        "target": "player" if s.target == PLAYER_TARGET else (_name(s, s.target) if s.target >= 0 else None)}
+    if s.dkind in OPTION_KINDS and (player is None or player == s.dplayer):
+        out["options"] = [list(v) if isinstance(v, tuple) else v for v in s.opts]
+    return out
+
+
+def render(s) -> str:
+    lines = [f"turn {s.turn} (player {s.tp}), {STEPS[s.step]} / ikusa {IK_STEPS[s.ikstep]}; "
+             f"decision: {s.decision_name()} by {s.dplayer}"]
+    for p in (0, 1):
+        lines.append(f"P{p}: deck {len(s.deck[p])}, hand [{', '.join(_name(s, i) for i in s.hand[p])}], "
+                     f"carried {s.carried[p]}")
+        for z in ("field", "ether", "ohigan", "damage"):
+            cards = []
+            for i in getattr(s, z)[p]:
+                t = _name(s, i)
+                if s.bowed[i]:
+                    t += "(bowed)"
+                if s.face_down[i]:
+                    t += "(down)"
+                if s.dmg[i]:
+                    t += f"(dmg {s.dmg[i]})"
+                cards.append(t)
+            lines.append(f"  {z}: {', '.join(cards) or '-'}")
+    if s.kstack:
+        lines.append("kotodama space: " + " | ".join(
+            KIND_NAMES[o[0]] + ("" if o[0] == K_CHECK else f" {_name(s, o[1])}") + f" (P{o[3]})" for o in s.kstack))
+    if s.is_terminal():
+        lines.append(f"game over: {'draw' if s.winner < 0 else f'player {s.winner} wins'}")
+    return "\n".join(lines)

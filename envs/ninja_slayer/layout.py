@@ -1,0 +1,45 @@
+"""Ninja Slayer TCG's fixed action space and decision kinds (documented in the package
+docstring). One layout for every decision, relative to the deciding player; an id keeps
+its meaning within a decision kind. Choices among cards of the ether zone, damage zone,
+Ohigan, deck (search) and check zone are made through OPTION k, the k-th entry of the
+decision's option list (distinct card definitions, shown in the observation): cards of
+the same definition and state in those zones are interchangeable, and options keep the
+choice independent of hidden orders (deck) and arrival orders."""
+from __future__ import annotations
+
+from ..core.engine import ActionLayout
+
+MAX_SLOTS = 50  # a player owns at most 50 cards (NS 402.4a)
+N_OPTIONS = 32
+
+LAYOUT = ActionLayout()
+PASS = LAYOUT.add("pass", 1)
+YES = LAYOUT.add("yes", 1)
+PLAYER = LAYOUT.add("player", 2)  # PLAYER + 0: the decider, PLAYER + 1: the opponent
+OPTION = LAYOUT.add("option", N_OPTIONS)
+NUMBER = LAYOUT.add("number", 51)
+OWN_HAND = LAYOUT.add("own_hand", MAX_SLOTS)
+OWN_FIELD = LAYOUT.add("own_field", MAX_SLOTS)
+OPP_FIELD = LAYOUT.add("opp_field", MAX_SLOTS)
+CONCEDE = LAYOUT.add("concede", 1)
+NUM_ACTIONS = LAYOUT.size
+
+DECISIONS = (
+    "priority",            # pass; own_hand i = enter that card (NS 802.4)
+    "ether placement",     # own_hand i = put it into the ether zone; pass = none (NS 502.4a)
+    "aisatsu attacker",    # own_field i; pass = no (more) aisatsu (NS 704.3)
+    "aisatsu target",      # player+1 = the opponent; opp_field i (NS 704.4)
+    "interrupt",           # own_field i redirects the aisatsu to itself; pass (NS 705.3)
+    "order triggers",      # option k = enter the k-th own pending trigger next (NS 902.1b-c)
+    "pay ether",           # option k = bow an untapped ether card of that definition (NS 1312)
+    "pay jitsu",           # option k = turn a face-up damage card of that definition down (NS 1320)
+    "choose a card",       # option k (zones), own_field / opp_field i; pass when 'up to' (NS 1307)
+    "recover",             # option k = a damage-zone card (definition, face) to Ohigan (NS 1319)
+)
+(D_PRIORITY, D_ETHER, D_ATTACKER, D_TARGET, D_INTERRUPT, D_ORDER, D_PAY_ETHER, D_PAY_JITSU,
+ D_CHOOSE, D_RECOVER) = range(len(DECISIONS))
+
+STEPS = ("setup", "untap", "draw", "ether", "character", "ikusa", "end")
+(ST_SETUP, ST_UNTAP, ST_DRAW, ST_ETHER, ST_CHARACTER, ST_IKUSA, ST_END) = range(len(STEPS))
+# sub-steps of the ikusa phase shown in the observation
+IK_STEPS = ("none", "start", "target selection", "interrupt", "damage", "end")

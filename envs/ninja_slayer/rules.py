@@ -1,0 +1,647 @@
+"""Ninja Slayer TCG rules as resumable handlers over the kernel's frames.
+
+Frames ``[handler, step, args...]``; a handler advances its step, pushes children,
+asks (``state.ask``) or pops. Rule numbers refer to ``003_14d066e5e44c046f.txt``;
+rulings NS-R*/NS-G* to the design brief and ``docs/rules/ninja_slayer_notes.md``.
+"""
+from __future__ import annotations
+
+from .cards import (
+    CHARACTER, KOTODAMA, TR_AISATSU, TR_AMBUSH_OHIGAN, TR_APPEARS, TR_KILLED, TR_KILLED_IKUSA,
+)
+from .layout import (
+    D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
+    D_TARGET, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER,
+    ST_IKUSA, ST_UNTAP,
+)
+from .state import (
+    K_ABILITY, K_CARD, K_CHECK, NO_TARGET, PLAYER_TARGET, TE_DUR, TE_GRANT, TE_KARATE, TE_KOUSAKU, Z_CHECK,
+    Z_DAMAGE, Z_DECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_STACK,
+)
+
+H_SETUP, H_TURN, H_PRI, H_RC, H_ENTER, H_RESOLVE, H_EXEC, H_IKUSA = range(8)
+IK_NONE, IK_START, IK_TARGET, IK_INTERRUPT, IK_DAMAGE, IK_END = range(6)
+
+
+# ---- small actions ---------------------------------------------------------------------
+def draw(s, p: int, n: int) -> None:
+    """NS 1308: one card at a time from the top; an empty deck draws nothing (NS-G13)."""
+    for _ in range(n):
+        if not s.deck[p]:
+            return
+        s.move(s.deck[p][0], Z_HAND)
+
+
+def fire(s, i: int, kind: int) -> None:
+    """NS 1209.3: an event adds a pending trigger record per matching ability; per-turn
+    limits (1604) count triggers per object and turn."""
+    p = s.owner[i]
+    for ab in s.triggers_of(i):
+        if ab.trigger != kind:
+            continue
+        if ab.limit:
+            rec = None
+            for u in s.tuses:
+                if u[0] == i and u[1] == s.obj[i] and u[2] == ab.id:
+                    rec = u
+                    break
+            if rec is None:
+                rec = [i, s.obj[i], ab.id, 0]
+                s.tuses.append(rec)
+            if rec[3] >= ab.limit:
+                continue
+            rec[3] += 1
+        s.pending.append([p, ab.id, i, s.obj[i]])
+
+
+def kill(s, i: int) -> None:
+    """NS 1311: a killed character goes to its owner's Ohigan; 'killed' triggers look
+    back at it (NS 1209.6b); killed by ikusa damage -> 'killed in ikusa' (NS 1216.6)."""
+    in_ikusa = s.ikusa_hit[i]
+    s.move(i, Z_OHIGAN)
+    s.obj[i] -= 1  # read the leaving object's abilities (LKI) ...
+    fire(s, i, TR_KILLED)
+    if in_ikusa:
+        fire(s, i, TR_KILLED_IKUSA)
+    s.obj[i] += 1
+    for t in s.pending:
+        if t[2] == i and t[3] == s.obj[i] - 1:
+            t[3] = s.obj[i]  # ... and let the trigger follow the card to Ohigan
+
+
+def cond_ok(s, cond, ctl: int, src: int) -> bool:
+    if cond is None:
+        return True
+    key, v = cond
+    if key == "own_field":
+        return any(j != src and s.has_attr(j, v) for j in s.field[ctl])
+    if key == "own_ether":
+        return any(s.has_attr(j, v) for j in s.ether[ctl])
+    if key == "opp_field_ge":
+        return len(s.field[1 - ctl]) >= v
+    return len(s.damage[ctl]) >= v  # own_damage_ge
+
+
+def matches(s, t, j: int) -> bool:
+    d = s.defs[s.cdef[j]]
+    if s.face_down[j]:
+        return False
+    if t.attribute is not None and t.attribute not in d.attributes:
+        return False
+    if t.type is not None and d.type != t.type:
+        return False
+    if t.cost_le is not None and d.cost > t.cost_le:
+        return False
+    if t.name_not is not None and d.name == t.name_not:
+        return False
+    if t.bowed is not None and s.bowed[j] != t.bowed:
+        return False
+    return True
+
+
+def candidates(s, a, ctl: int, src: int) -> list[int]:
+    t = a.target
+    side = ctl if t.side == "own" else 1 - ctl
+    z = {"field": s.field, "ether": s.ether, "ohigan": s.ohigan}[t.zone][side]
+    out = [j for j in z if matches(s, t, j)]
+    if a.do == "untap":
+        out = [j for j in out if s.bowed[j]]  # untapping an untapped card does nothing (notes)
+    elif a.do == "bow":
+        out = [j for j in out if not s.bowed[j]]
+    elif a.do == "ambush":
+        out = [j for j in out if s.defs[s.cdef[j]].type == CHARACTER]
+    return out
+
+
+def apply_to(s, a, j: int, ctl: int, src: int) -> None:
+    do = a.do
+    if do == "untap":
+        s.bowed[j] = False
+    elif do == "bow":
+        s.bowed[j] = True
+    elif do == "damage":
+        s.dmg[j] += a.n  # NS 1102.4: effect damage (not ikusa damage)
+    elif do == "kill":
+        kill(s, j)
+    elif do == "ambush":
+        ambush(s, j, ctl)
+    elif do == "to_hand":
+        s.move(j, Z_HAND)  # from Ohigan: public, so both players keep knowing it
+    elif do == "pump":
+        o = s.obj[j]
+        for kind, amt in ((TE_KARATE, a.karate), (TE_DUR, a.durability), (TE_KOUSAKU, a.kousaku)):
+            if amt:
+                s.teff.append([kind, j, o, amt])
+    elif do == "grant":
+        s.teff.append([TE_GRANT, j, s.obj[j], a.effect])
+
+
+def ambush(s, j: int, ctl: int) -> None:
+    """NS 1314: put on the field untapped (303.1a); not an entry (NS-G9); it appears (1315)."""
+    origin = s.zone[j]
+    s.move(j, Z_FIELD)
+    fire(s, j, TR_APPEARS)
+    if origin == Z_OHIGAN:
+        fire(s, j, TR_AMBUSH_OHIGAN)
+
+
+def option_defs(s, cards: list[int]) -> list[int]:
+    """Distinct card definitions of ``cards``, sorted: the option list of a zone choice."""
+    return sorted({s.cdef[j] for j in cards})
+
+
+# ---- setup (NS 403) --------------------------------------------------------------------------
+def h_setup(s, f) -> None:
+    """NS 403: shuffle both decks (p0 then p1), draw 4 each, first player at random
+    (NS 403.3; no mulligan, NS-G20; RNG order NS-G27)."""
+    for p in (0, 1):
+        s.rng.shuffle(s.deck[p])
+    for p in (0, 1):
+        draw(s, p, 4)
+    fp = s.game.options["first_player"]
+    s.first = s.rng.below(2) if fp is None else int(fp)
+    s.tp = s.first
+    s.turn = 1
+    f[0], f[1] = H_TURN, 0
+
+
+# ---- the turn (NS 500-505) ---------------------------------------------------------------------
+def pri(s) -> None:
+    s.stack.append([H_PRI, 0, 0, s.tp])
+
+
+def h_turn(s, f) -> None:
+    st = f[1]
+    tp = s.tp
+    if st == 0:  # NS 502.2a: untap own field and ether cards; 502.2c priority
+        s.step = ST_UNTAP
+        for j in s.field[tp]:
+            s.bowed[j] = False
+        for j in s.ether[tp]:
+            s.bowed[j] = False
+        f[1] = 1
+        pri(s)
+    elif st == 1:  # NS 502.3a: draw 2, 1 on the game's first turn
+        s.step = ST_DRAW
+        draw(s, tp, 1 if s.turn == 1 else 2)
+        f[1] = 2
+        pri(s)
+    elif st == 2:  # NS 502.4a: up to one hand card into the ether zone
+        s.step = ST_ETHER
+        f[1] = 3
+        s.ctx = -1
+        s.ask(tp, D_ETHER, [PASS] + [OWN_HAND + k for k in range(len(s.hand[tp]))])
+    elif st == 3:
+        if s.answer != PASS:
+            s.move(s.hand[tp][s.answer - OWN_HAND], Z_ETHER)
+        f[1] = 4
+        pri(s)
+    elif st == 4:  # NS 503: character phase
+        s.step = ST_CHARACTER
+        f[1] = 5
+        pri(s)
+    elif st == 5:  # NS 700: ikusa phase
+        s.step = ST_IKUSA
+        f[1] = 6
+        s.stack.append([H_IKUSA, 0])
+    elif st == 6:  # NS 505.1-2: end phase
+        s.step = ST_END
+        f[1] = 7
+        pri(s)
+    elif st == 7:  # NS 505.3: damage -> 0, 'this turn' effects end
+        for p in (0, 1):
+            for j in s.field[p]:
+                s.dmg[j] = 0
+                s.ikusa_hit[j] = False
+        s.teff = []
+        s.tuses = []
+        if s.pending or s.carried[0] or s.carried[1] or _loss_pending(s):
+            pri(s)  # NS 505.3c: back to 505.2
+            return
+        s.tp = 1 - tp  # NS 505.4
+        s.turn += 1
+        f[1] = 0
+
+
+def _loss_pending(s) -> bool:
+    return any(len(s.damage[p]) >= 10 or not s.deck[p] for p in (0, 1))
+
+
+# ---- priority (NS 802) ------------------------------------------------------------------------
+def enterable(s, p: int) -> list[int]:
+    out = []
+    char_ok = p == s.tp and s.step == ST_CHARACTER and not s.kstack  # NS 1206.1
+    for k, i in enumerate(s.hand[p]):
+        d = s.defs[s.cdef[i]]
+        if d.type == CHARACTER and not char_ok:
+            continue
+        if s.can_pay(p, i):  # NS 1203.2: a cost not payable in full can't be paid (NS-G31)
+            out.append(OWN_HAND + k)
+    return out
+
+
+def h_pri(s, f) -> None:
+    st = f[1]
+    if st == 0:  # NS 802.3: a rule check first
+        f[1] = 1
+        s.stack.append([H_RC, 0])
+    elif st == 1:
+        if s.kstack and s.kstack[-1][0] == K_CHECK:
+            # NS 802.4 / NS-G26: with a damage check on top both may only pass: it resolves
+            f[1], f[2], f[3] = 0, 0, s.tp
+            s.stack.append([H_RESOLVE, 0])
+            return
+        f[1] = 2
+        s.ctx = -1
+        s.ask(f[3], D_PRIORITY, [PASS] + enterable(s, f[3]))
+    else:
+        a = s.answer
+        if a == PASS:
+            f[2] += 1
+            if f[2] >= 2:  # NS 802.5c
+                if not s.kstack:
+                    s.stack.pop()
+                    return
+                f[1], f[2], f[3] = 0, 0, s.tp
+                s.stack.append([H_RESOLVE, 0])
+                return
+            f[3] = 1 - f[3]  # NS 802.5b
+            f[1] = 0
+        else:  # NS 802.5a: the same player keeps priority
+            i = s.hand[f[3]][a - OWN_HAND]
+            f[1], f[2] = 0, 0
+            d = s.defs[s.cdef[i]]
+            s.stack.append([H_ENTER, 0, i, d.cost, d.jitsu, f[3]])
+
+
+# ---- rule check (NS 902, 1000) ---------------------------------------------------------------
+def h_rc(s, f) -> None:
+    tp = s.tp
+    if f[1] == 0:
+        while True:  # NS 902.1a, NS-G14: 1002 -> 1003 -> 1004, repeated until none
+            losers = [p for p in (0, 1) if len(s.damage[p]) >= 10 or not s.deck[p]]  # NS 1002.1, NS-R2
+            if losers:
+                s.finish(1 - tp if len(losers) == 2 else 1 - losers[0])  # NS 103.3 / NS-R1
+                return
+            done = False
+            for p in (tp, 1 - tp):  # NS 1003.2: turn player's checks first, so the other's resolve first
+                if s.carried[p]:
+                    for _ in range(s.carried[p]):
+                        s.kstack.append([K_CHECK, -1, 0, p, -1])
+                    s.carried[p] = 0  # NS 1003.3
+                    done = True
+            dead = [j for p in (tp, 1 - tp) for j in s.field[p] if s.dmg[j] >= s.durability(j)]
+            for j in dead:  # NS 1004
+                kill(s, j)
+                done = True
+            if not done:
+                break
+        f[1] = 1
+    if f[1] == 1:
+        for p in (tp, 1 - tp):  # NS 902.1b-c
+            mine = [t for t in s.pending if t[0] == p]
+            if not mine:
+                continue
+            if len(mine) == 1:
+                _enter_trigger(s, mine[0])
+                f[1] = 0
+                return
+            s.opts = [s.cdef[t[2]] for t in mine]
+            s.ctx = -1
+            f[1] = 2
+            f.append(p)
+            s.ask(p, D_ORDER, [OPTION + k for k in range(min(len(mine), 32))])
+            return
+        s.stack.pop()
+        return
+    p = f.pop()
+    mine = [t for t in s.pending if t[0] == p]
+    _enter_trigger(s, mine[s.answer - OPTION])
+    f[1] = 0
+
+
+def _enter_trigger(s, t) -> None:
+    """NS 1204 / 1209.4: the triggered ability goes onto the kotodama space."""
+    s.pending.remove(t)
+    s.kstack.append([K_ABILITY, t[2], t[3], t[0], t[1]])
+
+
+# ---- entering a card from hand (NS 1204, 1206, 1207) ----------------------------------------------
+def h_enter(s, f) -> None:
+    # f = [H_ENTER, step, card, ether left, jitsu left, player]
+    i, p = f[2], f[5]
+    if f[1] == 0:  # NS 1204.2a: reveal; NS 1204.2j: to the kotodama space
+        s.zone_list(Z_HAND, p).remove(i)
+        s.zone[i] = Z_STACK
+        s.obj[i] += 1
+        s.pub[i] = True
+        s.kstack.append([K_CARD, i, s.obj[i], p, -1])
+        f[1] = 1
+    if f[1] == 1:
+        s.ctx = i
+        if f[3] > 0:  # NS 1204.2i / 1312: bow untapped ether cards of the payer's choice (NS-G22)
+            s.opts = option_defs(s, [j for j in s.ether[p] if not s.bowed[j]])
+            f[1] = 2
+            s.ask(p, D_PAY_ETHER, [OPTION + k for k in range(len(s.opts))])
+            return
+        if f[4] > 0:  # NS 1320: jitsu turns face-up damage cards face down
+            s.opts = option_defs(s, [j for j in s.damage[p] if not s.face_down[j]])
+            f[1] = 3
+            s.ask(p, D_PAY_JITSU, [OPTION + k for k in range(len(s.opts))])
+            return
+        s.stack.pop()  # entered (NS 1204.2k); no 'when entered' abilities in this pool
+        return
+    d = s.opts[s.answer - OPTION]
+    if f[1] == 2:
+        j = next(j for j in s.ether[p] if not s.bowed[j] and s.cdef[j] == d)
+        s.bowed[j] = True
+        f[3] -= 1
+    else:
+        j = next(j for j in s.damage[p] if not s.face_down[j] and s.cdef[j] == d)
+        s.face_down[j] = True
+        f[4] -= 1
+    f[1] = 1
+
+
+# ---- resolution (NS 1205, 1104) ----------------------------------------------------------------
+def h_resolve(s, f) -> None:
+    if f[1] == 0:
+        o = s.kstack[-1]
+        kind = o[0]
+        if kind == K_CHECK:
+            s.kstack.pop()  # NS 1104.5
+            _damage_check(s, o[3])
+            s.stack.pop()
+            return
+        if kind == K_CARD:
+            i = o[1]
+            d = s.defs[s.cdef[i]]
+            if d.type == CHARACTER:  # NS 1205.1c-1: onto its controller's field
+                s.move(i, Z_FIELD)
+                fire(s, i, TR_APPEARS)
+                s.stack.pop()
+                return
+            f[1] = 1
+            s.stack.append([H_EXEC, 0, d.text_ability.id, 0, i, s.obj[i], o[3], 0, 0])
+            return
+        f[1] = 1  # an ability: does its effect even if its source is gone (NS 1205.1d-1)
+        s.stack.append([H_EXEC, 0, o[4], 0, o[1], o[2], o[3], 0, 0])
+        return
+    o = s.kstack[-1]
+    if o[0] == K_CARD:  # NS 1205.1c-2: a kotodama goes to Ohigan
+        s.move(o[1], Z_OHIGAN)
+    else:
+        s.kstack.pop()
+        i = o[1]
+        if s.zone[i] == Z_CHECK:  # NS 1104.4c, 1211.4: the ukemi card goes to Ohigan
+            s.move(i, Z_OHIGAN)
+    s.stack.pop()
+
+
+def _damage_check(s, p: int) -> None:
+    """NS 1104: the top card to the check zone; no ukemi -> damage zone face-up; ukemi ->
+    entered (mandatory, NS 1211.3) or, if it can't be, Ohigan (1104.4b)."""
+    if not s.deck[p]:
+        return  # NS 1104.2 / NS-G13: nothing happens; NS-R2 follows at the rule check
+    i = s.deck[p][0]
+    s.move(i, Z_CHECK)
+    d = s.defs[s.cdef[i]]
+    if not d.has_ukemi:
+        s.move(i, Z_DAMAGE)  # NS 1104.3
+        return
+    if d.ukemi_self:  # NS 1211.2b: the card itself enters without paying its cost (NS-G10)
+        if cond_ok(s, d.ukemi_ability.cond, p, i):
+            s.check[p].remove(i)
+            s.zone[i] = Z_STACK
+            s.obj[i] += 1
+            s.kstack.append([K_CARD, i, s.obj[i], p, -1])
+        else:
+            s.move(i, Z_OHIGAN)  # NS 1104.4b
+        return
+    s.kstack.append([K_ABILITY, i, s.obj[i], p, d.ukemi_ability.id])  # NS 1211.2c
+
+
+# ---- doing an ability's actions ------------------------------------------------------------------
+def h_exec(s, f) -> None:
+    # f = [H_EXEC, step, ability, action index, source, source obj, controller, count, extra]
+    ab = s.abilities[f[2]]
+    ctl, src = f[6], f[4]
+    if f[1] == 0:
+        if not cond_ok(s, ab.cond, ctl, src):  # checked on resolution (NS-G11)
+            s.stack.pop()
+            return
+        f[1] = 1
+    if f[1] == 2:
+        _answer(s, f, ab)
+    while True:
+        if f[3] >= len(ab.actions):
+            s.stack.pop()
+            return
+        a = ab.actions[f[3]]
+        do = a.do
+        s.ctx = src
+        if do == "draw":
+            draw(s, ctl, a.n)
+        elif do == "damage_player":
+            s.carried[1 - ctl if a.player == "opp" else ctl] += a.n  # NS 1102.4a
+        elif do == "recover":  # NS 1319: choose N damage-zone cards (either face) -> Ohigan
+            if f[7] < a.n and s.damage[ctl]:
+                s.opts = sorted({(s.cdef[j], s.face_down[j]) for j in s.damage[ctl]})
+                f[1] = 2
+                s.ask(ctl, D_RECOVER, [OPTION + k for k in range(min(len(s.opts), 32))])
+                return
+        elif do == "search_ambush":  # NS 1307 + 1314 (Yorokonde!, NS-G28)
+            c = _search_candidates(s, f, a, ctl)
+            if c:
+                s.opts = option_defs(s, c)
+                f[1] = 2
+                s.ask(ctl, D_CHOOSE, [PASS] + [OPTION + k for k in range(min(len(s.opts), 32))])
+                return
+            s.rng.shuffle(s.deck[ctl])  # NS 1316
+        elif a.target is not None and a.target.is_self:
+            if s.zone[src] == Z_FIELD and s.obj[src] == f[5]:
+                apply_to(s, a, src, ctl, src)
+        elif a.target is not None:
+            if f[7] < a.target.count:
+                c = candidates(s, a, ctl, src)
+                if c:
+                    f[1] = 2
+                    if a.target.zone == "field":
+                        s.opts = []
+                        base = OWN_FIELD if a.target.side == "own" else OPP_FIELD
+                        z = s.field[ctl if a.target.side == "own" else 1 - ctl]
+                        legal = sorted(base + z.index(j) for j in c)
+                    else:
+                        s.opts = option_defs(s, c)
+                        legal = [OPTION + k for k in range(min(len(s.opts), 32))]
+                    s.ask(ctl, D_CHOOSE, ([PASS] if a.target.up_to else []) + legal)
+                    return
+        f[3] += 1
+        f[7] = 0
+        f[8] = 0
+
+
+def _search_candidates(s, f, a, ctl: int) -> list[int]:
+    left = a.total_cost_le - f[8]
+    if f[7] == 0:
+        ok = lambda d: (a.any_count >= 1 or a.attribute in d.attributes)
+    elif f[7] < a.attribute_count and f[8] >= 0:
+        ok = lambda d: a.attribute in d.attributes
+    else:
+        return []
+    out = []
+    for j in s.deck[ctl]:
+        d = s.defs[s.cdef[j]]
+        if d.type == CHARACTER and d.cost <= left and ok(d):
+            out.append(j)
+    return out
+
+
+def _answer(s, f, ab) -> None:
+    a = ab.actions[f[3]]
+    ctl, src = f[6], f[4]
+    f[1] = 1
+    ans = s.answer
+    if ans == PASS:
+        if a.do == "search_ambush":
+            s.rng.shuffle(s.deck[ctl])
+        f[3] += 1
+        f[7] = f[8] = 0
+        return
+    if a.do == "recover":
+        d, fd = s.opts[ans - OPTION]
+        j = next(j for j in s.damage[ctl] if s.cdef[j] == d and s.face_down[j] == fd)
+        s.move(j, Z_OHIGAN)
+        f[7] += 1
+        return
+    if a.do == "search_ambush":
+        d = s.opts[ans - OPTION]
+        j = next(j for j in s.deck[ctl] if s.cdef[j] == d)
+        dd = s.defs[d]
+        f[8] += dd.cost
+        if a.attribute not in dd.attributes:
+            f[8] = a.total_cost_le + 1  # the 'up to 1 character' branch: no second pick
+        f[7] += 1
+        ambush(s, j, ctl)
+        return
+    if ans >= OPP_FIELD:
+        j = s.field[1 - ctl][ans - OPP_FIELD]
+    elif ans >= OWN_FIELD:
+        j = s.field[ctl][ans - OWN_FIELD]
+    else:
+        d = s.opts[ans - OPTION]
+        t = a.target
+        zone = {"ether": s.ether, "ohigan": s.ohigan}[t.zone][ctl if t.side == "own" else 1 - ctl]
+        j = next(j for j in candidates(s, a, ctl, src) if s.cdef[j] == d)
+    apply_to(s, a, j, ctl, src)
+    f[7] += 1
+
+
+# ---- ikusa (NS 700-707) ---------------------------------------------------------------------------
+def h_ikusa(s, f) -> None:
+    st = f[1]
+    tp, ntp = s.tp, 1 - s.tp
+    if st == 0:  # NS 702: ikusa start
+        s.ikstep = IK_START
+        f[1] = 1
+        pri(s)
+    elif st == 1:  # NS 704.1-2: aisatsu target selection step
+        s.ikstep = IK_TARGET
+        f[1] = 2
+        pri(s)
+    elif st == 2:  # NS 704.3a: an untapped own character, or none (-> 707)
+        can = [OWN_FIELD + k for k, j in enumerate(s.field[tp]) if not s.bowed[j]]
+        s.ctx = -1
+        f[1] = 3
+        s.ask(tp, D_ATTACKER, [PASS] + can)
+    elif st == 3:
+        if s.answer == PASS:
+            f[1] = 20
+            return
+        a = s.field[tp][s.answer - OWN_FIELD]
+        s.attacker, s.atk_obj = a, s.obj[a]
+        s.ctx = a
+        f[1] = 4
+        # NS 704.4 / NS-G18: the opponent or any opposing character, bowed or not
+        s.ask(tp, D_TARGET, [PLAYER + 1] + [OPP_FIELD + k for k in range(len(s.field[ntp]))])
+    elif st == 4:
+        if s.answer == PLAYER + 1:
+            s.target, s.tgt_obj = PLAYER_TARGET, 0
+        else:
+            t = s.field[ntp][s.answer - OPP_FIELD]
+            s.target, s.tgt_obj = t, s.obj[t]
+        s.bowed[s.attacker] = True  # NS 704.5
+        fire(s, s.attacker, TR_AISATSU)  # NS 704.7
+        f[1] = 5
+        pri(s)  # NS 704.8
+    elif st == 5:  # NS 705.1-2: interrupt step
+        s.ikstep = IK_INTERRUPT
+        f[1] = 6
+        pri(s)
+    elif st == 6:  # NS 705.3
+        cand = []
+        if s.alive(s.attacker, s.atk_obj):
+            for k, j in enumerate(s.field[ntp]):
+                kw = s.defs[s.cdef[j]].keywords
+                if j == s.target or s.redirected[j] == s.obj[j] or s.face_down[j]:
+                    continue  # NS 705.3a-1 (once per object per turn, see notes); NS-G17
+                if s.target == PLAYER_TARGET and ("interrupt" in kw or "interrupt_kaizen" in kw):
+                    cand.append(OWN_FIELD + k)
+                elif s.target >= 0 and "interrupt_kaizen" in kw:
+                    cand.append(OWN_FIELD + k)  # NS 1402.3
+        f[1] = 7
+        if cand:
+            s.ctx = s.attacker
+            s.ask(ntp, D_INTERRUPT, [PASS] + cand)
+        else:
+            s.answer = PASS
+    elif st == 7:
+        if s.answer != PASS:  # NS 705.4: processed at once, not via the stack
+            j = s.field[ntp][s.answer - OWN_FIELD]
+            s.redirected[j] = s.obj[j]
+            s.target, s.tgt_obj = j, s.obj[j]
+        f[1] = 8
+        pri(s)  # NS 705.6
+    elif st == 8:  # NS 706.1: skip if the aisatsu card or a character target is gone (NS-G1)
+        s.ikstep = IK_DAMAGE
+        if _ikusa_gone(s):
+            f[1] = 11
+            return
+        f[1] = 9
+        pri(s)  # NS 706.3
+    elif st == 9:
+        if _ikusa_gone(s):
+            f[1] = 11
+            return
+        a = s.attacker
+        if s.target == PLAYER_TARGET:  # NS 706.4: kousaku to a player
+            s.carried[ntp] += s.kousaku(a)
+        else:  # karate to a character; one-way (NS-G3)
+            n = s.karate(a)
+            if n:
+                s.dmg[s.target] += n
+                s.ikusa_hit[s.target] = True
+        f[1] = 10
+        pri(s)  # NS 706.5
+    elif st == 10:
+        f[1] = 11
+        pri(s)  # NS 706.7 (706.6: no end-of-damage-step abilities in this pool)
+    elif st == 11:  # NS 706.9-706.10 (NS-G2, NS-G4)
+        s.attacker, s.atk_obj, s.target, s.tgt_obj = -1, 0, NO_TARGET, 0
+        f[1] = 1
+    elif st == 20:  # NS 707
+        s.ikstep = IK_END
+        f[1] = 21
+        pri(s)
+    else:
+        s.ikstep = IK_NONE
+        s.stack.pop()
+
+
+def _ikusa_gone(s) -> bool:
+    if not s.alive(s.attacker, s.atk_obj):
+        return True
+    return s.target >= 0 and not s.alive(s.target, s.tgt_obj)
+
+
+HANDLERS = [h_setup, h_turn, h_pri, h_rc, h_enter, h_resolve, h_exec, h_ikusa]

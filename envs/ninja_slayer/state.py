@@ -1,0 +1,169 @@
+"""Ninja Slayer TCG state: plain data (lists of ints) and the queries the rules use.
+
+Every physical card is an int ``i`` (player p's cards are a contiguous block). Per-card
+facts live in parallel lists; zones are per-player lists of card ints; the kotodama
+space (NS 310) is one shared list of stack objects ``[kind, card, obj, controller,
+ability]``. ``obj`` counts a card's zone changes (NS 302.3: a card that changes zone is
+a new object), so effects and limits keyed by ``(card, obj)`` stop matching after a move.
+``clone`` copies the lists by hand.
+"""
+from __future__ import annotations
+
+from ..core.engine import DecisionState
+from .cards import CHARACTER
+from .layout import CONCEDE, DECISIONS, NUM_ACTIONS
+
+Z_DECK, Z_HAND, Z_FIELD, Z_ETHER, Z_OHIGAN, Z_DAMAGE, Z_REMOVED, Z_CHECK, Z_STACK = range(9)
+ZONE_NAMES = ("deck", "hand", "field", "ether", "ohigan", "damage", "removed", "check", "kotodama space")
+PUBLIC_ZONES = (Z_FIELD, Z_ETHER, Z_OHIGAN, Z_DAMAGE, Z_REMOVED, Z_CHECK, Z_STACK)
+# stack object kinds
+K_CARD, K_ABILITY, K_CHECK = range(3)
+KIND_NAMES = ("card", "ability", "damage check")
+# temporary effects [kind, card, obj, amount], all 'this turn' (NS 505.3b)
+TE_KARATE, TE_DUR, TE_KOUSAKU, TE_GRANT = range(4)
+NO_TARGET, PLAYER_TARGET = -2, -1
+
+
+class State(DecisionState):
+    __slots__ = (
+        "defs", "abilities", "deck_names", "cdef", "owner", "zone", "bowed", "face_down", "dmg", "obj",
+        "pub", "redirected", "ikusa_hit", "deck", "hand", "field", "ether", "ohigan", "damage", "removed",
+        "check", "kstack", "carried", "tp", "turn", "first", "step", "ikstep", "attacker", "atk_obj",
+        "target", "tgt_obj", "teff", "tuses", "pending", "opts", "ctx",
+    )
+    DECISION_NAMES = DECISIONS
+    NUM_ACTIONS = NUM_ACTIONS
+    CONCEDE = CONCEDE
+
+    def clone(self) -> "State":
+        c = type(self).__new__(type(self))
+        self._copy_protocol(c)
+        c.defs, c.abilities, c.deck_names, c.owner = self.defs, self.abilities, self.deck_names, self.owner
+        c.cdef, c.zone, c.bowed, c.face_down = self.cdef[:], self.zone[:], self.bowed[:], self.face_down[:]
+        c.dmg, c.obj, c.pub, c.redirected = self.dmg[:], self.obj[:], self.pub[:], self.redirected[:]
+        c.ikusa_hit = self.ikusa_hit[:]
+        for name in ("deck", "hand", "field", "ether", "ohigan", "damage", "removed", "check"):
+            z = getattr(self, name)
+            setattr(c, name, [z[0][:], z[1][:]])
+        c.kstack = [o[:] for o in self.kstack]
+        c.carried = self.carried[:]
+        c.tp, c.turn, c.first, c.step, c.ikstep = self.tp, self.turn, self.first, self.step, self.ikstep
+        c.attacker, c.atk_obj, c.target, c.tgt_obj = self.attacker, self.atk_obj, self.target, self.tgt_obj
+        c.teff = [t[:] for t in self.teff]
+        c.tuses = [t[:] for t in self.tuses]
+        c.pending = [t[:] for t in self.pending]
+        c.opts = self.opts[:]
+        c.ctx = self.ctx
+        return c
+
+    # ---- zones ---------------------------------------------------------------------
+    def zone_list(self, z: int, p: int):
+        if z == Z_STACK:
+            return None
+        return (self.deck, self.hand, self.field, self.ether, self.ohigan, self.damage, self.removed,
+                self.check)[z][p]
+
+    def move(self, i: int, z: int, face_down: bool = False, top: bool = True) -> None:
+        """Move card ``i`` to its owner's zone ``z`` (NS 302.3: a new object; untapped and
+        face-up by default, NS 303.1a, 303.2a; no damage)."""
+        p = self.owner[i]
+        old = self.zone[i]
+        if old != Z_STACK:
+            self.zone_list(old, p).remove(i)
+        else:
+            for k, o in enumerate(self.kstack):
+                if o[0] == K_CARD and o[1] == i:
+                    del self.kstack[k]
+                    break
+        self.zone[i] = z
+        self.obj[i] += 1
+        self.bowed[i] = False
+        self.face_down[i] = face_down
+        self.dmg[i] = 0
+        self.ikusa_hit[i] = False
+        if z == Z_HAND:
+            h = self.hand[p]
+            key = self.cdef[i]
+            k = 0
+            while k < len(h) and self.cdef[h[k]] <= key:
+                k += 1
+            h.insert(k, i)
+        elif z == Z_DECK:
+            self.pub[i] = False
+            if top:
+                self.deck[p].insert(0, i)
+            else:
+                self.deck[p].append(i)
+        elif z != Z_STACK:
+            self.zone_list(z, p).append(i)
+        if z in PUBLIC_ZONES:
+            self.pub[i] = True
+
+    def alive(self, i: int, obj: int) -> bool:
+        return i >= 0 and self.zone[i] == Z_FIELD and self.obj[i] == obj
+
+    # ---- characteristics (NS 206-208, 1213) ------------------------------------------
+    def _mod(self, i: int, kind: int) -> int:
+        v = 0
+        o = self.obj[i]
+        for k, c, ob, amt in self.teff:
+            if k == kind and c == i and ob == o:
+                v += amt
+        return v
+
+    def karate(self, i: int) -> int:
+        v = self.defs[self.cdef[i]].karate + (self._mod(i, TE_KARATE) if self.teff else 0)
+        return v if v > 0 else 0
+
+    def durability(self, i: int) -> int:
+        v = self.defs[self.cdef[i]].durability + (self._mod(i, TE_DUR) if self.teff else 0)
+        return v if v > 0 else 0
+
+    def kousaku(self, i: int) -> int:
+        v = self.defs[self.cdef[i]].kousaku + (self._mod(i, TE_KOUSAKU) if self.teff else 0)
+        return v if v > 0 else 0
+
+    def has_attr(self, i: int, attr: str) -> bool:
+        return not self.face_down[i] and attr in self.defs[self.cdef[i]].attributes
+
+    def triggers_of(self, i: int):
+        """Printed triggered abilities plus those granted this turn (NS 1325)."""
+        ab = self.defs[self.cdef[i]].triggers
+        if self.teff:
+            o = self.obj[i]
+            extra = [self.abilities[amt] for k, c, ob, amt in self.teff if k == TE_GRANT and c == i and ob == o]
+            if extra:
+                return ab + extra
+        return ab
+
+    def untapped_ether(self, p: int) -> int:
+        return sum(1 for i in self.ether[p] if not self.bowed[i])
+
+    def faceup_damage(self, p: int) -> int:
+        return sum(1 for i in self.damage[p] if not self.face_down[i])
+
+    def can_pay(self, p: int, i: int) -> bool:
+        d = self.defs[self.cdef[i]]
+        return self.untapped_ether(p) >= d.cost and self.faceup_damage(p) >= d.jitsu
+
+    # ---- invariants ----------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        """Conservation of cards: every card is in exactly one zone list (or on the stack)
+        matching its ``zone`` entry; bounded slot counts."""
+        n = len(self.cdef)
+        seen = [0] * n
+        for p in (0, 1):
+            for z in range(8):
+                for i in self.zone_list(z, p):
+                    assert self.zone[i] == z and self.owner[i] == p, f"card {i} in {ZONE_NAMES[z]} of {p}"
+                    seen[i] += 1
+        for o in self.kstack:
+            if o[0] == K_CARD:
+                assert self.zone[o[1]] == Z_STACK, f"card {o[1]} on the stack but zone {self.zone[o[1]]}"
+                seen[o[1]] += 1
+        assert all(s == 1 for s in seen), f"cards not in exactly one place: {[i for i in range(n) if seen[i] != 1]}"
+        for p in (0, 1):
+            for i in self.field[p]:
+                assert self.defs[self.cdef[i]].type == CHARACTER, f"non-character {i} on the field"
+            assert len(self.field[p]) <= 50 and len(self.hand[p]) <= 50
+        assert self.carried[0] >= 0 and self.carried[1] >= 0
