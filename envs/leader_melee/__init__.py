@@ -1,0 +1,210 @@
+"""Leader Melee — rules core (the leader / energy / melee game of rules file 004).
+
+``Game(decks=None, **options)`` / ``game.new_initial_state(seed)`` follow the shared game
+contract (OpenSpiel names). Rules: ``004_aa1cf9ba4a76fa5b.txt`` (comprehensive rules
+ver.2.00) with rulings LM-R1..R6 (seeds README), the design brief
+``docs/rules/leader_melee_design.md`` (LM-G1..G36) and ``docs/rules/leader_melee_notes.md``.
+
+Options
+-------
+``first_player``  None (default: random, nobody chooses, LM-R6) or 0 / 1.
+``concession``    False (default); True adds CONCEDE (1-2-4) to every decision.
+``max_decisions`` 2000 (default): a game reaching it ends as a draw (11-1, LM-G27; 0 disables).
+``cards``         list of card-file paths replacing the built-in pool.
+
+Action space (525 ids; an id keeps its meaning within a decision kind)
+-----------------------------------------------------------------------
+=======  ==============  =========================================================
+ids      range           meaning
+=======  ==============  =========================================================
+0        pass            do nothing / done / no / keep hand / stop drawing
+1        yes             yes / draw one more (4-8-4)
+2        declare_attack  7-2-1-2-1
+3-6      leader_ability  activated abilities of the leader's visible face (incl. 覚醒, 共闘)
+7-22     battle_ability  7 + 4*slot + j: activated ability j of own battle slot 0-3
+23       self_leader     own leader as attacker / target
+24       opp_leader      opponent's leader as target
+25-64    hand            own hand slot (sorted by card): play it / return it (mulligan)
+65-104   own_battle      own battle slot (by entry time): attacker, move to melee, target, drop (9-3)
+105-144  own_melee       (reserved: own melee slot)
+145-184  own_energy      own energy slot (sorted by card): pay with it
+185-224  own_drop        (reserved)
+225-264  opp_battle      opponent's battle slot: attack target, effect target
+265-384  opp_melee, opp_energy, opp_drop (reserved)
+385-424  opp_hand        (reserved: blind pick)
+425-464  look            (reserved: revealed cards)
+465-505  number          (reserved)
+506-507  player          (reserved)
+508-523  pending         waiting automatic ability j of the deciding player (ORDER_TRIGGER)
+524      concede         only with ``concession=True``
+=======  ==============  =========================================================
+
+Decision kinds (``layout.DECISIONS``): MULLIGAN, FT_MAIN, FT_STANDBY, CHOOSE_ATTACKER,
+CHOOSE_TARGET, FT_ATTACK, FT_GUARD, PAY_ENERGY, TARGET, YES_NO, ORDER_TRIGGER,
+LIMIT_DROP, DRAW_UP_TO. Multi-picks are single picks (mulligan: ascending distinct
+cards, PASS when done; energy: one card at a time, first slot of each card kind).
+
+Observation (float32, seen from ``me``; N = cards in the pool; ``Game().observation_layout()``)
+---------------------------------------------------------------------------------------------
+================  ==============  =====================================================
+block             size            content
+================  ==============  =====================================================
+global            6               turn/30, my turn, I went first, my attack on, battle on, my leader is guard
+phase             10              one-hot (``layout.PHASE_NAMES``)
+decision          13              one-hot pending decision kind
+deciding          1               I decide
+counts            2 x 8           me then opp: deck, hand, life, energy, drop, battle, melee, known deck cards
+leaders           2 x (N+4)       one-hot card, face, rest, power/10000, strike/5
+battle            2 x 6 x (N+7)   per slot: one-hot card, rest, power, strike, attack card, guard card, 鉄壁 used, last placed
+melee             2 x (N+1)       counts by card, total power/10000
+energy, drop      2 x N each      counts by card
+hand              N               my hand, counts by card
+opp_known_hand    N               opponent's hand cards known to me
+known_deck        2 x N           known deck cards (連携 misses), counts by card
+context           N+2             card being played / resolving, energy left to pay/10, mulligan picks/10
+pending           16 x N          source card of each waiting ability (ORDER_TRIGGER)
+================  ==============  =====================================================
+
+Hidden and never encoded: the opponent's unknown hand cards, both decks' unknown cards
+and order, all life cards. ``resample_hidden(p, rng)`` permutes exactly those.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from ..core.errors import UnknownNameError
+from ..core.rng import Rng
+from . import rules
+from .cards import CardPool, deck_names as _deck_names, load_deck, load_pool
+from .encoding import ObsLayout, action_to_string, observation, render, to_dict
+from .layout import CONCEDE, DECISIONS, LAYOUT, NUM_ACTIONS, P_SETUP
+from .state import CARDS_PER_PLAYER, Z_DECK, Z_LEADER, State
+
+OPTIONS = {"first_player": None, "concession": False, "max_decisions": 2000, "cards": None}
+DEFAULT_DECKS = ("red_rush", "blue_control")
+
+
+@lru_cache(maxsize=1)
+def builtin_pool() -> CardPool:
+    return load_pool()
+
+
+class Game:
+    """The static part of a Leader Melee game: pool, decks, options."""
+
+    name = "leader_melee"
+
+    def __init__(self, decks=None, **options) -> None:
+        for k in options:
+            if k not in OPTIONS:
+                raise UnknownNameError("Leader Melee option", k, OPTIONS)
+        self.options = {**OPTIONS, **options}
+        if self.options["first_player"] not in (None, 0, 1):
+            raise ValueError("first_player must be None, 0 or 1")
+        self.pool = builtin_pool() if self.options["cards"] is None else load_pool(self.options["cards"])
+        if decks is None:
+            decks = DEFAULT_DECKS
+        if isinstance(decks, str) or len(decks) != 2:
+            raise ValueError("decks must be a pair of deck names or deck-file paths")
+        loaded = [load_deck(str(d), self.pool) for d in decks]
+        self.deck_names = [n for n, _, _ in loaded]
+        self.leaders = [l for _, l, _ in loaded]
+        self.decks = [ids for _, _, ids in loaded]
+        self.obs_layout = ObsLayout(len(self.pool.cards))
+        self._owner = [0] * CARDS_PER_PLAYER + [1] * CARDS_PER_PLAYER
+
+    def new_initial_state(self, seed: int | None = None) -> "LeaderMeleeState":
+        return LeaderMeleeState(self, 0 if seed is None else int(seed))
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def observation_size(self) -> int:
+        return self.obs_layout.size
+
+    def max_game_length(self) -> int:
+        return self.options["max_decisions"] or 10**9
+
+    def observation_layout(self):
+        return self.obs_layout.table()
+
+    @staticmethod
+    def action_layout():
+        return LAYOUT.table()
+
+    @staticmethod
+    def deck_names_builtin() -> list[str]:
+        return _deck_names()
+
+    def list_cards(self) -> list[dict]:
+        return [{"id": d.id, "name": d.name, "type": ("leader", "battle", "extra")[d.type], "level": d.level,
+                 "text": d.text} for d in self.pool.cards]
+
+    def validate_deck(self, spec: str) -> str:
+        return load_deck(spec, self.pool)[0]
+
+
+class LeaderMeleeState(State):
+    __slots__ = ()
+    HANDLERS = rules.HANDLERS
+    DECISION_NAMES = DECISIONS
+    NUM_ACTIONS = NUM_ACTIONS
+    CONCEDE = CONCEDE
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self._init_protocol(game, seed)
+        self.defs = game.pool.cards
+        self.deck_names = game.deck_names
+        self.owner = game._owner
+        self.cdef = [game.leaders[0]] + list(game.decks[0]) + [game.leaders[1]] + list(game.decks[1])
+        n = len(self.cdef)
+        self.zone = [Z_DECK] * n
+        self.zone[0] = self.zone[CARDS_PER_PLAYER] = Z_LEADER  # 5-2-1-2: front face up, active
+        self.obj, self.rest, self.face, self.ets, self.surge = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
+        self.iron, self.known = [-1] * n, [0] * n
+        self.deck = [list(range(1, CARDS_PER_PLAYER)), list(range(CARDS_PER_PLAYER + 1, n))]
+        self.hand, self.life, self.energy, self.drop = [[], []], [[], []], [[], []], [[], []]
+        self.battle, self.melee = [[], []], [[], []]
+        self.turn_no, self.tp, self.first, self.phase = 0, 0, 0, P_SETUP
+        self.ft_result, self.attack, self.aobj, self.guard, self.gobj = 0, -1, 0, -1, 0
+        self.waits, self.mods, self.once, self.fired, self.picks, self.ctx = [], [], [], [], [], []
+        self.ts = self.work = self.first_standby = self.end_loops = 0
+        self.stack.append([rules.H_SETUP, 0])
+        self._run()
+
+    def observation_tensor(self, player: int) -> np.ndarray:
+        return observation(self, player, self.game.obs_layout)
+
+    def resample_hidden(self, player: int, rng) -> None:
+        """Redeal what ``player`` cannot see: identities are permuted, per owner, among the
+        cards ``player`` cannot identify (own deck + life; opponent's unknown hand + deck +
+        life), keeping known cards and all counts (LM design 1)."""
+        if isinstance(rng, int):
+            rng = Rng(rng)
+        q = 1 - player
+        known = self.known
+        for slots in ([u for u in self.deck[player] + self.life[player] if not known[u]],
+                      [u for u in self.hand[q] + self.deck[q] + self.life[q] if not known[u]]):
+            ids = [self.cdef[u] for u in slots]
+            rng.shuffle(ids)
+            for u, c in zip(slots, ids):
+                self.cdef[u] = c
+        self.hand[q].sort(key=self._hand_key)
+
+    def action_to_string(self, action: int) -> str:
+        return action_to_string(self, action)
+
+    def to_dict(self, player: int | None = None) -> dict:
+        return to_dict(self, player)
+
+    def __str__(self) -> str:
+        return render(self)
+
+
+def validate_deck(spec: str) -> str:
+    return load_deck(spec, builtin_pool())[0]
+
+
+__all__ = ["Game", "LeaderMeleeState", "builtin_pool", "validate_deck"]

@@ -1,0 +1,241 @@
+"""Leader Melee observation tensor, action strings, ``to_dict`` and the text board.
+
+Everything is seen from the observing player ``me``; hidden and never encoded: the
+opponent's unknown hand cards, both decks' order and unknown contents, every life card
+(hidden from both, 3-9-2). Known cards (a 連携 miss at the deck bottom, 10-14-1) are
+encoded as counts by card.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .layout import (DECISIONS, LAYOUT, NUM_ACTIONS, PHASE_NAMES, D_MULLIGAN, D_PAY_ENERGY)
+from .rules import H_RES, H_USE, leader, stat, face_of
+from .state import Z_BATTLE, Z_LEADER
+
+BATTLE_SLOTS = 6
+
+
+class ObsLayout:
+    """Named blocks of the observation vector; ``table()`` lists (start, end, name)."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.blocks: dict[str, tuple[int, int]] = {}
+        self.size = 0
+        add = self._add
+        add("global", 6)
+        add("phase", len(PHASE_NAMES))
+        add("decision", len(DECISIONS))
+        add("deciding", 1)
+        add("counts", 2 * 8)
+        add("leaders", 2 * (n + 4))
+        add("battle", 2 * BATTLE_SLOTS * (n + 7))
+        add("melee", 2 * (n + 1))
+        add("energy", 2 * n)
+        add("drop", 2 * n)
+        add("hand", n)
+        add("opp_known_hand", n)
+        add("known_deck", 2 * n)
+        add("context", n + 2)
+        add("pending", 16 * n)
+
+    def _add(self, name, k):
+        self.blocks[name] = (self.size, k)
+        self.size += k
+
+    def table(self):
+        return [(s, s + k - 1, name) for name, (s, k) in self.blocks.items()]
+
+
+def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
+    n = lay.n
+    o = np.zeros(lay.size, np.float32)
+    b = lay.blocks
+    cdef = s.cdef
+    op = 1 - me
+    g = b["global"][0]
+    o[g] = s.turn_no / 30.0
+    o[g + 1] = s.tp == me
+    o[g + 2] = s.first == me
+    o[g + 3] = s.attack >= 0 and s.tp == me
+    o[g + 4] = s.attack >= 0
+    o[g + 5] = s.guard == leader(me)
+    o[b["phase"][0] + s.phase] = 1
+    if s.dkind >= 0:
+        o[b["decision"][0] + s.dkind] = 1
+        o[b["deciding"][0]] = s.dplayer == me
+    c = b["counts"][0]
+    for k, p in enumerate((me, op)):
+        base = c + 8 * k
+        o[base:base + 8] = (len(s.deck[p]) / 40, len(s.hand[p]) / 40, len(s.life[p]) / 7, len(s.energy[p]) / 40,
+                            len(s.drop[p]) / 40, len(s.battle[p]) / 5, len(s.melee[p]) / 10,
+                            sum(s.known[u] for u in s.deck[p]) / 40)
+    c = b["leaders"][0]
+    for k, p in enumerate((me, op)):
+        u = leader(p)
+        base = c + k * (n + 4)
+        o[base + cdef[u]] = 1
+        o[base + n:base + n + 4] = (s.face[u], s.rest[u], stat(s, u, 0) / 10000, stat(s, u, 1) / 5)
+    c = b["battle"][0]
+    w = n + 7
+    for k, p in enumerate((me, op)):
+        for i, u in enumerate(s.battle[p][:BATTLE_SLOTS]):
+            base = c + (k * BATTLE_SLOTS + i) * w
+            o[base + cdef[u]] = 1
+            o[base + n:base + w] = (s.rest[u], stat(s, u, 0) / 10000, stat(s, u, 1) / 5, u == s.attack,
+                                    u == s.guard, s.iron[u] == s.turn_no * 1000 + s.obj[u] % 1000,
+                                    s.ets[u] == max(s.ets[x] for x in s.battle[p]))
+    c = b["melee"][0]
+    for k, p in enumerate((me, op)):
+        base = c + k * (n + 1)
+        for u in s.melee[p]:
+            o[base + cdef[u]] += 1
+            o[base + n] += stat(s, u, 0) / 10000
+    for name, zl in (("energy", s.energy), ("drop", s.drop)):
+        c = b[name][0]
+        for k, p in enumerate((me, op)):
+            for u in zl[p]:
+                o[c + k * n + cdef[u]] += 1
+    c = b["hand"][0]
+    for u in s.hand[me]:
+        o[c + cdef[u]] += 1
+    c = b["opp_known_hand"][0]
+    for u in s.hand[op]:
+        if s.known[u]:
+            o[c + cdef[u]] += 1
+    c = b["known_deck"][0]
+    for k, p in enumerate((me, op)):
+        for u in s.deck[p]:
+            if s.known[u]:
+                o[c + k * n + cdef[u]] += 1
+    c = b["context"][0]
+    top = s.stack[-1] if s.stack and s.dkind >= 0 else None
+    if top is not None and top[0] in (H_USE, H_RES):
+        o[c + cdef[top[3]]] = 1
+        if top[0] == H_USE:
+            o[c + n] = top[7] / 10
+    if s.dkind == D_MULLIGAN and s.dplayer == me:
+        o[c + n + 1] = len(s.picks) / 10
+    if s.dkind >= 0 and s.stack and s.stack[-1][0] == 2 and s.stack[-1][1] == 2:  # ORDER_TRIGGER
+        c = b["pending"][0]
+        mine = [w_ for w_ in s.waits if w_[0] == s.dplayer]
+        for j, w_ in enumerate(mine[:16]):
+            o[c + j * n + cdef[w_[1]]] = 1
+    return o
+
+
+# ---- strings ----------------------------------------------------------------------------------
+def _name(s, u):
+    if s.zone[u] == Z_LEADER:
+        return face_of(s, u).name
+    return s.defs[s.cdef[u]].name
+
+
+def action_to_string(s, a: int) -> str:
+    rng, i = LAYOUT.describe(a)
+    p = s.dplayer
+    q = 1 - p
+    try:
+        if rng == "pass":
+            return {D_MULLIGAN: "keep hand"}.get(s.dkind, "pass")
+        if rng == "yes":
+            return "yes"
+        if rng == "declare_attack":
+            return "declare attack"
+        if rng == "leader_ability":
+            return f"leader ability {i} of {_name(s, leader(p))}"
+        if rng == "battle_ability":
+            si, j = divmod(i, 4)
+            return f"ability {j} of {_name(s, s.battle[p][si])} (battle slot {si})"
+        if rng == "self_leader":
+            return f"own leader {_name(s, leader(p))}"
+        if rng == "opp_leader":
+            return f"opponent's leader {_name(s, leader(q))}"
+        if rng == "hand":
+            verb = "return" if s.dkind == D_MULLIGAN else "play"
+            return f"{verb} hand {i}: {_name(s, s.hand[p][i])}"
+        if rng == "own_battle":
+            return f"own battle {i}: {_name(s, s.battle[p][i])}"
+        if rng == "opp_battle":
+            return f"opponent's battle {i}: {_name(s, s.battle[q][i])}"
+        if rng == "own_energy":
+            verb = "pay with" if s.dkind == D_PAY_ENERGY else "own energy"
+            return f"{verb} energy {i}: {_name(s, s.energy[p][i])}"
+        if rng == "pending":
+            mine = [w for w in s.waits if w[0] == p]
+            return f"resolve {_name(s, mine[i][1])} ability {mine[i][4]}"
+        if rng == "concede":
+            return "concede"
+    except IndexError:
+        pass
+    return f"{rng} {i}"
+
+
+def _card(s, u, full=True):
+    d = {"id": s.defs[s.cdef[u]].id, "name": _name(s, u)}
+    if s.zone[u] in (Z_LEADER, Z_BATTLE) or full:
+        if s.zone[u] in (Z_LEADER, Z_BATTLE, 7):
+            d.update(power=stat(s, u, 0), strike=stat(s, u, 1), rest=bool(s.rest[u]))
+        if s.zone[u] == Z_LEADER:
+            d["face"] = "back" if s.face[u] else "front"
+    return d
+
+
+def to_dict(s, player=None) -> dict:
+    ids = lambda lst: [s.defs[s.cdef[u]].id for u in lst]  # noqa: E731
+    players = []
+    for p in (0, 1):
+        see_hand = player is None or player == p
+        d = {
+            "deck_name": s.deck_names[p],
+            "leader": _card(s, leader(p)),
+            "life": len(s.life[p]),
+            "deck": len(s.deck[p]),
+            "hand": len(s.hand[p]),
+            "energy": ids(s.energy[p]),
+            "drop": ids(s.drop[p]),
+            "battle": [_card(s, u) for u in s.battle[p]],
+            "melee": [_card(s, u) for u in s.melee[p]],
+            "deck_known": sorted(ids([u for u in s.deck[p] if s.known[u]])),
+        }
+        if see_hand:
+            d["hand_cards"] = ids(s.hand[p])
+        else:
+            d["hand_known"] = sorted(ids([u for u in s.hand[p] if s.known[u]]))
+        if player is None:
+            d["deck_cards"] = ids(s.deck[p])
+            d["life_cards"] = ids(s.life[p])
+        players.append(d)
+    out = {
+        "turn": s.turn_no, "turn_player": s.tp, "first_player": s.first, "phase": PHASE_NAMES[s.phase],
+        "decision": s.decision_name(), "deciding": s.current_player(),
+        "attack": _name(s, s.attack) if s.attack >= 0 else None,
+        "guard": _name(s, s.guard) if s.guard >= 0 else None,
+        "players": players,
+    }
+    if s.is_terminal():
+        out["returns"] = s.returns()
+    return out
+
+
+def render(s) -> str:
+    d = to_dict(s)
+    lines = [f"turn {d['turn']} (player {d['turn_player']}), {d['phase']}; decision: {d['decision']} "
+             f"(player {d['deciding']})"]
+    if d["attack"]:
+        lines.append(f"battle: {d['attack']} attacks {d['guard']}")
+    for p, pd in enumerate(d["players"]):
+        ld = pd["leader"]
+        lines.append(f"P{p} [{pd['deck_name']}] leader {ld['name']} ({ld['face']}, {ld['power']}/{ld['strike']}"
+                     f"{', rest' if ld['rest'] else ''}) life {pd['life']} deck {pd['deck']}")
+        lines.append("   hand: " + ", ".join(pd["hand_cards"]))
+        lines.append("   battle: " + ", ".join(f"{c['name']} {c['power']}/{c['strike']}{' R' if c['rest'] else ''}"
+                                              for c in pd["battle"]))
+        if pd["melee"]:
+            lines.append("   melee: " + ", ".join(c["name"] for c in pd["melee"]))
+        lines.append(f"   energy {len(pd['energy'])}, drop {len(pd['drop'])}")
+    return "\n".join(lines)
+
+
+__all__ = ["ObsLayout", "observation", "action_to_string", "to_dict", "render", "NUM_ACTIONS"]
