@@ -11,6 +11,9 @@ Options
 ``concession``    True (default): conceding is an action at every decision (NS 103.4).
 ``max_decisions`` 3000 (default): a game reaching it ends as a draw (NS 1501, NS-G24; 0 disables).
 ``cards``         list of card-file paths replacing the built-in pool.
+``auto_forced``   True (default): a decision with a single legal action (passing priority
+                  with nothing to enter, the only ether card to bow...) is taken by the
+                  engine and not asked; False asks every decision.
 
 Action space (238 ids; one layout for every decision, relative to the decider)
 -------------------------------------------------------------------------------
@@ -73,7 +76,7 @@ from .encoding import ObsLayout, action_to_string, observation, render, to_dict
 from .layout import LAYOUT, NUM_ACTIONS, ST_SETUP
 from .state import NO_TARGET, Z_DECK, State
 
-OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None}
+OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None, "auto_forced": True}
 DEFAULT_DECKS = ("soukaiya_ambush", "ninja_slay_aggro")
 
 
@@ -140,6 +143,7 @@ class NinjaSlayerState(State):
 
     def __init__(self, game: Game, seed: int) -> None:
         self._init_protocol(game, seed)
+        self.auto = bool(game.options["auto_forced"])
         self.defs = game.pool.cards
         self.abilities = game.pool.abilities
         self.deck_names = game.deck_names

@@ -29,7 +29,7 @@ class State(DecisionState):
         "defs", "abilities", "deck_names", "cdef", "owner", "zone", "bowed", "face_down", "dmg", "obj",
         "pub", "redirected", "ikusa_hit", "deck", "hand", "field", "ether", "ohigan", "damage", "removed",
         "check", "kstack", "carried", "tp", "turn", "first", "step", "ikstep", "attacker", "atk_obj",
-        "target", "tgt_obj", "teff", "tuses", "pending", "opts", "ctx",
+        "target", "tgt_obj", "teff", "tuses", "pending", "opts", "ctx", "auto",
     )
     DECISION_NAMES = DECISIONS
     NUM_ACTIONS = NUM_ACTIONS
@@ -54,7 +54,17 @@ class State(DecisionState):
         c.pending = [t[:] for t in self.pending]
         c.opts = self.opts[:]
         c.ctx = self.ctx
+        c.auto = self.auto
         return c
+
+    def ask(self, player: int, kind: int, legal: list[int]) -> None:
+        """Pend a decision; with the option ``auto_forced`` (default) a decision with one
+        legal action is taken at once and not recorded (e.g. passing priority with nothing
+        to enter: NS 802.4 leaves nothing else)."""
+        if self.auto and len(legal) == 1:
+            self.answer = legal[0]
+            return
+        DecisionState.ask(self, player, kind, legal)
 
     # ---- zones ---------------------------------------------------------------------
     def zone_list(self, z: int, p: int):
