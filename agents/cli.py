@@ -6,6 +6,7 @@
     tcgzoo replay     [--run KEY [--index I [--view full|0|1] [--step]]]
     tcgzoo cards      --game G [--decks | --cards | --validate FILE ...]
     tcgzoo play       --game G [--agent heuristic] [--seat 0]
+    tcgzoo train      --game G --minutes 10 --seed 0 --out runs/train/NAME   (tcgzoo.training)
 
 Runs are stored in ``runs/arena.sqlite`` (``--db`` / ``TCGZOO_DB``); running the same
 command again resumes the run (Ctrl-C is safe). A mistake in a name (game, agent, deck,
@@ -107,6 +108,10 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--seat", type=int, choices=[0, 1], default=0, help="your seat")
     pl.add_argument("--decks", nargs=2, metavar=("SEAT0", "SEAT1"))
     pl.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+
+    from tcgzoo.training.cli import add_parser as add_train_parser  # no torch import until a run starts
+
+    add_train_parser(sub, game_args)
     return p
 
 
@@ -385,8 +390,14 @@ def _ask(n: int) -> int | None:
         print(f"  enter a number from 1 to {n}, or q")
 
 
+def cmd_train(args) -> int:
+    from tcgzoo.training.cli import run
+
+    return run(args)
+
+
 COMMANDS = {"match": cmd_match, "tournament": cmd_tournament, "winrate": cmd_winrate, "replay": cmd_replay,
-            "cards": cmd_cards, "play": cmd_play}
+            "cards": cmd_cards, "play": cmd_play, "train": cmd_train}
 
 if __name__ == "__main__":
     sys.exit(main())

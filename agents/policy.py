@@ -20,13 +20,18 @@ from typing import Callable
 
 import numpy as np
 
-from .base import Agent, ConfigError, GameState
+from .base import Agent, ConfigError, GameState, concede_action
 
 PolicyFn = Callable[[np.ndarray, np.ndarray], int]
 
 
 class PolicyAgent:
-    """Greedy play of ``policy(observation, mask)``; an illegal choice is an error, not a loss."""
+    """Greedy play of ``policy(observation, mask)``; an illegal choice is an error, not a loss.
+
+    The mask it passes leaves out conceding (unless that is all there is), like the
+    built-in agents and like ``tcgzoo.training`` trains: a greedy policy never trained on
+    conceding must not pick it by an untrained logit.
+    """
 
     def __init__(self, policy: PolicyFn, name: str = "policy") -> None:
         self.name = name
@@ -36,7 +41,10 @@ class PolicyAgent:
         """Greedy policies have nothing to seed."""
 
     def act(self, state: GameState, player: int) -> int:
-        mask = state.legal_actions_mask()
+        mask = np.asarray(state.legal_actions_mask(), dtype=bool).copy()
+        c = concede_action(state)
+        if c is not None and mask[c] and mask.sum() > 1:
+            mask[c] = False
         a = int(self.policy(state.observation_tensor(player), mask))
         if not (0 <= a < len(mask) and mask[a]):
             raise ConfigError(f"policy {self.name!r} chose illegal action {a} "

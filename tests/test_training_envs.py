@@ -1,0 +1,139 @@
+"""The training envs: one seat against a pool, and the batched SB3 VecEnv.
+
+Checks shapes, masks (as sb3-contrib's MaskablePPO reads them), automatic reset, seat
+alternation and that a seed fixes every game, whether the games are stepped in this
+process or by worker processes.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("stable_baselines3")
+pytest.importorskip("sb3_contrib")
+
+from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported  # noqa: E402
+
+from tcgzoo.envs.battle_spirits import Game  # noqa: E402
+from tcgzoo.training.single_agent import OpponentPool, SingleAgentEnv, playable_mask  # noqa: E402
+from tcgzoo.training.vec_env import TcgVecEnv  # noqa: E402
+
+GAME = "battle_spirits"
+
+
+def _legal_random(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One uniformly random playable action per row."""
+    return np.argmax(np.where(masks, rng.random(masks.shape), -1.0), axis=1)
+
+
+def _play(venv: TcgVecEnv, steps: int, seed: int) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray], list]:
+    rng = np.random.default_rng(seed)
+    obs = [venv.reset()]
+    rewards, dones, infos = [], [], []
+    for _ in range(steps):
+        o, r, d, i = venv.step(_legal_random(get_action_masks(venv), rng))
+        obs.append(o)
+        rewards.append(r)
+        dones.append(d)
+        infos.append(i)
+    return obs, rewards, dones, infos
+
+
+def test_single_agent_env_plays_alternate_seats_to_a_reward():
+    env = SingleAgentEnv(GAME, opponents={"random": 1.0, "heuristic": 1.0}, seed=3)
+    game = Game()
+    assert env.observation_space.shape == (game.observation_size(),)
+    assert env.action_space.n == game.num_distinct_actions()
+    rng = np.random.default_rng(0)
+    seats, outcomes = [], []
+    obs, info = env.reset(seed=3)
+    for _ in range(4):
+        seats.append(info["seat"])
+        done = False
+        while not done:
+            assert env.state.current_player() == env.seat  # the opponent's moves are inside step
+            mask = env.action_masks()
+            assert mask.any() and np.array_equal(mask, playable_mask(env.state))
+            obs, reward, done, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+            assert obs.shape == env.observation_space.shape and obs.dtype == np.float32
+            assert not truncated
+            assert reward == 0.0 or done
+        outcomes.append(reward)
+        assert reward in (-1.0, 0.0, 1.0) and info["outcome"] == reward
+        obs, info = env.reset()
+    assert seats == [0, 1, 0, 1]
+
+
+def test_single_agent_env_refuses_an_unplayable_action():
+    env = SingleAgentEnv(GAME, seed=0)
+    env.reset(seed=0)
+    bad = int(np.flatnonzero(~env.action_masks())[0])
+    with pytest.raises(ValueError, match="not among the playable"):
+        env.step(bad)
+
+
+def test_the_learner_is_never_offered_concession():
+    env = SingleAgentEnv(GAME, seed=1)
+    env.reset(seed=1)
+    state = env.state
+    concede = state.CONCEDE
+    assert state.legal_actions_mask()[concede] and not env.action_masks()[concede]
+
+
+def test_opponent_pool_refuses_unknown_agents_and_bad_shares():
+    with pytest.raises(Exception, match="nope"):
+        OpponentPool(GAME, {"nope": 1.0})
+    with pytest.raises(ValueError):
+        OpponentPool(GAME, {"random": 0.0})
+
+
+def test_vec_env_batch_shapes_masks_and_auto_reset():
+    n = 6
+    venv = TcgVecEnv(GAME, n_envs=n, workers=0, opponents={"random": 1.0, "heuristic": 1.0}, seed=11)
+    try:
+        game = Game()
+        d, a = game.observation_size(), game.num_distinct_actions()
+        assert is_masking_supported(venv)
+        obs = venv.reset()
+        assert obs.shape == (n, d) and obs.dtype == np.float32
+        masks = get_action_masks(venv)
+        assert masks.shape == (n, a) and masks.dtype == bool and masks.any(axis=1).all()
+        assert np.array_equal(masks, venv.action_masks())
+        rng = np.random.default_rng(0)
+        finished = 0
+        for _ in range(3000):
+            obs, rewards, dones, infos = venv.step(_legal_random(get_action_masks(venv), rng))
+            assert obs.shape == (n, d) and rewards.shape == (n,) and dones.shape == (n,)
+            assert get_action_masks(venv).any(axis=1).all()  # every row has a pending decision
+            for i in np.flatnonzero(dones):
+                finished += 1
+                assert infos[i]["terminal_observation"].shape == (d,)
+                assert rewards[i] == infos[i]["outcome"]
+            assert not rewards[~dones].any()
+            if finished >= 4:
+                break
+        assert finished >= 4
+        assert len(venv.get_attr("seat")) == n and venv.env_method("action_masks", indices=[1])[0].shape == (a,)
+    finally:
+        venv.close()
+
+
+def test_vec_env_seeds_fix_the_games_with_or_without_workers():
+    kwargs = {"n_envs": 4, "opponents": {"random": 1.0, "heuristic": 1.0}, "seed": 5}
+    runs = []
+    for workers in (0, 0, 2):
+        venv = TcgVecEnv(GAME, workers=workers, **kwargs)
+        try:
+            runs.append(_play(venv, 200, seed=9))
+        finally:
+            venv.close()
+    for other in runs[1:]:
+        for a, b in zip(runs[0][0], other[0]):
+            assert np.array_equal(a, b)
+        for a, b in zip(runs[0][1], other[1]):
+            assert np.array_equal(a, b)
+    venv = TcgVecEnv(GAME, workers=0, **{**kwargs, "seed": 6})
+    try:
+        assert not np.array_equal(_play(venv, 50, seed=9)[0][-1], runs[0][0][50])
+    finally:
+        venv.close()

@@ -1,0 +1,94 @@
+"""A short self-play training run end to end, and what it leaves behind.
+
+A few thousand steps on Battle Spirits: checkpoints are written, the evaluation games
+are stored in the arena database, the final model loads as the arena agent
+``policy:<path>`` and plays a legal full game, and the same seed trains the same model.
+"""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+pytest.importorskip("stable_baselines3")
+pytest.importorskip("sb3_contrib")
+
+from tcgzoo.agents.base import make_agent  # noqa: E402
+from tcgzoo.agents.random_agent import RandomAgent  # noqa: E402
+from tcgzoo.agents.store import Store  # noqa: E402
+from tcgzoo.envs.battle_spirits import Game  # noqa: E402
+from tcgzoo.training.config import TrainConfig  # noqa: E402
+from tcgzoo.training.train import train  # noqa: E402
+
+
+def _config(tmp_path, name: str, **over) -> TrainConfig:
+    base = dict(game="battle_spirits", out=str(tmp_path / name), seed=3, minutes=None, steps=1024, n_envs=4,
+                n_steps=128, batch_size=256, n_epochs=2, net_arch=[32], workers=0, snapshot_every=512,
+                checkpoint_every=512, eval_every=0, eval_games=2, db=str(tmp_path / "arena.sqlite"),
+                opponents={"random": 0.5, "heuristic": 0.25, "self": 0.25})
+    base.update(over)
+    return TrainConfig(**base)
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("train")
+    return tmp, train(_config(tmp, "a"))
+
+
+def test_a_short_run_writes_checkpoints_logs_and_its_config(run):
+    tmp, result = run
+    assert result.steps >= 1024
+    assert result.model.is_file() and result.model.name == "final.zip"
+    assert [p.name for p in result.checkpoints] == ["step_512.zip", "step_1024.zip"]
+    assert all(p.is_file() for p in result.checkpoints)
+    assert json.loads((result.out / "config.json").read_text())["seed"] == 3
+    timing = json.loads((result.out / "timing.json").read_text())
+    assert timing["steps"] == result.steps and timing["rollout"] > 0
+    if (result.out / "tb").exists():  # TensorBoard is optional at run time
+        assert any((result.out / "tb").rglob("events.out.tfevents.*"))
+
+
+def test_the_evaluation_games_are_stored_in_the_arena_database(run):
+    tmp, result = run
+    assert [r["opponent"] for r in result.evaluations] == ["random", "heuristic"]
+    lines = [json.loads(x) for x in (result.out / "evaluations.jsonl").read_text().splitlines()]
+    assert lines == json.loads(json.dumps(result.evaluations))
+    with Store(tmp / "arena.sqlite") as store:
+        for r in result.evaluations:
+            games = store.games(r["run"])
+            assert len(games) == r["games"] == 2
+            assert {g.entrants[0] for g in games} | {g.entrants[1] for g in games} == \
+                {f"policy:{result.model}", r["opponent"]}
+            lo, hi = r["ci95"]
+            assert 0.0 <= lo <= r["win_rate"] <= hi <= 1.0
+
+
+def test_the_final_model_plays_a_legal_full_game_as_an_arena_agent(run):
+    _, result = run
+    agent = make_agent(f"policy:{result.model}", "battle_spirits")
+    opponent = RandomAgent(seed=1)
+    game = Game()
+    for seat in (0, 1):
+        state = game.new_initial_state(seed=7 + seat)
+        agent.reset(0)
+        while not state.is_terminal():
+            p = state.current_player()
+            a = agent.act(state, p) if p == seat else opponent.act(state, p)
+            assert a in state.legal_actions()
+            state.apply_action(a)
+        assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_the_same_seed_trains_the_same_model(tmp_path):
+    from sb3_contrib import MaskablePPO
+
+    over = dict(steps=512, eval_games=0, snapshot_every=0, checkpoint_every=0)
+    params = []
+    for name in ("x", "y"):
+        result = train(_config(tmp_path, name, **over))
+        params.append(MaskablePPO.load(str(result.model), device="cpu").policy.state_dict())
+    assert params[0].keys() == params[1].keys()
+    for key in params[0]:
+        assert np.array_equal(params[0][key].numpy(), params[1][key].numpy()), key

@@ -1,0 +1,89 @@
+"""``tcgzoo train``: the command line of :func:`tcgzoo.training.train.train`.
+
+    tcgzoo train --game battle_spirits --minutes 10 --seed 0 --out runs/train/bs
+
+The parser is built here (without importing torch) and hooked into ``tcgzoo`` by
+``agents/cli.py``; stable-baselines3 is imported only when a run starts, so a missing
+``train`` extra is one line of advice rather than a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, Callable
+
+from tcgzoo.agents.base import ConfigError
+
+from .config import TrainConfig
+
+
+def _weights(text: str) -> tuple[str, float]:
+    """``heuristic=0.3`` -> ``("heuristic", 0.3)``."""
+    name, eq, share = text.rpartition("=")
+    try:
+        if not eq or not name:
+            raise ValueError
+        return name, float(share)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"opponent {text!r} is not spec=share (e.g. heuristic=0.3)") from None
+
+
+def add_parser(sub: Any, game_args: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Add the ``train`` subcommand to ``tcgzoo``'s subparsers."""
+    d = TrainConfig()
+    t = sub.add_parser("train", help="self-play training of a MaskablePPO policy (needs the train extra)")
+    game_args(t)
+    t.add_argument("--out", required=True, help="output folder (checkpoints, TensorBoard, final.zip)")
+    t.add_argument("--minutes", type=float, default=d.minutes, help="wall-clock budget of the training")
+    t.add_argument("--steps", type=int, default=None, help="stop after this many learner decisions")
+    t.add_argument("--seed", type=int, default=d.seed)
+    t.add_argument("--decks", nargs=2, metavar=("SEAT0", "SEAT1"), help="the two seats' decks")
+    t.add_argument("--opponents", nargs="+", type=_weights, metavar="SPEC=SHARE",
+                   help="opponent pool ('self' = the learner's snapshots); default "
+                        + " ".join(f"{k}={v}" for k, v in d.opponents.items()))
+    t.add_argument("--envs", type=int, default=d.n_envs, help="games stepped as one batch")
+    t.add_argument("--workers", type=int, default=d.workers, help="env worker processes (0: in this process)")
+    t.add_argument("--eval-games", type=int, default=d.eval_games, help="games per evaluation opponent")
+    t.add_argument("--eval-every", type=int, default=d.eval_every, help="steps between evaluations (0: final only)")
+    t.add_argument("--checkpoint-every", type=int, default=d.checkpoint_every)
+    t.add_argument("--db", default=None, help="arena SQLite file for the evaluation games")
+    t.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                   help="any other TrainConfig field, value as JSON (e.g. learning_rate=1e-4)")
+    t.add_argument("--quiet", action="store_true")
+
+
+def config_from_args(args: argparse.Namespace) -> TrainConfig:
+    cfg = TrainConfig(game=args.game, out=args.out, seed=args.seed, minutes=args.minutes, steps=args.steps,
+                      decks=args.decks, options=dict(args.option), n_envs=args.envs, workers=args.workers,
+                      eval_games=args.eval_games, eval_every=args.eval_every,
+                      checkpoint_every=args.checkpoint_every, db=args.db, verbose=0 if args.quiet else 1)
+    if args.opponents:
+        cfg.opponents = dict(args.opponents)
+    for item in args.set:
+        key, eq, value = item.partition("=")
+        if not eq or not hasattr(cfg, key):
+            raise ConfigError(f"--set {item!r}: not FIELD=VALUE with a TrainConfig field")
+        try:
+            setattr(cfg, key, json.loads(value))
+        except json.JSONDecodeError:
+            setattr(cfg, key, value)
+    cfg.validate()
+    return cfg
+
+
+def run(args: argparse.Namespace) -> int:
+    cfg = config_from_args(args)
+    try:
+        from .train import train
+    except ImportError as e:
+        raise ConfigError(f"training needs the train extra (pip install -e '.[train]'): {e}") from None
+    result = train(cfg)
+    print(f"trained {result.steps} steps in {result.seconds:.0f} s "
+          f"({result.timing['steps_per_second']} steps/s); model: {result.model}")
+    for r in result.evaluations:
+        if r["model"] == str(result.model):
+            lo, hi = r["ci95"]
+            print(f"  vs {r['opponent']}: {r['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] over {r['games']} games "
+                  f"(arena run {r['run']})")
+    print(f"play it: tcgzoo match --game {cfg.game} --agents policy:{result.model} heuristic --games 100 --paired")
+    return 0

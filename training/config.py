@@ -1,0 +1,63 @@
+"""The settings of a training run, importable without torch or stable-baselines3.
+
+Kept apart from ``train.py`` so the command line can build its options (and report a
+bad one) without paying for importing torch.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tcgzoo.agents.base import ConfigError
+
+#: the opponent-pool name of the learner's frozen snapshots (``single_agent.SELF``)
+SELF = "self"
+
+
+@dataclass
+class TrainConfig:
+    """Everything that decides a training run (saved as ``config.json`` beside its outputs)."""
+
+    game: str = "battle_spirits"
+    out: str = "runs/train/default"
+    seed: int = 0
+    minutes: float | None = 10.0  # wall-clock budget; None: only ``steps`` stops the run
+    steps: int | None = None  # learner decisions; None: only ``minutes`` stops the run
+    decks: list[str] | None = None  # the two seats' decks; None: the game's defaults
+    options: dict[str, Any] = field(default_factory=dict)
+    # the pool: agent spec (or "self": the learner's snapshots) -> share of episodes
+    opponents: dict[str, float] = field(default_factory=lambda: {"random": 0.3, "heuristic": 0.3, SELF: 0.4})
+    snapshot_every: int = 100_000
+    max_snapshots: int = 8
+    n_envs: int = 32
+    workers: int = 1  # env worker processes (0: step the games in this process)
+    # torch threads in this process. 1 by default: most forward passes are a few rows,
+    # and on small machines torch's thread hand-offs then cost milliseconds per op
+    torch_threads: int = 1
+    # PPO
+    n_steps: int = 128  # per env and rollout: a rollout is n_envs * n_steps decisions
+    batch_size: int = 1024
+    n_epochs: int = 4
+    learning_rate: float = 3e-4
+    gamma: float = 0.995  # episodes are ~100 learner decisions long with one reward at the end
+    gae_lambda: float = 0.95
+    ent_coef: float = 0.01
+    clip_range: float = 0.2
+    net_arch: list[int] = field(default_factory=lambda: [256, 128])
+    # outputs
+    checkpoint_every: int = 200_000
+    eval_every: int = 400_000  # 0: evaluate only the final model
+    eval_games: int = 100  # per opponent, seats swapped on paired deals
+    eval_opponents: list[str] = field(default_factory=lambda: ["random", "heuristic"])
+    eval_workers: int = 1
+    db: str | None = None  # arena database (default runs/arena.sqlite or $TCGZOO_DB)
+    verbose: int = 0
+
+    def validate(self) -> None:
+        if self.minutes is None and self.steps is None:
+            raise ConfigError("give a time budget (minutes) or a number of steps, or both")
+        if self.decks is not None and len(self.decks) != 2:
+            raise ConfigError(f"decks {self.decks}: give the two seats' decks")
+        if self.n_envs * self.n_steps < self.batch_size:
+            raise ConfigError(f"a rollout of n_envs*n_steps={self.n_envs * self.n_steps} decisions is "
+                              f"smaller than batch_size={self.batch_size}")

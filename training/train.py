@@ -1,0 +1,208 @@
+"""Self-play training of a MaskablePPO policy for any game, from Python or ``tcgzoo train``.
+
+    from tcgzoo.training.train import TrainConfig, train
+    result = train(TrainConfig(game="battle_spirits", minutes=10, seed=0, out="runs/train/bs"))
+
+The learner plays one seat against a pool (random, the game's heuristic, and frozen
+snapshots of itself added every ``snapshot_every`` steps). Every ``checkpoint_every``
+steps the model is saved; every ``eval_every`` steps the latest checkpoint plays the
+arena's ``random`` and ``heuristic`` agents and those games are stored in the arena's
+SQLite database like any other run (so ``tcgzoo replay`` shows them). The final model is
+``<out>/final.zip``, an arena agent as ``policy:<out>/final.zip``.
+
+Outputs under ``out``: ``config.json``, ``checkpoints/step_<n>.zip``, ``final.zip``,
+``tb/`` (TensorBoard), ``evaluations.jsonl`` (one line per evaluation matchup),
+``timing.json`` (where the wall time went).
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.vec_env import VecMonitor
+
+from .config import TrainConfig
+from .single_agent import SELF, snapshot_bytes
+from .vec_env import TcgVecEnv
+
+
+@dataclass
+class TrainResult:
+    """Where a run's outputs are and how it went."""
+
+    out: Path
+    model: Path
+    steps: int
+    seconds: float
+    checkpoints: list[Path]
+    evaluations: list[dict[str, Any]]
+    timing: dict[str, float]
+
+
+# ---- evaluation -------------------------------------------------------------------------------
+def evaluate(model: str | os.PathLike, game: str, opponents: Sequence[str] = ("random", "heuristic"),
+             games: int = 100, seed: int = 0, decks: Sequence[str] | None = None,
+             options: dict[str, Any] | None = None, db: str | None = None, workers: int = 1,
+             step: int | None = None) -> list[dict[str, Any]]:
+    """Arena matches of ``policy:<model>`` against each opponent, stored in the arena database.
+
+    Deals are paired (each shuffle played twice with seats swapped) so the luck of the
+    deal cancels. Returns one summary per opponent: win rate with its Wilson 95%
+    interval (draws count half) and the rate per seat.
+    """
+    from tcgzoo.agents.arena import Arena, Entrant
+    from tcgzoo.agents.store import Store
+
+    me = Entrant(f"policy:{model}", decks[0] if decks else None)
+    out = []
+    with Store(db) as store:
+        arena = Arena(game, store, options, workers=workers)
+        for spec in opponents:
+            them = Entrant(spec, decks[1] if decks else None)
+            result = arena.match(me, them, games, seed=seed, paired=True)
+            m = result.table().cell(me.label, them.label)
+            lo, hi = m.ci()
+            out.append({"step": step, "model": str(model), "opponent": spec, "run": result.run_key,
+                        "games": m.games, "wins": m.wins, "draws": m.draws, "win_rate": m.rate,
+                        "ci95": [lo, hi], "seat_rates": [m.seat_rate(0), m.seat_rate(1)],
+                        "seat_ci95": [list(m.seat_ci(0)), list(m.seat_ci(1))]})
+    return out
+
+
+# ---- callbacks --------------------------------------------------------------------------------
+class _Driver(BaseCallback):
+    """Stops on the time budget, adds snapshots, checkpoints, evaluates, and times each phase.
+
+    One callback rather than SB3's stock ones so that a checkpoint, its evaluation and
+    the timing all agree on the step they belong to.
+    """
+
+    def __init__(self, cfg: TrainConfig, venv: TcgVecEnv, out: Path) -> None:
+        super().__init__(cfg.verbose)
+        self.cfg, self.venv, self.out = cfg, venv, out
+        self.deadline = None if cfg.minutes is None else time.monotonic() + 60 * cfg.minutes
+        self.checkpoints: list[Path] = []
+        self.evaluations: list[dict[str, Any]] = []
+        self.timing = {"rollout": 0.0, "update": 0.0, "evaluation": 0.0, "checkpoint": 0.0, "snapshot": 0.0}
+        self._next = {"snapshot": cfg.snapshot_every, "checkpoint": cfg.checkpoint_every, "eval": cfg.eval_every}
+        self._mark = time.perf_counter()
+        self._outcomes: dict[str, list[float]] = {}
+
+    def _on_training_start(self) -> None:
+        self._mark = time.perf_counter()
+
+    def _on_rollout_start(self) -> None:
+        now = time.perf_counter()
+        self.timing["update"] += now - self._mark
+        self._mark = now
+
+    def _on_rollout_end(self) -> None:
+        now = time.perf_counter()
+        self.timing["rollout"] += now - self._mark
+        self._mark = now
+        for name, results in self._outcomes.items():  # training win rate per opponent kind
+            self.logger.record(f"selfplay/win_rate_vs_{name.split('#')[0]}", sum(r > 0 for r in results) / len(results))
+        self._outcomes.clear()
+        n = self.num_timesteps
+        if self.cfg.snapshot_every and SELF in self.cfg.opponents and n >= self._next["snapshot"]:
+            self._next["snapshot"] = n + self.cfg.snapshot_every
+            self._timed("snapshot", lambda: self.venv.add_snapshot(snapshot_bytes(self.model.policy)))
+        if self.cfg.checkpoint_every and n >= self._next["checkpoint"]:
+            self._next["checkpoint"] = n + self.cfg.checkpoint_every
+            self._timed("checkpoint", self.save_checkpoint)
+        if self.cfg.eval_every and n >= self._next["eval"]:
+            self._next["eval"] = n + self.cfg.eval_every
+            path = self.checkpoints[-1] if self.checkpoints and self.checkpoints[-1].stem == f"step_{n}" \
+                else self._timed("checkpoint", self.save_checkpoint)
+            self._timed("evaluation", lambda: self.run_evaluation(path))
+        self._mark = time.perf_counter()  # bookkeeping above is not the update's time
+
+    def _on_step(self) -> bool:
+        for info in self.locals.get("infos", ()):
+            if "outcome" in info:
+                self._outcomes.setdefault(info["opponent"], []).append(info["outcome"])
+        return self.deadline is None or time.monotonic() < self.deadline
+
+    def _timed(self, phase: str, fn):
+        t0 = time.perf_counter()
+        try:
+            return fn()
+        finally:
+            self.timing[phase] += time.perf_counter() - t0
+
+    def save_checkpoint(self) -> Path:
+        path = self.out / "checkpoints" / f"step_{self.num_timesteps}.zip"
+        self.model.save(path)
+        self.checkpoints.append(path)
+        return path
+
+    def run_evaluation(self, path: Path) -> None:
+        cfg = self.cfg
+        results = evaluate(path, cfg.game, cfg.eval_opponents, cfg.eval_games, cfg.seed, cfg.decks,
+                           cfg.options, cfg.db, cfg.eval_workers, step=self.num_timesteps)
+        with open(self.out / "evaluations.jsonl", "a") as f:
+            for r in results:
+                f.write(json.dumps(r) + "\n")
+                self.logger.record(f"eval/win_rate_vs_{r['opponent']}", r["win_rate"])
+        self.evaluations.extend(results)
+        if cfg.verbose:
+            for r in results:
+                print(f"step {r['step']}: vs {r['opponent']} {r['win_rate']:.3f} "
+                      f"[{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}] over {r['games']} games")
+
+
+# ---- training ---------------------------------------------------------------------------------
+def train(cfg: TrainConfig) -> TrainResult:
+    """Train, checkpoint, evaluate and save ``<out>/final.zip``; see the module docstring."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    cfg.validate()
+    out = Path(cfg.out)
+    (out / "checkpoints").mkdir(parents=True, exist_ok=True)
+    (out / "config.json").write_text(json.dumps(asdict(cfg), indent=2) + "\n")
+    torch.set_num_threads(max(1, cfg.torch_threads))
+    t0 = time.perf_counter()
+    venv = TcgVecEnv(cfg.game, cfg.n_envs, cfg.workers, cfg.decks, cfg.options, cfg.opponents,
+                     seed=cfg.seed * 1_000_003, max_snapshots=cfg.max_snapshots)
+    try:
+        tb = _tensorboard_dir(out)
+        model = MaskablePPO(
+            "MlpPolicy", VecMonitor(venv), n_steps=cfg.n_steps, batch_size=cfg.batch_size, n_epochs=cfg.n_epochs,
+            learning_rate=cfg.learning_rate, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda, ent_coef=cfg.ent_coef,
+            clip_range=cfg.clip_range, policy_kwargs={"net_arch": list(cfg.net_arch)}, seed=cfg.seed,
+            device="cpu", tensorboard_log=tb, verbose=cfg.verbose)
+        driver = _Driver(cfg, venv, out)
+        budget = cfg.steps if cfg.steps is not None else 2**62
+        model.learn(total_timesteps=budget, callback=driver, tb_log_name="ppo", progress_bar=False)
+        final = out / "final.zip"
+        model.save(final)
+        if not driver.checkpoints or driver.checkpoints[-1].stem != f"step_{model.num_timesteps}":
+            driver.save_checkpoint()
+        driver.timing["update"] += time.perf_counter() - driver._mark  # the last update, if any
+    finally:
+        venv.close()
+    if cfg.eval_games > 0 and cfg.eval_opponents:
+        driver._timed("evaluation", lambda: driver.run_evaluation(final))
+    seconds = time.perf_counter() - t0
+    timing = {**{k: round(v, 3) for k, v in driver.timing.items()}, "total": round(seconds, 3),
+              "steps": model.num_timesteps,
+              "rollout_steps_per_second": round(model.num_timesteps / driver.timing["rollout"], 1)
+              if driver.timing["rollout"] else None,
+              "steps_per_second": round(model.num_timesteps / seconds, 1)}
+    (out / "timing.json").write_text(json.dumps(timing, indent=2) + "\n")
+    return TrainResult(out, final, model.num_timesteps, seconds, driver.checkpoints, driver.evaluations, timing)
+
+
+def _tensorboard_dir(out: Path) -> str | None:
+    """``<out>/tb`` when TensorBoard is installed (SB3 refuses a log dir without it)."""
+    try:
+        import tensorboard  # noqa: F401
+    except ImportError:
+        return None
+    return str(out / "tb")

@@ -1,0 +1,275 @@
+"""N games stepped as one batch: an SB3 ``VecEnv`` over :class:`SingleAgentEnv` games.
+
+Why not SB3's ``SubprocVecEnv``: it runs one process per game and pickles every
+observation through a pipe. Card-game steps are microseconds, so that overhead would
+dominate. Here each worker process owns a *batch* of games and writes observations and
+masks straight into shared-memory arrays (``obs [N, D]``, ``masks [N, A]``); the pipe
+carries only actions, rewards, done flags and the rare end-of-episode infos.
+``workers=0`` steps every game in this process (no pipes at all), which is fastest
+when the learner's own computation leaves no core idle.
+
+Episodes reset automatically, as SB3 expects: a finished game's last observation is in
+``infos[i]["terminal_observation"]`` and row ``i`` already holds the next game's first
+observation and mask.
+
+Action masks: sb3-contrib's ``MaskablePPO`` calls ``env_method("action_masks")`` on a
+VecEnv and stacks the result; that call is answered from the shared mask array without
+a round trip to the workers (:meth:`TcgVecEnv.action_masks` gives the array itself).
+
+Seeds: game ``i`` gets ``seed + i``; ``VecEnv.seed(s)`` (called by SB3 when the model
+has a seed) sets the seeds of the next ``reset``. Results do not depend on ``workers``.
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+from multiprocessing.connection import Connection
+from multiprocessing.shared_memory import SharedMemory
+from typing import Any, Mapping, Sequence
+
+import gymnasium as gym
+import numpy as np
+from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices, VecEnvStepReturn
+
+from .single_agent import OpponentPool, SingleAgentEnv
+
+
+class EnvBatch:
+    """A list of games stepped together, writing into caller-provided ``obs`` and ``masks`` rows."""
+
+    def __init__(self, game: str, count: int, obs: np.ndarray, masks: np.ndarray,
+                 decks: Sequence[str] | None = None, options: dict[str, Any] | None = None,
+                 opponents: Mapping[str, float] | None = None, max_snapshots: int = 8) -> None:
+        # one pool per batch: snapshots are loaded once per process, shared by its games
+        self.pool = OpponentPool(game, dict(opponents or {"random": 1.0}), max_snapshots)
+        self.envs = [SingleAgentEnv(game, decks, options, self.pool) for _ in range(count)]
+        self.obs, self.masks = obs, masks
+
+    def reset(self, seeds: Sequence[int | None]) -> None:
+        for i, (env, seed) in enumerate(zip(self.envs, seeds)):
+            self.obs[i], _ = env.reset(seed=seed)
+            self.masks[i] = env.action_masks()
+
+    def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[dict]]:
+        rewards = np.zeros(len(self.envs), dtype=np.float32)
+        dones = np.zeros(len(self.envs), dtype=bool)
+        infos: list[dict] = []
+        for i, env in enumerate(self.envs):
+            obs, reward, terminated, truncated, info = env.step(int(actions[i]))
+            rewards[i], dones[i] = reward, terminated or truncated
+            if dones[i]:
+                info = dict(info, terminal_observation=obs, **{"TimeLimit.truncated": truncated and not terminated})
+                obs, _ = env.reset()
+            self.obs[i] = obs
+            self.masks[i] = env.action_masks()
+            infos.append(info)
+        return rewards, dones, infos
+
+    def call(self, name: str, args: tuple, kwargs: dict, indices: Sequence[int]) -> list[Any]:
+        return [getattr(self.envs[i], name)(*args, **kwargs) for i in indices]
+
+    def get(self, name: str, indices: Sequence[int]) -> list[Any]:
+        return [getattr(self.envs[i], name) for i in indices]
+
+    def set(self, name: str, value: Any, indices: Sequence[int]) -> None:
+        for i in indices:
+            setattr(self.envs[i], name, value)
+
+
+def _worker(conn: Connection, obs_name: str, mask_name: str, shape_obs: tuple, shape_mask: tuple,
+            start: int, stop: int, kwargs: dict) -> None:
+    """Serve one :class:`EnvBatch` (rows ``start:stop`` of the shared arrays) until told to close."""
+    import torch
+
+    torch.set_num_threads(1)  # snapshot opponents: one small forward pass at a time
+    obs_shm, mask_shm = SharedMemory(obs_name), SharedMemory(mask_name)
+    try:
+        obs = np.ndarray(shape_obs, np.float32, obs_shm.buf)[start:stop]
+        masks = np.ndarray(shape_mask, bool, mask_shm.buf)[start:stop]
+        batch = EnvBatch(obs=obs, masks=masks, count=stop - start, **kwargs)
+        while True:
+            cmd, payload = conn.recv()
+            if cmd == "step":
+                conn.send(batch.step(payload))
+            elif cmd == "reset":
+                batch.reset(payload)
+                conn.send(None)
+            elif cmd == "snapshot":
+                batch.pool.add_snapshot(payload)
+                conn.send(None)
+            elif cmd == "call":
+                conn.send(batch.call(*payload))
+            elif cmd == "get":
+                conn.send(batch.get(*payload))
+            elif cmd == "set":
+                conn.send(batch.set(*payload))
+            elif cmd == "close":
+                conn.send(None)
+                return
+    except (KeyboardInterrupt, EOFError):
+        return
+    finally:
+        del obs, masks
+        obs_shm.close()
+        mask_shm.close()
+
+
+class TcgVecEnv(VecEnv):
+    """``n_envs`` games of ``game`` for SB3, stepped in this process or by ``workers`` processes."""
+
+    def __init__(self, game: str, n_envs: int = 16, workers: int = 0, decks: Sequence[str] | None = None,
+                 options: dict[str, Any] | None = None, opponents: Mapping[str, float] | None = None,
+                 seed: int = 0, max_snapshots: int = 8, start_method: str = "spawn") -> None:
+        if n_envs < 1 or workers < 0:
+            raise ValueError(f"n_envs={n_envs}, workers={workers}: need n_envs >= 1 and workers >= 0")
+        probe = SingleAgentEnv(game, decks, options)
+        obs_space, act_space = probe.observation_space, probe.action_space
+        assert isinstance(act_space, gym.spaces.Discrete)
+        self.num_envs = n_envs  # _gather needs it before VecEnv.__init__ asks for render_mode
+        self.base_seed = seed
+        self._shm: list[SharedMemory] = []
+        self._conns: list[Connection] = []
+        self._procs: list[mp.process.BaseProcess] = []
+        self._slices: list[tuple[int, int]] = []
+        self._local: EnvBatch | None = None
+        self._pending: np.ndarray | None = None
+        self.closed = False
+        kwargs = {"game": game, "decks": list(decks) if decks else None, "options": dict(options or {}),
+                  "opponents": dict(opponents or {"random": 1.0}), "max_snapshots": max_snapshots}
+        shape_obs, shape_mask = (n_envs, obs_space.shape[0]), (n_envs, int(act_space.n))
+        if workers == 0:
+            self.obs = np.zeros(shape_obs, np.float32)
+            self.masks = np.zeros(shape_mask, bool)
+            self._local = EnvBatch(obs=self.obs, masks=self.masks, count=n_envs, **kwargs)
+        else:
+            workers = min(workers, n_envs)
+            for shape, dtype in ((shape_obs, np.float32), (shape_mask, np.bool_)):
+                self._shm.append(SharedMemory(create=True, size=max(1, int(np.prod(shape)) * np.dtype(dtype).itemsize)))
+            self.obs = np.ndarray(shape_obs, np.float32, self._shm[0].buf)
+            self.masks = np.ndarray(shape_mask, bool, self._shm[1].buf)
+            ctx = mp.get_context(start_method)
+            bounds = np.linspace(0, n_envs, workers + 1).astype(int)
+            for w in range(workers):
+                start, stop = int(bounds[w]), int(bounds[w + 1])
+                parent, child = ctx.Pipe()
+                proc = ctx.Process(target=_worker, daemon=True,
+                                   args=(child, self._shm[0].name, self._shm[1].name, shape_obs, shape_mask,
+                                         start, stop, kwargs))
+                proc.start()
+                child.close()
+                self._conns.append(parent)
+                self._procs.append(proc)
+                self._slices.append((start, stop))
+        super().__init__(n_envs, obs_space, act_space)
+
+    # ---- VecEnv ------------------------------------------------------------------------------
+    def reset(self) -> np.ndarray:
+        seeds = [self.base_seed + i if s is None else s for i, s in enumerate(self._seeds)]
+        if self._local is not None:
+            self._local.reset(seeds)
+        else:
+            for conn, (a, b) in zip(self._conns, self._slices):
+                conn.send(("reset", seeds[a:b]))
+            for conn in self._conns:
+                conn.recv()
+        self.base_seed += self.num_envs  # a second reset() deals new games
+        self._reset_seeds()
+        self._reset_options()
+        return self.obs.copy()
+
+    def step_async(self, actions: np.ndarray) -> None:
+        actions = np.asarray(actions).reshape(self.num_envs)
+        if self._local is not None:
+            self._pending = actions
+            return
+        for conn, (a, b) in zip(self._conns, self._slices):
+            conn.send(("step", actions[a:b]))
+
+    def step_wait(self) -> VecEnvStepReturn:
+        if self._local is not None:
+            assert self._pending is not None, "step_async first"
+            rewards, dones, infos = self._local.step(self._pending)
+            self._pending = None
+        else:
+            parts = [conn.recv() for conn in self._conns]
+            rewards = np.concatenate([p[0] for p in parts])
+            dones = np.concatenate([p[1] for p in parts])
+            infos = [info for p in parts for info in p[2]]
+        return self.obs.copy(), rewards, dones, infos
+
+    def action_masks(self) -> np.ndarray:
+        """The masks ``[N, A]`` of every game's pending decision (a copy)."""
+        return self.masks.copy()
+
+    def add_snapshot(self, blob: bytes) -> None:
+        """Add a frozen learner (``single_agent.snapshot_bytes``) to every game's opponent pool."""
+        if self._local is not None:
+            self._local.pool.add_snapshot(blob)
+            return
+        for conn in self._conns:
+            conn.send(("snapshot", blob))
+        for conn in self._conns:
+            conn.recv()
+
+    def env_method(self, method_name: str, *method_args, indices: VecEnvIndices = None, **method_kwargs) -> list[Any]:
+        idx = self._get_indices(indices)
+        if method_name == "action_masks" and not method_args and not method_kwargs:
+            return list(self.masks[idx])
+        return self._gather("call", idx, lambda local: (method_name, method_args, method_kwargs, local))
+
+    def get_attr(self, attr_name: str, indices: VecEnvIndices = None) -> list[Any]:
+        return self._gather("get", self._get_indices(indices), lambda local: (attr_name, local))
+
+    def set_attr(self, attr_name: str, value: Any, indices: VecEnvIndices = None) -> None:
+        self._gather("set", self._get_indices(indices), lambda local: (attr_name, value, local))
+
+    def has_attr(self, attr_name: str) -> bool:
+        return attr_name == "action_masks" or super().has_attr(attr_name)
+
+    def env_is_wrapped(self, wrapper_class: type[gym.Wrapper], indices: VecEnvIndices = None) -> list[bool]:
+        return [False for _ in self._get_indices(indices)]
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        for conn in self._conns:
+            try:
+                conn.send(("close", None))
+                conn.recv()
+            except (BrokenPipeError, EOFError, ConnectionResetError):
+                pass
+        for proc in self._procs:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.terminate()
+        self.obs = self.masks = None  # type: ignore[assignment]  # release the shared buffers' views
+        for shm in self._shm:
+            shm.close()
+            shm.unlink()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    # ---- helpers -----------------------------------------------------------------------------
+    def _get_indices(self, indices: VecEnvIndices) -> list[int]:
+        if indices is None:
+            return list(range(self.num_envs))
+        if isinstance(indices, int):
+            return [indices]
+        return list(indices)
+
+    def _gather(self, cmd: str, indices: list[int], payload) -> list[Any]:
+        """Run ``cmd`` on the games ``indices`` wherever they live, results in ``indices`` order."""
+        if self._local is not None:
+            return getattr(self._local, cmd)(*payload(indices)) or []
+        out: dict[int, Any] = {}
+        for conn, (a, b) in zip(self._conns, self._slices):
+            local = [i - a for i in indices if a <= i < b]
+            if local:
+                conn.send((cmd, payload(local)))
+                for i, r in zip(local, conn.recv() or [None] * len(local)):
+                    out[i + a] = r
+        return [out[i] for i in indices]
