@@ -13,6 +13,14 @@ uses that count in place of the parent's visits (Cowling, Powley & Whitehouse 20
 "Information Set Monte Carlo Tree Search"). The move played is the root action visited
 most. Conceding is never searched.
 
+Rollouts may be cut short: ``depth`` decisions after the tree's leaf and/or the end of
+the leaf's turn plus ``turns`` more turns (for games with a turn counter in
+``evaluate.TURNS``). A cut rollout is scored by the game's leaf evaluation
+(``evaluate.EVALUATIONS``: ``f(state, player) -> [-1, 1]`` from what ``player`` sees,
+computed for the searching seat on its own determinization; the generic fallback is 0).
+``depth=0`` evaluates the leaf itself. The rollout policy is uniform random or any agent
+(``rollout=heuristic``: the game's heuristic).
+
 Budget: ``iterations`` per decision, or ``seconds`` per decision (wall clock: a timed
 search is not reproducible, an iteration budget is).
 """
@@ -24,6 +32,7 @@ import time
 from tcgzoo.envs.core.rng import Rng
 
 from .base import Agent, ConfigError, GameState, make_agent, parse_options, playable_actions
+from .evaluate import Evaluation, TurnOf, evaluation_for, generic_value, has_evaluation, turn_counter_for
 
 
 class _Node:
@@ -43,11 +52,21 @@ class MCTSAgent:
 
     def __init__(self, iterations: int = 200, seconds: float | None = None, c: float = 0.7,
                  rollout: Agent | None = None, max_rollout: int = 10_000, seed: int | None = None,
-                 name: str = "mcts") -> None:
+                 name: str = "mcts", depth: int | None = None, turns: int | None = None,
+                 evaluate: Evaluation | None = None, turn_of: TurnOf | None = None) -> None:
         if iterations < 1 and seconds is None:
             raise ConfigError("mcts: iterations must be at least 1")
         if seconds is not None and seconds <= 0:
             raise ConfigError("mcts: seconds must be positive")
+        if depth is not None and depth < 0:
+            raise ConfigError("mcts: depth must be 0 or more")
+        if turns is not None and turns < 0:
+            raise ConfigError("mcts: turns must be 0 or more")
+        self.depth = depth
+        self.turns = turns if turn_of is not None else None
+        self.evaluate = evaluate or generic_value
+        self.turn_of = turn_of
+        self.evaluations = 0  # cut rollouts scored by the evaluation (for tests and tuning)
         self.name = name
         self.iterations = iterations
         self.seconds = seconds
@@ -58,6 +77,7 @@ class MCTSAgent:
 
     def reset(self, seed: int | None = None) -> None:
         self.rng = Rng(0 if seed is None else seed)
+        self._chosen: dict[int, set[int]] = {}  # hash of a seen observation -> actions taken there
         if self.rollout_agent is not None:
             self.rollout_agent.reset(self.rng.next64())
 
@@ -65,6 +85,17 @@ class MCTSAgent:
     def act(self, state: GameState, player: int) -> int:
         actions = playable_actions(state)
         if len(actions) == 1:
+            return actions[0]
+        # No cycles: at an observation met before in this game (moving a core out and
+        # back in, say), do not repeat an action taken there; the search's values of such
+        # no-op loops are ties that it would otherwise break the same way every time.
+        key = hash((player, state.observation_tensor(player).tobytes()))
+        taken = self._chosen.setdefault(key, set())
+        fresh = [a for a in actions if a not in taken]
+        if fresh and len(fresh) < len(actions):
+            actions = fresh
+        if len(actions) == 1:
+            taken.add(actions[0])
             return actions[0]
         root = _Node()
         if self.seconds is None:
@@ -81,7 +112,9 @@ class MCTSAgent:
             ch = root.children.get(a)
             return (-1, 0.0) if ch is None else (ch.visits, ch.value / ch.visits)
 
-        return max(actions, key=rank)  # ties: the lowest id (max keeps the first)
+        best = max(actions, key=rank)  # ties: the lowest id (max keeps the first)
+        taken.add(best)
+        return best
 
     def _iterate(self, root: _Node, state: GameState, player: int) -> None:
         s = state.clone()
@@ -113,31 +146,67 @@ class MCTSAgent:
             node = children[best]
             s.apply_action(best)
             path.append((node, mover))
-        returns = self._rollout(s)
+        returns = self._rollout(s, player)
         for n, mover in path:
             n.visits += 1
             n.value += (returns[mover] + 1.0) / 2.0
 
-    def _rollout(self, s: GameState) -> list[float]:
-        """Play the determinized world to the end; a rollout past ``max_rollout`` is a draw."""
+    def _rollout(self, s: GameState, player: int) -> list[float]:
+        """Play the determinized world on until the end, the ``depth`` / ``turns`` cutoff
+        (scored by the evaluation, from ``player``'s side) or ``max_rollout`` (a draw)."""
         agent, rng = self.rollout_agent, self.rng
-        for _ in range(self.max_rollout):
+        steps = self.max_rollout if self.depth is None else min(self.depth, self.max_rollout)
+        last_turn = None
+        if self.turns is not None and not s.is_terminal():
+            last_turn = self.turn_of(s) + self.turns
+        if agent is not None:
+            agent.reset(rng.next64())  # a fresh rollout: no per-turn memory of another world
+        for _ in range(steps):
             if s.is_terminal():
                 return s.returns()
+            if last_turn is not None and self.turn_of(s) > last_turn:
+                break
             if agent is None:
                 legal = playable_actions(s)
                 s.apply_action(legal[rng.below(len(legal))])
             else:
                 s.apply_action(agent.act(s, s.current_player()))
-        return s.returns() if s.is_terminal() else [0.0, 0.0]
+        if s.is_terminal():
+            return s.returns()
+        if self.depth is None and last_turn is None:
+            return [0.0, 0.0]  # ran past max_rollout
+        self.evaluations += 1
+        v = max(-1.0, min(1.0, float(self.evaluate(s, player))))
+        return [v, -v] if player == 0 else [-v, v]
 
 
 def from_spec(arg: str | None, game: str) -> MCTSAgent:
-    """``mcts``, ``mcts:300`` (iterations) or ``mcts:iterations=300,c=0.7,rollout=heuristic,seconds=0.5``."""
+    """``mcts``, ``mcts:300`` (iterations) or
+    ``mcts:iterations=300,c=0.7,rollout=heuristic|random,depth=20,turns=1,seconds=0.5``.
+
+    ``depth`` (decisions after the leaf) and ``turns`` (the leaf's turn plus that many)
+    cut rollouts short and score them with the game's evaluation; ``depth=-1`` asks for
+    full rollouts. Defaults: for a game with an evaluation, ``depth=20`` (Battle Spirits
+    plays ~400 decisions, so full random rollouts are slow and noisy); otherwise full
+    rollouts.
+    """
     if arg and arg.strip().isdigit():
         arg = f"iterations={arg.strip()}"
     opts = parse_options("mcts", arg, {"iterations": int, "seconds": float, "c": float,
-                                       "rollout": str, "max_rollout": int})
+                                       "rollout": str, "max_rollout": int, "depth": int, "turns": int})
     rollout = opts.pop("rollout", "random")
     agent = None if rollout == "random" else make_agent(rollout, game)
-    return MCTSAgent(rollout=agent, **opts)
+    evaluated = has_evaluation(game)
+    depth = opts.pop("depth", DEFAULT_DEPTH if evaluated else None)
+    if depth is not None and depth < -1:
+        raise ConfigError("mcts: depth must be -1 (full rollouts), 0 or more")
+    turns = opts.pop("turns", None)
+    turn_of = turn_counter_for(game)
+    if turns is not None and turn_of is None:
+        raise ConfigError(f"mcts: game {game!r} has no turn counter, so turns= cannot cut rollouts; use depth=")
+    return MCTSAgent(rollout=agent, depth=None if depth == -1 else depth, turns=turns,
+                     evaluate=evaluation_for(game), turn_of=turn_of, **opts)
+
+
+#: rollout depth (decisions after the leaf) for games with a leaf evaluation
+DEFAULT_DEPTH = 20

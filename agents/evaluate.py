@@ -1,0 +1,129 @@
+"""Leaf evaluations for search: ``game name -> f(state, player) -> value in [-1, 1]``.
+
+A search that cuts its rollouts short (``mcts:depth=…`` or ``turns=…``) scores the world
+it stopped in with the game's evaluation. An evaluation must read only what ``player``
+may see of the state it is given — public board, life, cores, counts and ``player``'s
+own hand — so that its value is the same in every determinization of one information
+set: ``resample_hidden(player, rng)`` does not change it. (A search calls it only on its
+own determinizations, but an evaluation that read the opponent's hand would still make
+the search's choices depend on guessed cards in a way no seat could reproduce.)
+
+A game without an entry gets the generic fallback, 0 (a cut rollout counts as a draw),
+and the turn counter ``None`` (``turns=…`` then falls back to ``depth``).
+
+``EVALUATIONS`` maps a game to ``"module:function"`` (imported on first use, as the
+heuristics are); ``TURNS`` maps a game to a ``"module:function"`` giving the turn number
+of a state, for cutoffs counted in turns. ``register_evaluation`` adds either at run time.
+"""
+from __future__ import annotations
+
+import importlib
+import math
+from typing import Any, Callable
+
+Evaluation = Callable[[Any, int], float]
+TurnOf = Callable[[Any], int]
+
+#: game name -> "module:function" (or the function) of its leaf evaluation
+EVALUATIONS: dict[str, str | Evaluation] = {
+    "battle_spirits": "tcgzoo.agents.evaluate:battle_spirits_value",
+    "toy_duel": "tcgzoo.agents.evaluate:toy_duel_value",
+}
+#: game name -> "module:function" (or the function) giving a state's turn number
+TURNS: dict[str, str | TurnOf] = {
+    "battle_spirits": "tcgzoo.agents.evaluate:battle_spirits_turn",
+}
+
+
+def _resolve(entry):
+    if isinstance(entry, str):
+        module, _, attr = entry.partition(":")
+        return getattr(importlib.import_module(module), attr)
+    return entry
+
+
+def register_evaluation(game: str, value: Evaluation | str | None = None,
+                        turn: TurnOf | str | None = None) -> None:
+    """Give ``game`` a leaf evaluation and/or a turn counter."""
+    if value is not None:
+        EVALUATIONS[game] = value
+    if turn is not None:
+        TURNS[game] = turn
+
+
+def generic_value(state: Any, player: int) -> float:
+    """The fallback: a cut rollout is worth a draw."""
+    return 0.0
+
+
+def evaluation_for(game: str | None) -> Evaluation:
+    """The leaf evaluation of ``game`` (the generic 0 when it has none)."""
+    entry = EVALUATIONS.get(game) if game else None
+    return generic_value if entry is None else _resolve(entry)
+
+
+def has_evaluation(game: str | None) -> bool:
+    return bool(game) and game in EVALUATIONS
+
+
+def turn_counter_for(game: str | None) -> TurnOf | None:
+    entry = TURNS.get(game) if game else None
+    return None if entry is None else _resolve(entry)
+
+
+# ---- Battle Spirits ------------------------------------------------------------------------
+#: weights of the Battle Spirits evaluation (in "lives": a life core is worth 1)
+BS_WEIGHTS = {
+    "life": 1.0,        # per life core
+    "spirit": 0.35,     # per spirit on the field (a body that attacks or blocks)
+    "bp": 0.06,         # per 1000 BP of a spirit (as modified now)
+    "level": 0.1,       # per level above 1 of a field card
+    "symbol": 0.15,     # per symbol on the field (reductions, and damage on attack)
+    "nonspirit": 0.3,   # per nexus or other non-spirit field card
+    "core": 0.12,       # per core a player can pay with (reserve + field + soul core)
+    "hand": 0.15,       # per card in hand
+    "scale": 3.0,       # value = tanh(difference / scale)
+}
+
+
+def _bs_side(s, p: int, spirit_type: int, w: dict) -> float:
+    v = w["life"] * s.life[p] + w["core"] * s.total_cores(p) + w["hand"] * len(s.hand[p])
+    defs, cdef = s.defs, s.cdef
+    for i in s.field[p]:
+        d = defs[cdef[i]]
+        lv = s.level(i)
+        if d.type == spirit_type:
+            if lv:
+                v += w["spirit"] + w["bp"] * s.bp(i) / 1000.0
+        else:
+            v += w["nonspirit"]
+        if lv > 1:
+            v += w["level"] * (lv - 1)
+        v += w["symbol"] * d.sym_total
+    return v
+
+
+def battle_spirits_value(s, player: int) -> float:
+    """Life, board (spirits, BP, levels, symbols, nexuses), cores and hand size, ``player``
+    minus the opponent, squashed to (-1, 1). Everything read is public (life, field,
+    cores, hand *sizes*), so the value is the same in every determinization."""
+    if s.is_terminal():
+        return float(s.returns()[player])
+    from tcgzoo.envs.battle_spirits.cards import SPIRIT
+    w = BS_WEIGHTS
+    diff = _bs_side(s, player, SPIRIT, w) - _bs_side(s, 1 - player, SPIRIT, w)
+    return math.tanh(diff / w["scale"])
+
+
+def battle_spirits_turn(s) -> int:
+    return s.turn
+
+
+# ---- Toy Duel (the fixture game) -------------------------------------------------------------
+def toy_duel_value(s, player: int) -> float:
+    """Toy Duel: the difference of the two public piles."""
+    if s.is_terminal():
+        return float(s.returns()[player])
+    view = s.to_dict(player)
+    piles = view["piles"]
+    return math.tanh((piles[player] - piles[1 - player]) / 10.0)
