@@ -463,7 +463,7 @@ def h_exec(s, f) -> None:
                 apply_to(s, a, src, ctl, src)
         elif a.target is not None:
             if f[7] < a.target.count:
-                c = candidates(s, a, ctl, src)
+                c = [j for j in candidates(s, a, ctl, src) if not (f[8] >> j) & 1]  # distinct (NS 1204.2e-2)
                 if c:
                     f[1] = 2
                     if a.target.zone == "field":
@@ -531,10 +531,10 @@ def _answer(s, f, ab) -> None:
     else:
         d = s.opts[ans - OPTION]
         t = a.target
-        zone = {"ether": s.ether, "ohigan": s.ohigan}[t.zone][ctl if t.side == "own" else 1 - ctl]
-        j = next(j for j in candidates(s, a, ctl, src) if s.cdef[j] == d)
+        j = next(j for j in candidates(s, a, ctl, src) if s.cdef[j] == d and not (f[8] >> j) & 1)
     apply_to(s, a, j, ctl, src)
     f[7] += 1
+    f[8] |= 1 << j
 
 
 # ---- ikusa (NS 700-707) ---------------------------------------------------------------------------
