@@ -1,4 +1,4 @@
-"""Ninja Slayer rules: the ten errata cards of NS 1602-1611 and the effect words they use
+"""Ninja Slayer rules: the ten errata cards of 1602-1611 and the effect words they use
 (triggers, recover, ambush, search, grants, per-turn limits)."""
 from __future__ import annotations
 
