@@ -1,0 +1,143 @@
+"""A Ninja Slayer TCG player that plays sensibly: builds its ether to five, develops the
+biggest character it can afford, attacks with everything (there is no blocking, only
+interrupts), aims karate and removal at the opposing character worth the most, and
+interrupts when the interrupter survives or the hit would be big.
+
+It reads only what its seat may see: its own hand, the public board and counts (the
+same facts as ``state.to_dict(player)``); never the opponent's hand or either deck.
+"""
+from __future__ import annotations
+
+from tcgzoo.envs.ninja_slayer.cards import CHARACTER, KOTODAMA
+from tcgzoo.envs.ninja_slayer.layout import (
+    D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_PAY_ETHER, D_PRIORITY, D_RECOVER, D_TARGET, OPP_FIELD, OPTION,
+    OWN_FIELD, OWN_HAND, PASS, PLAYER, ST_CHARACTER,
+)
+from tcgzoo.envs.ninja_slayer.rules import cond_ok
+
+ETHER_GOAL = 5
+
+
+class NinjaSlayerHeuristic:
+    """Rule-of-thumb policy for every Ninja Slayer decision kind."""
+
+    name = "heuristic"
+
+    def reset(self, seed: int | None = None) -> None:
+        """Deterministic: nothing to seed."""
+
+    def act(self, s, player: int) -> int:
+        legal = [a for a in s.legal if a != s.CONCEDE] or list(s.legal)
+        if len(legal) == 1:
+            return legal[0]
+        k = s.dkind
+        if k == D_ETHER:
+            return self._ether(s, player, legal)
+        if k == D_PRIORITY:
+            return self._priority(s, player, legal)
+        if k == D_ATTACKER:
+            return max((a for a in legal if a != PASS), key=lambda a: s.kousaku(s.field[player][a - OWN_FIELD]))
+        if k == D_TARGET:
+            return self._target(s, player, legal)
+        if k == D_INTERRUPT:
+            return self._interrupt(s, player, legal)
+        if k == D_CHOOSE:
+            return self._choose(s, player, legal)
+        if k == D_RECOVER:
+            return min((a for a in legal if a >= OPTION), key=lambda a: (s.opts[a - OPTION][1], a))
+        if k == D_PAY_ETHER:
+            # bow 〈Ninja Slay〉 first: Fuurinkazan and Chadō Breathing can untap them
+            return max(legal, key=lambda a: "Ninja Slay" in s.defs[s.opts[a - OPTION]].attributes)
+        return legal[0] if legal[0] != PASS or len(legal) == 1 else legal[1]
+
+    # ---- decisions -----------------------------------------------------------------------
+    def _ether(self, s, p, legal) -> int:
+        if len(s.ether[p]) >= ETHER_GOAL + 2 or len(legal) == 1:
+            return PASS
+        hand = s.hand[p]
+        chars = [i for i in hand if s.defs[s.cdef[i]].type == CHARACTER]
+        if len(s.ether[p]) >= ETHER_GOAL and len(hand) < 4:
+            return PASS
+
+        def keep_value(a):
+            d = s.defs[s.cdef[hand[a - OWN_HAND]]]
+            v = d.cost if d.cost <= len(s.ether[p]) + 1 else -d.cost  # too costly for now: ether it
+            if d.type == KOTODAMA:
+                v += 1
+            if len(chars) <= 1 and d.type == CHARACTER:
+                v += 5
+            return v
+        return min((a for a in legal if a != PASS), key=keep_value)
+
+    def _priority(self, s, p, legal) -> int:
+        best, best_v = PASS, 0
+        opp_field = s.field[1 - p]
+        for a in legal:
+            if a == PASS:
+                continue
+            i = s.hand[p][a - OWN_HAND]
+            d = s.defs[s.cdef[i]]
+            if d.type == CHARACTER:
+                if s.kstack or s.step != ST_CHARACTER:
+                    continue
+                v = 10 + d.cost * 2 + d.kousaku
+            else:
+                ab = d.text_ability
+                if s.kstack or not cond_ok(s, ab.cond, p, -1):
+                    continue
+                v = 0
+                for act in ab.actions:
+                    if act.do in ("damage", "kill", "bow") and act.target is not None and act.target.side == "opp":
+                        v += 8 if opp_field else -100
+                    elif act.do == "damage_player":
+                        v += 6
+                    elif act.do == "recover":
+                        v += 7 if len(s.damage[p]) >= 4 else -100
+                    elif act.do in ("draw", "search_ambush", "ambush", "to_hand"):
+                        v += 5
+                    elif act.do == "pump":
+                        v += 3 if s.field[p] and s.tp == p and s.attacker >= 0 else -100
+                    elif act.do == "untap":
+                        v += 1 if any(s.bowed[j] for j in s.ether[p]) else -100
+                if s.tp != p and s.step == ST_CHARACTER:
+                    v -= 1
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _target(self, s, p, legal) -> int:
+        a = s.attacker
+        k = s.karate(a)
+        best, best_v = PLAYER + 1, s.kousaku(a) * 2
+        for x in legal:
+            if x < OPP_FIELD:
+                continue
+            t = s.field[1 - p][x - OPP_FIELD]
+            if k + s.dmg[t] >= s.durability(t):
+                d = s.defs[s.cdef[t]]
+                v = d.cost + s.kousaku(t) * 2 + ("interrupt" in d.keywords or "interrupt_kaizen" in d.keywords) * 2
+                if v > best_v:
+                    best, best_v = x, v
+        return best
+
+    def _interrupt(self, s, p, legal) -> int:
+        a = s.attacker
+        for x in legal:
+            if x == PASS:
+                continue
+            j = s.field[p][x - OWN_FIELD]
+            if s.durability(j) - s.dmg[j] > s.karate(a):
+                return x
+        if s.target < 0 and (s.kousaku(a) >= 2 or len(s.damage[p]) >= 8):
+            return min((x for x in legal if x != PASS), key=lambda x: s.defs[s.cdef[s.field[p][x - OWN_FIELD]]].cost)
+        return PASS
+
+    def _choose(self, s, p, legal) -> int:
+        opts = [a for a in legal if a != PASS]
+        if not opts:
+            return PASS
+        if opts[0] >= OPP_FIELD:
+            return max(opts, key=lambda a: s.defs[s.cdef[s.field[1 - p][a - OPP_FIELD]]].cost)
+        if opts[0] >= OWN_FIELD:
+            return max(opts, key=lambda a: s.kousaku(s.field[p][a - OWN_FIELD]))
+        return max(opts, key=lambda a: (s.defs[s.opts[a - OPTION]].cost, a))
