@@ -10,6 +10,7 @@ from .core.errors import UnknownNameError
 #: game name -> core module; every module offers ``Game`` (see shared game contract)
 GAMES = {
     "battle_spirits": "tcgzoo.envs.battle_spirits",
+    "leader_melee": "tcgzoo.envs.leader_melee",
 }
 
 

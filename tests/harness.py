@@ -56,7 +56,7 @@ import numpy as np
 from tcgzoo.envs.core.rng import Rng
 
 #: games every harness test runs on; each game's engineer appends its name
-GAMES_UNDER_TEST: list[str] = ["toy_duel", "battle_spirits"]
+GAMES_UNDER_TEST: list[str] = ["toy_duel", "battle_spirits", "leader_melee"]
 
 
 @dataclass(frozen=True)
@@ -81,12 +81,14 @@ SIM_CONFIGS: dict[str, SimConfig] = {
     "toy_duel": SimConfig(sample_rate=1.0),
     # ~550 decisions a game: a rare concession still tests that path without cutting games short
     "battle_spirits": SimConfig(sample_rate=0.03, concede_prob=0.0002),
+    "leader_melee": SimConfig(kwargs={"concession": True}, sample_rate=0.05, concede_prob=0.0005),
 }
 
 #: per-game golden playthrough; one line per game
 GOLDEN: dict[str, Golden] = {
     "toy_duel": Golden(seed=14),
     "battle_spirits": Golden(seed=3, kwargs={"first_player": None}),
+    "leader_melee": Golden(seed=2),
 }
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
