@@ -56,66 +56,89 @@ class ObsLayout:
 
 
 def observation(s, me: int, L: ObsLayout) -> np.ndarray:
-    o = np.zeros(L.size, np.float32)
     P = L.P
     cdef = s.cdef
     op = 1 - me
-    o[L.glob] = s.turn / 30.0
-    o[L.glob + 1] = s.tp == me
-    o[L.glob + 2] = s.first == me
-    o[L.step + s.step] = 1
-    o[L.ik + s.ikstep] = 1
+    ones: list[int] = []  # indices to add 1 to (one-hots and counts), summed by one bincount
+    ones.append(L.step + s.step)
+    ones.append(L.ik + s.ikstep)
+    dense: list[tuple[int, tuple]] = []
+    g = [s.turn / 30.0, float(s.tp == me), float(s.first == me)]
     if 0 <= s.dkind < len(DECISIONS):
-        o[L.dec + s.dkind] = 1
-        o[L.deciding] = s.dplayer == me
+        ones.append(L.dec + s.dkind)
+        if s.dplayer == me:
+            ones.append(L.deciding)
+    bowed, face_down = s.bowed, s.face_down
     for k, p in enumerate((me, op)):
-        b = L.players + k * N_PLAYER
-        o[b:b + N_PLAYER] = (
+        ue = 0
+        for i in s.ether[p]:
+            if not bowed[i]:
+                ue += 1
+        fu = 0
+        for i in s.damage[p]:
+            if not face_down[i]:
+                fu += 1
+        dense.append((L.players + k * N_PLAYER, (
             len(s.deck[p]) / 50, len(s.hand[p]) / 20, len(s.field[p]) / 10, len(s.ether[p]) / 10,
-            s.untapped_ether(p) / 10, len(s.ohigan[p]) / 50, len(s.damage[p]) / 10, s.faceup_damage(p) / 10,
-            len(s.removed[p]) / 10, len(s.check[p]) / 5, s.carried[p] / 10,
-        )
+            ue / 10, len(s.ohigan[p]) / 50, len(s.damage[p]) / 10, fu / 10,
+            len(s.removed[p]) / 10, len(s.check[p]) / 5, s.carried[p] / 10)))
     if s.ctx >= 0:
-        o[L.ctx + cdef[s.ctx]] = 1
+        ones.append(L.ctx + cdef[s.ctx])
     if s.dplayer == me and s.dkind in OPTION_KINDS:
+        rec = s.dkind == D_RECOVER
         for k, v in enumerate(s.opts[:N_OPTIONS]):
             b = L.opts + k * (P + 1)
-            if s.dkind == D_RECOVER:
-                o[b + v[0]] = 1
-                o[b + P] = v[1]
+            if rec:
+                ones.append(b + v[0])
+                if v[1]:
+                    ones.append(b + P)
             else:
-                o[b + v] = 1
+                ones.append(b + v)
+    b = L.hand
     for i in s.hand[me]:
-        o[L.hand + cdef[i]] += 1
+        ones.append(b + cdef[i])
+    b = L.opp_known
+    pub = s.pub
     for i in s.hand[op]:
-        if s.pub[i]:
-            o[L.opp_known + cdef[i]] += 1
+        if pub[i]:
+            ones.append(b + cdef[i])
     W = P + 8
+    obj, red = s.obj, s.redirected
     for k, p in enumerate((me, op)):
         for slot, i in enumerate(s.field[p][:F_SLOTS]):
             b = L.field + (k * F_SLOTS + slot) * W
-            o[b + cdef[i]] = 1
-            o[b + P:b + W] = (s.bowed[i], s.dmg[i] / 5, s.karate(i) / 5, s.durability(i) / 5, s.kousaku(i) / 5,
-                              i == s.attacker, i == s.target, s.redirected[i] == s.obj[i])
+            ones.append(b + cdef[i])
+            dense.append((b + P, (float(bowed[i]), s.dmg[i] / 5, s.karate(i) / 5, s.durability(i) / 5,
+                                  s.kousaku(i) / 5, float(i == s.attacker), float(i == s.target),
+                                  float(red[i] == obj[i]))))
         b = L.zones + k * 7 * P
         for i in s.ether[p]:
-            o[b + cdef[i]] += 1
-            if s.bowed[i]:
-                o[b + P + cdef[i]] += 1
+            ones.append(b + cdef[i])
+            if bowed[i]:
+                ones.append(b + P + cdef[i])
+        b2 = b + 2 * P
         for i in s.ohigan[p]:
-            o[b + 2 * P + cdef[i]] += 1
+            ones.append(b2 + cdef[i])
+        b3, b4 = b + 3 * P, b + 4 * P
         for i in s.damage[p]:
-            o[b + (4 if s.face_down[i] else 3) * P + cdef[i]] += 1
+            ones.append((b4 if face_down[i] else b3) + cdef[i])
+        b5 = b + 5 * P
         for i in s.removed[p]:
-            o[b + 5 * P + cdef[i]] += 1
+            ones.append(b5 + cdef[i])
+        b6 = b + 6 * P
         for i in s.check[p]:
-            o[b + 6 * P + cdef[i]] += 1
+            ones.append(b6 + cdef[i])
     for k, ob in enumerate(reversed(s.kstack[-S_SLOTS:])):
         b = L.kst + k * (P + 4)
-        o[b + ob[0]] = 1
+        ones.append(b + ob[0])
         if ob[0] != K_CHECK:
-            o[b + 3 + cdef[ob[1]]] = 1
-        o[b + 3 + P] = ob[3] == me
+            ones.append(b + 3 + cdef[ob[1]])
+        if ob[3] == me:
+            ones.append(b + 3 + P)
+    o = np.bincount(ones, minlength=L.size).astype(np.float32)
+    o[L.glob:L.glob + 3] = g
+    for start, vals in dense:
+        o[start:start + len(vals)] = vals
     return o
 
 

@@ -230,32 +230,57 @@ def _loss_pending(s) -> bool:
 # ---- priority (NS 802) ------------------------------------------------------------------------
 def enterable(s, p: int) -> list[int]:
     out = []
+    hand = s.hand[p]
+    if not hand:
+        return out
     char_ok = p == s.tp and s.step == ST_CHARACTER and not s.kstack  # NS 1206.1
-    for k, i in enumerate(s.hand[p]):
-        d = s.defs[s.cdef[i]]
+    bowed, fd = s.bowed, s.face_down
+    ether = 0
+    for j in s.ether[p]:
+        if not bowed[j]:
+            ether += 1
+    up = -1
+    defs, cdef = s.defs, s.cdef
+    for k, i in enumerate(hand):
+        d = defs[cdef[i]]
         if d.type == CHARACTER and not char_ok:
             continue
-        if s.can_pay(p, i):  # NS 1203.2: a cost not payable in full can't be paid (NS-G31)
-            out.append(OWN_HAND + k)
+        if d.cost > ether:  # NS 1203.2: a cost not payable in full can't be paid (NS-G31)
+            continue
+        if d.jitsu:
+            if up < 0:
+                up = sum(1 for j in s.damage[p] if not fd[j])
+            if d.jitsu > up:
+                continue
+        out.append(OWN_HAND + k)
     return out
 
 
 def h_pri(s, f) -> None:
-    st = f[1]
-    if st == 0:  # NS 802.3: a rule check first
-        f[1] = 1
-        s.stack.append([H_RC, 0])
-    elif st == 1:
-        if s.kstack and s.kstack[-1][0] == K_CHECK:
-            # NS 802.4 / NS-G26: with a damage check on top both may only pass: it resolves
-            f[1], f[2], f[3] = 0, 0, s.tp
-            s.stack.append([H_RESOLVE, 0])
-            return
-        f[1] = 2
-        s.ctx = -1
-        s.ask(f[3], D_PRIORITY, [PASS] + enterable(s, f[3]))
-    else:
-        a = s.answer
+    """NS 802 as one frame [H_PRI, step, passes, holder]; forced passes run inline."""
+    while True:
+        if f[1] == 0:  # NS 802.3: a rule check first
+            if not rule_processes(s):
+                return  # the game is over
+            f[1] = 1
+            if s.pending:  # NS 902.1b-c: triggers go on, then the rule check repeats
+                s.stack.append([H_RC, 1])
+                return
+        if f[1] == 1:
+            if s.kstack and s.kstack[-1][0] == K_CHECK:
+                # NS 802.4 / NS-G26: with a damage check on top both may only pass: it resolves
+                f[1], f[2], f[3] = 0, 0, s.tp
+                s.stack.append([H_RESOLVE, 0])
+                return
+            legal = enterable(s, f[3])
+            if legal or not s.auto:
+                f[1] = 2
+                s.ctx = -1
+                s.ask(f[3], D_PRIORITY, [PASS] + legal)
+                return
+            a = PASS
+        else:
+            a = s.answer
         if a == PASS:
             f[2] += 1
             if f[2] >= 2:  # NS 802.5c
@@ -272,30 +297,46 @@ def h_pri(s, f) -> None:
             f[1], f[2] = 0, 0
             d = s.defs[s.cdef[i]]
             s.stack.append([H_ENTER, 0, i, d.cost, d.jitsu, f[3]])
+            return
 
 
 # ---- rule check (NS 902, 1000) ---------------------------------------------------------------
-def h_rc(s, f) -> None:
+def rule_processes(s) -> bool:
+    """NS 902.1a, NS-G14: 1002 -> 1003 -> 1004, repeated until none applies; False when
+    the game ended."""
     tp = s.tp
-    if f[1] == 0:
-        while True:  # NS 902.1a, NS-G14: 1002 -> 1003 -> 1004, repeated until none
+    while True:
+        if len(s.damage[0]) >= 10 or len(s.damage[1]) >= 10 or not s.deck[0] or not s.deck[1]:
             losers = [p for p in (0, 1) if len(s.damage[p]) >= 10 or not s.deck[p]]  # NS 1002.1, NS-R2
-            if losers:
-                s.finish(1 - tp if len(losers) == 2 else 1 - losers[0])  # NS 103.3 / NS-R1
-                return
-            done = False
+            s.finish(1 - tp if len(losers) == 2 else 1 - losers[0])  # NS 103.3 / NS-R1
+            return False
+        done = False
+        if s.carried[0] or s.carried[1]:
             for p in (tp, 1 - tp):  # NS 1003.2: turn player's checks first, so the other's resolve first
                 if s.carried[p]:
                     for _ in range(s.carried[p]):
                         s.kstack.append([K_CHECK, -1, 0, p, -1])
                     s.carried[p] = 0  # NS 1003.3
                     done = True
-            dead = [j for p in (tp, 1 - tp) for j in s.field[p] if s.dmg[j] >= s.durability(j)]
-            for j in dead:  # NS 1004
-                kill(s, j)
-                done = True
-            if not done:
-                break
+        dmg = s.dmg
+        if s.teff:
+            dead = [j for p in (tp, 1 - tp) for j in s.field[p] if dmg[j] >= s.durability(j)]
+        else:  # printed durability >= 1: only damaged characters can die
+            defs, cdef = s.defs, s.cdef
+            dead = [j for p in (tp, 1 - tp) for j in s.field[p] if dmg[j] and dmg[j] >= defs[cdef[j]].durability]
+        for j in dead:  # NS 1004
+            kill(s, j)
+            done = True
+        if not done:
+            return True
+
+
+def h_rc(s, f) -> None:
+    """NS 902 from (b): enter pending triggers, turn player's first, then rule processes again."""
+    tp = s.tp
+    if f[1] == 0:
+        if not rule_processes(s):
+            return
         f[1] = 1
     if f[1] == 1:
         for p in (tp, 1 - tp):  # NS 902.1b-c
