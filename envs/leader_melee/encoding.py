@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .layout import (DECISIONS, LAYOUT, NUM_ACTIONS, PHASE_NAMES, D_MULLIGAN, D_PAY_ENERGY)
-from .rules import H_RES, H_USE, leader, stat, face_of
+from .rules import H_CP, H_RES, H_USE, face_of, leader, stat
 from .state import Z_BATTLE, Z_LEADER
 
 BATTLE_SLOTS = 6
@@ -49,79 +49,104 @@ class ObsLayout:
 
 
 def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
+    """One bincount over (index, value) pairs: every block is written by appending pairs."""
     n = lay.n
-    o = np.zeros(lay.size, np.float32)
     b = lay.blocks
     cdef = s.cdef
     op = 1 - me
+    ix: list[int] = []
+    vs: list[float] = []
+    ones: list[int] = []  # count entries (value 1 each, repeats add up)
+    I, V = ix.append, vs.append
+    mods = s.mods
+
+    def power(u, k):
+        if not mods:
+            f = s.defs[cdef[u]].faces[s.face[u]]
+            return f.power if k == 0 else f.strike
+        return stat(s, u, k)
+
     g = b["global"][0]
-    o[g] = s.turn_no / 30.0
-    o[g + 1] = s.tp == me
-    o[g + 2] = s.first == me
-    o[g + 3] = s.attack >= 0 and s.tp == me
-    o[g + 4] = s.attack >= 0
-    o[g + 5] = s.guard == leader(me)
-    o[b["phase"][0] + s.phase] = 1
+    ix += (g, g + 1, g + 2, g + 3, g + 4, g + 5)
+    vs += (s.turn_no / 30.0, s.tp == me, s.first == me, s.attack >= 0 and s.tp == me, s.attack >= 0,
+           s.guard == leader(me))
+    I(b["phase"][0] + s.phase)
+    V(1.0)
     if s.dkind >= 0:
-        o[b["decision"][0] + s.dkind] = 1
-        o[b["deciding"][0]] = s.dplayer == me
+        I(b["decision"][0] + s.dkind)
+        V(1.0)
+        I(b["deciding"][0])
+        V(s.dplayer == me)
     c = b["counts"][0]
+    known = s.known
+    anyknown = 1 in known
     for k, p in enumerate((me, op)):
         base = c + 8 * k
-        o[base:base + 8] = (len(s.deck[p]) / 40, len(s.hand[p]) / 40, len(s.life[p]) / 7, len(s.energy[p]) / 40,
-                            len(s.drop[p]) / 40, len(s.battle[p]) / 5, len(s.melee[p]) / 10,
-                            sum(s.known[u] for u in s.deck[p]) / 40)
+        ix += range(base, base + 8)
+        vs += (len(s.deck[p]) / 40, len(s.hand[p]) / 40, len(s.life[p]) / 7, len(s.energy[p]) / 40,
+               len(s.drop[p]) / 40, len(s.battle[p]) / 5, len(s.melee[p]) / 10,
+               sum(known[u] for u in s.deck[p]) / 40 if anyknown else 0.0)
     c = b["leaders"][0]
     for k, p in enumerate((me, op)):
         u = leader(p)
         base = c + k * (n + 4)
-        o[base + cdef[u]] = 1
-        o[base + n:base + n + 4] = (s.face[u], s.rest[u], stat(s, u, 0) / 10000, stat(s, u, 1) / 5)
+        ix += (base + cdef[u], base + n, base + n + 1, base + n + 2, base + n + 3)
+        vs += (1.0, s.face[u], s.rest[u], power(u, 0) / 10000, power(u, 1) / 5)
     c = b["battle"][0]
     w = n + 7
+    turn_key = s.turn_no * 1000
     for k, p in enumerate((me, op)):
-        for i, u in enumerate(s.battle[p][:BATTLE_SLOTS]):
+        bl = s.battle[p]
+        if not bl:
+            continue
+        last = max(s.ets[x] for x in bl)
+        for i, u in enumerate(bl[:BATTLE_SLOTS]):
             base = c + (k * BATTLE_SLOTS + i) * w
-            o[base + cdef[u]] = 1
-            o[base + n:base + w] = (s.rest[u], stat(s, u, 0) / 10000, stat(s, u, 1) / 5, u == s.attack,
-                                    u == s.guard, s.iron[u] == s.turn_no * 1000 + s.obj[u] % 1000,
-                                    s.ets[u] == max(s.ets[x] for x in s.battle[p]))
+            ix += (base + cdef[u], base + n, base + n + 1, base + n + 2, base + n + 3, base + n + 4,
+                   base + n + 5, base + n + 6)
+            vs += (1.0, s.rest[u], power(u, 0) / 10000, power(u, 1) / 5, u == s.attack, u == s.guard,
+                   s.iron[u] == turn_key + s.obj[u] % 1000, s.ets[u] == last)
     c = b["melee"][0]
     for k, p in enumerate((me, op)):
         base = c + k * (n + 1)
-        for u in s.melee[p]:
-            o[base + cdef[u]] += 1
-            o[base + n] += stat(s, u, 0) / 10000
+        ml = s.melee[p]
+        if ml:
+            ones += [base + cdef[u] for u in ml]
+            I(base + n)
+            V(sum(power(u, 0) for u in ml) / 10000)
     for name, zl in (("energy", s.energy), ("drop", s.drop)):
         c = b[name][0]
         for k, p in enumerate((me, op)):
-            for u in zl[p]:
-                o[c + k * n + cdef[u]] += 1
+            base = c + k * n
+            ones += [base + cdef[u] for u in zl[p]]
     c = b["hand"][0]
-    for u in s.hand[me]:
-        o[c + cdef[u]] += 1
-    c = b["opp_known_hand"][0]
-    for u in s.hand[op]:
-        if s.known[u]:
-            o[c + cdef[u]] += 1
-    c = b["known_deck"][0]
-    for k, p in enumerate((me, op)):
-        for u in s.deck[p]:
-            if s.known[u]:
-                o[c + k * n + cdef[u]] += 1
+    ones += [c + cdef[u] for u in s.hand[me]]
+    if anyknown:
+        c = b["opp_known_hand"][0]
+        ones += [c + cdef[u] for u in s.hand[op] if known[u]]
+        c = b["known_deck"][0]
+        for k, p in enumerate((me, op)):
+            ones += [c + k * n + cdef[u] for u in s.deck[p] if known[u]]
     c = b["context"][0]
     top = s.stack[-1] if s.stack and s.dkind >= 0 else None
     if top is not None and top[0] in (H_USE, H_RES):
-        o[c + cdef[top[3]]] = 1
+        I(c + cdef[top[3]])
+        V(1.0)
         if top[0] == H_USE:
-            o[c + n] = top[7] / 10
+            I(c + n)
+            V(top[7] / 10)
     if s.dkind == D_MULLIGAN and s.dplayer == me:
-        o[c + n + 1] = len(s.picks) / 10
-    if s.dkind >= 0 and s.stack and s.stack[-1][0] == 2 and s.stack[-1][1] == 2:  # ORDER_TRIGGER
+        I(c + n + 1)
+        V(len(s.picks) / 10)
+    if top is not None and top[0] == H_CP and top[1] == 2:  # ORDER_TRIGGER: the waiting abilities
         c = b["pending"][0]
         mine = [w_ for w_ in s.waits if w_[0] == s.dplayer]
         for j, w_ in enumerate(mine[:16]):
-            o[c + j * n + cdef[w_[1]]] = 1
+            I(c + j * n + cdef[w_[1]])
+            V(1.0)
+    o = np.bincount(np.array(ones, np.intp), minlength=lay.size).astype(np.float32) if ones \
+        else np.zeros(lay.size, np.float32)
+    o[np.array(ix, np.intp)] = np.array(vs, np.float32)
     return o
 
 
