@@ -30,7 +30,10 @@ class TrainConfig:
     snapshot_every: int = 100_000
     max_snapshots: int = 8
     n_envs: int = 32
-    workers: int = 1  # env worker processes (0: step the games in this process)
+    # env worker processes; 0 steps the games in this process, which measured fastest on a
+    # 2-core machine (benchmarks/training_throughput.py): PPO alternates acting and
+    # stepping, so workers add a pipe round trip per step without overlapping much
+    workers: int = 0
     # torch threads in this process. 1 by default: most forward passes are a few rows,
     # and on small machines torch's thread hand-offs then cost milliseconds per op
     torch_threads: int = 1
@@ -43,7 +46,8 @@ class TrainConfig:
     gae_lambda: float = 0.95
     ent_coef: float = 0.01
     clip_range: float = 0.2
-    net_arch: list[int] = field(default_factory=lambda: [256, 128])
+    encoder_dim: int = 256  # the shared first layer (network.SharedEncoder); 0: SB3's separate MLPs
+    net_arch: list[int] = field(default_factory=lambda: [128])  # each head's layers after the encoder
     # outputs
     checkpoint_every: int = 200_000
     eval_every: int = 400_000  # 0: evaluate only the final model

@@ -175,7 +175,7 @@ def train(cfg: TrainConfig) -> TrainResult:
         model = MaskablePPO(
             "MlpPolicy", VecMonitor(venv), n_steps=cfg.n_steps, batch_size=cfg.batch_size, n_epochs=cfg.n_epochs,
             learning_rate=cfg.learning_rate, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda, ent_coef=cfg.ent_coef,
-            clip_range=cfg.clip_range, policy_kwargs={"net_arch": list(cfg.net_arch)}, seed=cfg.seed,
+            clip_range=cfg.clip_range, policy_kwargs=_policy_kwargs(cfg), seed=cfg.seed,
             device="cpu", tensorboard_log=tb, verbose=cfg.verbose)
         driver = _Driver(cfg, venv, out)
         budget = cfg.steps if cfg.steps is not None else 2**62
@@ -197,6 +197,16 @@ def train(cfg: TrainConfig) -> TrainResult:
               "steps_per_second": round(model.num_timesteps / seconds, 1)}
     (out / "timing.json").write_text(json.dumps(timing, indent=2) + "\n")
     return TrainResult(out, final, model.num_timesteps, seconds, driver.checkpoints, driver.evaluations, timing)
+
+
+def _policy_kwargs(cfg: TrainConfig) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {"net_arch": list(cfg.net_arch)}
+    if cfg.encoder_dim:
+        from .network import SharedEncoder
+
+        kwargs.update(features_extractor_class=SharedEncoder, features_extractor_kwargs={"features_dim": cfg.encoder_dim},
+                      share_features_extractor=True)
+    return kwargs
 
 
 def _tensorboard_dir(out: Path) -> str | None:
