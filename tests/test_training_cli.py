@@ -1,0 +1,39 @@
+"""``tcgzoo train``: a bad setting is one line and exit code 2; a run on another game works.
+
+The training code knows games only through the contract, so the kernel's reference game
+(``toy_duel``) trains through the same command as Battle Spirits.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("stable_baselines3")
+pytest.importorskip("sb3_contrib")
+
+from tcgzoo.agents.cli import main  # noqa: E402
+
+
+def test_unknown_game_and_bad_settings_are_one_line_errors(tmp_path, capsys):
+    out = str(tmp_path / "x")
+    assert main(["train", "--game", "nope", "--out", out, "--steps", "10"]) == 2
+    assert "unknown game 'nope'" in capsys.readouterr().err
+    assert main(["train", "--game", "toy_duel", "--out", out, "--set", "no_such_field=1"]) == 2
+    assert "no_such_field" in capsys.readouterr().err
+    assert main(["train", "--game", "toy_duel", "--out", out, "--opponents", "nobody=1"]) == 2
+    assert "nobody" in capsys.readouterr().err
+
+
+def test_train_command_runs_on_any_contract_game(tmp_path, capsys):
+    out = tmp_path / "toy"
+    code = main(["train", "--game", "toy_duel", "--out", str(out), "--steps", "512", "--seed", "1",
+                 "--envs", "4", "--eval-games", "2", "--db", str(tmp_path / "a.sqlite"), "--quiet",
+                 "--set", "n_steps=64", "--set", "batch_size=128", "--set", "encoder_dim=16",
+                 "--set", "net_arch=[16]", "--opponents", "random=1", "heuristic=1", "self=1",
+                 "--set", "snapshot_every=256"])
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert "vs random" in printed and "vs heuristic" in printed
+    assert (out / "final.zip").is_file()
+    assert json.loads((out / "config.json").read_text())["opponents"] == {"random": 1, "heuristic": 1, "self": 1}
