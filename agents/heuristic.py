@@ -15,6 +15,7 @@ from .base import Agent, ConfigError, GameState, no_argument
 HEURISTICS: dict[str, str] = {
     "toy_duel": "tcgzoo.agents.heuristic:ToyDuelHeuristic",
     "battle_spirits": "tcgzoo.agents.heuristic_battle_spirits:BattleSpiritsHeuristic",
+    "ninja_slayer": "tcgzoo.agents.heuristic_ninja_slayer:NinjaSlayerHeuristic",
     "leader_melee": "tcgzoo.agents.heuristic_leader_melee:LeaderMeleeHeuristic",
 }
 

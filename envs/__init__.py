@@ -11,6 +11,7 @@ from .core.errors import UnknownNameError
 GAMES = {
     "battle_spirits": "tcgzoo.envs.battle_spirits",
     "leader_melee": "tcgzoo.envs.leader_melee",
+    "ninja_slayer": "tcgzoo.envs.ninja_slayer",
 }
 
 

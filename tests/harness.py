@@ -56,7 +56,7 @@ import numpy as np
 from tcgzoo.envs.core.rng import Rng
 
 #: games every harness test runs on; each game's engineer appends its name
-GAMES_UNDER_TEST: list[str] = ["toy_duel", "battle_spirits", "leader_melee"]
+GAMES_UNDER_TEST: list[str] = ["toy_duel", "battle_spirits", "leader_melee", "ninja_slayer"]
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,7 @@ SIM_CONFIGS: dict[str, SimConfig] = {
     # ~550 decisions a game: a rare concession still tests that path without cutting games short
     "battle_spirits": SimConfig(sample_rate=0.03, concede_prob=0.0002),
     "leader_melee": SimConfig(kwargs={"concession": True}, sample_rate=0.05, concede_prob=0.0005),
+    "ninja_slayer": SimConfig(sample_rate=0.05, concede_prob=0.0005),  # ~220 decisions a game
 }
 
 #: per-game golden playthrough; one line per game
@@ -89,6 +90,7 @@ GOLDEN: dict[str, Golden] = {
     "toy_duel": Golden(seed=14),
     "battle_spirits": Golden(seed=3, kwargs={"first_player": None}),
     "leader_melee": Golden(seed=2),
+    "ninja_slayer": Golden(seed=4),
 }
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
