@@ -27,7 +27,6 @@ TurnOf = Callable[[Any], int]
 #: game name -> "module:function" (or the function) of its leaf evaluation
 EVALUATIONS: dict[str, str | Evaluation] = {
     "battle_spirits": "tcgzoo.agents.evaluate:battle_spirits_value",
-    "toy_duel": "tcgzoo.agents.evaluate:toy_duel_value",
 }
 #: game name -> "module:function" (or the function) giving a state's turn number
 TURNS: dict[str, str | TurnOf] = {
@@ -117,13 +116,3 @@ def battle_spirits_value(s, player: int) -> float:
 
 def battle_spirits_turn(s) -> int:
     return s.turn
-
-
-# ---- Toy Duel (the fixture game) -------------------------------------------------------------
-def toy_duel_value(s, player: int) -> float:
-    """Toy Duel: the difference of the two public piles."""
-    if s.is_terminal():
-        return float(s.returns()[player])
-    view = s.to_dict(player)
-    piles = view["piles"]
-    return math.tanh((piles[player] - piles[1 - player]) / 10.0)

@@ -32,6 +32,7 @@ import time
 from tcgzoo.envs.core.rng import Rng
 
 from .base import Agent, ConfigError, GameState, make_agent, parse_options, playable_actions
+from .heuristic import HEURISTICS
 from .evaluate import Evaluation, TurnOf, evaluation_for, generic_value, has_evaluation, turn_counter_for
 
 
@@ -186,18 +187,20 @@ def from_spec(arg: str | None, game: str) -> MCTSAgent:
 
     ``depth`` (decisions after the leaf) and ``turns`` (the leaf's turn plus that many)
     cut rollouts short and score them with the game's evaluation; ``depth=-1`` asks for
-    full rollouts. Defaults: for a game with an evaluation, ``depth=20`` (Battle Spirits
-    plays ~400 decisions, so full random rollouts are slow and noisy); otherwise full
-    rollouts.
+    full rollouts. Defaults for a game with a leaf evaluation (Battle Spirits, whose
+    games run ~400 decisions, so full random rollouts are slow and noisy): heuristic
+    rollouts (if the game has a heuristic) cut at ``depth=4``, else random rollouts cut
+    at ``depth=20``. Other games: full random rollouts.
     """
     if arg and arg.strip().isdigit():
         arg = f"iterations={arg.strip()}"
     opts = parse_options("mcts", arg, {"iterations": int, "seconds": float, "c": float,
                                        "rollout": str, "max_rollout": int, "depth": int, "turns": int})
-    rollout = opts.pop("rollout", "random")
-    agent = None if rollout == "random" else make_agent(rollout, game)
     evaluated = has_evaluation(game)
-    depth = opts.pop("depth", DEFAULT_DEPTH if evaluated else None)
+    rollout = opts.pop("rollout", "heuristic" if evaluated and game in HEURISTICS else "random")
+    agent = None if rollout == "random" else make_agent(rollout, game)
+    depth = opts.pop("depth", (DEFAULT_DEPTH_RANDOM if agent is None else DEFAULT_DEPTH_AGENT)
+                      if evaluated else None)
     if depth is not None and depth < -1:
         raise ConfigError("mcts: depth must be -1 (full rollouts), 0 or more")
     turns = opts.pop("turns", None)
@@ -208,5 +211,7 @@ def from_spec(arg: str | None, game: str) -> MCTSAgent:
                      evaluate=evaluation_for(game), turn_of=turn_of, **opts)
 
 
-#: rollout depth (decisions after the leaf) for games with a leaf evaluation
-DEFAULT_DEPTH = 20
+#: default rollout depth (decisions after the leaf) for games with a leaf evaluation,
+#: with a rollout agent (the heuristic) and with random rollouts
+DEFAULT_DEPTH_AGENT = 4
+DEFAULT_DEPTH_RANDOM = 20

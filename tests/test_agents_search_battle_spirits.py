@@ -9,7 +9,7 @@ from tcgzoo.agents import make_agent
 from tcgzoo.agents.base import ConfigError, playable_actions
 from tcgzoo.agents.evaluate import evaluation_for, generic_value, register_evaluation, EVALUATIONS
 from tcgzoo.agents.games import make_game
-from tcgzoo.agents.search import DEFAULT_DEPTH, MCTSAgent, from_spec
+from tcgzoo.agents.search import DEFAULT_DEPTH_AGENT, DEFAULT_DEPTH_RANDOM, MCTSAgent, from_spec
 from tcgzoo.envs.core.rng import Rng
 
 GAME = "battle_spirits"
@@ -128,7 +128,10 @@ def test_rollouts_stop_at_the_turn_cutoff() -> None:
 
 
 def test_spec_defaults_and_errors() -> None:
-    assert from_spec(None, GAME).depth == DEFAULT_DEPTH
+    default = from_spec(None, GAME)
+    assert default.depth == DEFAULT_DEPTH_AGENT and default.rollout_agent is not None
+    assert from_spec("rollout=random", GAME).depth == DEFAULT_DEPTH_RANDOM
+    assert from_spec(None, "toy_duel").depth is None  # no evaluation: full rollouts
     assert from_spec("depth=-1", GAME).depth is None
     assert from_spec("iterations=5,depth=3,turns=1,rollout=heuristic", GAME).turns == 1
     assert from_spec(None, "toy_duel").turns is None
@@ -139,12 +142,12 @@ def test_spec_defaults_and_errors() -> None:
 
 
 def test_register_evaluation() -> None:
-    old = EVALUATIONS.get("toy_duel")
     try:
         register_evaluation("toy_duel", lambda s, p: 0.5)
         assert evaluation_for("toy_duel")(None, 0) == 0.5
+        assert from_spec(None, "toy_duel").depth == DEFAULT_DEPTH_AGENT
     finally:
-        EVALUATIONS["toy_duel"] = old
+        EVALUATIONS.pop("toy_duel", None)
 
 
 def test_no_repeated_action_at_a_repeated_observation() -> None:
@@ -168,7 +171,7 @@ def test_small_search_beats_random_on_battle_spirits() -> None:
         seat = k % 2
         decks = DECKS[(k // 2) % len(DECKS)]
         agents = [None, None]
-        agents[seat] = make_agent("mcts:iterations=16,depth=8", GAME)
+        agents[seat] = make_agent("mcts:iterations=16,depth=8,rollout=random", GAME)
         agents[1 - seat] = make_agent("random", GAME)
         agents[0].reset(k)
         agents[1].reset(k + 100)
@@ -178,3 +181,22 @@ def test_small_search_beats_random_on_battle_spirits() -> None:
             s.apply_action(agents[p].act(s, p))
         wins += s.returns()[seat] > 0
     assert wins >= 20, f"search won only {wins} of {n} against random"
+
+
+@pytest.mark.parametrize("spec", ["mcts:iterations=6,depth=6,rollout=heuristic,turns=1", "mcts:iterations=6,depth=0"])
+def test_cut_search_respects_the_seat_guard(spec: str) -> None:
+    """With heuristic rollouts, turn cutoffs and the evaluation, the search still reads the
+    real state only through its seat faces and resampled clones."""
+    from test_agents_search import SeatView
+
+    g = make_game(GAME, list(DECKS[0]))
+    agent, other = make_agent(spec, GAME), make_agent("random", GAME)
+    agent.reset(1)
+    other.reset(2)
+    s = g.new_initial_state(7)
+    for _ in range(60):
+        if s.is_terminal():
+            break
+        p = s.current_player()
+        a = agent.act(SeatView(s, p), p) if p == 0 else other.act(s, p)
+        s.apply_action(a)
