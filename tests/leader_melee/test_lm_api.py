@@ -18,10 +18,14 @@ def test_builtin_pool_and_decks_load():
     """LM 5-1-2 / LM 5-1-3 / LM 5-1-3-1: every built-in deck is legal."""
     g = Game()
     names = Game.deck_names_builtin()
-    assert len(names) >= 2
+    assert len(names) >= 4
     for n in names:
         assert g.validate_deck(n) == n
-    assert sum(1 for c in g.pool.cards if c.type == T_LEADER) >= 4
+    assert sum(1 for c in g.pool.cards if c.type == T_LEADER) >= 10
+    assert sum(1 for c in g.pool.cards if c.type != T_LEADER) >= 60
+    assert len({c.color for c in g.pool.cards}) >= 4
+    kws = {k for c in g.pool.cards for f in c.faces for k in f.keywords}
+    assert kws == {"iron_wall", "defend", "surge", "charge", "haste", "link"}
 
 
 def test_contract_sizes_and_first_decision():
