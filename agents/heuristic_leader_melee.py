@@ -36,7 +36,7 @@ class LeaderMeleeHeuristic:
         if k in (D_YES_NO,):
             return YES if YES in legal else legal[0]
         if k == D_DRAW_UP_TO:
-            return YES if len(s.deck[player]) >= 20 and YES in legal else PASS
+            return YES if self._deck_ahead(s, player) and YES in legal else PASS
         a = f(s, player, legal) if f else legal[0]
         return a if a in legal else legal[0]
 
@@ -66,7 +66,12 @@ class LeaderMeleeHeuristic:
 
     def _draws(self, s, p, acts):
         """Card draw brings deck-out closer (9-2-4): only worth it with a thick deck."""
-        return any(x.do in ("draw", "draw_up_to", "charge") for x in acts) and len(s.deck[p]) < 20
+        return any(x.do in ("draw", "draw_up_to", "charge") for x in acts) and not self._deck_ahead(s, p)
+
+    @staticmethod
+    def _deck_ahead(s, p):
+        """Deck-out (9-2-4) decides long games: spend deck cards only with a clear lead."""
+        return len(s.deck[p]) >= len(s.deck[1 - p]) + 4
 
     def _ability(self, s, p, a):
         from tcgzoo.envs.leader_melee.rules import _nth_activated, ability_of
@@ -91,8 +96,8 @@ class LeaderMeleeHeuristic:
             if d.type == T_BATTLE:
                 if len(s.battle[p]) >= 4 and d.face.power <= weakest:
                     continue
-                if len(s.deck[p]) < 10 and any(ab.event == "play" and self._draws(s, p, ab.actions)
-                                               for ab in d.face.abilities):
+                if len(s.deck[p]) < len(s.deck[1 - p]) and any(
+                        ab.event == "play" and self._draws(s, p, ab.actions) for ab in d.face.abilities):
                     continue
                 k = (1, d.level, d.face.power)
             else:
