@@ -137,3 +137,13 @@ def test_vec_env_seeds_fix_the_games_with_or_without_workers():
         assert not np.array_equal(_play(venv, 50, seed=9)[0][-1], runs[0][0][50])
     finally:
         venv.close()
+
+
+def test_the_learner_plays_its_own_deck_from_either_seat():
+    env = SingleAgentEnv(GAME, decks=["red_rush", "blue_mill"], seed=0)
+    mine, theirs = Game(decks=["red_rush", "blue_mill"]).decks
+    for seat in (0, 1):
+        env.reset()
+        assert env.seat == seat
+        game = env.games[seat]
+        assert game.decks[seat] == mine and game.decks[1 - seat] == theirs

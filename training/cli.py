@@ -37,7 +37,8 @@ def add_parser(sub: Any, game_args: Callable[[argparse.ArgumentParser], None]) -
     t.add_argument("--minutes", type=float, default=d.minutes, help="wall-clock budget of the training")
     t.add_argument("--steps", type=int, default=None, help="stop after this many learner decisions")
     t.add_argument("--seed", type=int, default=d.seed)
-    t.add_argument("--decks", nargs=2, metavar=("SEAT0", "SEAT1"), help="the two seats' decks")
+    t.add_argument("--decks", nargs=2, metavar=("MINE", "THEIRS"),
+                   help="the learner's deck and the opponents' deck (default: each seat's built-in deck)")
     t.add_argument("--opponents", nargs="+", type=_weights, metavar="SPEC=SHARE",
                    help="opponent pool ('self' = the learner's snapshots); default "
                         + " ".join(f"{k}={v}" for k, v in d.opponents.items()))

@@ -23,7 +23,7 @@ class TrainConfig:
     seed: int = 0
     minutes: float | None = 10.0  # wall-clock budget; None: only ``steps`` stops the run
     steps: int | None = None  # learner decisions; None: only ``minutes`` stops the run
-    decks: list[str] | None = None  # the two seats' decks; None: the game's defaults
+    decks: list[str] | None = None  # [learner's deck, opponents' deck] in either seat; None: each seat's default
     options: dict[str, Any] = field(default_factory=dict)
     # the pool: agent spec (or "self": the learner's snapshots) -> share of episodes
     opponents: dict[str, float] = field(default_factory=lambda: {"random": 0.3, "heuristic": 0.3, SELF: 0.4})
@@ -61,7 +61,7 @@ class TrainConfig:
         if self.minutes is None and self.steps is None:
             raise ConfigError("give a time budget (minutes) or a number of steps, or both")
         if self.decks is not None and len(self.decks) != 2:
-            raise ConfigError(f"decks {self.decks}: give the two seats' decks")
+            raise ConfigError(f"decks {self.decks}: give the learner's deck and the opponents' deck")
         if self.n_envs * self.n_steps < self.batch_size:
             raise ConfigError(f"a rollout of n_envs*n_steps={self.n_envs * self.n_steps} decisions is "
                               f"smaller than batch_size={self.batch_size}")

@@ -145,6 +145,9 @@ class OpponentPool:
 class SingleAgentEnv(gym.Env):
     """The learner's seat of ``game`` against pool opponents; reward +1/-1/0 at the end.
 
+    ``decks=[mine, theirs]`` gives the learner ``mine`` in either seat (the arena's
+    ``agent@deck``); ``decks=None`` lets each seat play the game's default deck.
+
     Observation: the game's ``observation_tensor(seat)``; action: one of the game's
     distinct actions; ``action_masks()`` is what sb3-contrib's ``MaskablePPO`` reads.
     ``reset(seed=s)`` reseeds the env's generator, from which every later episode's
@@ -157,7 +160,11 @@ class SingleAgentEnv(gym.Env):
                  opponents: OpponentPool | Mapping[str, float] | None = None, seed: int | None = None,
                  render_mode: str | None = None) -> None:
         self.game_name = game
-        self.game = make_game(game, decks, options)
+        # ``decks`` are (the learner's, the opponent's), whichever seat the learner takes, as
+        # in the arena's ``agent@deck``; without decks each seat plays the game's default
+        self.games = [make_game(game, decks, options),
+                      make_game(game, None if decks is None else list(decks)[::-1], options)]
+        self.game = self.games[0]
         if opponents is None or isinstance(opponents, Mapping):
             opponents = OpponentPool(game, dict(opponents or {"random": 1.0}))
         self.pool = opponents
@@ -180,7 +187,7 @@ class SingleAgentEnv(gym.Env):
             self.episodes += 1
             self.opponent = self.pool.opponent(*self.pool.draw(self._rng), self._agents)
             self.opponent.reset(int(self._rng.integers(2**63)))
-            self.state = self.game.new_initial_state(int(self._rng.integers(2**63)))
+            self.state = self.games[self.seat].new_initial_state(int(self._rng.integers(2**63)))
             self._play_opponent()
             if not self.state.is_terminal():
                 return self._observation(), {"seat": self.seat, "opponent": self.opponent.name}

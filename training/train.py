@@ -51,6 +51,7 @@ def evaluate(model: str | os.PathLike, game: str, opponents: Sequence[str] = ("r
              step: int | None = None) -> list[dict[str, Any]]:
     """Arena matches of ``policy:<model>`` against each opponent, stored in the arena database.
 
+    ``decks`` are (the model's, the opponent's), played from either seat as in training.
     Deals are paired (each shuffle played twice with seats swapped) so the luck of the
     deal cancels. Returns one summary per opponent: win rate with its Wilson 95%
     interval (draws count half) and the rate per seat.
@@ -163,14 +164,14 @@ def train(cfg: TrainConfig) -> TrainResult:
     from sb3_contrib import MaskablePPO
 
     cfg.validate()
-    out = Path(cfg.out)
-    (out / "checkpoints").mkdir(parents=True, exist_ok=True)
-    (out / "config.json").write_text(json.dumps(asdict(cfg), indent=2) + "\n")
     torch.set_num_threads(max(1, cfg.torch_threads))
     t0 = time.perf_counter()
     venv = TcgVecEnv(cfg.game, cfg.n_envs, cfg.workers, cfg.decks, cfg.options, cfg.opponents,
-                     seed=cfg.seed * 1_000_003, max_snapshots=cfg.max_snapshots)
+                     seed=cfg.seed * 1_000_003, max_snapshots=cfg.max_snapshots)  # bad names fail here
+    out = Path(cfg.out)
     try:
+        (out / "checkpoints").mkdir(parents=True, exist_ok=True)
+        (out / "config.json").write_text(json.dumps(asdict(cfg), indent=2) + "\n")
         tb = _tensorboard_dir(out)
         model = MaskablePPO(
             "MlpPolicy", VecMonitor(venv), n_steps=cfg.n_steps, batch_size=cfg.batch_size, n_epochs=cfg.n_epochs,
