@@ -237,7 +237,19 @@ def h_setup(s, f):
 
 # ---- the turn (6, 7) -----------------------------------------------------------------------------------
 def cp(s):
-    s.stack.append([H_CP, 0])
+    if not cp_idle(s):
+        s.stack.append([H_CP, 0])
+
+
+def cp_idle(s) -> bool:
+    """True when a checkpoint would do nothing: no rule process due (9-3, 9-4), nothing waiting."""
+    if s.waits:
+        return False
+    b = s.battle
+    if len(b[0]) > BATTLE_LIMIT or len(b[1]) > BATTLE_LIMIT:
+        return False
+    m = s.melee
+    return not ((m[0] or m[1]) and not (P_STANDBY <= s.phase <= P_BP_END))
 
 
 def ft(s, kind, p):
@@ -596,8 +608,10 @@ def h_ft(s, f):
     st, kind, p = f[1], f[2], f[3]
     if st == 0:
         f[1] = 1
-        cp(s)  # 4-6-2, 8-5-2-1
-        return
+        if not cp_idle(s):
+            s.stack.append([H_CP, 0])  # 4-6-2, 8-5-2-1
+            return
+        st = 1
     if st == 1:
         s.ask(p, kind, ft_actions(s, kind, p))
         f[1] = 2
