@@ -21,7 +21,7 @@ Action space (238 ids; one layout for every decision, relative to the decider)
 ids     range      meaning
 ======= ========== ===================================================================
 0       pass       pass priority / no ether card / no (more) aisatsu / no interrupt / done ('up to')
-1       yes        (reserved: no yes/no decision in the current pool)
+1       yes        pay the tatsujin cost
 2-3     player     2 = myself, 3 = the opponent (aisatsu target)
 4-35    option     k-th entry of the decision's option list (ether / damage / Ohigan / deck
                    cards by definition, trigger order); the list is in the observation
@@ -33,7 +33,8 @@ ids     range      meaning
 ======= ========== ===================================================================
 
 Decision kinds (``layout.DECISIONS``): priority, ether placement, aisatsu attacker,
-aisatsu target, interrupt, order triggers, pay ether, pay jitsu, choose a card, recover.
+aisatsu target, interrupt, order triggers, pay ether, pay jitsu, choose a card, recover,
+tatsujin.
 
 Observation (float32; P = cards in the pool; ``Game().observation_layout()`` gives offsets)
 -------------------------------------------------------------------------------------------
@@ -43,7 +44,7 @@ block           size                content
 global          3                   turn/30, my turn, I went first
 step            7                   setup untap draw ether character ikusa end
 ikusa           6                   none start target-selection interrupt damage end
-decision        10                  pending decision kind one-hot
+decision        11                  pending decision kind one-hot
 deciding        1                   I decide
 players         2 x 11              me, opponent: deck/50 hand/20 field/10 ether/10
                                     untapped ether/10 ohigan/50 damage/10 face-up
@@ -56,7 +57,7 @@ field           2 x 20 x (P+8)      per slot: card, bowed, damage/5, karate/5,
                                     durability/5, kousaku/5, attacker, target, redirected
 zones           2 x 7 x P           ether, bowed ether, ohigan, damage up, damage down,
                                     removed, check: counts by card
-kotodama space  8 x (P+4)           top first: kind (card/ability/check), card, mine
+kotodama space  8 x (P+5)           top first: kind (card/ability/check), card, mine, tatsujin paid
 ==============  ==================  ====================================================
 
 Hidden and never encoded: the opponent's hand cards drawn from the deck and both decks
@@ -161,7 +162,7 @@ class NinjaSlayerState(State):
         self.tp = self.turn = self.first = 0
         self.step, self.ikstep = ST_SETUP, 0
         self.attacker, self.atk_obj, self.target, self.tgt_obj = -1, 0, NO_TARGET, 0
-        self.teff, self.tuses, self.pending, self.opts, self.ctx = [], [], [], [], -1
+        self.teff, self.tuses, self.pending, self.opts, self.ctx, self.aisatsu_by = [], [], [], [], -1, []
         self.stack.append([rules.H_SETUP, 0])
         self._run()
 

@@ -20,7 +20,9 @@ A card entry::
       durability: 2
       kousaku: 1
       attributes: [Freelance]          # NS 204
-      keywords: [interrupt]            # interrupt, interrupt_kaizen (NS 1402.2-3)
+      keywords: [interrupt]            # interrupt, interrupt_kaizen, satsubatsu (NS 1402.2-3, 1403)
+      tatsujin: {ether: 2}             # kotodama: optional additional cost (NS 1404); its extra
+                                       # actions carry 'tatsujin: true' (NS 1404.2a)
       assumed: true                    # stats not in the rules file, chosen by this project
       text: "..."                      # printed text (English)
       effects:                         # triggered abilities (NS 1209)
@@ -64,7 +66,7 @@ TYPES = {"character": CHARACTER, "kotodama": KOTODAMA}
 TRIGGERS = ("aisatsu", "appears", "killed", "killed_in_ikusa", "ambush_from_ohigan")
 (TR_AISATSU, TR_APPEARS, TR_KILLED, TR_KILLED_IKUSA, TR_AMBUSH_OHIGAN) = range(len(TRIGGERS))
 LIMITS = {"once_per_turn": 1, "twice_per_turn": 2}
-KEYWORDS = ("interrupt", "interrupt_kaizen")
+KEYWORDS = ("interrupt", "interrupt_kaizen", "satsubatsu")
 ACTIONS = ("draw", "recover", "damage", "damage_player", "kill", "bow", "untap", "ambush", "to_hand",
            "pump", "grant", "search_ambush")
 TARGET_ZONES = ("field", "ether", "ohigan")
@@ -99,6 +101,7 @@ class Action:
     attribute: str | None = None
     attribute_count: int = 0
     any_count: int = 0
+    tatsujin: bool = False  # done only if the tatsujin cost was paid (NS 1404.2a)
 
 
 @dataclass
@@ -132,6 +135,8 @@ class CardDef:
     assumed: bool
     text: str
     file: str
+    tatsujin_ether: int = 0  # NS 1404: optional additional cost
+    tatsujin_jitsu: int = 0
 
     @property
     def has_ukemi(self) -> bool:
@@ -141,6 +146,9 @@ class CardDef:
 class CardPool:
     def __init__(self, cards: list[CardDef], abilities: list[Ability]) -> None:
         self.cards = cards
+        # the keyword satsubatsu's trigger (NS 1403.2): one shared ability
+        self.satsubatsu = len(abilities)
+        abilities.append(Ability(self.satsubatsu, "<satsubatsu>", actions=[Action("satsubatsu")]))
         self.abilities = abilities
         self.by_id = {c.id: c.idx for c in cards}
 
@@ -203,8 +211,9 @@ class _Loader:
 
     def action(self, ck: Checker, card: str) -> Action:
         do = ck.choice("do", ACTIONS)
-        allowed = {"do"}
+        allowed = {"do", "tatsujin"}
         a = Action(do)
+        a.tatsujin = ck.get("tatsujin", bool, False)
         if do in ("draw", "recover", "damage", "damage_player"):
             allowed.add("n")
             a.n = ck.get("n", int)
@@ -240,7 +249,7 @@ class _Loader:
 
     def card(self, ck: Checker, idx: int, file: str) -> CardDef:
         ck.only(("id", "name", "epithet", "type", "cost", "jitsu", "karate", "durability", "kousaku",
-                 "attributes", "keywords", "assumed", "text", "effects", "actions", "if", "ukemi"))
+                 "attributes", "keywords", "assumed", "text", "effects", "actions", "if", "ukemi", "tatsujin"))
         cid = ck.get("id", str)
         ty = TYPES[ck.choice("type", TYPES)]
         cost = ck.get("cost", int)
@@ -286,9 +295,23 @@ class _Loader:
                 self.abilities.append(uk_ab)
             else:
                 uk_ab = self.ability(uc, cid, u, False)
+        tj = ck.get("tatsujin", dict, None)
+        te = tjj = 0
+        if tj is not None:
+            tc = ck.sub("tatsujin", tj)
+            tc.only(("ether", "jitsu"))
+            te, tjj = tc.get("ether", int, 0), tc.get("jitsu", int, 0)
+            if te < 0 or tjj < 0 or te + tjj == 0:
+                tc.fail(None, "a tatsujin cost needs ether or jitsu >= 1")
+            if ty != KOTODAMA:
+                ck.fail("tatsujin", "only kotodama have tatsujin in this pool")
+            if not any(a.tatsujin for a in text_ab.actions):
+                ck.fail("tatsujin", "no action is marked 'tatsujin: true'")
+        elif text_ab is not None and any(a.tatsujin for a in text_ab.actions):
+            ck.fail("actions", "'tatsujin: true' actions need a 'tatsujin' cost")
         return CardDef(idx, cid, ck.get("name", str), ck.get("epithet", str, ""), ty, cost,
                        ck.get("jitsu", int, 0), *stats, frozenset(attrs), frozenset(kws), trig, text_ab,
-                       uk_self, uk_ab, ck.get("assumed", bool, False), ck.get("text", str, ""), file)
+                       uk_self, uk_ab, ck.get("assumed", bool, False), ck.get("text", str, ""), file, te, tjj)
 
 
 def load_pool(paths=None) -> CardPool:

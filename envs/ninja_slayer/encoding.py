@@ -43,7 +43,7 @@ class ObsLayout:
                          "kousaku, attacker, target, redirected)", 2 * F_SLOTS * (P + 8))
         self.zones = add("me then opponent: ether, bowed ether, ohigan, damage face-up, damage face-down, "
                          "removed, check: counts by card", 2 * 7 * P)
-        self.kst = add("kotodama space, top first: 8 x (kind one-hot, card one-hot, mine)", S_SLOTS * (P + 4))
+        self.kst = add("kotodama space, top first: 8 x (kind one-hot, card one-hot, mine, tatsujin)", S_SLOTS * (P + 5))
 
     def _add(self, name: str, n: int) -> int:
         start = self.size
@@ -129,12 +129,14 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
         for i in s.check[p]:
             ones.append(b6 + cdef[i])
     for k, ob in enumerate(reversed(s.kstack[-S_SLOTS:])):
-        b = L.kst + k * (P + 4)
+        b = L.kst + k * (P + 5)
         ones.append(b + ob[0])
         if ob[0] != K_CHECK:
             ones.append(b + 3 + cdef[ob[1]])
         if ob[3] == me:
             ones.append(b + 3 + P)
+        if ob[5]:
+            ones.append(b + 4 + P)
     o = np.bincount(ones, minlength=L.size).astype(np.float32)
     o[L.glob:L.glob + 3] = g
     for start, vals in dense:
@@ -164,6 +166,8 @@ def action_to_string(s, a: int) -> str:
             return f"option {k}: {s.defs[v].name}"
     except IndexError:
         pass
+    if rng == "yes":
+        return "pay tatsujin"
     if rng == "player":
         return "the opponent" if k else "myself"
     return rng if rng in ("pass", "yes", "concede") else f"{rng} {k}"
@@ -199,7 +203,8 @@ def to_dict(s, player=None) -> dict:
             pd["deck_cards"] = [s.defs[s.cdef[i]].id for i in s.deck[p]]
         out["players"].append(pd)
     out["kotodama_space"] = [{"kind": KIND_NAMES[o[0]], "controller": o[3],
-                              "card": None if o[0] == K_CHECK else s.defs[s.cdef[o[1]]].id} for o in s.kstack]
+                              "card": None if o[0] == K_CHECK else s.defs[s.cdef[o[1]]].id, "tatsujin": bool(o[5])}
+                             for o in s.kstack]
     out["aisatsu"] = None if s.attacker < 0 else {
         "attacker": _name(s, s.attacker),
         "target": "player" if s.target == PLAYER_TARGET else (_name(s, s.target) if s.target >= 0 else None)}

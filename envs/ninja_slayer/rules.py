@@ -11,7 +11,7 @@ from .cards import (
 )
 from .layout import (
     D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
-    D_TARGET, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER,
+    D_TARGET, D_TATSUJIN, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, YES, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER,
     ST_IKUSA, ST_UNTAP,
 )
 from .state import (
@@ -134,6 +134,8 @@ def apply_to(s, a, j: int, ctl: int, src: int) -> None:
                 s.teff.append([kind, j, o, amt])
     elif do == "grant":
         s.teff.append([TE_GRANT, j, s.obj[j], a.effect])
+    elif do == "satsubatsu":
+        kill(s, j)
 
 
 def ambush(s, j: int, ctl: int) -> None:
@@ -215,6 +217,7 @@ def h_turn(s, f) -> None:
                 s.ikusa_hit[j] = False
         s.teff = []
         s.tuses = []
+        s.aisatsu_by = []
         if s.pending or s.carried[0] or s.carried[1] or _loss_pending(s):
             pri(s)  # NS 505.3c: back to 505.2
             return
@@ -315,7 +318,7 @@ def rule_processes(s) -> bool:
             for p in (tp, 1 - tp):  # NS 1003.2: turn player's checks first, so the other's resolve first
                 if s.carried[p]:
                     for _ in range(s.carried[p]):
-                        s.kstack.append([K_CHECK, -1, 0, p, -1])
+                        s.kstack.append([K_CHECK, -1, 0, p, -1, 0])
                     s.carried[p] = 0  # NS 1003.3
                     done = True
         dmg = s.dmg
@@ -364,7 +367,7 @@ def h_rc(s, f) -> None:
 def _enter_trigger(s, t) -> None:
     """NS 1204 / 1209.4: the triggered ability goes onto the kotodama space."""
     s.pending.remove(t)
-    s.kstack.append([K_ABILITY, t[2], t[3], t[0], t[1]])
+    s.kstack.append([K_ABILITY, t[2], t[3], t[0], t[1], 0])
 
 
 # ---- entering a card from hand (NS 1204, 1206, 1207) ----------------------------------------------
@@ -376,7 +379,22 @@ def h_enter(s, f) -> None:
         s.zone[i] = Z_STACK
         s.obj[i] += 1
         s.pub[i] = True
-        s.kstack.append([K_CARD, i, s.obj[i], p, -1])
+        s.kstack.append([K_CARD, i, s.obj[i], p, -1, 0])
+        d = s.defs[s.cdef[i]]
+        if d.tatsujin_ether or d.tatsujin_jitsu:  # NS 1404.2, 1204.2c: declare the additional cost
+            if (s.untapped_ether(p) >= d.cost + d.tatsujin_ether
+                    and s.faceup_damage(p) >= d.jitsu + d.tatsujin_jitsu):
+                f[1] = 4
+                s.ctx = i
+                s.ask(p, D_TATSUJIN, [PASS, YES])
+                return
+        f[1] = 1
+    if f[1] == 4:
+        if s.answer == YES:
+            d = s.defs[s.cdef[i]]
+            f[3] += d.tatsujin_ether
+            f[4] += d.tatsujin_jitsu
+            s.kstack[-1][5] = 1  # NS-G30: remembered on the stack object
         f[1] = 1
     if f[1] == 1:
         s.ctx = i
@@ -423,10 +441,10 @@ def h_resolve(s, f) -> None:
                 s.stack.pop()
                 return
             f[1] = 1
-            s.stack.append([H_EXEC, 0, d.text_ability.id, 0, i, s.obj[i], o[3], 0, 0])
+            s.stack.append([H_EXEC, 0, d.text_ability.id, 0, i, s.obj[i], o[3], 0, 0, o[5]])
             return
         f[1] = 1  # an ability: does its effect even if its source is gone (NS 1205.1d-1)
-        s.stack.append([H_EXEC, 0, o[4], 0, o[1], o[2], o[3], 0, 0])
+        s.stack.append([H_EXEC, 0, o[4], 0, o[1], o[2], o[3], 0, 0, 0])
         return
     o = s.kstack[-1]
     if o[0] == K_CARD:  # NS 1205.1c-2: a kotodama goes to Ohigan
@@ -455,16 +473,16 @@ def _damage_check(s, p: int) -> None:
             s.check[p].remove(i)
             s.zone[i] = Z_STACK
             s.obj[i] += 1
-            s.kstack.append([K_CARD, i, s.obj[i], p, -1])
+            s.kstack.append([K_CARD, i, s.obj[i], p, -1, 0])
         else:
             s.move(i, Z_OHIGAN)  # NS 1104.4b
         return
-    s.kstack.append([K_ABILITY, i, s.obj[i], p, d.ukemi_ability.id])  # NS 1211.2c
+    s.kstack.append([K_ABILITY, i, s.obj[i], p, d.ukemi_ability.id, 0])  # NS 1211.2c
 
 
 # ---- doing an ability's actions ------------------------------------------------------------------
 def h_exec(s, f) -> None:
-    # f = [H_EXEC, step, ability, action index, source, source obj, controller, count, extra]
+    # f = [H_EXEC, step, ability, action index, source, source obj, controller, count, extra, tatsujin paid]
     ab = s.abilities[f[2]]
     ctl, src = f[6], f[4]
     if f[1] == 0:
@@ -481,7 +499,18 @@ def h_exec(s, f) -> None:
         a = ab.actions[f[3]]
         do = a.do
         s.ctx = src
-        if do == "draw":
+        if a.tatsujin and not f[9]:
+            pass  # NS 1404.2a: only when the tatsujin cost was paid
+        elif do == "satsubatsu":  # NS 1403.2 (NS-G16): kill one character that aisatsu-ed it this turn
+            if f[7] < 1:
+                c = [j for j in s.field[1 - ctl] if any(
+                    r[0] == src and r[1] == f[5] and r[2] == j and r[3] == s.obj[j] for r in s.aisatsu_by)]
+                if c:
+                    f[1] = 2
+                    s.opts = []
+                    s.ask(ctl, D_CHOOSE, sorted(OPP_FIELD + s.field[1 - ctl].index(j) for j in c))
+                    return
+        elif do == "draw":
             draw(s, ctl, a.n)
         elif do == "damage_player":
             s.carried[1 - ctl if a.player == "opp" else ctl] += a.n  # NS 1102.4a
@@ -655,6 +684,8 @@ def h_ikusa(s, f) -> None:
             f[1] = 11
             return
         a = s.attacker
+        if s.target >= 0:  # who aisatsu-ed whom this turn, for satsubatsu (NS 1403.2, NS-G16)
+            s.aisatsu_by.append([s.target, s.tgt_obj, a, s.atk_obj])
         if s.target == PLAYER_TARGET:  # NS 706.4: kousaku to a player
             s.carried[ntp] += s.kousaku(a)
         else:  # karate to a character; one-way (NS-G3)
@@ -664,9 +695,12 @@ def h_ikusa(s, f) -> None:
                 s.ikusa_hit[s.target] = True
         f[1] = 10
         pri(s)  # NS 706.5
-    elif st == 10:
+    elif st == 10:  # NS 706.6: end of the ikusa damage step: satsubatsu triggers (NS 1403.2)
+        t = s.target
+        if t >= 0 and s.alive(t, s.tgt_obj) and "satsubatsu" in s.defs[s.cdef[t]].keywords:
+            s.pending.append([s.owner[t], s.game.pool.satsubatsu, t, s.obj[t]])  # NS-G16: on the field
         f[1] = 11
-        pri(s)  # NS 706.7 (706.6: no end-of-damage-step abilities in this pool)
+        pri(s)  # NS 706.7
     elif st == 11:  # NS 706.9-706.10 (NS-G2, NS-G4)
         s.attacker, s.atk_obj, s.target, s.tgt_obj = -1, 0, NO_TARGET, 0
         f[1] = 1

@@ -29,7 +29,7 @@ class State(DecisionState):
         "defs", "abilities", "deck_names", "cdef", "owner", "zone", "bowed", "face_down", "dmg", "obj",
         "pub", "redirected", "ikusa_hit", "deck", "hand", "field", "ether", "ohigan", "damage", "removed",
         "check", "kstack", "carried", "tp", "turn", "first", "step", "ikstep", "attacker", "atk_obj",
-        "target", "tgt_obj", "teff", "tuses", "pending", "opts", "ctx", "auto",
+        "target", "tgt_obj", "teff", "tuses", "pending", "opts", "ctx", "auto", "aisatsu_by",
     )
     DECISION_NAMES = DECISIONS
     NUM_ACTIONS = NUM_ACTIONS
@@ -55,6 +55,7 @@ class State(DecisionState):
         c.opts = self.opts[:]
         c.ctx = self.ctx
         c.auto = self.auto
+        c.aisatsu_by = [r[:] for r in self.aisatsu_by]
         return c
 
     def ask(self, player: int, kind: int, legal: list[int]) -> None:
