@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"training needs the train extra (pip install -e '.[train]'): {e}") from None
     result = train(cfg)
     print(f"trained {result.steps} steps in {result.seconds:.0f} s "
-          f"({result.timing['steps_per_second']} steps/s); model: {result.model}")
+          f"({result.timing['training_steps_per_second']} steps/s while training); model: {result.model}")
     for r in result.evaluations:
         if r["model"] == str(result.model):
             lo, hi = r["ci95"]

@@ -47,8 +47,8 @@ def main(argv: list[str] | None = None) -> int:
     report = {"config": asdict(cfg), "steps": result.steps, "seconds": round(time.perf_counter() - t0, 1),
               "timing": t, "evaluations": final}
     Path(args.out, "measure.json").write_text(json.dumps(report, indent=2) + "\n")
-    print(f"{result.steps:,} learner steps in {t['total']:.0f} s: {t['steps_per_second']:,.0f} steps/s overall, "
-          f"{t['rollout_steps_per_second']:,.0f} steps/s while collecting")
+    print(f"{result.steps:,} learner steps in {t['total']:.0f} s: {t['training_steps_per_second']:,.0f} steps/s "
+          f"training (rollouts + updates), {t['rollout_steps_per_second']:,.0f} steps/s while collecting")
     print("time: " + ", ".join(f"{k} {t[k]:.0f} s" for k in ("rollout", "update", "snapshot", "checkpoint", "evaluation")))
     for r in final:
         lo, hi = r["ci95"]

@@ -92,20 +92,17 @@ class _Driver(BaseCallback):
         self.timing = {"rollout": 0.0, "update": 0.0, "evaluation": 0.0, "checkpoint": 0.0, "snapshot": 0.0}
         self._next = {"snapshot": cfg.snapshot_every, "checkpoint": cfg.checkpoint_every, "eval": cfg.eval_every}
         self._mark = time.perf_counter()
+        self._phase = "update"  # what the time since ``_mark`` is being spent on
         self._outcomes: dict[str, list[float]] = {}
 
     def _on_training_start(self) -> None:
         self._mark = time.perf_counter()
 
     def _on_rollout_start(self) -> None:
-        now = time.perf_counter()
-        self.timing["update"] += now - self._mark
-        self._mark = now
+        self.close_phase("rollout")
 
     def _on_rollout_end(self) -> None:
-        now = time.perf_counter()
-        self.timing["rollout"] += now - self._mark
-        self._mark = now
+        self.close_phase("update")
         for name, results in self._outcomes.items():  # training win rate per opponent kind
             self.logger.record(f"selfplay/win_rate_vs_{name.split('#')[0]}", sum(r > 0 for r in results) / len(results))
         self._outcomes.clear()
@@ -122,6 +119,12 @@ class _Driver(BaseCallback):
                 else self._timed("checkpoint", self.save_checkpoint)
             self._timed("evaluation", lambda: self.run_evaluation(path))
         self._mark = time.perf_counter()  # bookkeeping above is not the update's time
+
+    def close_phase(self, next_phase: str) -> None:
+        """Book the time since the last mark to the current phase; ``next_phase`` starts now."""
+        now = time.perf_counter()
+        self.timing[self._phase] += now - self._mark
+        self._mark, self._phase = now, next_phase
 
     def _on_step(self) -> bool:
         for info in self.locals.get("infos", ()):
@@ -181,11 +184,12 @@ def train(cfg: TrainConfig) -> TrainResult:
         driver = _Driver(cfg, venv, out)
         budget = cfg.steps if cfg.steps is not None else 2**62
         model.learn(total_timesteps=budget, callback=driver, tb_log_name="ppo", progress_bar=False)
+        driver.close_phase("checkpoint")  # a rollout cut short by the deadline, or the last update
         final = out / "final.zip"
         model.save(final)
         if not driver.checkpoints or driver.checkpoints[-1].stem != f"step_{model.num_timesteps}":
             driver.save_checkpoint()
-        driver.timing["update"] += time.perf_counter() - driver._mark  # the last update, if any
+        driver.close_phase("update")
     finally:
         venv.close()
     if cfg.eval_games > 0 and cfg.eval_opponents:
@@ -195,7 +199,8 @@ def train(cfg: TrainConfig) -> TrainResult:
               "steps": model.num_timesteps,
               "rollout_steps_per_second": round(model.num_timesteps / driver.timing["rollout"], 1)
               if driver.timing["rollout"] else None,
-              "steps_per_second": round(model.num_timesteps / seconds, 1)}
+              "training_steps_per_second": round(model.num_timesteps / max(1e-9, driver.timing["rollout"] + driver.timing["update"]), 1),
+              "steps_per_second": round(model.num_timesteps / seconds, 1)}  # everything included
     (out / "timing.json").write_text(json.dumps(timing, indent=2) + "\n")
     return TrainResult(out, final, model.num_timesteps, seconds, driver.checkpoints, driver.evaluations, timing)
 
