@@ -59,15 +59,14 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
     P = L.P
     cdef = s.cdef
     op = 1 - me
-    ones: list[int] = []  # indices to add 1 to (one-hots and counts), summed by one bincount
-    ones.append(L.step + s.step)
-    ones.append(L.ik + s.ikstep)
+    ones: list[int] = [L.step + s.step, L.ik + s.ikstep]  # indices to add 1 to, summed by one bincount
+    add = ones.append
     dense: list[tuple[int, tuple]] = []
     g = [s.turn / 30.0, float(s.tp == me), float(s.first == me)]
     if 0 <= s.dkind < len(DECISIONS):
-        ones.append(L.dec + s.dkind)
+        add(L.dec + s.dkind)
         if s.dplayer == me:
-            ones.append(L.deciding)
+            add(L.deciding)
     bowed, face_down = s.bowed, s.face_down
     for k, p in enumerate((me, op)):
         ue = 0
@@ -83,60 +82,67 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
             ue / 10, len(s.ohigan[p]) / 50, len(s.damage[p]) / 10, fu / 10,
             len(s.removed[p]) / 10, len(s.check[p]) / 5, s.carried[p] / 10)))
     if s.ctx >= 0:
-        ones.append(L.ctx + cdef[s.ctx])
+        add(L.ctx + cdef[s.ctx])
     if s.dplayer == me and s.dkind in OPTION_KINDS:
         rec = s.dkind == D_RECOVER
         for k, v in enumerate(s.opts[:N_OPTIONS]):
             b = L.opts + k * (P + 1)
             if rec:
-                ones.append(b + v[0])
+                add(b + v[0])
                 if v[1]:
-                    ones.append(b + P)
+                    add(b + P)
             else:
-                ones.append(b + v)
+                add(b + v)
     b = L.hand
     for i in s.hand[me]:
-        ones.append(b + cdef[i])
+        add(b + cdef[i])
     b = L.opp_known
     pub = s.pub
     for i in s.hand[op]:
         if pub[i]:
-            ones.append(b + cdef[i])
+            add(b + cdef[i])
     W = P + 8
-    obj, red = s.obj, s.redirected
+    obj, red, dmg, defs = s.obj, s.redirected, s.dmg, s.defs
+    plain = not s.teff
+    att, tgt = s.attacker, s.target
     for k, p in enumerate((me, op)):
         for slot, i in enumerate(s.field[p][:F_SLOTS]):
             b = L.field + (k * F_SLOTS + slot) * W
-            ones.append(b + cdef[i])
-            dense.append((b + P, (float(bowed[i]), s.dmg[i] / 5, s.karate(i) / 5, s.durability(i) / 5,
-                                  s.kousaku(i) / 5, float(i == s.attacker), float(i == s.target),
-                                  float(red[i] == obj[i]))))
+            c = cdef[i]
+            add(b + c)
+            if plain:
+                d = defs[c]
+                ka, du, ko = d.karate, d.durability, d.kousaku
+            else:
+                ka, du, ko = s.karate(i), s.durability(i), s.kousaku(i)
+            dense.append((b + P, (bowed[i], dmg[i] / 5, ka / 5, du / 5, ko / 5, i == att, i == tgt,
+                                  red[i] == obj[i])))
         b = L.zones + k * 7 * P
         for i in s.ether[p]:
-            ones.append(b + cdef[i])
+            add(b + cdef[i])
             if bowed[i]:
-                ones.append(b + P + cdef[i])
+                add(b + P + cdef[i])
         b2 = b + 2 * P
         for i in s.ohigan[p]:
-            ones.append(b2 + cdef[i])
+            add(b2 + cdef[i])
         b3, b4 = b + 3 * P, b + 4 * P
         for i in s.damage[p]:
-            ones.append((b4 if face_down[i] else b3) + cdef[i])
+            add((b4 if face_down[i] else b3) + cdef[i])
         b5 = b + 5 * P
         for i in s.removed[p]:
-            ones.append(b5 + cdef[i])
+            add(b5 + cdef[i])
         b6 = b + 6 * P
         for i in s.check[p]:
-            ones.append(b6 + cdef[i])
+            add(b6 + cdef[i])
     for k, ob in enumerate(reversed(s.kstack[-S_SLOTS:])):
         b = L.kst + k * (P + 5)
-        ones.append(b + ob[0])
+        add(b + ob[0])
         if ob[0] != K_CHECK:
-            ones.append(b + 3 + cdef[ob[1]])
+            add(b + 3 + cdef[ob[1]])
         if ob[3] == me:
-            ones.append(b + 3 + P)
+            add(b + 3 + P)
         if ob[5]:
-            ones.append(b + 4 + P)
+            add(b + 4 + P)
     o = np.bincount(ones, minlength=L.size).astype(np.float32)
     o[L.glob:L.glob + 3] = g
     for start, vals in dense:
