@@ -24,6 +24,10 @@ Card entry::
 Ability::
 
     trigger: play | attack | strike | break | melee | turn_start | turn_end     # 10-1..10-6, 8-1-4
+      | main_start | battle_phase_start | attack_step_start | judgement_start   # "...開始時" of the
+      | battle_complete | battle_phase_end   # master's own turn (6-3-1-1, 7-2-1-1, 7-3-1-1, 7-5-1-1,
+      | guard_step_start                     # 7-6-1-1, 7-7-1-1 once per turn); guard_step_start: the
+                                             # defender's cards (7-4-1-1)
       or activated: main | battle        # 【起動発動:メイン/バトル】 (8-1-2)
       or awaken: true | cooperate: true  # 【覚醒】 10-7 / 【共闘】 10-8 (leader only): flips to the back face
     limit: once_per_turn                 # ターン1回 (10-15)
@@ -54,7 +58,9 @@ T_LEADER, T_BATTLE, T_EXTRA = 0, 1, 2
 TYPES = {"leader": T_LEADER, "battle": T_BATTLE, "extra": T_EXTRA}
 COLORS = ("red", "blue", "green", "yellow", "purple", "white")
 KEYWORDS = ("iron_wall", "defend", "surge", "charge", "haste", "link")
-TRIGGERS = ("play", "attack", "strike", "break", "melee", "turn_start", "turn_end")
+TRIGGERS = ("play", "attack", "strike", "break", "melee", "turn_start", "turn_end", "main_start",
+            "battle_phase_start", "attack_step_start", "guard_step_start", "judgement_start",
+            "battle_complete", "battle_phase_end")
 TIMINGS = ("main", "battle")
 ACTIONS = ("draw", "draw_up_to", "charge", "damage", "power", "strike", "break", "rest", "stand", "drop")
 TARGETED = ("power", "strike", "break", "rest", "stand", "drop")

@@ -279,6 +279,7 @@ def h_turn(s, f):
         cp(s)  # 6-2-5
     elif st == 3:  # 6-3-1-1
         s.phase = P_MAIN
+        fire_all(s, tp, "main_start")
         f[1] = 4
         cp(s)
     elif st == 4:  # 6-3-1-2
@@ -287,6 +288,7 @@ def h_turn(s, f):
     elif st == 5:  # 7-2-1-1: first standby step
         s.phase = P_STANDBY
         s.first_standby = 1
+        fire_all(s, tp, "battle_phase_start")
         f[1] = 6
         cp(s)
     elif st == 6:  # 7-2-1-2
@@ -298,6 +300,7 @@ def h_turn(s, f):
             f[1] = 20
             return
         s.phase = P_ATTACK  # 7-3-1-1
+        fire_all(s, tp, "attack_step_start")
         f[1] = 8
         cp(s)
     elif st == 8:  # 7-3-1-2
@@ -331,6 +334,7 @@ def h_turn(s, f):
     elif st == 12:  # 7-3-1-7 (LM-R3): guard step only when the leader is the guard card
         if s.guard == leader(1 - tp):
             s.phase = P_GUARD
+            fire_all(s, 1 - tp, "guard_step_start")
             f[1] = 13
             cp(s)  # 7-4-1-1
         else:
@@ -340,6 +344,7 @@ def h_turn(s, f):
         ft(s, D_FT_GUARD, 1 - tp)  # 7-4-1-2
     elif st == 14:
         s.phase = P_JUDGE
+        fire_all(s, tp, "judgement_start")
         f[1] = 15
         cp(s)  # 7-5-1-1
     elif st == 15:
@@ -349,6 +354,7 @@ def h_turn(s, f):
         cp(s)  # 7-5-1-5
     elif st == 16:  # 7-6-1-1 (+ 充填 at battle end, LM-G15)
         s.phase = P_COMPLETE
+        fire_all(s, tp, "battle_complete")
         u = s.attack
         if on_field(s, u, s.aobj) and has_kw(s, u, "charge"):
             s.waits.append([tp, u, s.aobj, s.face[u], AI_CHARGE])
@@ -373,6 +379,7 @@ def h_turn(s, f):
         f[1] = 6  # 7-6-1-4
     elif st == 20:  # 7-7-1-2
         s.phase = P_BP_END
+        fire_all(s, tp, "battle_phase_end", once_per_turn=True)  # 7-7-1-1
         f[1] = 21
         cp(s)
     elif st == 21:  # 7-7-1-3

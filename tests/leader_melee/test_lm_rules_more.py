@@ -94,3 +94,36 @@ def test_master_of_cards_in_zones():
     act(s, PASS)
     u = s.energy[1][-1] if ids(s, s.energy[1])[-1:] == ["T-V0"] else None
     assert u is not None and s.owner[u] == 1
+
+
+def test_phase_and_step_start_triggers():
+    """LM 6-3-1-1 main phase start, LM 7-2-1-1 battle phase start (first standby only),
+    LM 7-3-1-1 attack step start, LM 7-5-1-1 judgement start, LM 7-6-1-1 battle complete,
+    LM 7-7-1-1 battle phase end (once per turn): each triggers, then a checkpoint resolves it."""
+    s = scene(p0=dict(battle=["T-PH", "T-V1"]))
+    u = s.battle[0][0]
+    assert R.stat(s, u, 1) == 2  # main start: strike +1
+    act(s, PASS)
+    assert R.stat(s, u, 0) == 2000  # battle phase start
+    n = len(s.energy[0])
+    attack(s, OWN_BATTLE + 1, OPP_BATTLE + 0) if s.battle[1] else attack(s, OWN_BATTLE + 1, OPP_LEADER)
+    assert R.stat(s, u, 0) == 2100  # attack step start
+    act(s, PASS)
+    act(s, PASS)  # guard step (the leader is attacked)
+    assert R.stat(s, u, 0) == 2110 and len(s.energy[0]) == n + 1  # judgement start, battle complete
+    act(s, DECLARE_ATTACK)
+    assert R.stat(s, u, 0) == 2210  # a second attack step start; no second battle phase start
+    act(s, PASS)  # decline: battle phase end
+    assert s.tp == 1 and R.stat(s, u, 0) == 1000  # its +5000 "this turn" ended with the turn
+
+
+def test_guard_step_start_triggers_for_the_defender():
+    """LM 7-4-1-1: guard step start triggers the defender's cards."""
+    s = scene(p0=dict(battle=["T-V2"]), p1=dict(battle=["T-GW"]))
+    attack(s, OWN_BATTLE + 0, OPP_LEADER)
+    act(s, PASS)
+    assert s.dkind == D_TARGET and s.dplayer == 1 and s.legal_actions() == [SELF_LEADER]
+    act(s, SELF_LEADER)
+    assert s.dkind == D_FT_GUARD and R.stat(s, R.leader(1), 0) == 9000
+    act(s, PASS)
+    assert len(s.life[1]) == 7
