@@ -21,7 +21,7 @@ Action space (238 ids; one layout for every decision, relative to the decider)
 ids     range      meaning
 ======= ========== ===================================================================
 0       pass       pass priority / no ether card / no (more) aisatsu / no interrupt / done ('up to')
-1       yes        pay the tatsujin cost
+1       yes        pay the tatsujin cost / pay and enter a '(cost):(effect)' ukemi
 2-3     player     2 = myself, 3 = the opponent (aisatsu target)
 4-35    option     k-th entry of the decision's option list (ether / damage / Ohigan / deck
                    cards by definition, trigger order); the list is in the observation
@@ -34,7 +34,7 @@ ids     range      meaning
 
 Decision kinds (``layout.DECISIONS``): priority, ether placement, aisatsu attacker,
 aisatsu target, interrupt, order triggers, pay ether, pay jitsu, choose a card, recover,
-tatsujin.
+tatsujin, ukemi.
 
 Observation (float32; P = cards in the pool; ``Game().observation_layout()`` gives offsets)
 -------------------------------------------------------------------------------------------
@@ -44,7 +44,7 @@ block           size                content
 global          3                   turn/30, my turn, I went first
 step            7                   setup untap draw ether character ikusa end
 ikusa           6                   none start target-selection interrupt damage end
-decision        11                  pending decision kind one-hot
+decision        12                  pending decision kind one-hot
 deciding        1                   I decide
 players         2 x 11              me, opponent: deck/50 hand/20 field/10 ether/10
                                     untapped ether/10 ohigan/50 damage/10 face-up

@@ -32,7 +32,8 @@ A card entry::
           actions: [{do: recover, n: 1}, {do: draw, n: 1}]
       actions: [...]                   # kotodama: the text done on resolution (NS 1205.1c-2)
       if: {...}                        # kotodama: its 'if there is' condition (NS-G11)
-      ukemi: {enter: self, if: {...}}  # or {actions: [...], if: {...}} (NS 1211.2b / c)
+      ukemi: {enter: self, if: {...}}  # or {actions: [...], if: {...}} (NS 1211.2b / c);
+                                       # {cost: {ether: N}, actions: [...]}: optional (NS 1211.3a)
 
 Conditions: ``{own_field: {attribute: A}}`` (another own character with attribute A),
 ``{own_ether: {attribute: A}}`` (a card with attribute A in own ether zone, bowed or not),
@@ -137,6 +138,7 @@ class CardDef:
     file: str
     tatsujin_ether: int = 0  # NS 1404: optional additional cost
     tatsujin_jitsu: int = 0
+    ukemi_cost: int = 0  # ether of a '(cost):(effect)' ukemi, which the player may decline (NS 1211.3a)
 
     @property
     def has_ukemi(self) -> bool:
@@ -282,11 +284,11 @@ class _Loader:
                 ck.fail("effects", "kotodama have no triggered abilities in this pool")
         elif "actions" in ck.data or "if" in ck.data:
             ck.fail("actions", "characters use 'effects' (triggered abilities)")
-        uk_self, uk_ab = False, None
+        uk_self, uk_ab, uk_cost = False, None, 0
         u = ck.get("ukemi", dict, None)
         if u is not None:
             uc = ck.sub("ukemi", u)
-            uc.only(("enter", "if", "actions"))
+            uc.only(("enter", "if", "actions", "cost"))
             if "enter" in u:
                 if uc.get("enter", str) != "self" or "actions" in u:
                     uc.fail("enter", "must be 'self', without actions")
@@ -295,6 +297,14 @@ class _Loader:
                 self.abilities.append(uk_ab)
             else:
                 uk_ab = self.ability(uc, cid, u, False)
+            if "cost" in u:
+                if uk_self:
+                    uc.fail("cost", "a 'this enters!' ukemi has no cost (NS 1211.2b-1)")
+                cc = uc.sub("cost", uc.get("cost", dict))
+                cc.only(("ether",))
+                uk_cost = cc.get("ether", int)
+                if uk_cost < 1:
+                    cc.fail("ether", "must be at least 1")
         tj = ck.get("tatsujin", dict, None)
         te = tjj = 0
         if tj is not None:
@@ -311,7 +321,7 @@ class _Loader:
             ck.fail("actions", "'tatsujin: true' actions need a 'tatsujin' cost")
         return CardDef(idx, cid, ck.get("name", str), ck.get("epithet", str, ""), ty, cost,
                        ck.get("jitsu", int, 0), *stats, frozenset(attrs), frozenset(kws), trig, text_ab,
-                       uk_self, uk_ab, ck.get("assumed", bool, False), ck.get("text", str, ""), file, te, tjj)
+                       uk_self, uk_ab, ck.get("assumed", bool, False), ck.get("text", str, ""), file, te, tjj, uk_cost)
 
 
 def load_pool(paths=None) -> CardPool:

@@ -12,7 +12,7 @@ from .cards import CHARACTER
 from .layout import (
     D_RECOVER, DECISIONS, IK_STEPS, LAYOUT, N_OPTIONS, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PLAYER, STEPS,
 )
-from .layout import D_CHOOSE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU
+from .layout import D_CHOOSE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_TATSUJIN
 from .state import KIND_NAMES, K_CHECK, PLAYER_TARGET, ZONE_NAMES
 
 OPTION_KINDS = (D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_CHOOSE, D_RECOVER)  # decisions with an option list
@@ -173,7 +173,7 @@ def action_to_string(s, a: int) -> str:
     except IndexError:
         pass
     if rng == "yes":
-        return "pay tatsujin"
+        return "pay tatsujin" if s.dkind == D_TATSUJIN else "yes"
     if rng == "player":
         return "the opponent" if k else "myself"
     return rng if rng in ("pass", "yes", "concede") else f"{rng} {k}"

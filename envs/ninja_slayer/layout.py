@@ -36,9 +36,10 @@ DECISIONS = (
     "choose a card",       # option k (zones), own_field / opp_field i; pass when 'up to' (NS 1307)
     "recover",             # option k = a damage-zone card (definition, face) to Ohigan (NS 1319)
     "tatsujin",            # yes = pay the tatsujin cost as an additional cost; pass = don't (NS 1404.2)
+    "ukemi",               # yes = pay a '(cost):(effect)' ukemi and enter it; pass = the card to Ohigan (NS 1104.4a)
 )
 (D_PRIORITY, D_ETHER, D_ATTACKER, D_TARGET, D_INTERRUPT, D_ORDER, D_PAY_ETHER, D_PAY_JITSU,
- D_CHOOSE, D_RECOVER, D_TATSUJIN) = range(len(DECISIONS))
+ D_CHOOSE, D_RECOVER, D_TATSUJIN, D_UKEMI) = range(len(DECISIONS))
 
 STEPS = ("setup", "untap", "draw", "ether", "character", "ikusa", "end")
 (ST_SETUP, ST_UNTAP, ST_DRAW, ST_ETHER, ST_CHARACTER, ST_IKUSA, ST_END) = range(len(STEPS))

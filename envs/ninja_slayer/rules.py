@@ -11,7 +11,7 @@ from .cards import (
 )
 from .layout import (
     D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
-    D_TARGET, D_TATSUJIN, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, YES, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER,
+    D_TARGET, D_TATSUJIN, D_UKEMI, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, YES, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER,
     ST_IKUSA, ST_UNTAP,
 )
 from .state import (
@@ -19,7 +19,7 @@ from .state import (
     Z_DAMAGE, Z_DECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_STACK,
 )
 
-H_SETUP, H_TURN, H_PRI, H_RC, H_ENTER, H_RESOLVE, H_EXEC, H_IKUSA = range(8)
+H_SETUP, H_TURN, H_PRI, H_RC, H_ENTER, H_RESOLVE, H_EXEC, H_IKUSA, H_UKEMI = range(9)
 IK_NONE, IK_START, IK_TARGET, IK_INTERRUPT, IK_DAMAGE, IK_END = range(6)
 
 
@@ -429,8 +429,8 @@ def h_resolve(s, f) -> None:
         kind = o[0]
         if kind == K_CHECK:
             s.kstack.pop()  # NS 1104.5
-            _damage_check(s, o[3])
             s.stack.pop()
+            _damage_check(s, o[3])
             return
         if kind == K_CARD:
             i = o[1]
@@ -477,7 +477,42 @@ def _damage_check(s, p: int) -> None:
         else:
             s.move(i, Z_OHIGAN)  # NS 1104.4b
         return
+    if d.ukemi_cost:  # NS 1104.4a, 1211.3a: '(cost):(effect)' may be declined
+        if s.untapped_ether(p) >= d.ukemi_cost:
+            s.stack.append([H_UKEMI, 0, i, d.ukemi_cost, p])
+        else:
+            s.move(i, Z_OHIGAN)  # NS 1104.4b: it can't be entered
+        return
     s.kstack.append([K_ABILITY, i, s.obj[i], p, d.ukemi_ability.id, 0])  # NS 1211.2c
+
+
+def h_ukemi(s, f) -> None:
+    """NS 1104.4a / 1211.3a: [H_UKEMI, step, card, ether left, player]."""
+    i, p = f[2], f[4]
+    if f[1] == 0:
+        s.ctx = i
+        f[1] = 1
+        s.ask(p, D_UKEMI, [PASS, YES])
+        return
+    if f[1] == 1:
+        if s.answer == PASS:
+            s.move(i, Z_OHIGAN)
+            s.stack.pop()
+            return
+        s.kstack.append([K_ABILITY, i, s.obj[i], p, s.defs[s.cdef[i]].ukemi_ability.id, 0])
+        f[1] = 2
+    if f[1] == 3:
+        d = s.opts[s.answer - OPTION]
+        j = next(j for j in s.ether[p] if not s.bowed[j] and s.cdef[j] == d)
+        s.bowed[j] = True
+        f[3] -= 1
+    if f[3] > 0:  # NS 1312.1: bow ether cards of the payer's choice
+        s.ctx = i
+        s.opts = option_defs(s, [j for j in s.ether[p] if not s.bowed[j]])
+        f[1] = 3
+        s.ask(p, D_PAY_ETHER, [OPTION + k for k in range(len(s.opts))])
+        return
+    s.stack.pop()
 
 
 # ---- doing an ability's actions ------------------------------------------------------------------
@@ -719,4 +754,4 @@ def _ikusa_gone(s) -> bool:
     return s.target >= 0 and not s.alive(s.target, s.tgt_obj)
 
 
-HANDLERS = [h_setup, h_turn, h_pri, h_rc, h_enter, h_resolve, h_exec, h_ikusa]
+HANDLERS = [h_setup, h_turn, h_pri, h_rc, h_enter, h_resolve, h_exec, h_ikusa, h_ukemi]

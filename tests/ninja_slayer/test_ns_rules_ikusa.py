@@ -162,3 +162,34 @@ def test_damage_check_priority_is_not_asked():
         seen_check_on_top |= bool(s.kstack) and s.kstack[-1][0] == K_CHECK
         act(s, PASS)
     assert not seen_check_on_top and len(s.damage[1]) == 2
+
+
+def test_an_ukemi_with_a_cost_may_be_paid_or_declined():
+    """NS 1104.4a, NS 1211.3a, NS 1312.1: a '(cost):(effect)' ukemi asks its player; paid,
+    the ukemi ability goes on the stack (draw 1) and the card then goes to Ohigan;
+    declined, the card goes to Ohigan at once."""
+    from tcgzoo.envs.ninja_slayer.layout import D_UKEMI, YES
+    for pay in (True, False):
+        s = scene(p0=dict(field=["NST1-30"]),
+                  p1=dict(ether=["TZNS-29"], deck=["TZNS-52"] + ["TZNS-29"] * 5))
+        to_aisatsu(s)
+        act(s, field(s, "NST1-30"))
+        act(s, PLAYER + 1)
+        until(s, D_UKEMI, 1)
+        act(s, YES if pay else PASS)
+        if pay:
+            act(s, s.legal[0])  # bow the ether card
+            assert s.bowed[s.ether[1][0]]
+        until(s, D_ATTACKER, 0)
+        assert ids(s, s.ohigan[1]) == ["TZNS-52"] and s.damage[1] == []
+        assert len(s.hand[1]) == (1 if pay else 0)
+
+
+def test_an_ukemi_whose_cost_cannot_be_paid_goes_to_ohigan():
+    """NS 1104.4b: without untapped ether the ukemi can't be entered."""
+    s = scene(p0=dict(field=["NST1-30"]), p1=dict(deck=["TZNS-52"] + ["TZNS-29"] * 5))
+    to_aisatsu(s)
+    act(s, field(s, "NST1-30"))
+    act(s, PLAYER + 1)
+    until(s, D_ATTACKER, 0)
+    assert ids(s, s.ohigan[1]) == ["TZNS-52"] and s.hand[1] == []
