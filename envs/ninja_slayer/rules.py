@@ -276,6 +276,9 @@ def h_pri(s, f) -> None:
                 s.stack.append([H_RESOLVE, 0])
                 return
             legal = enterable(s, f[3])
+            if not legal and s.auto and f[2] == 0 and not s.kstack and not enterable(s, 1 - f[3]):
+                s.stack.pop()  # both can only pass and nothing changes in between (NS 802.5c)
+                return
             if legal or not s.auto:
                 f[1] = 2
                 s.ctx = -1
