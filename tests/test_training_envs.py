@@ -147,3 +147,33 @@ def test_the_learner_plays_its_own_deck_from_either_seat():
         assert env.seat == seat
         game = env.games[seat]
         assert game.decks[seat] == mine and game.decks[1 - seat] == theirs
+
+
+def test_snapshot_opponents_sample_from_the_policys_masked_distribution():
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from tcgzoo.training.network import SharedEncoder
+    from tcgzoo.training.single_agent import SnapshotAgent, snapshot_bytes
+
+    venv = TcgVecEnv(GAME, n_envs=1, workers=0)
+    try:
+        model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, seed=0, device="cpu",
+                            policy_kwargs={"features_extractor_class": SharedEncoder,
+                                           "features_extractor_kwargs": {"features_dim": 16}, "net_arch": [16]})
+    finally:
+        venv.close()
+    agent = SnapshotAgent.from_bytes(snapshot_bytes(model.policy))
+    agent.reset(1)
+    state = Game().new_initial_state(seed=4)
+    for _ in range(40):
+        p, mask = state.current_player(), playable_mask(state)
+        obs = torch.as_tensor(state.observation_tensor(p))[None]
+        with torch.no_grad():
+            ref = agent.policy.get_distribution(obs, action_masks=mask[None]).distribution.probs[0].numpy()
+        logits = np.where(mask, agent.logits(state.observation_tensor(p)), -np.inf)
+        probs = np.exp(logits - logits.max())
+        assert np.allclose(probs / probs.sum(), ref, atol=1e-5)
+        a = agent.act(state, p)
+        assert mask[a]
+        state.apply_action(a)
