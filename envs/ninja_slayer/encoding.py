@@ -94,8 +94,7 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
             else:
                 add(b + v)
     b = L.hand
-    for i in s.hand[me]:
-        add(b + cdef[i])
+    ones += [b + cdef[i] for i in s.hand[me]]
     b = L.opp_known
     pub = s.pub
     for i in s.hand[op]:
@@ -118,22 +117,19 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
             dense.append((b + P, (bowed[i], dmg[i] / 5, ka / 5, du / 5, ko / 5, i == att, i == tgt,
                                   red[i] == obj[i])))
         b = L.zones + k * 7 * P
-        for i in s.ether[p]:
-            add(b + cdef[i])
-            if bowed[i]:
-                add(b + P + cdef[i])
+        ones += [b + cdef[i] for i in s.ether[p]]
+        b1 = b + P
+        ones += [b1 + cdef[i] for i in s.ether[p] if bowed[i]]
         b2 = b + 2 * P
-        for i in s.ohigan[p]:
-            add(b2 + cdef[i])
+        ones += [b2 + cdef[i] for i in s.ohigan[p]]
         b3, b4 = b + 3 * P, b + 4 * P
-        for i in s.damage[p]:
-            add((b4 if face_down[i] else b3) + cdef[i])
-        b5 = b + 5 * P
-        for i in s.removed[p]:
-            add(b5 + cdef[i])
-        b6 = b + 6 * P
-        for i in s.check[p]:
-            add(b6 + cdef[i])
+        ones += [(b4 if face_down[i] else b3) + cdef[i] for i in s.damage[p]]
+        if s.removed[p]:
+            b5 = b + 5 * P
+            ones += [b5 + cdef[i] for i in s.removed[p]]
+        if s.check[p]:
+            b6 = b + 6 * P
+            ones += [b6 + cdef[i] for i in s.check[p]]
     for k, ob in enumerate(reversed(s.kstack[-S_SLOTS:])):
         b = L.kst + k * (P + 5)
         add(b + ob[0])
