@@ -76,6 +76,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..core.errors import UnknownNameError
+from ..core.game import GameBase
 from . import rules
 from .cards import FORMATS, CardPool, deck_names as _deck_names, load_deck, load_pool
 from .encoding import ObsLayout, action_to_string, observation, render, to_dict
@@ -91,24 +92,19 @@ def builtin_pool() -> CardPool:
     return load_pool()
 
 
-class Game:
+class Game(GameBase):
     """The static part of a Battle Spirits game: pool, decks, options."""
 
     name = "battle_spirits"
+    TITLE = "Battle Spirits"
+    OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT = OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT
 
     def __init__(self, decks=None, **options) -> None:
-        for k in options:
-            if k not in OPTIONS:
-                raise UnknownNameError("Battle Spirits option", k, OPTIONS)
-        self.options = {**OPTIONS, **options}
+        self._set_options(options)
         if self.options["format"] not in FORMATS:
             raise UnknownNameError("Battle Spirits format", self.options["format"], FORMATS)
         self.pool = builtin_pool() if self.options["cards"] is None else load_pool(self.options["cards"])
-        if decks is None:
-            decks = DEFAULT_DECKS
-        if isinstance(decks, str) or len(decks) != 2:
-            raise ValueError("decks must be a pair of deck names or deck-file paths")
-        loaded = [load_deck(str(d), self.pool, self.options["format"]) for d in decks]
+        loaded = [load_deck(d, self.pool, self.options["format"]) for d in self._deck_pair(decks)]
         self.deck_names = [n for n, _ in loaded]
         self.decks = [ids for _, ids in loaded]
         self.obs_layout = ObsLayout(len(self.pool))
@@ -119,22 +115,6 @@ class Game:
     # ---- the contract ------------------------------------------------------------
     def new_initial_state(self, seed: int | None = None) -> "BattleSpiritsState":
         return BattleSpiritsState(self, 0 if seed is None else int(seed))
-
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
-
-    def observation_size(self) -> int:
-        return self.obs_layout.size
-
-    def max_game_length(self) -> int:
-        return self.options["max_decisions"] or 10**9
-
-    def observation_layout(self) -> list[tuple[int, int, str]]:
-        return self.obs_layout.table()
-
-    @staticmethod
-    def action_layout() -> list[tuple[int, int, str]]:
-        return LAYOUT.table()
 
     # ---- cards and decks ---------------------------------------------------------------
     @staticmethod
