@@ -27,10 +27,14 @@ TurnOf = Callable[[Any], int]
 #: game name -> "module:function" (or the function) of its leaf evaluation
 EVALUATIONS: dict[str, str | Evaluation] = {
     "battle_spirits": "tcgzoo.agents.evaluate:battle_spirits_value",
+    "ninja_slayer": "tcgzoo.agents.evaluate:ninja_slayer_value",
+    "leader_melee": "tcgzoo.agents.evaluate:leader_melee_value",
 }
 #: game name -> "module:function" (or the function) giving a state's turn number
 TURNS: dict[str, str | TurnOf] = {
     "battle_spirits": "tcgzoo.agents.evaluate:battle_spirits_turn",
+    "ninja_slayer": "tcgzoo.agents.evaluate:ninja_slayer_turn",
+    "leader_melee": "tcgzoo.agents.evaluate:leader_melee_turn",
 }
 
 
@@ -116,3 +120,89 @@ def battle_spirits_value(s, player: int) -> float:
 
 def battle_spirits_turn(s) -> int:
     return s.turn
+
+
+# ---- Ninja Slayer TCG -------------------------------------------------------------------------
+#: weights of the Ninja Slayer evaluation (in damage cards: 10 in the damage zone lose, NS 1002.1)
+NS_WEIGHTS = {
+    "damage": 1.0,      # per card in the damage zone (face up or down: both count toward 10)
+    "character": 0.5,   # per character on the field
+    "karate": 0.12,     # per point of karate (kills characters in ikusa)
+    "durability": 0.08, # per point of durability left (damage on it this turn subtracted)
+    "kousaku": 0.45,    # per point of kousaku (damage to the player when it greets)
+    "ether": 0.2,       # per ether card up to the goal (pays for everything)
+    "ether_goal": 6,
+    "hand": 0.15,       # per card in hand
+    "deck_low": 0.3,    # per card short of 5 in the deck (0 cards lose, NS-R2)
+    "scale": 3.0,
+}
+
+
+def _ns_side(s, p: int, character: int, w: dict) -> float:
+    v = -w["damage"] * len(s.damage[p]) + w["hand"] * len(s.hand[p])
+    v += w["ether"] * min(len(s.ether[p]), w["ether_goal"])
+    v -= w["deck_low"] * max(0, 5 - len(s.deck[p]))
+    defs, cdef = s.defs, s.cdef
+    for i in s.field[p]:
+        if defs[cdef[i]].type == character:
+            v += (w["character"] + w["karate"] * s.karate(i) + w["kousaku"] * s.kousaku(i)
+                  + w["durability"] * max(0, s.durability(i) - s.dmg[i]))
+    return v
+
+
+def ninja_slayer_value(s, player: int) -> float:
+    """Damage zone, characters (karate, durability left, kousaku), ether, hand and deck size,
+    ``player`` minus the opponent, squashed to (-1, 1). All of it is public (zone sizes, the
+    field), so the value is the same in every determinization."""
+    if s.is_terminal():
+        return float(s.returns()[player])
+    from tcgzoo.envs.ninja_slayer.cards import CHARACTER
+    w = NS_WEIGHTS
+    diff = _ns_side(s, player, CHARACTER, w) - _ns_side(s, 1 - player, CHARACTER, w)
+    return math.tanh(diff / w["scale"])
+
+
+def ninja_slayer_turn(s) -> int:
+    return s.turn
+
+
+# ---- Leader Melee -----------------------------------------------------------------------------
+#: weights of the Leader Melee evaluation (in life cards: 0 life loses, LM 9-2-3)
+LM_WEIGHTS = {
+    "life": 1.0,        # per life card
+    "energy": 0.25,     # per energy card (pays for battle cards and abilities)
+    "battle": 0.5,      # per battle card in the battle area
+    "power": 0.08,      # per 1000 power of a battle card (as modified now)
+    "strike": 0.3,      # per point of strike of a battle card
+    "awake": 0.6,       # the leader on its back face (覚醒 / 共闘 done)
+    "hand": 0.2,        # per card in hand
+    "deck_low": 0.4,    # per card short of 6 in the deck (0 cards lose, LM 9-2-4)
+    "scale": 3.0,
+}
+
+
+def _lm_side(s, p: int, w: dict) -> float:
+    from tcgzoo.envs.leader_melee.rules import leader, stat
+    v = (w["life"] * len(s.life[p]) + w["energy"] * len(s.energy[p]) + w["hand"] * len(s.hand[p])
+         - w["deck_low"] * max(0, 6 - len(s.deck[p])))
+    if s.face[leader(p)]:
+        v += w["awake"]
+    for u in s.battle[p]:
+        v += w["battle"] + w["power"] * stat(s, u, 0) / 1000.0 + w["strike"] * stat(s, u, 1)
+    return v
+
+
+def leader_melee_value(s, player: int) -> float:
+    """Life, energy, battle area (power and strike now), the leader's face, hand and deck
+    size, ``player`` minus the opponent, squashed to (-1, 1). Everything read is public
+    (zone sizes, the battle area, the leader), so the value is the same in every
+    determinization: life cards are counted, never looked at."""
+    if s.is_terminal():
+        return float(s.returns()[player])
+    w = LM_WEIGHTS
+    diff = _lm_side(s, player, w) - _lm_side(s, 1 - player, w)
+    return math.tanh(diff / w["scale"])
+
+
+def leader_melee_turn(s) -> int:
+    return s.turn_no
