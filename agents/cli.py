@@ -222,7 +222,7 @@ def cmd_winrate(args) -> int:
 
     decks = args.decks
     if not decks:
-        names = getattr(game_module(args.game).Game, "deck_names", None)
+        names = getattr(game_module(args.game).Game, "builtin_decks", None)
         decks = names() if callable(names) else []
         if len(decks) < 2:
             raise ConfigError(f"game {args.game!r} has fewer than two built-in decks; name them with --decks")
@@ -330,9 +330,9 @@ def cmd_cards(args) -> int:
         keys = [k for k in ("id", "name", "type", "cost") if cards and k in cards[0]]
         print(text_table(keys, [[c.get(k, "") for k in keys] for c in cards]) if cards else "no cards")
         return 0
-    names = getattr(Game, "deck_names", None)
+    names = getattr(Game, "builtin_decks", None)
     if not callable(names):
-        raise ConfigError(f"game {args.game!r} has no built-in decks (Game.deck_names)")
+        raise ConfigError(f"game {args.game!r} has no built-in decks (Game.builtin_decks)")
     decks = names()
     print("\n".join(decks) if decks else f"game {args.game!r} has no built-in decks yet")
     return 0

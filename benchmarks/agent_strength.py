@@ -43,7 +43,7 @@ def split_matchup(text: str) -> tuple[str, str]:
 def strength(game: str, store: Store, challenger: str, opponent: str, games: int, seed: int,
              workers: int | None, progress: bool) -> dict:
     """The challenger's score over every ordered deck pairing against the opponent."""
-    decks = list(game_module(game).Game.deck_names())
+    decks = list(game_module(game).Game.builtin_decks())
     arena = Arena(game, store, workers=workers, progress=progress)
     ch = [Entrant(challenger, d) for d in decks]
     field = [Entrant(opponent, d) for d in decks]

@@ -78,7 +78,7 @@ import numpy as np
 from ..core.errors import UnknownNameError
 from ..core.game import GameBase
 from . import rules
-from .cards import FORMATS, CardPool, deck_names as _deck_names, load_deck, load_pool
+from .cards import FORMATS, CardPool, DECKS_DIR, load_deck, load_pool
 from .encoding import ObsLayout, action_to_string, observation, render, to_dict
 from .layout import LAYOUT, NUM_ACTIONS, ST_SETUP
 from .state import Z_DECK, State
@@ -98,6 +98,7 @@ class Game(GameBase):
     name = "battle_spirits"
     TITLE = "Battle Spirits"
     OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT = OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT
+    DECKS_DIR = DECKS_DIR
 
     def __init__(self, decks=None, **options) -> None:
         self._set_options(options)
@@ -117,10 +118,6 @@ class Game(GameBase):
         return BattleSpiritsState(self, 0 if seed is None else int(seed))
 
     # ---- cards and decks ---------------------------------------------------------------
-    @staticmethod
-    def deck_names() -> list[str]:
-        return _deck_names()
-
     def list_cards(self) -> list[dict]:
         return [{"id": d.id, "name": d.name, "type": ("spirit", "nexus", "magic")[d.type], "cost": d.cost,
                  "text": d.text} for d in self.pool.cards]

@@ -11,6 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..core.cardfile import Checker, load_yaml
+from ..core.decks import builtin_deck_names, deck_card_ids, open_deck
 from ..core.errors import CardFileError, DeckError, UnknownNameError
 
 HERE = Path(__file__).parent
@@ -500,7 +501,7 @@ def load_pool(paths=None) -> CardPool:
 
 # ---- decks -------------------------------------------------------------------------------
 def deck_names() -> list[str]:
-    return sorted(p.stem for p in DECKS_DIR.glob("*.yaml"))
+    return builtin_deck_names(DECKS_DIR)
 
 
 FORMATS = ("standard", "eternal")
@@ -508,24 +509,8 @@ FORMATS = ("standard", "eternal")
 
 def load_deck(spec: str, pool: CardPool, fmt: str = "standard") -> tuple[str, list[int]]:
     """A built-in deck name or a deck-file path -> (name, list of card indexes), validated."""
-    path = Path(spec)
-    if not spec.endswith((".yaml", ".yml")):
-        if spec not in deck_names():
-            raise UnknownNameError("Battle Spirits deck", spec, deck_names())
-        path = DECKS_DIR / f"{spec}.yaml"
-    data = load_yaml(path)
-    ck = Checker(str(path), "deck", data)
-    ck.only(("name", "plan", "cards"))
-    name = ck.get("name", str, path.stem)
-    ck.get("plan", str, "")
-    cards = ck.get("cards", dict)
-    ids = []
-    for cid, n in cards.items():
-        if cid not in pool.by_id:
-            raise CardFileError(str(path), name, f"cards.{cid}", "unknown card id")
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise CardFileError(str(path), name, f"cards.{cid}", "count must be a positive integer")
-        ids += [pool.by_id[cid].index] * n
+    _, ck, name = open_deck(spec, DECKS_DIR, "Battle Spirits")
+    ids = [pool.by_id[cid].index for cid in deck_card_ids(ck, pool.by_id)]
     validate_deck(name, ids, pool, fmt)
     return name, ids
 

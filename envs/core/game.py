@@ -2,17 +2,20 @@
 the pair of decks, and the fixed facts of the game declared as data (OpenSpiel style)."""
 from __future__ import annotations
 
+from .decks import builtin_deck_names
 from .errors import UnknownNameError
 
 
 class GameBase:
     """Subclasses set ``TITLE``, ``OPTIONS`` (name -> default), ``DEFAULT_DECKS``,
-    ``NUM_ACTIONS`` and ``LAYOUT`` and give ``self.obs_layout`` in ``__init__``."""
+    ``DECKS_DIR``, ``NUM_ACTIONS`` and ``LAYOUT`` and give ``self.obs_layout`` and
+    ``self.deck_names`` (the two decks in play) in ``__init__``."""
 
     name = ""
     TITLE = ""
     OPTIONS: dict = {}
     DEFAULT_DECKS: tuple = ()
+    DECKS_DIR = None  # the folder of the built-in deck files
     NUM_ACTIONS = 0
     LAYOUT = None
 
@@ -28,6 +31,11 @@ class GameBase:
         if isinstance(decks, str) or len(decks) != 2:
             raise ValueError("decks must be a pair of deck names or deck-file paths")
         return [str(d) for d in decks]
+
+    @classmethod
+    def builtin_decks(cls) -> list[str]:
+        """The names of the game's built-in decks (usable wherever a deck is asked for)."""
+        return builtin_deck_names(cls.DECKS_DIR)
 
     def num_distinct_actions(self) -> int:
         return self.NUM_ACTIONS

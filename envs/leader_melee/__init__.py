@@ -77,7 +77,7 @@ import numpy as np
 from ..core.game import GameBase
 from ..core.rng import Rng
 from . import rules
-from .cards import CardPool, deck_names as _deck_names, load_deck, load_pool
+from .cards import CardPool, DECKS_DIR, load_deck, load_pool
 from .encoding import ObsLayout, action_to_string, observation, render, to_dict
 from .layout import CONCEDE, DECISIONS, LAYOUT, NUM_ACTIONS, P_SETUP
 from .state import CARDS_PER_PLAYER, Z_DECK, Z_LEADER, State
@@ -97,6 +97,7 @@ class Game(GameBase):
     name = "leader_melee"
     TITLE = "Leader Melee"
     OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT = OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT
+    DECKS_DIR = DECKS_DIR
 
     def __init__(self, decks=None, **options) -> None:
         self._set_options(options)
@@ -112,10 +113,6 @@ class Game(GameBase):
 
     def new_initial_state(self, seed: int | None = None) -> "LeaderMeleeState":
         return LeaderMeleeState(self, 0 if seed is None else int(seed))
-
-    @staticmethod
-    def deck_names_builtin() -> list[str]:
-        return _deck_names()
 
     def list_cards(self) -> list[dict]:
         return [{"id": d.id, "name": d.name, "type": ("leader", "battle", "extra")[d.type], "level": d.level,

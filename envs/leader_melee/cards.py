@@ -49,7 +49,8 @@ from collections import Counter
 from pathlib import Path
 
 from ..core.cardfile import Checker, load_yaml
-from ..core.errors import CardFileError, DeckError, UnknownNameError
+from ..core.decks import builtin_deck_names, deck_card_ids, open_deck
+from ..core.errors import CardFileError, DeckError
 
 CARDS_DIR = Path(__file__).resolve().parent / "cards"
 DECKS_DIR = Path(__file__).resolve().parent / "decks"
@@ -285,32 +286,16 @@ def load_pool(paths=None) -> CardPool:
 
 
 def deck_names() -> list[str]:
-    return sorted(p.stem for p in DECKS_DIR.glob("*.yaml"))
+    return builtin_deck_names(DECKS_DIR)
 
 
 def load_deck(spec: str, pool: CardPool) -> tuple[str, int, list[int]]:
     """A built-in deck name or a deck-file path -> (name, leader index, card indexes)."""
-    path = Path(spec)
-    if not spec.endswith((".yaml", ".yml")):
-        if spec not in deck_names():
-            raise UnknownNameError("Leader Melee deck", spec, deck_names())
-        path = DECKS_DIR / f"{spec}.yaml"
-    data = load_yaml(path)
-    ck = Checker(str(path), "deck", data)
-    ck.only(("name", "plan", "leader", "cards"))
-    name = ck.get("name", str, path.stem)
-    ck.get("plan", str, "")
+    path, ck, name = open_deck(spec, DECKS_DIR, "Leader Melee", extra_fields=("leader",))
     lid = ck.get("leader", str)
     if lid not in pool.by_id:
         raise CardFileError(str(path), name, "leader", f"unknown card id {lid!r}")
-    cards = ck.get("cards", dict)
-    ids = []
-    for cid, n in cards.items():
-        if cid not in pool.by_id:
-            raise CardFileError(str(path), name, f"cards.{cid}", "unknown card id")
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise CardFileError(str(path), name, f"cards.{cid}", "count must be a positive integer")
-        ids += [pool.by_id[cid].index] * n
+    ids = [pool.by_id[cid].index for cid in deck_card_ids(ck, pool.by_id)]
     leader = pool.by_id[lid].index
     validate_deck(name, leader, ids, pool)
     return name, leader, ids

@@ -72,7 +72,7 @@ import numpy as np
 from ..core.game import GameBase
 from ..core.rng import Rng
 from . import rules
-from .cards import CardPool, deck_names as _deck_names, load_deck, load_pool
+from .cards import CardPool, DECK_DIR, load_deck, load_pool
 from .encoding import ObsLayout, action_to_string, observation, render, to_dict
 from .layout import LAYOUT, NUM_ACTIONS, ST_SETUP
 from .state import NO_TARGET, Z_DECK, State
@@ -92,6 +92,7 @@ class Game(GameBase):
     name = "ninja_slayer"
     TITLE = "Ninja Slayer"
     OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT = OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT
+    DECKS_DIR = DECK_DIR
 
     def __init__(self, decks=None, **options) -> None:
         self._set_options(options)
@@ -104,10 +105,6 @@ class Game(GameBase):
 
     def new_initial_state(self, seed: int | None = None) -> "NinjaSlayerState":
         return NinjaSlayerState(self, 0 if seed is None else int(seed))
-
-    @staticmethod
-    def deck_names() -> list[str]:
-        return _deck_names()
 
     def list_cards(self) -> list[dict]:
         return [{"id": d.id, "name": d.name, "epithet": d.epithet, "type": ("character", "kotodama")[d.type],

@@ -56,7 +56,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.cardfile import Checker, load_yaml
-from ..core.errors import CardFileError, DeckError, UnknownNameError
+from ..core.decks import builtin_deck_names, deck_card_ids, open_deck
+from ..core.errors import CardFileError, DeckError
 
 HERE = Path(__file__).resolve().parent
 CARD_DIR = HERE / "cards"
@@ -348,29 +349,14 @@ def load_pool(paths=None) -> CardPool:
 
 
 def deck_names() -> list[str]:
-    return sorted(p.stem for p in DECK_DIR.glob("*.yaml"))
+    return builtin_deck_names(DECK_DIR)
 
 
 def load_deck(spec: str, pool: CardPool) -> tuple[str, list[int]]:
     """A built-in deck name or a deck-file path -> (name, card definition indices), checked
     against the Constructed rules (NS 402.4a-c)."""
-    path = Path(spec)
-    if not (spec.endswith(".yaml") or path.exists()):
-        path = DECK_DIR / f"{spec}.yaml"
-        if not path.exists():
-            raise UnknownNameError("Ninja Slayer deck", spec, deck_names())
-    data = load_yaml(path)
-    ck = Checker(str(path), None, data)
-    ck.only(("name", "plan", "cards"))
-    name = ck.get("name", str, path.stem)
-    cards = ck.get("cards", dict)
-    ids: list[int] = []
-    for cid, n in cards.items():
-        if cid not in pool.by_id:
-            raise CardFileError(str(path), name, f"cards.{cid}", "unknown card id")
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise CardFileError(str(path), name, f"cards.{cid}", "count must be a positive integer")
-        ids += [pool.by_id[cid]] * n
+    _, ck, name = open_deck(spec, DECK_DIR, "Ninja Slayer")
+    ids = [pool.by_id[cid] for cid in deck_card_ids(ck, pool.by_id)]
     if len(ids) != 50:
         raise DeckError(name, None, "NS 402.4a", f"a Constructed deck has exactly 50 cards, this one {len(ids)}")
     per = Counter((pool.cards[i].name, pool.cards[i].epithet) for i in ids)

@@ -14,7 +14,7 @@ import harness  # noqa: E402
 
 from tcgzoo.envs.leader_melee import Game  # noqa: E402
 
-PAIRS = list(itertools.product(Game.deck_names_builtin(), repeat=2))
+PAIRS = list(itertools.product(Game.builtin_decks(), repeat=2))
 
 
 @pytest.mark.parametrize("decks", PAIRS, ids=["-".join(p) for p in PAIRS])

@@ -12,7 +12,7 @@ from harness import check_random_games  # noqa: E402
 
 from tcgzoo.envs.ninja_slayer import Game  # noqa: E402
 
-DECKS = Game.deck_names()
+DECKS = Game.builtin_decks()
 
 
 @pytest.mark.parametrize("pair", [(a, b) for a in DECKS for b in DECKS if a != b], ids="-".join)
