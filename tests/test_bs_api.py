@@ -1,16 +1,16 @@
-"""Battle Spirits: the contract's API, the PettingZoo env, and clear errors for bad input."""
+"""Battle Spirits: what of the API is its own (pool, first decision, render, card and deck
+file errors, the Python hook); the shared contract checks are in tests/test_api_games.py."""
 from __future__ import annotations
 
 import textwrap
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
 
-from tcgzoo.envs import battle_spirits_v0, load_game, make_env
+from tcgzoo.envs import battle_spirits_v0, load_game
 from tcgzoo.envs.battle_spirits import Game
 from tcgzoo.envs.battle_spirits.cards import load_pool
-from tcgzoo.envs.core.errors import CardFileError, DeckError, UnknownNameError
+from tcgzoo.envs.core.errors import CardFileError, DeckError
 
 
 def test_builtin_pool_and_decks_load():
@@ -18,7 +18,7 @@ def test_builtin_pool_and_decks_load():
     g = Game()
     assert len(g.pool) >= 60
     assert {c for d in g.pool.cards for c in d.colors} == set(range(6))
-    names = Game.deck_names()
+    names = Game.builtin_decks()
     assert len(names) >= 4
     for n in names:
         assert g.validate_deck(n) == load_game("battle_spirits", decks=[n, n]).deck_names[0]
@@ -37,53 +37,11 @@ def test_contract_sizes_and_first_decision():
     assert [s.action_to_string(a) for a in s.legal_actions()] == ["go first", "go second", "concede"]
 
 
-def test_illegal_action_raises_and_changes_nothing():
-    s = Game().new_initial_state(3)
-    before = s.to_dict()
-    with pytest.raises(ValueError, match="illegal action 999 .*choose first or second"):
-        s.apply_action(999)
-    with pytest.raises(ValueError, match="illegal action 40"):
-        s.apply_action(40)
-    assert s.to_dict() == before
-
-
-def test_concession_ends_the_game_for_the_conceder():
-    """BS 1-3-4: the player who concedes loses at once."""
-    s = Game().new_initial_state(3)
-    p = s.current_player()
-    s.apply_action(s.CONCEDE)
-    assert s.is_terminal() and s.returns()[p] == -1 and s.returns()[1 - p] == 1
-
-
-def test_pettingzoo_api_and_seed():
-    api_test(battle_spirits_v0.env(), num_cycles=200)
-    seed_test(battle_spirits_v0.env)
-
-
-def test_env_illegal_move_loses_and_make_env_by_name():
-    env = make_env("battle_spirits")
-    env.reset(seed=5)
-    agent = env.agent_selection
-    mask = env.observe(agent)["action_mask"]
-    bad = int(np.flatnonzero(mask == 0)[0])
-    env.step(bad)
-    assert env.terminations[agent] and env.rewards[agent] == -1
-
-
 def test_render_ansi_shows_the_board():
     env = battle_spirits_v0.env(render_mode="ansi")
     env.reset(seed=2)
     text = env.render()
     assert "life 5" in text and "reserve 3" in text  # BS 6-2-1-3
-
-
-def test_unknown_names_are_clear():
-    with pytest.raises(UnknownNameError, match="unknown Battle Spirits deck 'nope'"):
-        Game(decks=["nope", "nope"])
-    with pytest.raises(UnknownNameError, match="unknown Battle Spirits option 'speed'"):
-        Game(speed=3)
-    with pytest.raises(UnknownNameError, match="unknown game 'chess'"):
-        load_game("chess")
 
 
 def _write(tmp_path, name, text):

@@ -1,15 +1,13 @@
-"""Ninja Slayer TCG: the contract's API, the PettingZoo env, and clear errors for bad input."""
+"""Ninja Slayer TCG: what of the API is its own (pool, first decision, card and deck file
+errors); the shared contract checks are in tests/test_api_games.py."""
 from __future__ import annotations
 
 import textwrap
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
 
-from tcgzoo.envs import ninja_slayer_v0
-from tcgzoo.envs.core.errors import CardFileError, DeckError, UnknownNameError
-from tcgzoo.envs.core.rng import Rng
+from tcgzoo.envs.core.errors import CardFileError, DeckError
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import load_pool
 
@@ -22,7 +20,7 @@ def test_builtin_pool_and_decks_load():
     for cid in ("NST1-22", "NST1-30", "NST1-46", "NST2-11", "NST2-30", "NST1-14", "NST1-19", "NST1-71",
                 "NST2-46", "NST2-67"):
         assert cid in g.pool.by_id
-    names = Game.deck_names()
+    names = Game.builtin_decks()
     assert len(names) >= 4
     for n in names:
         assert g.validate_deck(n) == n
@@ -39,65 +37,6 @@ def test_contract_sizes_and_first_decision():
     strings = [s.action_to_string(a) for a in s.legal_actions()]
     assert strings[0] == "pass" and strings[-1] == "concede" and strings[1].startswith("hand 0: ")
     assert sum(b[1] - b[0] + 1 for b in g.observation_layout()) == g.observation_size()
-
-
-def test_illegal_action_raises_and_changes_nothing():
-    s = Game().new_initial_state(3)
-    before = s.to_dict()
-    with pytest.raises(ValueError, match="illegal action 999 .*ether placement"):
-        s.apply_action(999)
-    with pytest.raises(ValueError, match="illegal action 200"):
-        s.apply_action(200)
-    assert s.to_dict() == before
-
-
-def test_concession_ends_the_game_for_the_conceder():
-    """NS 103.4: the player who concedes loses at once."""
-    s = Game().new_initial_state(3)
-    p = s.current_player()
-    s.apply_action(s.CONCEDE)
-    assert s.is_terminal() and s.returns()[p] == -1 and s.returns()[1 - p] == 1
-
-
-def test_step_cap_ends_a_runaway_game_as_a_draw():
-    """NS 1501.1c (NS-G24): the max_decisions cap draws."""
-    s = Game(max_decisions=20, concession=False).new_initial_state(1)
-    r = Rng(1)
-    while not s.is_terminal():
-        s.apply_action(s.legal[r.below(len(s.legal))])
-    assert len(s.history) == 20 and s.returns() == [0.0, 0.0]
-
-
-def test_replay_and_clone_and_resample():
-    g = Game(concession=False)
-    s = g.new_initial_state(11)
-    r = Rng(2)
-    for _ in range(120):
-        if s.is_terminal():
-            break
-        s.apply_action(s.legal[r.below(len(s.legal))])
-    c = s.clone()
-    assert c.to_dict() == s.to_dict() and (c.observation_tensor(1) == s.observation_tensor(1)).all()
-    from tcgzoo.envs.core.engine import replay
-    assert replay(g, 11, s.history).to_dict() == s.to_dict()
-    for p in (0, 1):
-        c = s.clone()
-        c.resample_hidden(p, Rng(5))
-        assert (c.observation_tensor(p) == s.observation_tensor(p)).all()
-        assert c.to_dict(p) == s.to_dict(p)
-        c.check_invariants()
-
-
-def test_pettingzoo_api_and_seed():
-    api_test(ninja_slayer_v0.env(), num_cycles=200)
-    seed_test(ninja_slayer_v0.env)
-
-
-def test_unknown_names_are_clear():
-    with pytest.raises(UnknownNameError, match="unknown Ninja Slayer deck 'nope'"):
-        Game(decks=("nope", "zaibatsu_control"))
-    with pytest.raises(UnknownNameError, match="unknown Ninja Slayer option 'speed'"):
-        Game(speed=3)
 
 
 def _write(tmp_path, name, text):
