@@ -114,8 +114,10 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
                 ka, du, ko = d.karate, d.durability, d.kousaku
             else:
                 ka, du, ko = s.karate(i), s.durability(i), s.kousaku(i)
-            dense.append((b + P, (bowed[i], dmg[i] / 5, ka / 5, du / 5, ko / 5, i == att, i == tgt,
-                                  red[i] == obj[i])))
+            # NS 704.6a / 705.5a: a card that left and came back is a new object, no longer
+            # the aisatsu card or its target
+            dense.append((b + P, (bowed[i], dmg[i] / 5, ka / 5, du / 5, ko / 5, i == att and obj[i] == s.atk_obj,
+                                  i == tgt and obj[i] == s.tgt_obj, red[i] == obj[i])))
         b = L.zones + k * 7 * P
         ones += [b + cdef[i] for i in s.ether[p]]
         b1 = b + P
