@@ -1,4 +1,4 @@
-"""Ninja Slayer rules coverage: the ikusa phase step by step (NS 700-707), ikusa damage
+"""Ninja Slayer rules coverage: the ikusa phase step by step (rules 700 to 707), ikusa damage
 (NS 1102.3, 1318), and the aisatsu card / target states (NS 704.6, 705.5, 706.9)."""
 from __future__ import annotations
 
