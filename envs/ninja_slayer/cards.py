@@ -65,13 +65,18 @@ DECK_DIR = HERE / "decks"
 
 CHARACTER, KOTODAMA = 0, 1
 TYPES = {"character": CHARACTER, "kotodama": KOTODAMA}
-TRIGGERS = ("aisatsu", "appears", "killed", "killed_in_ikusa", "ambush_from_ohigan")
-(TR_AISATSU, TR_APPEARS, TR_KILLED, TR_KILLED_IKUSA, TR_AMBUSH_OHIGAN) = range(len(TRIGGERS))
+TRIGGERS = ("aisatsu", "appears", "killed", "killed_in_ikusa", "ambush_from_ohigan", "entered", "end_phase",
+            "hand_empty", "opp_aisatsu_from_hand")
+(TR_AISATSU, TR_APPEARS, TR_KILLED, TR_KILLED_IKUSA, TR_AMBUSH_OHIGAN, TR_ENTERED, TR_END_PHASE, TR_HAND_EMPTY,
+ TR_FROM_HAND) = range(len(TRIGGERS))
+DELAYED_TRIGGERS = ("end_phase",)  # only made by the action 'delay' (NS 1209.7)
 LIMITS = {"once_per_turn": 1, "twice_per_turn": 2}
 KEYWORDS = ("interrupt", "interrupt_kaizen", "satsubatsu")
 ACTIONS = ("draw", "recover", "damage", "damage_player", "kill", "bow", "untap", "ambush", "to_hand",
-           "pump", "grant", "search_ambush")
-TARGET_ZONES = ("field", "ether", "ohigan")
+           "pump", "grant", "search_ambush", "counter", "delay")
+TARGET_ZONES = ("field", "ether", "ohigan", "stack")
+X_MAX = 50  # the layout's number range: X = 0..50 (NS 1304)
+N_X, N_LKI_KARATE = -1, -2  # Action.n for 'n: X' (NS 1304) and 'n: lki_karate' (NS 1215)
 COND_KEYS = ("own_field", "own_ether", "opp_field_ge", "own_damage_ge")
 
 
@@ -87,6 +92,7 @@ class Target:
     name_not: str | None = None
     bowed: bool | None = None
     is_self: bool = False
+    entry: bool = False  # chosen at entry (NS 1204.2e), re-checked on resolution (NS 1205.1a)
 
 
 @dataclass
@@ -110,10 +116,24 @@ class Action:
 class Ability:
     id: int
     card: str
-    trigger: int = -1  # -1: not triggered (kotodama text / ukemi)
+    trigger: int = -1  # -1: not triggered (kotodama text / ukemi / activated)
     cond: tuple | None = None
     limit: int = 0
     actions: list = field(default_factory=list)
+    modes: list = field(default_factory=list)  # lists of actions; one is chosen at entry (NS 1204.2b)
+    x: bool = False  # X is chosen at entry and paid as extra ether (NS 1204.2d, 1304)
+    cost_ether: int = 0  # activated abilities: '(cost):(effect)' (NS 1208)
+    cost_jitsu: int = 0
+    bow_self: bool = False
+    reveal: bool = False  # a hidden card's trigger: its owner may reveal it or not (NS 1209.3a-b)
+
+    def acts(self, mode: int) -> list:
+        return self.modes[mode] if self.modes else self.actions
+
+    @property
+    def entry_choices(self) -> bool:
+        return bool(self.modes) or self.x or any(
+            a.target is not None and a.target.entry for m in (self.modes or [self.actions]) for a in m)
 
 
 @dataclass
@@ -140,6 +160,12 @@ class CardDef:
     tatsujin_ether: int = 0  # NS 1404: optional additional cost
     tatsujin_jitsu: int = 0
     ukemi_cost: int = 0  # ether of a '(cost):(effect)' ukemi, which the player may decline (NS 1211.3a)
+    activated: Ability | None = None  # '(cost):(effect)' usable with priority while on the field (NS 1208)
+    damage_plus: int = 0  # static: damage this deals is increased by N (NS 1326)
+    damage_minus: int = 0  # static replacement: damage dealt to this is N less (NS 1214)
+    aura: tuple | None = None  # static: (attribute, karate) to your other characters with it (NS 1210, 1213.1f)
+    grant_attr: str | None = None  # static: your other characters gain this attribute (NS 1213.1b)
+    extra_bow_attr: str | None = None  # additional cost: bow an untapped ether card with it (NS 1204.2g-3)
 
     @property
     def has_ukemi(self) -> bool:
@@ -175,9 +201,14 @@ def _target(ck: Checker, data) -> Target:
     if data == "self":
         return Target(is_self=True)
     t = ck.sub("target", data)
-    t.only(("zone", "side", "count", "up_to", "filter"))
+    t.only(("zone", "side", "count", "up_to", "filter", "chosen"))
     out = Target(zone=t.choice("zone", TARGET_ZONES, "field"), side=t.choice("side", ("own", "opp"), "own"),
                  count=t.get("count", int, 1), up_to=t.get("up_to", bool, False))
+    out.entry = t.choice("chosen", ("entry", "resolution"), "resolution") == "entry"
+    if out.zone == "stack" and not out.entry:
+        t.fail("chosen", "a kotodama-space target is chosen at entry (NS 1204.2e)")
+    if out.entry and out.zone not in ("field", "stack"):
+        t.fail("chosen", "only field and kotodama-space targets are chosen at entry in this engine")
     if out.count < 1:
         t.fail("count", "must be at least 1")
     f = t.get("filter", dict, None)
@@ -197,35 +228,78 @@ class _Loader:
     def __init__(self) -> None:
         self.abilities: list[Ability] = []
 
-    def ability(self, ck: Checker, card: str, data, triggered: bool) -> Ability:
+    def ability(self, ck: Checker, card: str, data, triggered: bool, activated: bool = False,
+                delayed: bool = False) -> Ability:
         a = Ability(len(self.abilities), card)
         self.abilities.append(a)
         if triggered:
-            ck.only(("trigger", "if", "limit", "actions"))
-            a.trigger = TRIGGERS.index(ck.choice("trigger", TRIGGERS))
+            ck.only(("trigger", "if", "limit", "actions", "modes", "x", "reveal"))
+            names = DELAYED_TRIGGERS if delayed else tuple(t for t in TRIGGERS if t not in DELAYED_TRIGGERS)
+            a.trigger = TRIGGERS.index(ck.choice("trigger", names))
+            lim = ck.choice("limit", LIMITS, None)
+            a.limit = LIMITS[lim] if lim else 0
+            a.reveal = a.trigger == TR_FROM_HAND
+            if "reveal" in data and ck.get("reveal", bool) != a.reveal:
+                ck.fail("reveal", "only 'opp_aisatsu_from_hand' triggers are revealed from the hand (NS 1209.3a)")
+        if activated:
+            ck.only(("cost", "limit", "actions", "modes", "x", "if"))
+            cc = ck.sub("cost", ck.get("cost", dict))
+            cc.only(("ether", "jitsu", "bow_self"))
+            a.cost_ether, a.cost_jitsu = cc.get("ether", int, 0), cc.get("jitsu", int, 0)
+            a.bow_self = cc.get("bow_self", bool, False)
+            if a.cost_ether < 0 or a.cost_jitsu < 0 or not (a.cost_ether or a.cost_jitsu or a.bow_self):
+                cc.fail(None, "an activated ability needs a cost: ether, jitsu or bow_self (NS 1208.1)")
             lim = ck.choice("limit", LIMITS, None)
             a.limit = LIMITS[lim] if lim else 0
         a.cond = _cond(ck, data.get("if"))
+        a.x = ck.get("x", bool, False)
+        if "modes" in data:
+            if "actions" in data:
+                ck.fail("modes", "an ability has either 'actions' or 'modes' (NS 1204.2b)")
+            modes = ck.get("modes", list)
+            if len(modes) < 2:
+                ck.fail("modes", "needs at least 2 modes")
+            for k, m in enumerate(modes):
+                mc = ck.sub(f"modes[{k}]", m)
+                mc.only(("text", "actions"))
+                acts = mc.get("actions", list)
+                if not acts:
+                    mc.fail("actions", "must not be empty")
+                a.modes.append([self.action(mc.sub(f"actions[{i}]", x), card, a.x) for i, x in enumerate(acts)])
+            return a
         acts = ck.get("actions", list)
         if not acts:
             ck.fail("actions", "must not be empty")
-        a.actions = [self.action(ck.sub(f"actions[{i}]", x), card) for i, x in enumerate(acts)]
+        a.actions = [self.action(ck.sub(f"actions[{i}]", x), card, a.x) for i, x in enumerate(acts)]
+        if a.x and not any(x.n == N_X for x in a.actions):
+            ck.fail("x", "no action uses 'n: X'")
         return a
 
-    def action(self, ck: Checker, card: str) -> Action:
+    def action(self, ck: Checker, card: str, x: bool = False) -> Action:
         do = ck.choice("do", ACTIONS)
         allowed = {"do", "tatsujin"}
         a = Action(do)
         a.tatsujin = ck.get("tatsujin", bool, False)
         if do in ("draw", "recover", "damage", "damage_player"):
             allowed.add("n")
-            a.n = ck.get("n", int)
-            if a.n < 1:
-                ck.fail("n", "must be at least 1")
-        if do in ("damage", "kill", "bow", "untap", "ambush", "to_hand", "pump", "grant"):
+            n = ck.data.get("n")
+            if n == "X" and do in ("damage", "damage_player", "draw"):
+                if not x:
+                    ck.fail("n", "'X' needs 'x: true' on the ability (NS 1304)")
+                a.n = N_X
+            elif n == "lki_karate" and do in ("damage", "damage_player"):
+                a.n = N_LKI_KARATE  # the source's karate as last seen on the field (NS 1215)
+            else:
+                a.n = ck.get("n", int)
+                if a.n < 1:
+                    ck.fail("n", "must be at least 1 (or 'X', or 'lki_karate' for damage)")
+        if do in ("damage", "kill", "bow", "untap", "ambush", "to_hand", "pump", "grant", "counter"):
             allowed.add("target")
             a.target = _target(ck, ck.data.get("target", None) or ck.fail("target", "is required"))
-            want = {"ambush": "ohigan", "to_hand": "ohigan", "damage": "field", "kill": "field", "pump": "field"}
+            want = {"ambush": "ohigan", "to_hand": "ohigan", "damage": "field", "kill": "field", "pump": "field",
+                    "counter": "stack"}
+            if do != "counter" and a.target.zone == "stack":
+                ck.fail("target.zone", "only 'counter' takes a kotodama-space target (NS 1321)")
             if do in want and not a.target.is_self and a.target.zone != want[do]:
                 ck.fail("target.zone", f"'{do}' takes cards from the {want[do]} zone")
         if do == "damage_player":
@@ -241,6 +315,10 @@ class _Loader:
             if not a.target.is_self:
                 ck.fail("target", "grant gives an ability to 'self' only")
             a.effect = self.ability(ck.sub("effect", ck.get("effect", dict)), card, ck.get("effect", dict), True).id
+        if do == "delay":  # NS 1209.7: a delayed triggered ability, made on resolution
+            allowed.add("effect")
+            a.effect = self.ability(ck.sub("effect", ck.get("effect", dict)), card, ck.get("effect", dict), True,
+                                    delayed=True).id
         if do == "search_ambush":
             allowed |= {"total_cost_le", "attribute", "attribute_count", "any_count"}
             a.total_cost_le = ck.get("total_cost_le", int)
@@ -252,7 +330,8 @@ class _Loader:
 
     def card(self, ck: Checker, idx: int, file: str) -> CardDef:
         ck.only(("id", "name", "epithet", "type", "cost", "jitsu", "karate", "durability", "kousaku",
-                 "attributes", "keywords", "assumed", "text", "effects", "actions", "if", "ukemi", "tatsujin"))
+                 "attributes", "keywords", "assumed", "text", "effects", "actions", "if", "ukemi", "tatsujin",
+                 "modes", "x", "activated", "static", "extra_cost"))
         cid = ck.get("id", str)
         ty = TYPES[ck.choice("type", TYPES)]
         cost = ck.get("cost", int)
@@ -278,12 +357,13 @@ class _Loader:
                 for i, e in enumerate(ck.get("effects", list, []))]
         text_ab = None
         if ty == KOTODAMA:
-            text_ab = self.ability(ck, cid, {"if": ck.data.get("if")}, False) if "actions" in ck.data else None
+            has = "actions" in ck.data or "modes" in ck.data
+            text_ab = self.ability(ck, cid, ck.data, False) if has else None
             if text_ab is None:
-                ck.fail("actions", "a kotodama needs actions")
+                ck.fail("actions", "a kotodama needs actions (or modes)")
             if trig:
                 ck.fail("effects", "kotodama have no triggered abilities in this pool")
-        elif "actions" in ck.data or "if" in ck.data:
+        elif "actions" in ck.data or "if" in ck.data or "modes" in ck.data or "x" in ck.data:
             ck.fail("actions", "characters use 'effects' (triggered abilities)")
         uk_self, uk_ab, uk_cost = False, None, 0
         u = ck.get("ukemi", dict, None)
@@ -314,15 +394,45 @@ class _Loader:
             te, tjj = tc.get("ether", int, 0), tc.get("jitsu", int, 0)
             if te < 0 or tjj < 0 or te + tjj == 0:
                 tc.fail(None, "a tatsujin cost needs ether or jitsu >= 1")
-            if ty != KOTODAMA:
-                ck.fail("tatsujin", "only kotodama have tatsujin in this pool")
-            if not any(a.tatsujin for a in text_ab.actions):
+            mine = text_ab.actions if ty == KOTODAMA else [a for t in trig for a in t.actions]
+            if not any(a.tatsujin for a in mine):  # a character's: in its triggers (NS 1404.2a, NS-G30)
                 ck.fail("tatsujin", "no action is marked 'tatsujin: true'")
-        elif text_ab is not None and any(a.tatsujin for a in text_ab.actions):
+        elif any(a.tatsujin for a in (text_ab.actions if text_ab is not None else [])
+                 + [a for t in trig for a in t.actions]):
             ck.fail("actions", "'tatsujin: true' actions need a 'tatsujin' cost")
+        act_ab = None
+        if "activated" in ck.data:
+            if ty != CHARACTER:
+                ck.fail("activated", "only characters have activated abilities in this pool (NS 1202.2)")
+            act_ab = self.ability(ck.sub("activated", ck.get("activated", dict)), cid, ck.get("activated", dict),
+                                  False, activated=True)
+        dplus = dminus = 0
+        aura = gattr = None
+        st = ck.get("static", dict, None)
+        if st is not None:
+            sc = ck.sub("static", st)
+            sc.only(("damage_plus", "damage_minus", "aura", "grant_attribute"))
+            if ty != CHARACTER:
+                ck.fail("static", "only characters have static abilities in this pool (NS 1202.2)")
+            dplus, dminus = sc.get("damage_plus", int, 0), sc.get("damage_minus", int, 0)
+            if dplus < 0 or dminus < 0:
+                sc.fail(None, "damage_plus / damage_minus must be 0 or more")
+            if "aura" in st:
+                ac = sc.sub("aura", sc.get("aura", dict))
+                ac.only(("attribute", "karate"))
+                aura = (ac.get("attribute", str), ac.get("karate", int))
+            gattr = sc.get("grant_attribute", str, None)
+        xb = None
+        if "extra_cost" in ck.data:
+            ec = ck.sub("extra_cost", ck.get("extra_cost", dict))
+            ec.only(("bow_ether",))
+            bc = ec.sub("bow_ether", ec.get("bow_ether", dict))
+            bc.only(("attribute",))
+            xb = bc.get("attribute", str)
         return CardDef(idx, cid, ck.get("name", str), ck.get("epithet", str, ""), ty, cost,
                        ck.get("jitsu", int, 0), *stats, frozenset(attrs), frozenset(kws), trig, text_ab,
-                       uk_self, uk_ab, ck.get("assumed", bool, False), ck.get("text", str, ""), file, te, tjj, uk_cost)
+                       uk_self, uk_ab, ck.get("assumed", bool, False), ck.get("text", str, ""), file, te, tjj, uk_cost,
+                       act_ab, dplus, dminus, aura, gattr, xb)
 
 
 def load_pool(paths=None) -> CardPool:
@@ -354,9 +464,16 @@ def deck_names() -> list[str]:
 
 def load_deck(spec: str, pool: CardPool) -> tuple[str, list[int]]:
     """A built-in deck name or a deck-file path -> (name, card definition indices), checked
-    against the Constructed rules (NS 402.4a-c)."""
-    _, ck, name = open_deck(spec, DECK_DIR, "Ninja Slayer")
+    against its format (NS 402.2): Constructed (default, NS 402.4a-c) or, with
+    ``format: blitz_sealed`` and the opened ``packs``, Blitz Sealed (NS 402.3a-c, sealed.py)."""
+    from .sealed import FORMATS, check_sealed
+    _, ck, name = open_deck(spec, DECK_DIR, "Ninja Slayer", ("format", "packs"))
     ids = [pool.by_id[cid] for cid in deck_card_ids(ck, pool.by_id)]
+    if ck.choice("format", FORMATS, "constructed") == "blitz_sealed":
+        check_sealed(ck, name, ids, pool)
+        return name, ids
+    if "packs" in ck.data:
+        ck.fail("packs", "only a 'format: blitz_sealed' deck lists opened packs")
     if len(ids) != 50:
         raise DeckError(name, None, "NS 402.4a", f"a Constructed deck has exactly 50 cards, this one {len(ids)}")
     per = Counter((pool.cards[i].name, pool.cards[i].epithet) for i in ids)
