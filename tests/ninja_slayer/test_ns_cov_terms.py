@@ -1,0 +1,163 @@
+"""Ninja Slayer rules coverage: golden rules (NS 104, 105), card information referenced by
+effects (NS 204, 1302), entering cards (NS 1203, 1204), and game terms (NS 1303-1316)."""
+from __future__ import annotations
+
+from ns_cov import cast, to_character_phase, where
+from ns_scenario import (
+    D_CHOOSE, D_PAY_ETHER, D_PRIORITY, OPP_FIELD, OPTION, PASS, act, hand, ids, scene,
+)
+from tcgzoo.envs.ninja_slayer.state import K_CARD, Z_FIELD, Z_HAND, Z_OHIGAN, Z_STACK
+
+
+def _options(s):
+    return [s.defs[v].id for v in s.opts]
+
+
+def test_draw_two_takes_the_top_two_and_does_as_much_as_possible():
+    """NS 1308.1a, NS 1308.2, NS 304.3, NS 305.1, NS 104.2: 'draw 2' draws the top card,
+    then the next, into its controller's hand; with one card left it draws that one (and
+    the empty deck then loses at the rule check, NS 1002.2)."""
+    s = scene(p0=dict(hand=["TZNS-52"], ether=["TZNS-29", "TZNS-29"], deck=["TZNS-31", "TZNS-17", "TZNS-12"]))
+    top = s.deck[0][:2]
+    to_character_phase(s)
+    cast(s, "TZNS-52")
+    assert all(s.zone[i] == Z_HAND for i in top) and ids(s, s.deck[0]) == ["TZNS-12"]
+    s = scene(p0=dict(hand=["TZNS-52"], ether=["TZNS-29", "TZNS-29"], deck=["TZNS-31"]))
+    to_character_phase(s)
+    cast(s, "TZNS-52")
+    assert ids(s, s.hand[0]) == ["TZNS-31"]
+    assert s.is_terminal() and s.returns() == [-1.0, 1.0]
+
+
+def test_recover_does_as_much_as_possible():
+    """NS 104.2, NS 1319.1: 'recover 2' with a single damage card recovers that one."""
+    s = scene(p0=dict(hand=["TZNS-26"], ether=["TZNS-29", "TZNS-29"], damage=["TZNS-17"]))
+    to_character_phase(s)
+    cast(s, "TZNS-26")
+    assert s.damage[0] == [] and sorted(ids(s, s.ohigan[0])) == ["TZNS-17", "TZNS-26"]
+
+
+def test_untap_and_bow_only_change_cards_not_already_in_that_state():
+    """NS 1310.1, NS 1310.2, NS 104.3, NS 303.1b: Chadō Breathing untaps 〈Ninja Slay〉
+    ether cards: only a bowed one can be chosen; Zaibatsu Schemes bows an opposing
+    character: only an untapped one can be chosen; a bowed card is no longer untapped."""
+    s = scene(p0=dict(hand=["TZNS-03"], ether=[("TZNS-09", True, False), "TZNS-10", "TZNS-29"]))
+    to_character_phase(s)
+    act(s, hand(s, "TZNS-03"))
+    assert s.dkind == D_PAY_ETHER
+    act(s, OPTION + _options(s).index("TZNS-29"))
+    bowed = where(s, "TZNS-09", 0)[0]
+    while s.dkind != D_CHOOSE:
+        act(s, PASS)
+    seen = _options(s)
+    act(s, OPTION)
+    assert seen == ["TZNS-09"]  # not the untapped TZNS-10, not the non-Ninja-Slay TZNS-29
+    assert not s.bowed[bowed]
+    s = scene(p0=dict(hand=["TZNS-24"], ether=["TZNS-29", "TZNS-29"]),
+              p1=dict(field=[("TZNS-17", True, False), "TZNS-29"]))
+    to_character_phase(s)
+    legal = []
+    cast(s, "TZNS-24", [lambda st: legal.append(list(st.legal)) or st.legal[0]])
+    assert legal == [[OPP_FIELD + 1]]
+    assert s.bowed[s.field[1][1]] and s.bowed[s.field[1][0]]
+
+
+def test_names_in_quotes_and_attributes_in_brackets_filter_choices():
+    """NS 1302.1, NS 1302.2, NS 204.1, NS 204.2: Yanmarune picks 〈Zaibatsu〉 cards 'other
+    than "Yanmarune"' from Ohigan: another Yanmarune (same name) and a Soukaiya card are
+    not offered."""
+    s = scene(p0=dict(hand=["NST2-67"], ether=["TZNS-29"], ohigan=["NST2-67", "TZNS-29", "TZNS-12"]))
+    to_character_phase(s)
+    seen = []
+    cast(s, "NST2-67", [lambda st: seen.append((_options(st), list(st.legal))) or OPTION])
+    assert seen[0] == (["TZNS-29"], [PASS, OPTION])
+    assert ids(s, s.hand[0]) == ["TZNS-29"]
+
+
+def test_an_attribute_condition_reads_the_named_zone():
+    """NS 204.2, NS 1608.1: Geronimo! ambushes only if a 〈Survivor〉 is in its controller's
+    ether zone; a Survivor on the field does not count."""
+    for ether, ambushed in ((["TZNS-29", "TZNS-31"], True), (["TZNS-29", "TZNS-29"], False)):
+        s = scene(p0=dict(hand=["NST1-19"], ether=ether, field=["TZNS-33"], ohigan=["TZNS-17"]))
+        to_character_phase(s)
+        cast(s, "NST1-19", [OPTION])
+        assert (ids(s, s.field[0]) == ["TZNS-33", "TZNS-17"]) == ambushed
+
+
+def test_plus_karate_plus_durability_lasts_the_turn():
+    """NS 1303.1, NS 1201.2b, NS 1213.1f: Fog of War gives +2/+2 this turn: karate and
+    durability both rise by 2 (3 damage no longer kills a durability-2 character), and
+    both return at the end of the turn."""
+    s = scene(p0=dict(hand=["TZNS-34"], ether=["TZNS-29"], field=["TZNS-33"]))
+    to_character_phase(s)
+    c = s.field[0][0]
+    assert (s.karate(c), s.durability(c)) == (2, 2)
+    cast(s, "TZNS-34", [lambda st: st.legal[-1]])
+    assert (s.karate(c), s.durability(c)) == (4, 4)
+    s.dmg[c] = 3
+    act(s, PASS)
+    assert s.zone[c] == Z_FIELD
+    while s.tp == 0:
+        act(s, PASS)
+    assert (s.karate(c), s.durability(c)) == (2, 2)
+
+
+def test_a_search_may_find_nothing_and_then_shuffles_the_deck():
+    """NS 302.2b, NS 1307.2, NS 1307.4, NS 1316.1, NS 1316.1a: searching the hidden deck the
+    player may decline even when a matching card is there; the deck (all of it) is then
+    shuffled: same cards, new order."""
+    deck = ["TZNS-11", "TZNS-12", "TZNS-17", "TZNS-29", "TZNS-31", "TZNS-33", "TZNS-06", "TZNS-09",
+            "TZNS-02", "TZNS-13", "TZNS-21", "TZNS-28"]
+    s = scene(p0=dict(hand=["NST1-71"], ether=["TZNS-12", "TZNS-29"], deck=deck), seed=3)
+    before = ids(s, s.deck[0])
+    to_character_phase(s)
+    seen = []
+    cast(s, "NST1-71", [lambda st: seen.append(list(st.legal)) or PASS])
+    assert seen and PASS in seen[0] and len(seen[0]) > 1  # a Soukaiya was there to find
+    after = ids(s, s.deck[0])
+    assert sorted(after) == sorted(before) and after != before
+    assert s.field[0] == []
+
+
+def test_entering_reveals_the_card_pays_its_cost_and_puts_it_on_the_kotodama_space():
+    """NS 1204.1, NS 1204.2a, NS 1204.2g-1, NS 1204.2j, NS 1204.2k, NS 203.1, NS 1203.1,
+    NS 307.1, NS 310.1: the opponent's hand card is hidden until entered; entering bows
+    ether cards equal to its cost and moves it to the kotodama space, where both players
+    see it; resolved, a kotodama goes to its owner's Ohigan (NS 308.1, NS 1205.1c)."""
+    s = scene(p1=dict(hand=["TZNS-30", "TZNS-17"], ether=["TZNS-29"] * 4))
+    act(s, PASS)
+    act(s, PASS)
+    assert s.dplayer == 1
+    view = s.to_dict(0)["players"][1]["hand"]
+    assert view == {"count": 2, "known": []}
+    card = where(s, "TZNS-30", 1)[0]
+    act(s, hand(s, "TZNS-30"))
+    while s.dkind == D_PAY_ETHER:
+        act(s, s.legal[0])
+    assert s.zone[card] == Z_STACK and s.kstack[-1][:2] == [K_CARD, card]
+    assert sum(s.bowed[i] for i in s.ether[1]) == 3  # cost 3
+    assert [o["card"] for o in s.to_dict(0)["kotodama_space"]] == ["TZNS-30"]
+    assert s.to_dict(0)["players"][1]["hand"]["count"] == 1
+    while s.zone[card] == Z_STACK:
+        act(s, s.legal[0] if s.dkind != D_PRIORITY else PASS)
+    assert s.zone[card] == Z_OHIGAN and s.ohigan[1] == [card]
+
+
+def test_you_means_the_controller_of_the_card_or_ability():
+    """NS 105.3, NS 105.3a, NS 105.3b, NS 105.3c, NS 1308.1a: the non-turn player's
+    Soukaiya Orders draws for its controller; its opponent draws nothing."""
+    s = scene(p0=dict(deck=["TZNS-29"] * 10), p1=dict(hand=["TZNS-16"], ether=["TZNS-29"], deck=["TZNS-17"] * 10))
+    act(s, PASS)
+    act(s, PASS)
+    cast(s, "TZNS-16")
+    assert ids(s, s.hand[1]) == ["TZNS-17"] and s.hand[0] == [] and len(s.deck[0]) == 10
+
+
+def test_killed_cards_go_to_their_owners_ohigan():
+    """NS 105.2, NS 302.5, NS 1311.1, NS 1311.2: player 0's Assassination Order kills player
+    1's character, which goes to its owner's (player 1's) Ohigan at once."""
+    s = scene(p0=dict(hand=["TZNS-20"], ether=["TZNS-29"] * 3), p1=dict(field=["TZNS-23"]))
+    to_character_phase(s)
+    c = s.field[1][0]
+    cast(s, "TZNS-20", [OPP_FIELD])
+    assert s.owner[c] == 1 and s.ohigan[1] == [c] and all(s.owner[i] == 0 for i in s.ohigan[0])
