@@ -1,5 +1,5 @@
 """Ninja Slayer rules coverage: golden rules (NS 104, 105), card information referenced by
-effects (NS 204, 1302), entering cards (NS 1203, 1204), and game terms (NS 1303-1316)."""
+effects (NS 204, 1302), entering cards (NS 1203, 1204), and game terms (rules 1303 to 1316)."""
 from __future__ import annotations
 
 from ns_cov import cast, to_character_phase, where
