@@ -35,13 +35,14 @@ ids      range           meaning
 425-464  look            (reserved: revealed cards)
 465-505  number          (reserved)
 506-507  player          (reserved)
-508-523  pending         waiting automatic ability j of the deciding player (ORDER_TRIGGER)
+508-523  pending         waiting automatic ability j of the deciding player (ORDER_TRIGGER);
+                         replacement effect j that applies (ORDER_REPLACEMENT, 8-10-2)
 524      concede         only with ``concession=True``
 =======  ==============  =========================================================
 
 Decision kinds (``layout.DECISIONS``): MULLIGAN, FT_MAIN, FT_STANDBY, CHOOSE_ATTACKER,
 CHOOSE_TARGET, FT_ATTACK, FT_GUARD, PAY_ENERGY, TARGET, YES_NO, ORDER_TRIGGER,
-LIMIT_DROP, DRAW_UP_TO. Multi-picks are single picks (mulligan: ascending distinct
+LIMIT_DROP, DRAW_UP_TO, ORDER_REPLACEMENT. Multi-picks are single picks (mulligan: ascending distinct
 cards, PASS when done; energy: one card at a time, first slot of each card kind).
 
 Observation (float32, seen from ``me``; N = cards in the pool; ``Game().observation_layout()``)
@@ -51,7 +52,7 @@ block             size            content
 ================  ==============  =====================================================
 global            6               turn/30, my turn, I went first, my attack on, battle on, my leader is guard
 phase             10              one-hot (``layout.PHASE_NAMES``)
-decision          13              one-hot pending decision kind
+decision          14              one-hot pending decision kind
 deciding          1               I decide
 counts            2 x 8           me then opp: deck, hand, life, energy, drop, battle, melee, known deck cards
 leaders           2 x (N+4)       one-hot card, face, rest, power/10000, strike/5
@@ -61,8 +62,11 @@ energy, drop      2 x N each      counts by card
 hand              N               my hand, counts by card
 opp_known_hand    N               opponent's hand cards known to me
 known_deck        2 x N           known deck cards (連携 misses), counts by card
-context           N+2             card being played / resolving, energy left to pay/10, mulligan picks/10
-pending           16 x N          source card of each waiting ability (ORDER_TRIGGER)
+context           N+2             card being played / resolving (or the replacement offered), energy left
+                                  to pay/10, mulligan picks/10
+pending           16 x N          source card of each waiting ability (ORDER_TRIGGER) or replacement
+                                  effect (ORDER_REPLACEMENT; 鉄壁: the card itself)
+negated           2 x 7           me then opp: leader, battle slots 0-5 whose abilities are negated (8-3-2)
 ================  ==============  =====================================================
 
 Hidden and never encoded: the opponent's unknown hand cards, both decks' unknown cards
@@ -147,6 +151,8 @@ class LeaderMeleeState(State):
         self.ft_result, self.attack, self.aobj, self.guard, self.gobj = 0, -1, 0, -1, 0
         self.waits, self.mods, self.once, self.fired, self.picks, self.ctx = [], [], [], [], [], []
         self.ts = self.work = self.first_standby = self.end_loops = 0
+        self.neg, self.armed, self.lki = [], [], []  # negated cards (8-3), armed state triggers (8-7-5), last info (8-11)
+        self.zver, self.scache = 0, [-1, ()]  # zone version and the continuous effects computed at it (8-9)
         self.stack.append([rules.H_SETUP, 0])
         self._run()
 

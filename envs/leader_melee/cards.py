@@ -61,54 +61,71 @@ COLORS = ("red", "blue", "green", "yellow", "purple", "white")
 KEYWORDS = ("iron_wall", "defend", "surge", "charge", "haste", "link")
 TRIGGERS = ("play", "attack", "strike", "break", "melee", "turn_start", "turn_end", "main_start",
             "battle_phase_start", "attack_step_start", "guard_step_start", "judgement_start",
-            "battle_complete", "battle_phase_end")
+            "battle_complete", "battle_phase_end", "charge_start", "leave", "state")
 TIMINGS = ("main", "battle")
-ACTIONS = ("draw", "draw_up_to", "charge", "damage", "power", "strike", "break", "rest", "stand", "drop")
-TARGETED = ("power", "strike", "break", "rest", "stand", "drop")
-CONDITIONS = ("life_le", "life_ge", "own_battle_ge", "opp_battle_ge", "melee_trait")
+ACTIONS = ("draw", "draw_up_to", "charge", "damage", "power", "strike", "break", "rest", "stand", "drop",
+           "negate")
+TARGETED = ("power", "strike", "break", "rest", "stand", "drop", "negate")
+DURATIONS = ("battle", "battle_phase", "turn")
+CONDITIONS = ("life_le", "life_ge", "own_battle_ge", "opp_battle_ge", "melee_trait", "hand_le", "self_power_ge")
+CONT_ACTIONS = ("power", "strike", "prohibit")      # words of a continuous ability (8-9, 10-5)
+PROHIBITS = ("attack", "melee")                    # pressure skills (10-5-1)
+REPL_EVENTS = ("break", "drop", "damage")          # replacement effects (8-10)
+REPL_ACTIONS = ("draw", "charge", "power", "strike", "rest", "stand", "drop", "break", "reduce")
 DECK_SIZE, MAX_COPIES = 40, 3
 
-# ability kinds
-A_TRIGGER, A_ACTIVATED, A_AWAKEN, A_COOPERATE = range(4)
+# ability kinds: 乱戦 (A_RANSEN) is an activated ability of the turn player's attack step (LM-G11)
+A_TRIGGER, A_ACTIVATED, A_AWAKEN, A_COOPERATE, A_RANSEN, A_CONTINUOUS, A_REPLACE = range(7)
+PLAYABLE = (A_ACTIVATED, A_AWAKEN, A_COOPERATE, A_RANSEN)  # what LEADER_ABILITY / BATTLE_ABILITY name
 
 
 class Target:
-    __slots__ = ("self_", "what", "side", "count", "up_to", "power_le", "rested")
+    __slots__ = ("self_", "what", "side", "count", "up_to", "power_le", "rested", "other", "trait")
 
-    def __init__(self, self_=True, what="battle", side="opp", count=1, up_to=False, power_le=None, rested=None):
+    def __init__(self, self_=True, what="battle", side="opp", count=1, up_to=False, power_le=None, rested=None,
+                 other=False, trait=None):
         self.self_, self.what, self.side, self.count, self.up_to = self_, what, side, count, up_to
-        self.power_le, self.rested = power_le, rested
+        self.power_le, self.rested, self.other, self.trait = power_le, rested, other, trait
 
 
 class Action:
-    __slots__ = ("do", "n", "duration", "target")
+    __slots__ = ("do", "n", "duration", "target", "what")
 
-    def __init__(self, do, n, duration, target):
-        self.do, self.n, self.duration, self.target = do, n, duration, target
+    def __init__(self, do, n, duration, target, what=None):
+        self.do, self.n, self.duration, self.target, self.what = do, n, duration, target, what
 
 
 class Ability:
-    __slots__ = ("kind", "event", "once", "optional", "condition", "energy", "rest_self", "actions", "text")
+    __slots__ = ("kind", "event", "once", "optional", "condition", "energy", "rest_self", "actions", "text",
+                 "subject", "by")
 
-    def __init__(self, kind, event, once, optional, condition, energy, rest_self, actions, text=""):
+    def __init__(self, kind, event, once, optional, condition, energy, rest_self, actions, text="",
+                 subject=None, by=None):
         self.kind, self.event, self.once, self.optional = kind, event, once, optional
         self.condition, self.energy, self.rest_self, self.actions, self.text = condition, energy, rest_self, actions, text
+        self.subject, self.by = subject, by  # replacement effects: whose event, caused by whom
 
 
 class Face:
-    __slots__ = ("name", "power", "strike", "traits", "keywords", "abilities")
+    __slots__ = ("name", "power", "strike", "traits", "keywords", "abilities", "cont", "repl", "strig", "leave")
 
     def __init__(self, name, power, strike, traits, keywords, abilities):
         self.name, self.power, self.strike, self.traits = name, power, strike, traits
         self.keywords, self.abilities = keywords, abilities
+        # precomputed tables: continuous abilities, replacement indexes, state / leave trigger indexes
+        self.cont = tuple(a for a in abilities if a.kind == A_CONTINUOUS)
+        self.repl = tuple(i for i, a in enumerate(abilities) if a.kind == A_REPLACE)
+        self.strig = tuple(i for i, a in enumerate(abilities) if a.kind == A_TRIGGER and a.event == "state")
+        self.leave = tuple(i for i, a in enumerate(abilities) if a.kind == A_TRIGGER and a.event == "leave")
 
 
 class CardDef:
-    __slots__ = ("index", "id", "name", "type", "color", "level", "faces", "text", "file")
+    __slots__ = ("index", "id", "name", "type", "color", "level", "faces", "text", "file", "deck_rule")
 
-    def __init__(self, index, cid, name, type_, color, level, faces, text, file):
+    def __init__(self, index, cid, name, type_, color, level, faces, text, file, deck_rule=None):
         self.index, self.id, self.name, self.type, self.color = index, cid, name, type_, color
         self.level, self.faces, self.text, self.file = level, faces, text, file
+        self.deck_rule = deck_rule  # (max_copies, trait or None): 5-1-3-2
 
     @property
     def face(self) -> Face:
@@ -119,38 +136,90 @@ class CardPool:
     def __init__(self, cards: list[CardDef]):
         self.cards = cards
         self.by_id = {c.id: c for c in cards}
+        faces = [f for c in cards for f in c.faces]
+        # what the rules may skip when no card of the pool can need it
+        self.has_cont = any(f.cont for f in faces)
+        self.has_strig = any(f.strig for f in faces)
+        self.has_repl = any(f.repl for f in faces)
 
 
 def _target(ck: Checker, field: str, raw) -> Target:
     if raw is None or raw == "self":
         return Target(True)
     t = ck.sub(field, raw)
-    t.only(("what", "side", "count", "up_to", "filter"))
+    t.only(("what", "side", "count", "up_to", "filter", "other"))
     what = t.choice("what", ("battle", "leader", "any"), "battle")
     side = t.choice("side", ("own", "opp"), "opp")
     count = t.get("count", int, 1)
     if count < 1:
         t.fail("count", "must be at least 1")
     up_to = t.get("up_to", bool, False)
+    other = t.get("other", bool, False)
     flt = t.get("filter", dict, {})
     f = t.sub("filter", flt)
-    f.only(("power_le", "rested"))
-    return Target(False, what, side, count, up_to, f.get("power_le", int, None), f.get("rested", bool, None))
+    f.only(("power_le", "rested", "trait"))
+    return Target(False, what, side, count, up_to, f.get("power_le", int, None), f.get("rested", bool, None),
+                  other, f.get("trait", str, None))
+
+
+def _cont_action(a: Checker, i: int, r) -> Action:
+    """One word of a 【永続発動】: power / strike of every matching card, or a prohibition (10-5)."""
+    x = a.sub(f"actions[{i}]", r)
+    x.only(("do", "amount", "target", "what"))
+    do = x.choice("do", CONT_ACTIONS)
+    tgt = _target(x, "target", r.get("target"))
+    if not tgt.self_ and (tgt.up_to or "count" in (r.get("target") or {})):
+        x.fail("target", "a continuous effect applies to every matching card: no count / up_to")
+    if do == "prohibit":
+        what = x.choice("what", PROHIBITS)
+        if "amount" in r:
+            x.fail("amount", "prohibit takes no amount")
+        if tgt.self_ and what == "melee":
+            x.fail("target", "prohibit melee names a side: target: {side: own|opp}")
+        return Action(do, 0, None, tgt, what)
+    if "what" in r:
+        x.fail("what", f"{do} takes no 'what'")
+    if not tgt.self_ and (tgt.power_le is not None or tgt.rested is not None):
+        x.fail("target", "a continuous power / strike change cannot filter on power or rest (8-9-1)")
+    return Action(do, x.get("amount", int), None, tgt)
 
 
 def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Ability:
     a = ck.sub(field, raw)
-    a.only(("trigger", "activated", "awaken", "cooperate", "limit", "optional", "condition", "cost", "actions", "text"))
-    kinds = [k for k in ("trigger", "activated", "awaken", "cooperate") if k in raw]
+    a.only(("trigger", "activated", "awaken", "cooperate", "ransen", "continuous", "replace", "limit",
+            "optional", "condition", "cost", "actions", "text"))
+    kinds = [k for k in ("trigger", "activated", "awaken", "cooperate", "ransen", "continuous", "replace")
+             if k in raw]
     if len(kinds) != 1:
-        a.fail(None, "needs exactly one of trigger, activated, awaken, cooperate")
+        a.fail(None, "needs exactly one of trigger, activated, awaken, cooperate, ransen, continuous, replace")
     k = kinds[0]
+    subject = by = None
+    if ctype == T_EXTRA and k != "activated":
+        a.fail(k, "extra cards have only activated abilities (2-3-2-3)")
     if k == "trigger":
         kind, event = A_TRIGGER, a.choice("trigger", TRIGGERS)
-        if ctype == T_EXTRA:
-            a.fail("trigger", "extra cards have only activated abilities (2-3-2-3)")
+        if event == "leave" and is_leader:
+            a.fail("trigger", "leave triggers are for battle cards (8-7-4): a leader never leaves its area")
+        if event == "state" and not raw.get("condition"):
+            a.fail("condition", "a state trigger (8-7-5) needs the condition that is its state")
+        if event == "state" and raw.get("limit") != "once_per_turn":
+            a.fail("limit", "a state trigger must be once_per_turn (8-7-5-1 would otherwise loop, 11-1-1-1)")
     elif k == "activated":
         kind, event = A_ACTIVATED, a.choice("activated", TIMINGS)
+    elif k in ("continuous", "ransen"):
+        if a.get(k, bool) is not True:
+            a.fail(k, "must be true")
+        kind, event = (A_CONTINUOUS, None) if k == "continuous" else (A_RANSEN, "battle")
+    elif k == "replace":
+        r = a.sub("replace", a.get("replace", dict))
+        r.only(("event", "subject", "by"))
+        event = r.choice("event", REPL_EVENTS)
+        subject = r.choice("subject", ("self", "other_own") if event != "damage" else ("you",),
+                           "self" if event != "damage" else "you")
+        by = r.choice("by", ("any", "opp", "battle"), "any")
+        if subject == "self" and is_leader:
+            r.fail("subject", "a leader is never broken or dropped: use other_own")
+        kind = A_REPLACE
     else:
         if not is_leader:
             a.fail(k, "awaken and cooperate are leader abilities (6-3-1-2-3, LM-G12)")
@@ -166,6 +235,8 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
     for key in CONDITIONS:
         if key in cond:
             condition[key] = c.get(key, str if key == "melee_trait" else int)
+    if "self_power_ge" in condition and kind == A_CONTINUOUS:
+        c.fail("self_power_ge", "a continuous ability cannot depend on power (8-9-1)")
     cost = a.get("cost", dict, {})
     co = a.sub("cost", cost)
     co.only(("energy", "rest_self"))
@@ -173,14 +244,26 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
     if energy < 0:
         co.fail("energy", "must be at least 0")
     rest_self = co.get("rest_self", bool, False)
-    if kind == A_TRIGGER and cost:
-        a.fail("cost", "automatic abilities have no cost (8-1-2)")
+    if kind in (A_TRIGGER, A_CONTINUOUS, A_REPLACE) and cost:
+        a.fail("cost", "only activated abilities have a cost (8-1-2)")
+    if kind == A_CONTINUOUS and (lim or "optional" in raw):
+        a.fail("limit" if lim else "optional", "a continuous ability is always on (8-1-3)")
     acts_raw = a.get("actions", list, [])
     acts = []
     for i, r in enumerate(acts_raw):
+        if kind == A_CONTINUOUS:
+            acts.append(_cont_action(a, i, r))
+            continue
         x = a.sub(f"actions[{i}]", r)
         x.only(("do", "n", "amount", "duration", "target"))
-        do = x.choice("do", ACTIONS)
+        do = x.choice("do", ACTIONS + (("reduce",) if kind == A_REPLACE else ()))
+        if kind == A_REPLACE:
+            if do not in REPL_ACTIONS:
+                x.fail("do", f"the instead-part of a replacement may use {', '.join(REPL_ACTIONS)}")
+            if (do == "reduce") != (event == "damage"):
+                x.fail("do", "damage replacements use exactly 'reduce'; 'reduce' is for damage only")
+            if do in TARGETED and r.get("target", "self") != "self":
+                x.fail("target", "the instead-part acts on this card only (target: self)")
         if do in ("power", "strike"):
             n = x.get("amount", int)
         elif do in TARGETED:
@@ -191,22 +274,34 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
             n = x.get("n", int)
             if n < 0:
                 x.fail("n", "must be at least 0")
-        duration = x.choice("duration", ("battle", "turn"), "turn") if do in ("power", "strike") else None
-        if do not in ("power", "strike") and "duration" in r:
+        timed = do in ("power", "strike", "negate")
+        duration = x.choice("duration", DURATIONS, "turn") if timed else None
+        if not timed and "duration" in r:
             x.fail("duration", f"{do} has no duration")
         if do in TARGETED:
             tgt = _target(x, "target", r.get("target"))
-            if do in ("break", "drop") and (tgt.self_ or tgt.what != "battle"):
+            if do in ("break", "drop") and (tgt.what != "battle" or (tgt.self_ and ctype != T_BATTLE)):
                 x.fail("target", f"{do} needs a battle card target (3-6-4)")
         else:
             if "target" in r:
                 x.fail("target", f"{do} takes no target")
             tgt = None
         acts.append(Action(do, n, duration, tgt))
-    if kind in (A_TRIGGER, A_ACTIVATED) and not acts:
+    if kind in (A_TRIGGER, A_ACTIVATED, A_CONTINUOUS, A_RANSEN) and not acts:
         a.fail("actions", "an ability needs at least one action")
     return Ability(kind, event, lim is not None, optional, condition, energy, rest_self, acts,
-                   a.get("text", str, ""))
+                   a.get("text", str, ""), subject, by)
+
+
+def _deck_rule(ck: Checker, raw, is_leader: bool):
+    """5-1-3-2: a deck-rule 【永続発動】 replacing 5-1-3-1 (at most 3 per card number)."""
+    d = ck.sub("deck_rule", raw)
+    d.only(("max_copies", "trait") if is_leader else ("max_copies",))
+    n = d.get("max_copies", int)
+    if not 1 <= n <= DECK_SIZE:
+        d.fail("max_copies", f"must be 1..{DECK_SIZE}")
+    trait = d.get("trait", str) if is_leader else None
+    return (n, trait)
 
 
 def _face(ck: Checker, raw: dict, is_leader: bool, ctype: int, name: str) -> Face:
@@ -227,9 +322,9 @@ def _face(ck: Checker, raw: dict, is_leader: bool, ctype: int, name: str) -> Fac
     if is_leader and kws:
         ck.fail("keywords", "leader keywords are not supported")
     abil = [_ability(ck, f"effects[{i}]", r, is_leader, ctype) for i, r in enumerate(ck.get("effects", list, []))]
-    if is_leader and sum(1 for a in abil if a.kind != A_TRIGGER) > 4:
+    if is_leader and sum(1 for a in abil if a.kind in PLAYABLE) > 4:
         ck.fail("effects", "at most 4 activated abilities per face (action layout)")
-    if not is_leader and sum(1 for a in abil if a.kind == A_ACTIVATED) > 4:
+    if not is_leader and sum(1 for a in abil if a.kind in PLAYABLE) > 4:
         ck.fail("effects", "at most 4 activated abilities (action layout)")
     return Face(name, power, strike, tuple(traits), frozenset(kws), abil)
 
@@ -247,10 +342,13 @@ def _card(file: str, index: int, raw) -> CardDef:
         faces = []
         for side in ("front", "back"):
             f = ck.sub(side, ck.get(side, dict))
-            f.only(("name", "power", "strike", "traits", "effects", "keywords"))
+            f.only(("name", "power", "strike", "traits", "effects", "keywords") + (("deck_rule",) if side == "front" else ()))
             faces.append(_face(f, f.data, True, ctype, f.get("name", str, name)))
-        return CardDef(index, cid, name, ctype, color, 0, faces, text, file)
-    ck.only(("id", "name", "type", "color", "level", "power", "strike", "traits", "keywords", "effects", "text"))
+        front = ck.get("front", dict)
+        rule = _deck_rule(ck.sub("front", front), front["deck_rule"], True) if "deck_rule" in front else None
+        return CardDef(index, cid, name, ctype, color, 0, faces, text, file, rule)  # LM-G29: the front face
+    ck.only(("id", "name", "type", "color", "level", "power", "strike", "traits", "keywords", "effects", "text",
+             "deck_rule"))
     level = ck.get("level", int)
     if level < 0:
         ck.fail("level", "must be at least 0")
@@ -261,7 +359,8 @@ def _card(file: str, index: int, raw) -> CardDef:
     face = _face(ck, raw, False, ctype, name)
     if ctype == T_EXTRA and (len(face.abilities) != 1 or face.abilities[0].kind != A_ACTIVATED):
         ck.fail("effects", "an extra card has exactly one activated ability (2-3-2-3)")
-    return CardDef(index, cid, name, ctype, color, level, [face], text, file)
+    rule = _deck_rule(ck, raw["deck_rule"], False) if "deck_rule" in raw else None
+    return CardDef(index, cid, name, ctype, color, level, [face], text, file, rule)
 
 
 def load_pool(paths=None) -> CardPool:
@@ -301,8 +400,23 @@ def load_deck(spec: str, pool: CardPool) -> tuple[str, int, list[int]]:
     return name, leader, ids
 
 
+def copy_limit(pool: CardPool, leader: int, card: int) -> int:
+    """5-1-3-1 as replaced by deck-rule abilities (5-1-3-2): the card's own ``deck_rule`` and
+    the leader's front-face one (LM-G29) when the card has its trait. Each replacement
+    applies once and the deck's player orders them (8-10-2), so the largest limit counts."""
+    d = pool.cards[card]
+    vals = []
+    if d.deck_rule is not None:
+        vals.append(d.deck_rule[0])
+    lr = pool.cards[leader].deck_rule
+    if lr is not None and lr[1] in d.faces[0].traits:
+        vals.append(lr[0])
+    return max(vals) if vals else MAX_COPIES
+
+
 def validate_deck(name: str, leader: int, ids: list[int], pool: CardPool) -> None:
-    """5-1: one leader card; exactly 40 battle and extra cards; at most 3 per card number."""
+    """5-1: one leader card; exactly 40 battle and extra cards; at most 3 per card number
+    (or a deck rule's number, 5-1-3-2)."""
     if pool.cards[leader].type != T_LEADER:
         raise DeckError(name, pool.cards[leader].id, "LM 5-1-2", "the leader must be a leader card")
     for i in sorted(set(ids)):
@@ -311,5 +425,7 @@ def validate_deck(name: str, leader: int, ids: list[int], pool: CardPool) -> Non
     if len(ids) != DECK_SIZE:
         raise DeckError(name, None, "LM 5-1-3", f"has {len(ids)} cards; a deck has exactly {DECK_SIZE}")
     for i, n in sorted(Counter(ids).items()):
-        if n > MAX_COPIES:
-            raise DeckError(name, pool.cards[i].id, "LM 5-1-3-1", f"{n} copies; at most {MAX_COPIES} per card number")
+        lim = copy_limit(pool, leader, i)
+        if n > lim:
+            raise DeckError(name, pool.cards[i].id, "LM 5-1-3-1" if lim == MAX_COPIES else "LM 5-1-3-2",
+                            f"{n} copies; at most {lim} per card number")

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .layout import (DECISIONS, LAYOUT, NUM_ACTIONS, PHASE_NAMES, D_MULLIGAN, D_PAY_ENERGY)
-from .rules import H_CP, H_RES, H_USE, face_of, leader, stat
+from .layout import (DECISIONS, LAYOUT, NUM_ACTIONS, PHASE_NAMES, D_MULLIGAN, D_ORDER_REPLACEMENT, D_PAY_ENERGY)
+from .rules import H_CP, H_REPL, H_RES, H_USE, face_of, leader, negated, repl_candidates, stat, statics
 from .state import Z_BATTLE, Z_LEADER
 
 BATTLE_SLOTS = 6
@@ -39,6 +39,7 @@ class ObsLayout:
         add("known_deck", 2 * n)
         add("context", n + 2)
         add("pending", 16 * n)
+        add("negated", 2 * (1 + BATTLE_SLOTS))  # appended: leader, battle slots whose abilities are negated (8-3-2)
 
     def _add(self, name, k):
         self.blocks[name] = (self.size, k)
@@ -58,7 +59,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     vs: list[float] = []
     ones: list[int] = []  # count entries (value 1 each, repeats add up)
     I, V = ix.append, vs.append
-    mods = s.mods
+    mods = s.mods or statics(s)  # printed values only while no effect and no 【永続発動】 applies
 
     def power(u, k):
         if not mods:
@@ -144,6 +145,27 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
         for j, w_ in enumerate(mine[:16]):
             I(c + j * n + cdef[w_[1]])
             V(1.0)
+    if top is not None and top[0] == H_REPL:  # replacement effects (8-10): the ones to order / the one offered
+        cands = repl_candidates(s, top[2], top[3], top[4], top[5], top[10:])
+        if s.dkind == D_ORDER_REPLACEMENT:
+            c = b["pending"][0]
+            for j, key in enumerate(cands[:16]):
+                I(c + j * n + cdef[key[0]])
+                V(1.0)
+        elif top[9] < len(cands):
+            I(b["context"][0] + cdef[cands[top[9]][0]])
+            V(1.0)
+    if s.neg:
+        c = b["negated"][0]
+        for k, p in enumerate((me, op)):
+            base = c + k * (1 + BATTLE_SLOTS)
+            if negated(s, leader(p)):
+                I(base)
+                V(1.0)
+            for i, u in enumerate(s.battle[p][:BATTLE_SLOTS]):
+                if negated(s, u):
+                    I(base + 1 + i)
+                    V(1.0)
     o = np.bincount(np.array(ones, np.intp), minlength=lay.size).astype(np.float32) if ones \
         else np.zeros(lay.size, np.float32)
     o[np.array(ix, np.intp)] = np.array(vs, np.float32)

@@ -37,7 +37,7 @@ assert NUM_ACTIONS == 525
 # decision kinds
 (D_MULLIGAN, D_FT_MAIN, D_FT_STANDBY, D_CHOOSE_ATTACKER, D_CHOOSE_TARGET, D_FT_ATTACK,
  D_FT_GUARD, D_PAY_ENERGY, D_TARGET, D_YES_NO, D_ORDER_TRIGGER, D_LIMIT_DROP,
- D_DRAW_UP_TO) = range(13)
+ D_DRAW_UP_TO, D_ORDER_REPLACEMENT) = range(14)
 DECISIONS = (
     "mulligan (5-2-1-5): pick hand cards to return, pass = done",
     "main phase free timing (6-3-1-2)",
@@ -52,6 +52,7 @@ DECISIONS = (
     "order waiting automatic abilities (8-5-1-2)",
     "battle area limit: choose a card to drop (9-3-2-1)",
     "draw up to N (4-8-4)",
+    "order replacement effects: pick the one to apply (8-10-2)",
 )
 
 # phases / steps (observed)

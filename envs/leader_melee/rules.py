@@ -6,21 +6,25 @@ and LM-G1..G36 (design brief); the project's own rulings are in
 """
 from __future__ import annotations
 
-from .cards import A_ACTIVATED, A_AWAKEN, A_COOPERATE, A_TRIGGER, T_BATTLE, T_EXTRA
+from .cards import (A_ACTIVATED, A_AWAKEN, A_COOPERATE, A_RANSEN, A_REPLACE, A_TRIGGER, PLAYABLE, T_BATTLE,
+                    T_EXTRA)
 from .layout import (BATTLE_ABILITY, DECLARE_ATTACK, D_CHOOSE_ATTACKER, D_CHOOSE_TARGET, D_DRAW_UP_TO,
                      D_FT_ATTACK, D_FT_GUARD, D_FT_MAIN, D_FT_STANDBY, D_LIMIT_DROP, D_MULLIGAN,
-                     D_ORDER_TRIGGER, D_PAY_ENERGY, D_TARGET, D_YES_NO, HAND, LEADER_ABILITY,
+                     D_ORDER_REPLACEMENT, D_ORDER_TRIGGER, D_PAY_ENERGY, D_TARGET, D_YES_NO, HAND, LEADER_ABILITY,
                      OPP_BATTLE, OPP_LEADER, OWN_BATTLE, OWN_ENERGY, P_ATTACK, P_BP_END, P_CHARGE,
                      P_COMPLETE, P_END, P_GUARD, P_JUDGE, P_MAIN, P_STANDBY, PASS, PENDING, SELF_LEADER,
                      YES)
 from .state import CARDS_PER_PLAYER, Z_BATTLE, Z_DECK, Z_DROP, Z_ENERGY, Z_HAND, Z_LEADER, Z_LIFE, Z_MELEE
 
-H_SETUP, H_TURN, H_CP, H_FT, H_USE, H_RES = range(6)
+H_SETUP, H_TURN, H_CP, H_FT, H_USE, H_RES, H_REPL = range(7)
 U_BATTLE, U_MELEE, U_EXTRA, U_ABILITY = range(4)  # what H_USE plays
-AI_LINK, AI_CHARGE = -1, -2  # keyword automatic abilities in wait records (10-14, 10-12)
+AI_LINK, AI_CHARGE, AI_IRON = -1, -2, -3  # keyword abilities in wait / replacement records (10-14, 10-12, 10-9)
 LIFE_CARDS, OPENING_HAND, BATTLE_LIMIT = 7, 3, 4
 END_LOOP_CAP = 64  # 11-1-1-1: an end phase that never settles is a mandatory loop -> draw
-DUR_BATTLE, DUR_TURN = 0, 1
+DUR_BATTLE, DUR_TURN, DUR_BP = 0, 1, 2  # "this battle" (7-6-1-3), "this turn" (6-5-1-3), "this battle phase" (7-7-1-2)
+DURATION = {"battle": DUR_BATTLE, "turn": DUR_TURN, "battle_phase": DUR_BP}
+EV_BREAK, EV_DROP, EV_DAMAGE = 0, 1, 2  # replaceable events (8-10)
+EV_NAMES = ("break", "drop", "damage")
 
 
 # ---- card information -----------------------------------------------------------------
@@ -37,11 +41,105 @@ def stat(s, u, k):
     for m in s.mods:
         if m[0] == u and m[1] == o and m[2] == k:
             v += m[3]
+    c = s.scache
+    st = c[1] if c[0] == s.zver else statics(s)
+    if st:
+        z = s.zone[u]
+        if z == Z_LEADER or z == Z_BATTLE:  # continuous abilities reach the leader / battle areas (LM-N9)
+            pw = k == 0
+            for m, src, act in st:
+                if act.do != "prohibit" and (act.do == "power") == pw and applies(s, m, src, act.target, u):
+                    v += act.n
     return v if v > 0 else 0
 
 
 def has_kw(s, u, kw):
-    return kw in s.defs[s.cdef[u]].faces[s.face[u]].keywords
+    return kw in s.defs[s.cdef[u]].faces[s.face[u]].keywords and not (s.neg and negated(s, u))
+
+
+def negated(s, u, o=None):
+    """8-3-2: card u's abilities (keywords included) are invalid by a ``negate`` effect."""
+    o = s.obj[u] if o is None else o
+    for n in s.neg:
+        if n[0] == u and n[1] == o:
+            return True
+    return False
+
+
+def statics(s):
+    """The 【永続発動】 in effect (8-9, 10-5): (master, source, action) of every continuous
+    ability of a leader's visible face or a battle card in the battle area (melee text is
+    invalid, 3-7-3), valid now (8-3-3 condition, not negated 8-3-2). Cached per zone version
+    ``zver`` (bumped by every move, flip and negation), since its inputs are zones only."""
+    out = []
+    if not s.game.pool.has_cont:
+        s.scache = [s.zver, out]
+        return out
+    for p in (0, 1):
+        for u in [CARDS_PER_PLAYER * p] + s.battle[p]:
+            f = face_of(s, u)
+            if f.cont and not (s.neg and negated(s, u)):
+                for a in f.cont:
+                    if condition_ok(s, p, a.condition):
+                        for act in a.actions:
+                            out.append((p, u, act))
+    s.scache = [s.zver, out]
+    return out
+
+
+def applies(s, m, src, t, u):
+    """Does continuous selector ``t`` of master m's card src cover card u (leader / battle area)?"""
+    if t.self_:
+        return u == src
+    if t.other and u == src:
+        return False
+    if (t.side == "own") != (s.owner[u] == m):
+        return False
+    z = s.zone[u]
+    if z == Z_LEADER:
+        if t.what == "battle":
+            return False
+    elif z == Z_BATTLE:
+        if t.what == "leader":
+            return False
+    else:
+        return False
+    return _passes(s, u, t)
+
+
+def prohibited_attack(s, u):
+    """Pressure skill (10-5-1): a continuous 'cannot attack' covers card u."""
+    for m, src, act in statics(s):
+        if act.do == "prohibit" and act.what == "attack" and applies(s, m, src, act.target, u):
+            return True
+    return False
+
+
+def prohibited_melee(s, p):
+    """Pressure skill (10-5-1): player p may not move or play cards into the melee area."""
+    for m, src, act in statics(s):
+        if act.do == "prohibit" and act.what == "melee" and (act.target.side == "own") == (p == m):
+            return True
+    return False
+
+
+def power_of(s, u, o):
+    """Card u's power as object o: now if it is still there, else its last information (8-11-1)."""
+    if s.obj[u] == o and s.zone[u] in (Z_LEADER, Z_BATTLE, Z_MELEE):
+        return stat(s, u, 0)
+    for e in s.lki:
+        if e[0] == u and e[1] == o:
+            return e[2]
+    return 0
+
+
+def snap(s, u):
+    """Record card u's information as it is in the battle area before it leaves (8-7-4-1-2, 8-11-1)."""
+    o = s.obj[u]
+    for e in s.lki:
+        if e[0] == u and e[1] == o:
+            return
+    s.lki.append([u, o, stat(s, u, 0), stat(s, u, 1)])
 
 
 def on_field(s, u, o):
@@ -72,6 +170,13 @@ def move(s, u, z, bottom=False):
     """Move card u to its owner's zone z (3-1-7). A new object except battle<->melee (3-1-4, 3-1-5)."""
     old = s.zone[u]
     p = s.owner[u]
+    if old == Z_BATTLE and z != Z_MELEE:  # leaves the battle area: last information, leave triggers (8-7-4)
+        snap(s, u)
+        f = s.defs[s.cdef[u]].faces[0]
+        if f.leave and not (s.neg and negated(s, u)):
+            for ai in f.leave:
+                s.waits.append([p, u, s.obj[u], 0, ai])
+    s.zver += 1
     _remove(s, u)
     if not ({old, z} == {Z_BATTLE, Z_MELEE}):
         s.obj[u] += 1
@@ -124,18 +229,157 @@ def check_loss(s) -> bool:
     return False
 
 
-def iron_wall(s, u) -> bool:
-    """鉄壁 (10-9-1, LM-G16): once per turn per object, a break or a drop by the opponent does nothing."""
-    if has_kw(s, u, "iron_wall") and s.iron[u] != s.turn_no * 1000 + s.obj[u] % 1000:
-        s.iron[u] = s.turn_no * 1000 + s.obj[u] % 1000
-        return True
-    return False
+def iron_ready(s, u) -> bool:
+    """鉄壁 (10-9-1, LM-G16) can still replace an event of card u this turn (once per object)."""
+    return has_kw(s, u, "iron_wall") and s.iron[u] != s.turn_no * 1000 + s.obj[u] % 1000
+
+
+# ---- replaceable events (8-10) ---------------------------------------------------------------
+def repl_candidates(s, ev, u, actor, battle, done):
+    """The replacement effects that would apply to event ``ev``: break / drop of battle card
+    u, or damage to player u; ``actor`` = the player whose effect or attack causes it, ``battle``
+    = by battle. Each is [source, obj, face, ability]; 鉄壁 is [u, obj, 0, AI_IRON]. Those in
+    ``done`` (flat list of keys) already applied or were declined for this event (8-10-2-3)."""
+    out = []
+    o = u if ev == EV_DAMAGE else s.owner[u]
+    by_opp = battle or actor != o
+    if ev != EV_DAMAGE and by_opp and iron_ready(s, u):
+        out.append([u, s.obj[u], 0, AI_IRON])
+    if s.game.pool.has_repl:
+        name = EV_NAMES[ev]
+        for src in [CARDS_PER_PLAYER * o] + s.battle[o]:
+            f = face_of(s, src)
+            if not f.repl or (s.neg and negated(s, src)):
+                continue
+            for ai in f.repl:
+                a = f.abilities[ai]
+                if a.event != name or (a.by == "opp" and not by_opp) or (a.by == "battle" and not battle):
+                    continue
+                if ev != EV_DAMAGE and (a.subject == "self") != (src == u):
+                    continue
+                key = [src, s.obj[src], s.face[src], ai]
+                if a.once and tuple(key) in s.once:
+                    continue
+                if not condition_ok(s, o, a.condition, src, s.obj[src]):
+                    continue
+                if a.optional and not _feasible(s, src, a):
+                    continue  # 8-10-3
+                out.append(key)
+    if done:
+        out = [k for k in out if not any(done[i:i + 4] == k for i in range(0, len(done), 4))]
+    return out
+
+
+def _feasible(s, src, a):
+    """8-10-3: an optional replacement applies only if its instead-part can be carried out."""
+    for act in a.actions:
+        if act.target is not None and act.target.self_:
+            if s.zone[src] not in (Z_LEADER, Z_BATTLE):
+                return False
+            if act.do == "rest" and s.rest[src]:
+                return False
+            if act.do in ("drop", "break") and s.zone[src] != Z_BATTLE:
+                return False
+    return True
+
+
+def remove_card(s, u, dest, actor, battle, bsrc=-1, bso=0):
+    """Break (dest energy) or drop battle card u, through replacement effects (8-10, 10-9);
+    ``bsrc`` is the card whose break skill this break would trigger (LM-G9)."""
+    ev = EV_BREAK if dest == Z_ENERGY else EV_DROP
+    if repl_candidates(s, ev, u, actor, battle, ()):
+        s.stack.append([H_REPL, 0, ev, u, actor, int(battle), bsrc, bso, 0, 0])
+        return
+    _do_remove(s, u, dest, bsrc, bso)
+
+
+def _do_remove(s, u, dest, bsrc, bso):
+    move(s, u, dest)
+    if bsrc >= 0 and on_field(s, bsrc, bso):
+        fire(s, bsrc, "break")  # 10-4-1, LM-G9
+    check_loss(s)
+
+
+def deal_damage(s, q, n, actor, battle, src=-1, so=0):
+    """Player q loses n life cards (4-9-1), through damage replacements (8-10); battle damage
+    from attack card src triggers its strike skill (10-3-1, LM-G8)."""
+    if n > 0 and repl_candidates(s, EV_DAMAGE, q, actor, battle, ()):
+        s.stack.append([H_REPL, 0, EV_DAMAGE, q, actor, int(battle), src, so, n, 0])
+        return
+    _do_damage(s, q, n, battle, src)
+
+
+def _do_damage(s, q, n, battle, src):
+    if n <= 0 or not s.life[q]:
+        return
+    lose_life(s, q, n)
+    if battle and src >= 0:
+        fire(s, src, "strike")
+    check_loss(s)
+
+
+def h_repl(s, f):
+    """[H_REPL, step, event, card|player, actor, battle, src, src_obj, amount, choice, done keys...]:
+    8-10-2: while replacements apply, the affected player picks one (ORDER_REPLACEMENT), an
+    optional one is a yes / no (8-10-3); 鉄壁 and 'instead' ones end the event (8-10-1-1),
+    'reduce' lowers the damage and the rest are collected again; then the event happens."""
+    st, ev, u, actor, battle = f[1], f[2], f[3], f[4], f[5]
+    done = f[10:]
+    if st == 1:  # ORDER_REPLACEMENT answer
+        f[9] = s.answer - PENDING
+        st = 2
+    cands = repl_candidates(s, ev, u, actor, battle, done)
+    if st == 0:
+        if not cands:
+            s.stack.pop()
+            if ev == EV_DAMAGE:
+                _do_damage(s, u, f[8], battle, f[6])
+            else:
+                _do_remove(s, u, Z_ENERGY if ev == EV_BREAK else Z_DROP, f[6], f[7])
+            return
+        if len(cands) > 1:
+            s.ask(u if ev == EV_DAMAGE else s.owner[u], D_ORDER_REPLACEMENT,
+                  [PENDING + j for j in range(min(16, len(cands)))])  # 8-10-2, 8-10-2-1
+            f[1] = 1
+            return
+        f[9] = 0
+        st = 2
+    key = cands[f[9]]
+    src, so, fc, ai = key
+    if ai == AI_IRON:  # 鉄壁: nothing happens (LM-G16)
+        s.iron[src] = s.turn_no * 1000 + so % 1000
+        s.stack.pop()
+        return
+    a = ability_of(s, src, fc, ai)
+    if st == 2 and a.optional:
+        s.ask(s.owner[src], D_YES_NO, [PASS, YES])
+        f[1] = 3
+        return
+    if st == 3 and s.answer == PASS:  # declined: it does not apply to this event
+        f.extend(key)
+        f[1] = 0
+        return
+    if a.once:
+        s.once.append(tuple(key))  # 10-15
+    s.work += 1
+    if ev == EV_DAMAGE:  # 'reduce': the same event with a smaller amount; collect again
+        f[8] -= sum(act.n for act in a.actions)
+        f.extend(key)
+        f[1] = 0
+        if f[8] <= 0:
+            s.stack.pop()
+        return
+    s.stack.pop()  # the event is replaced: its instead-part happens (8-10-1, 8-10-1-1)
+    if a.actions:
+        s.stack.append([H_RES, 2, s.owner[src], src, so, fc, ai, 0])
 
 
 # ---- automatic abilities ----------------------------------------------------------------------
 def fire(s, u, event):
     """Card u's own automatic abilities for ``event`` become waiting (8-7-2); master = its owner."""
     f = face_of(s, u)
+    if s.neg and negated(s, u):
+        return  # 8-3-2
     for ai, a in enumerate(f.abilities):
         if a.kind == A_TRIGGER and a.event == event:
             s.waits.append([s.owner[u], u, s.obj[u], s.face[u], ai])
@@ -144,6 +388,8 @@ def fire(s, u, event):
 def fire_all(s, p, event, once_per_turn=False):
     for u in [leader(p)] + s.battle[p]:
         f = face_of(s, u)
+        if s.neg and negated(s, u):
+            continue  # 8-3-2
         for ai, a in enumerate(f.abilities):
             if a.kind == A_TRIGGER and a.event == event:
                 key = (u, s.obj[u], s.face[u], ai)
@@ -162,9 +408,41 @@ def enter_battle(s, u, from_hand):
         s.waits.append([s.owner[u], u, s.obj[u], 0, AI_LINK])
 
 
-def condition_ok(s, p, cond) -> bool:
+def state_check(s):
+    """State triggers (8-7-5): an ability whose state holds waits once; after it was played
+    it waits again if the state still holds (8-7-5-1). ``armed`` holds those waiting."""
+    for p in (0, 1):
+        for u in [CARDS_PER_PLAYER * p] + s.battle[p]:
+            f = face_of(s, u)
+            if not f.strig or (s.neg and negated(s, u)):
+                continue
+            for ai in f.strig:
+                key = (u, s.obj[u], s.face[u], ai)
+                if key in s.armed or key in s.once:  # state triggers are once per turn (cards.py)
+                    continue
+                if condition_ok(s, p, f.abilities[ai].condition, u, key[1]):
+                    s.armed.append(key)
+                    s.waits.append([p, u, key[1], key[2], ai])
+
+
+def expire(s, dur):
+    """Effects with duration ``dur`` end (7-6-1-3, 7-7-1-2, 6-5-1-3)."""
+    if s.mods:
+        s.mods = [m for m in s.mods if m[4] != dur]
+    if s.neg:
+        n = [x for x in s.neg if x[2] != dur]
+        if len(n) != len(s.neg):
+            s.neg = n
+            s.zver += 1
+
+
+def condition_ok(s, p, cond, u=-1, o=0) -> bool:
     if not cond:
         return True
+    if "hand_le" in cond and len(s.hand[p]) > cond["hand_le"]:
+        return False
+    if "self_power_ge" in cond and power_of(s, u, o) < cond["self_power_ge"]:
+        return False
     q = 1 - p
     if "life_le" in cond and len(s.life[p]) > cond["life_le"]:
         return False
@@ -243,6 +521,8 @@ def cp(s):
 
 def cp_idle(s) -> bool:
     """True when a checkpoint would do nothing: no rule process due (9-3, 9-4), nothing waiting."""
+    if s.game.pool.has_strig:
+        state_check(s)
     if s.waits:
         return False
     b = s.battle
@@ -262,6 +542,7 @@ def h_turn(s, f):
     if st == 0:  # 6-2-1
         s.phase = P_CHARGE
         fire_all(s, tp, "turn_start")
+        fire_all(s, tp, "charge_start")
         f[1] = 1
         cp(s)
     elif st == 1:  # 6-2-2: no draw on the first player's first turn
@@ -348,8 +629,9 @@ def h_turn(s, f):
         f[1] = 15
         cp(s)  # 7-5-1-1
     elif st == 15:
-        if judge(s):
-            return
+        f[1] = 18
+        judge(s)  # may push replacement frames (8-10)
+    elif st == 18:
         f[1] = 16
         cp(s)  # 7-5-1-5
     elif st == 16:  # 7-6-1-1 (+ 充填 at battle end, LM-G15)
@@ -364,6 +646,7 @@ def h_turn(s, f):
         for p in (tp, 1 - tp):
             for u in s.melee[p][:]:
                 if s.surge[u]:
+                    s.zver += 1
                     s.zone[u] = Z_BATTLE  # same object (3-1-5), new entry time, active (LM-G14)
                     s.melee[p].remove(u)
                     s.battle[p].append(u)
@@ -374,7 +657,7 @@ def h_turn(s, f):
                     fire(s, u, "play")
                 else:
                     move(s, u, Z_ENERGY)
-        s.mods = [m for m in s.mods if m[4] != DUR_BATTLE]  # 7-6-1-3
+        expire(s, DUR_BATTLE)  # 7-6-1-3
         s.attack = s.guard = -1
         f[1] = 6  # 7-6-1-4
     elif st == 20:  # 7-7-1-2
@@ -383,6 +666,7 @@ def h_turn(s, f):
         f[1] = 21
         cp(s)
     elif st == 21:  # 7-7-1-3
+        expire(s, DUR_BP)  # 7-7-1-2: after its checkpoint
         s.phase = P_END
         s.end_loops = 0
         f[1] = 22
@@ -395,7 +679,8 @@ def h_turn(s, f):
         f[1] = 23
         cp(s)
     elif st == 23:
-        s.mods = [m for m in s.mods if m[4] != DUR_TURN]
+        expire(s, DUR_TURN)
+        expire(s, DUR_BP)  # a "this battle phase" effect made after the battle phase ends with the turn (LM-N10)
         if s.work != s.ctx[0] or s.waits:  # 6-5-1-4 (LM-G2): run the end phase again
             s.end_loops += 1
             if s.end_loops >= END_LOOP_CAP:
@@ -408,6 +693,7 @@ def h_turn(s, f):
         s.turn_no += 1
         s.once = []
         s.fired = []
+        s.lki = []
         s.first_standby = 0
         f[1] = 0
 
@@ -415,10 +701,12 @@ def h_turn(s, f):
 def attacker_actions(s, p):
     """7-3-1-2 (LM-G18): active leader / battle cards; every one has a target (the leader or a 防衛 card)."""
     out = []
-    if not s.rest[leader(p)]:
+    cont = bool(statics(s))
+    lu = leader(p)
+    if not s.rest[lu] and not (cont and prohibited_attack(s, lu)):
         out.append(SELF_LEADER)
     for i, u in enumerate(s.battle[p]):
-        if not s.rest[u]:
+        if not s.rest[u] and not (cont and prohibited_attack(s, u)):  # 10-5-1 pressure skills
             out.append(OWN_BATTLE + i)
     return out
 
@@ -432,37 +720,39 @@ def target_actions(s, p):
     return [OPP_LEADER] + [OPP_BATTLE + i for i in range(len(s.battle[q]))]
 
 
-def judge(s) -> bool:
-    """7-5-1-2 .. 7-5-1-4: attack side >= guard side wins. Returns True if the game ended."""
+def judge(s):
+    """7-5-1-2 .. 7-5-1-4: attack side >= guard side wins; damage and break go through
+    replacement effects (8-10), so they may push an H_REPL frame."""
     tp, q = s.tp, 1 - s.tp
     a, g = s.attack, s.guard
     atk = (stat(s, a, 0) if on_field(s, a, s.aobj) else 0) + sum(stat(s, u, 0) for u in s.melee[tp])
     grd = (stat(s, g, 0) if on_field(s, g, s.gobj) else 0) + sum(stat(s, u, 0) for u in s.melee[q])
     if atk < grd:
-        return False
+        return
     if g == leader(q):  # 7-5-1-4-1
         n = stat(s, a, 1) if on_field(s, a, s.aobj) else 0  # 7-5-1-4-1-1
         if n > 0 and s.life[q]:
-            lose_life(s, q, n)
-            fire(s, a, "strike")  # 10-3-1, LM-G8
-        return check_loss(s)
+            deal_damage(s, q, n, tp, True, a, s.aobj)  # strike skill: 10-3-1, LM-G8
+        return
     if on_field(s, g, s.gobj):  # 7-5-1-4-2 (a gone guard card is not broken, LM-G7)
-        if iron_wall(s, g):
-            return False
-        move(s, g, Z_ENERGY)
-        if on_field(s, a, s.aobj):
-            fire(s, a, "break")  # 10-4-1, LM-G9
-    return False
+        remove_card(s, g, Z_ENERGY, tp, True, a, s.aobj)  # break skill: 10-4-1, LM-G9
 
 
 # ---- checkpoint (8-5-1) ---------------------------------------------------------------------
 def h_cp(s, f):
     st = f[1]
     tp = s.tp
-    if st == 1:  # LIMIT_DROP answer
+    if st == 1:  # LIMIT_DROP answer: picks collect, then all go together (9-1-2-3, LM-N1)
         p = f[2]
-        u = s.battle[p][s.answer - OWN_BATTLE]
-        move(s, u, Z_DROP)
+        s.picks.append(s.battle[p][s.answer - OWN_BATTLE])
+        if len(s.battle[p]) - len(s.picks) > BATTLE_LIMIT:
+            s.ask(p, D_LIMIT_DROP, _limit_legal(s, p))
+            return
+        for u in s.picks:
+            snap(s, u)  # last information of all of them before any leaves (8-11-1)
+        for u in s.picks:
+            move(s, u, Z_DROP)
+        s.picks = []
         f[1] = 0
         del f[2:]
         return
@@ -474,6 +764,8 @@ def h_cp(s, f):
         _play_wait(s, w)
         return
     # 8-5-1-1: rule processes
+    if s.game.pool.has_strig:
+        state_check(s)
     if not (P_STANDBY <= s.phase <= P_BP_END):  # 9-4 illegal melee
         moved = False
         for p in (tp, 1 - tp):
@@ -485,13 +777,9 @@ def h_cp(s, f):
             return
     for p in (tp, 1 - tp):  # 9-3 battle area limit (LM-R4): the master picks, never the last placed
         if len(s.battle[p]) > BATTLE_LIMIT:
-            last = max(s.ets[u] for u in s.battle[p])
-            prot = [u for u in s.battle[p] if s.ets[u] == last]
-            if len(prot) > BATTLE_LIMIT:
-                prot = []  # LM-G22
-            legal = [OWN_BATTLE + i for i, u in enumerate(s.battle[p]) if u not in prot]
             s.work += 1
-            s.ask(p, D_LIMIT_DROP, legal)
+            s.picks = []
+            s.ask(p, D_LIMIT_DROP, _limit_legal(s, p))
             f[1] = 1
             f.append(p)
             return
@@ -510,10 +798,25 @@ def h_cp(s, f):
     s.stack.pop()  # 8-5-1-4
 
 
+def _limit_legal(s, p):
+    """9-3-2: never the last placed card(s) (LM-R4, LM-G22), nor a card already picked."""
+    last = max(s.ets[u] for u in s.battle[p])
+    prot = [u for u in s.battle[p] if s.ets[u] == last]
+    if len(prot) > BATTLE_LIMIT:
+        prot = []  # LM-G22
+    return [OWN_BATTLE + i for i, u in enumerate(s.battle[p]) if u not in prot and u not in s.picks]
+
+
 def _play_wait(s, w):
     s.waits.remove(w)  # 8-7-3
     s.work += 1
     p, u, o, fc, ai = w
+    if s.armed:
+        key = (u, o, fc, ai)
+        if key in s.armed:
+            s.armed.remove(key)  # 8-7-5-1: it may wait again once it was played
+    if s.neg and negated(s, u, o):
+        return  # 8-3-2: an invalid ability has no effect
     if ai == AI_LINK:
         s.stack.append([H_RES, 10, p, u, o, fc, ai, 0])
         return
@@ -526,7 +829,7 @@ def _play_wait(s, w):
         if key in s.once:
             return  # 8-7-3-1, LM-G21
         s.once.append(key)
-    if not condition_ok(s, p, a.condition):
+    if not condition_ok(s, p, a.condition, u, o):
         return
     s.stack.append([H_RES, 0, p, u, o, fc, ai, 0])
 
@@ -551,8 +854,10 @@ def _ability_ok(s, p, u, a, timing_kind):
         return False
     if a.energy > len(s.energy[p]):
         return False
-    if not condition_ok(s, p, a.condition):
+    if not condition_ok(s, p, a.condition, u, s.obj[u]):
         return False
+    if a.kind == A_RANSEN:
+        return timing_kind == D_FT_ATTACK  # 【乱戦】: the turn player's attack step (7-3-1-6-3-1, LM-G11)
     if a.kind == A_ACTIVATED:
         return (a.event == "main") == (timing_kind == D_FT_MAIN)
     if a.kind == A_AWAKEN:
@@ -568,21 +873,23 @@ def ft_actions(s, kind, p):
     if kind == D_FT_STANDBY and attacker_actions(s, p):
         out.append(DECLARE_ATTACK)  # 7-2-1-2-1
     lu = leader(p)
+    neg = s.neg
     j = 0
     for a in face_of(s, lu).abilities:
-        if a.kind == A_TRIGGER:
+        if a.kind not in PLAYABLE:
             continue
-        if _ability_ok(s, p, lu, a, kind):
+        if _ability_ok(s, p, lu, a, kind) and not (neg and negated(s, lu)):  # 8-3-2 (LM-N11)
             out.append(LEADER_ABILITY + j)
         j += 1
     for si, u in enumerate(s.battle[p][:4]):
         j = 0
         for a in face_of(s, u).abilities:
-            if a.kind != A_ACTIVATED:
+            if a.kind not in PLAYABLE:
                 continue
-            if _ability_ok(s, p, u, a, kind):
+            if _ability_ok(s, p, u, a, kind) and not (neg and negated(s, u)):
                 out.append(BATTLE_ABILITY + 4 * si + j)
             j += 1
+    no_melee = kind in (D_FT_ATTACK, D_FT_GUARD) and bool(statics(s)) and prohibited_melee(s, p)
     prev = -1
     energy = len(s.energy[p])
     for i, u in enumerate(s.hand[p]):
@@ -592,7 +899,7 @@ def ft_actions(s, kind, p):
         prev = c
         d = s.defs[c]
         if d.type == T_BATTLE:
-            if kind == D_FT_STANDBY:
+            if kind == D_FT_STANDBY or no_melee:
                 continue
             if level_to_pay(s, p, u) <= energy:
                 out.append(HAND + i)
@@ -602,7 +909,7 @@ def ft_actions(s, kind, p):
                 continue
             if level_to_pay(s, p, u) + a.energy <= energy and condition_ok(s, p, a.condition):
                 out.append(HAND + i)
-    if kind in (D_FT_ATTACK, D_FT_GUARD):  # 7-3-1-6-1 / 7-4-1-2-1: active battle cards to melee
+    if kind in (D_FT_ATTACK, D_FT_GUARD) and not no_melee:  # 7-3-1-6-1 / 7-4-1-2-1: active battle cards to melee
         for i, u in enumerate(s.battle[p]):
             if not s.rest[u]:
                 out.append(OWN_BATTLE + i)
@@ -650,6 +957,7 @@ def h_ft(s, f):
         s.stack.append([H_USE, 0, p, u, U_ABILITY, 0, ai, ability_of(s, u, 0, ai).energy])
     else:  # OWN_BATTLE i: move an active battle card to the melee area (same object, 3-1-4)
         u = s.battle[p][a - OWN_BATTLE]
+        s.zver += 1
         s.battle[p].remove(u)
         s.melee[p].append(u)
         s.zone[u] = Z_MELEE
@@ -661,7 +969,7 @@ def h_ft(s, f):
 def _nth_activated(s, u, j, leader_):
     k = 0
     for ai, a in enumerate(face_of(s, u).abilities):
-        if a.kind == A_TRIGGER or (not leader_ and a.kind != A_ACTIVATED):
+        if a.kind not in PLAYABLE:
             continue
         if k == j:
             return ai
@@ -703,6 +1011,7 @@ def h_use(s, f):
             s.rest[u] = 1
         if a.kind in (A_AWAKEN, A_COOPERATE):
             s.face[u] = 1  # 10-7-3 / 10-8-3: same card, effects kept
+            s.zver += 1
         s.stack.append([H_RES, 2, p, u, s.obj[u], fc, ai, 0])
 
 
@@ -719,7 +1028,7 @@ def target_candidates(s, p, src, t, picked):
                 out.append(lead)
         if t.what in ("battle", "any"):
             for i, u in enumerate(s.battle[side]):
-                if u not in picked and _passes(s, u, t):
+                if u not in picked and _passes(s, u, t) and not (t.other and u == src):
                     out.append(base + i)
     out.sort()
     return out
@@ -729,6 +1038,8 @@ def _passes(s, u, t):
     if t.power_le is not None and stat(s, u, 0) > t.power_le:
         return False
     if t.rested is not None and bool(s.rest[u]) != t.rested:
+        return False
+    if t.trait is not None and t.trait not in face_of(s, u).traits:
         return False
     return True
 
@@ -826,16 +1137,16 @@ def h_res(s, f):
                 return
         f[1] = 6
         return
-    if st == 6:  # apply a targeted action to the picks
-        for u in f[8:]:
-            _apply(s, p, src, so, act, u)
-            if s.dkind == -2:
-                return
-        del f[8:]
+    if st == 6:  # apply a targeted action to the picks, one at a time (a break may be replaced, 8-10)
+        if len(f) > 8:
+            _apply(s, p, src, so, act, f.pop(8))
+            return
         f[7] = k + 1
         f[1] = 2
         return
-    # st == 2: start action k
+    # st == 2: start action k (state triggers are checked after each instruction, LM-G35)
+    if s.game.pool.has_strig:
+        state_check(s)
     if do == "draw":
         for _ in range(act.n):  # 4-8-3
             draw(s, p)
@@ -850,10 +1161,10 @@ def h_res(s, f):
             charge(s, p)
             if check_loss(s):
                 return
-    elif do == "damage":  # 4-9-1-2-1
-        lose_life(s, q, act.n)
-        if check_loss(s):
-            return
+    elif do == "damage":  # 4-9-1-2-1, through damage replacements (8-10)
+        f[7] = k + 1
+        deal_damage(s, q, act.n, p, False)
+        return
     elif act.target.self_:  # 8-6-3-6: no target named -> this card
         if s.obj[src] == so or s.zone[src] == Z_LEADER:
             _apply(s, p, src, so, act, src)
@@ -868,7 +1179,10 @@ def _apply(s, p, src, so, act, u):
     if s.zone[u] not in (Z_LEADER, Z_BATTLE, Z_MELEE):
         return  # 1-3-2: no longer there
     if do in ("power", "strike"):
-        s.mods.append([u, s.obj[u], 0 if do == "power" else 1, act.n, DUR_BATTLE if act.duration == "battle" else DUR_TURN])
+        s.mods.append([u, s.obj[u], 0 if do == "power" else 1, act.n, DURATION[act.duration]])
+    elif do == "negate":  # 8-3-2: its abilities stay but do nothing
+        s.neg.append([u, s.obj[u], DURATION[act.duration]])
+        s.zver += 1
     elif do == "rest":
         if s.zone[u] != Z_MELEE:
             s.rest[u] = 1
@@ -878,11 +1192,8 @@ def _apply(s, p, src, so, act, u):
     elif do in ("break", "drop"):
         if s.zone[u] != Z_BATTLE:
             return
-        if s.owner[u] != p and iron_wall(s, u):
-            return
-        move(s, u, Z_ENERGY if do == "break" else Z_DROP)
-        if do == "break" and s.owner[u] != p and on_field(s, src, so):
-            fire(s, src, "break")  # LM-G9
+        brk = do == "break" and s.owner[u] != p  # LM-G9: its break skill if it stays
+        remove_card(s, u, Z_ENERGY if do == "break" else Z_DROP, p, False, src if brk else -1, so)
 
 
-HANDLERS = [h_setup, h_turn, h_cp, h_ft, h_use, h_res]
+HANDLERS = [h_setup, h_turn, h_cp, h_ft, h_use, h_res, h_repl]

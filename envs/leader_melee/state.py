@@ -19,7 +19,7 @@ class State(DecisionState):
         "deck", "hand", "life", "energy", "drop", "battle", "melee",
         "turn_no", "tp", "first", "phase", "ft_result", "attack", "aobj", "guard", "gobj",
         "waits", "mods", "once", "fired", "ts", "work", "picks", "ctx", "first_standby", "deck_names",
-        "end_loops",
+        "end_loops", "neg", "armed", "lki", "zver", "scache",
     )
 
     def clone(self):
@@ -52,6 +52,10 @@ class State(DecisionState):
         c.fired = self.fired[:]
         c.ts, c.work, c.first_standby, c.end_loops = self.ts, self.work, self.first_standby, self.end_loops
         c.picks = self.picks[:]
+        c.neg = [n[:] for n in self.neg]
+        c.armed = self.armed[:]
+        c.lki = [e[:] for e in self.lki]
+        c.zver, c.scache = self.zver, self.scache  # scache is replaced, never mutated
         c.ctx = self.ctx[:]
         return c
 
