@@ -59,7 +59,7 @@ class State(DecisionState):
         return c
 
     def ask(self, player: int, kind: int, legal: list[int]) -> None:
-        """Pend a decision; with the option ``auto_forced`` (default) a decision with one
+        """Pend a decision; with the option ``auto_forced`` (default off) a decision with one
         legal action is taken at once and not recorded (e.g. passing priority with nothing
         to enter: NS 802.4 leaves nothing else)."""
         if self.auto and len(legal) == 1:

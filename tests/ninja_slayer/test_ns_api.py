@@ -30,7 +30,12 @@ def test_contract_sizes_and_first_decision():
     g = Game(first_player=0)
     s = g.new_initial_state(7)
     assert g.num_distinct_actions() == 238
-    assert s.current_player() == 0 and s.decision_name() == "ether placement"
+    # auto_forced is off by default: the untap step's priority is asked though only pass is legal
+    assert s.current_player() == 0 and s.decision_name() == "priority"
+    assert s.legal_actions() == [0, 237]  # pass, concede
+    while s.decision_name() != "ether placement":
+        s.apply_action(0)
+    assert s.current_player() == 0
     o = s.observation_tensor(0)
     assert o.dtype == np.float32 and o.shape == (g.observation_size(),)
     assert s.legal_actions_mask().sum() == len(s.legal_actions())

@@ -16,7 +16,10 @@ def test_setup_deals_four_and_the_first_turn_draws_one():
     g = Game(first_player=1, concession=False)
     s = g.new_initial_state(5)
     assert s.tp == 1 and s.first == 1 and s.turn == 1
-    assert len(s.hand[0]) == 4 and len(s.hand[1]) == 5
+    assert len(s.hand[0]) == len(s.hand[1]) == 4  # the untap step's priority is asked first
+    while s.dkind != D_ETHER:
+        s.apply_action(PASS)
+    assert s.turn == 1 and len(s.hand[0]) == 4 and len(s.hand[1]) == 5
     assert len(s.deck[0]) == 46 and len(s.deck[1]) == 45
     firsts = {Game(concession=False).new_initial_state(k).first for k in range(20)}
     assert firsts == {0, 1}  # NS 403.3: at random
@@ -141,7 +144,7 @@ def test_end_of_turn_removes_character_damage():
 def test_auto_forced_takes_single_choices_and_asks_every_decision_when_off():
     """NS 802.4: a holder with nothing to enter can only pass; with ``auto_forced`` the
     engine passes for them, so the first decision of a fresh game is the ether step."""
-    s = Game(first_player=0, concession=False).new_initial_state(3)
+    s = Game(first_player=0, concession=False, auto_forced=True).new_initial_state(3)
     assert s.dkind == D_ETHER and s.turn == 1
     s = GAME.new_initial_state(3)
     assert s.dkind == D_PRIORITY and s.legal == [PASS]  # untap step priority, asked
