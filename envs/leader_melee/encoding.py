@@ -209,6 +209,10 @@ def action_to_string(s, a: int) -> str:
         if rng == "own_energy":
             verb = "pay with" if s.dkind == D_PAY_ENERGY else "own energy"
             return f"{verb} energy {i}: {_name(s, s.energy[p][i])}"
+        if rng == "pending" and s.dkind == D_ORDER_REPLACEMENT:
+            top = s.stack[-1]
+            key = repl_candidates(s, top[2], top[3], top[4], top[5], top[10:])[i]
+            return f"apply the replacement of {_name(s, key[0])}" + (" (鉄壁)" if key[3] < 0 else f" ability {key[3]}")
         if rng == "pending":
             mine = [w for w in s.waits if w[0] == p]
             return f"resolve {_name(s, mine[i][1])} ability {mine[i][4]}"
