@@ -15,11 +15,15 @@ Card entry::
     level: 2              # battle / extra (2-10)
     power: 3000           # battle (2-8); leaders give power/strike per face
     strike: 1             # battle (2-9)
+    character: ...        # character name (2-5; default: the name); leader faces and battle cards only
+    age: ...              # age (2-7), e.g. "Special" (2-7-1-1); leader faces and battle cards only
     traits: [..]          # 2-6; the trait "共闘" makes a 共闘 card (2-6-4)
     keywords: [haste]     # iron_wall 鉄壁, defend 防衛, surge 怒涛, charge 充填, haste 速攻, link 連携
     text: "..."
     effects: [ability...]
-    # leaders instead: front: {name, power, strike, traits, keywords, effects}, back: {...}
+    deck_rule: {max_copies: 4}   # 5-1-3-2: this card number may appear up to 4 times
+    # leaders instead: front: {name, power, strike, traits, keywords, effects, deck_rule}, back: {...}
+    # a leader's deck_rule (front face only, LM-G29) names a trait: {max_copies: 4, trait: Militia}
 
 Ability::
 
@@ -28,20 +32,51 @@ Ability::
       | battle_complete | battle_phase_end   # master's own turn (6-3-1-1, 7-2-1-1, 7-3-1-1, 7-5-1-1,
       | guard_step_start                     # 7-6-1-1, 7-7-1-1 once per turn); guard_step_start: the
                                              # defender's cards (7-4-1-1)
+      | charge_start                         # チャージフェイズ開始時 (6-2-1), with turn_start
+      | leave            # this battle card leaves the battle area (not to melee): 8-7-4; it reads
+                         # the card as it was there (last information, 8-7-4-1-2, 8-11-1)
+      | state            # state trigger (8-7-5): waits when ``condition`` holds, again after it
+                         # was played if it still holds (8-7-5-1); must be once_per_turn
       or activated: main | battle        # 【起動発動:メイン/バトル】 (8-1-2)
       or awaken: true | cooperate: true  # 【覚醒】 10-7 / 【共闘】 10-8 (leader only): flips to the back face
+      or ransen: true                    # 【乱戦】: activated, the turn player's attack step only (7-3-1-6-3-1, LM-G11)
+      or continuous: true                # 【永続発動】 (8-1-3, 8-9): always on while valid, never played
+      or replace: {event: break|drop|damage, subject: self|other_own|you, by: any|opp|battle}
+                                         # a replacement effect (8-10): "when (event) would happen, instead (actions)"
     limit: once_per_turn                 # ターン1回 (10-15)
-    optional: true                       # "してよい": a yes/no before the actions
-    condition: {life_le: n, life_ge: n, own_battle_ge: n, opp_battle_ge: n, melee_trait: t}
+    optional: true                       # "してよい": a yes/no before the actions (replacement: 8-10-3)
+    condition: {life_le: n, life_ge: n, own_battle_ge: n, opp_battle_ge: n, melee_trait: t,
+                hand_le: n, self_power_ge: n}   # self_power_ge reads last information (8-11-1)
     cost: {energy: n, rest_self: true}   # 8-4 ([cost]; the energy goes to the drop)
     actions: [{do: ..., ...}]
 
 Actions: ``draw n``, ``draw_up_to n`` (4-8-4), ``charge n`` (top deck -> energy, 6-2-4-1),
 ``damage n`` (to the opponent, 4-9-1-2), ``power amount`` / ``strike amount`` with
 ``duration: battle|turn`` and ``target`` (default: this card), ``break`` (3-6-4),
-``rest``, ``stand`` (make active), ``drop`` (battle card to the drop). A target is
-``{what: battle|leader|any, side: own|opp, count: n, up_to: bool, filter: {power_le: n, rested: bool}}``
-or the word ``self``.
+``rest``, ``stand`` (make active), ``drop`` (battle card to the drop), ``negate`` with
+``duration`` and ``target`` (8-3-2: the card's abilities, keywords included, are invalid).
+Durations: ``battle`` (7-6-1-3), ``battle_phase`` (7-7-1-2), ``turn`` (6-5-1-3). A target is
+``{what: battle|leader|any, side: own|opp, count: n, up_to: bool, other: bool,
+filter: {power_le: n, rested: bool, trait: t, name: n, character: c, age: a, non_skill: bool,
+melee_icon: bool}}`` or the word ``self`` (``other``: not this card). The card-information filters
+match the visible face: ``name`` its card name (《》, 2-1-2), ``character`` its character name
+(「」, 2-5-3), ``trait`` (< >, 2-6-3), ``age`` ({ }, 2-7-3), ``non_skill`` a card without skills
+(2-11-4), ``melee_icon`` a card with a melee skill (2-13).
+
+Continuous abilities (``continuous: true``; ``condition`` makes them conditionally valid,
+8-3-3) take these actions, applied to every matching card in the leader / battle areas,
+no choice: ``{do: power|strike, amount, target}`` (8-9-1-3; no power / rest filter) and the
+pressure skills (10-5-1) ``{do: prohibit, what: attack, target}`` (the matching cards cannot
+attack, 7-3-1-2) and ``{do: prohibit, what: melee, target: {side}}`` (that side's player
+cannot move or play cards into the melee area, 7-3-1-6-1/2, 7-4-1-2-1/2).
+
+Replacement effects (``replace``): ``break`` / ``drop`` of this card (``subject: self``) or of
+another own battle card (``other_own``) by battle or an effect (``by: opp`` = by battle or the
+opponent's effect, like 鉄壁); ``damage`` to the master (``subject: you``; ``by: battle`` =
+battle damage only). The instead-part is ``actions`` on this card (``rest``, ``stand``,
+``power``, ``strike``, ``drop``, ``break`` with ``target: self``) or ``draw`` / ``charge``; an
+empty list means nothing happens. Damage replacements use ``{do: reduce, n}`` only: the damage
+is lowered and the other replacements are collected again (each applies once, 8-10-2-3).
 """
 from __future__ import annotations
 
@@ -80,12 +115,16 @@ PLAYABLE = (A_ACTIVATED, A_AWAKEN, A_COOPERATE, A_RANSEN)  # what LEADER_ABILITY
 
 
 class Target:
-    __slots__ = ("self_", "what", "side", "count", "up_to", "power_le", "rested", "other", "trait")
+    __slots__ = ("self_", "what", "side", "count", "up_to", "power_le", "rested", "other", "trait",
+                 "name", "character", "age", "non_skill", "melee_icon")
 
     def __init__(self, self_=True, what="battle", side="opp", count=1, up_to=False, power_le=None, rested=None,
-                 other=False, trait=None):
+                 other=False, trait=None, name=None, character=None, age=None, non_skill=None, melee_icon=None):
         self.self_, self.what, self.side, self.count, self.up_to = self_, what, side, count, up_to
         self.power_le, self.rested, self.other, self.trait = power_le, rested, other, trait
+        # card information named in text: 《name》 2-1-2, 「character」 2-5-3, {age} 2-7-3,
+        # non-skill 2-11-4, melee icon 2-13-2
+        self.name, self.character, self.age, self.non_skill, self.melee_icon = name, character, age, non_skill, melee_icon
 
 
 class Action:
@@ -107,11 +146,15 @@ class Ability:
 
 
 class Face:
-    __slots__ = ("name", "power", "strike", "traits", "keywords", "abilities", "cont", "repl", "strig", "leave")
+    __slots__ = ("name", "power", "strike", "traits", "keywords", "abilities", "cont", "repl", "strig", "leave",
+                 "character", "age", "non_skill", "melee_icon")
 
-    def __init__(self, name, power, strike, traits, keywords, abilities):
+    def __init__(self, name, power, strike, traits, keywords, abilities, character=None, age=None):
         self.name, self.power, self.strike, self.traits = name, power, strike, traits
         self.keywords, self.abilities = keywords, abilities
+        self.character, self.age = character, age  # 2-5, 2-7: leader and battle cards only
+        self.non_skill = not abilities and not keywords  # 2-11-4
+        self.melee_icon = any(a.kind == A_TRIGGER and a.event == "melee" for a in abilities)  # 2-13-1
         # precomputed tables: continuous abilities, replacement indexes, state / leave trigger indexes
         self.cont = tuple(a for a in abilities if a.kind == A_CONTINUOUS)
         self.repl = tuple(i for i, a in enumerate(abilities) if a.kind == A_REPLACE)
@@ -157,9 +200,10 @@ def _target(ck: Checker, field: str, raw) -> Target:
     other = t.get("other", bool, False)
     flt = t.get("filter", dict, {})
     f = t.sub("filter", flt)
-    f.only(("power_le", "rested", "trait"))
+    f.only(("power_le", "rested", "trait", "name", "character", "age", "non_skill", "melee_icon"))
     return Target(False, what, side, count, up_to, f.get("power_le", int, None), f.get("rested", bool, None),
-                  other, f.get("trait", str, None))
+                  other, f.get("trait", str, None), f.get("name", str, None), f.get("character", str, None),
+                  f.get("age", str, None), f.get("non_skill", bool, None), f.get("melee_icon", bool, None))
 
 
 def _cont_action(a: Checker, i: int, r) -> Action:
@@ -326,7 +370,9 @@ def _face(ck: Checker, raw: dict, is_leader: bool, ctype: int, name: str) -> Fac
         ck.fail("effects", "at most 4 activated abilities per face (action layout)")
     if not is_leader and sum(1 for a in abil if a.kind in PLAYABLE) > 4:
         ck.fail("effects", "at most 4 activated abilities (action layout)")
-    return Face(name, power, strike, tuple(traits), frozenset(kws), abil)
+    character = ck.get("character", str, name) if ctype != T_EXTRA else None
+    age = ck.get("age", str, None)
+    return Face(name, power, strike, tuple(traits), frozenset(kws), abil, character, age)
 
 
 def _card(file: str, index: int, raw) -> CardDef:
@@ -342,18 +388,19 @@ def _card(file: str, index: int, raw) -> CardDef:
         faces = []
         for side in ("front", "back"):
             f = ck.sub(side, ck.get(side, dict))
-            f.only(("name", "power", "strike", "traits", "effects", "keywords") + (("deck_rule",) if side == "front" else ()))
+            f.only(("name", "character", "age", "power", "strike", "traits", "effects", "keywords")
+                   + (("deck_rule",) if side == "front" else ()))
             faces.append(_face(f, f.data, True, ctype, f.get("name", str, name)))
         front = ck.get("front", dict)
         rule = _deck_rule(ck.sub("front", front), front["deck_rule"], True) if "deck_rule" in front else None
         return CardDef(index, cid, name, ctype, color, 0, faces, text, file, rule)  # LM-G29: the front face
-    ck.only(("id", "name", "type", "color", "level", "power", "strike", "traits", "keywords", "effects", "text",
-             "deck_rule"))
+    ck.only(("id", "name", "character", "age", "type", "color", "level", "power", "strike", "traits", "keywords",
+             "effects", "text", "deck_rule"))
     level = ck.get("level", int)
     if level < 0:
         ck.fail("level", "must be at least 0")
     if ctype == T_EXTRA:
-        for fld in ("power", "strike", "traits", "keywords"):
+        for fld in ("character", "age", "power", "strike", "traits", "keywords"):
             if fld in raw:
                 ck.fail(fld, "extra cards have no " + fld + " (2-5..2-9)")
     face = _face(ck, raw, False, ctype, name)
