@@ -335,3 +335,45 @@ def test_deck_rule_validated(tmp_path):
                  "deck_rule: {max_copies: 4, trait: K}}\n")
     with pytest.raises(CardFileError, match=r"field 'deck_rule\.trait': unknown field"):
         load_pool([str(p)])
+
+
+def test_enter_trigger_sees_the_zones_continuous_effects():
+    """LM 8-9-1-5 / LM 8-9-1-5-1: a card entering the battle area has the area's continuous
+    effects at once, and its play skill's 'if its power is 4000 or more' sees them."""
+    s = scene(p0=dict(battle=["E-CA"], hand=["E-PC"]))
+    n = len(s.hand[0])
+    play(s, "E-PC")
+    assert s.dkind == D_FT_MAIN and len(s.hand[0]) == n  # played one, drew one
+    s = scene(p0=dict(hand=["E-PC"]))
+    n = len(s.hand[0])
+    play(s, "E-PC")
+    assert len(s.hand[0]) == n - 1
+
+
+def test_battle_area_limit_drops_together_with_last_information():
+    """LM 9-3-2-1 / LM 9-1-2-3: the master picks the cards one at a time (a picked card is not
+    offered again) and they go to the drop together, so Parting Gift's leave trigger sees the
+    Aura that left with it (LM 8-7-4-1-2: 4000 power there, draw 1)."""
+    s = scene(p0=dict(battle=["E-CA", "E-LV", "T-V1", "T-V1", "T-V1", "T-V0"]))
+    aura, gift = s.battle[0][:2]
+    n = len(s.hand[0])
+    assert s.dkind == D_LIMIT_DROP and s.legal_actions() == [OWN_BATTLE + i for i in range(5)]
+    act(s, OWN_BATTLE + 0)
+    assert s.dkind == D_LIMIT_DROP and s.zone[aura] == Z_BATTLE
+    assert s.legal_actions() == [OWN_BATTLE + i for i in range(1, 5)]
+    act(s, OWN_BATTLE + 1)
+    assert s.zone[aura] == Z_DROP and s.zone[gift] == Z_DROP and len(s.battle[0]) == 4
+    assert s.dkind == D_FT_MAIN and len(s.hand[0]) == n + 1
+
+
+def test_drop_replacement_once_per_turn():
+    """LM 8-10-1 (a drop by the opponent's effect replaced by 'rest it instead') and LM 10-15-1:
+    a once-per-turn replacement applies to the first such event of the turn only."""
+    s = scene(p0=dict(hand=["E-DX", "E-DX"]), p1=dict(battle=["E-RP"]))
+    u = s.battle[1][0]
+    play(s, "E-DX")
+    act(s, OPP_BATTLE + 0)
+    assert s.zone[u] == Z_BATTLE and s.rest[u] == 1
+    play(s, "E-DX")
+    act(s, OPP_BATTLE + 0)
+    assert s.zone[u] == Z_DROP
