@@ -331,6 +331,9 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
                 x.fail("target", f"{do} takes no target")
             tgt = None
         acts.append(Action(do, n, duration, tgt))
+    if kind == A_REPLACE and not lim and any(x.do in ("break", "drop") for x in acts):
+        a.fail("limit", "a replacement that breaks or drops must be once_per_turn: two of them could "
+                        "replace each other's events forever (11-1-1-1)")
     if kind in (A_TRIGGER, A_ACTIVATED, A_CONTINUOUS, A_RANSEN) and not acts:
         a.fail("actions", "an ability needs at least one action")
     return Ability(kind, event, lim is not None, optional, condition, energy, rest_self, acts,

@@ -305,6 +305,7 @@ BAD = [
     ("{replace: {event: break}, actions: [{do: rest, target: {side: opp}}]}",
      r"effects\[0\]\.actions\[0\]\.target", "this card only"),
     ("{replace: {event: melt}}", r"effects\[0\]\.replace\.event", "not one of"),
+    ("{replace: {event: break, subject: other_own}, actions: [{do: drop}]}", r"effects\[0\]\.limit", "once_per_turn"),
     ("{ransen: 1, actions: [{do: draw, n: 1}]}", r"effects\[0\]\.ransen", "expected true/false"),
 ]
 
