@@ -66,6 +66,7 @@ match the visible face: ``name`` its card name (《》, 2-1-2), ``character`` it
 Continuous abilities (``continuous: true``; ``condition`` makes them conditionally valid,
 8-3-3) take these actions, applied to every matching card in the leader / battle areas,
 no choice: ``{do: power|strike, amount, target}`` (8-9-1-3; no power / rest filter) and the
+keyword grants (8-9-1-2) ``{do: grant, what: iron_wall|defend|charge|link, target}``, and the
 pressure skills (10-5-1) ``{do: prohibit, what: attack, target}`` (the matching cards cannot
 attack, 7-3-1-2) and ``{do: prohibit, what: melee, target: {side}}`` (that side's player
 cannot move or play cards into the melee area, 7-3-1-6-1/2, 7-4-1-2-1/2).
@@ -103,7 +104,7 @@ ACTIONS = ("draw", "draw_up_to", "charge", "damage", "power", "strike", "break",
 TARGETED = ("power", "strike", "break", "rest", "stand", "drop", "negate")
 DURATIONS = ("battle", "battle_phase", "turn")
 CONDITIONS = ("life_le", "life_ge", "own_battle_ge", "opp_battle_ge", "melee_trait", "hand_le", "self_power_ge")
-CONT_ACTIONS = ("power", "strike", "prohibit")      # words of a continuous ability (8-9, 10-5)
+CONT_ACTIONS = ("power", "strike", "prohibit", "grant")  # words of a continuous ability (8-9, 10-5)
 PROHIBITS = ("attack", "melee")                    # pressure skills (10-5-1)
 REPL_EVENTS = ("break", "drop", "damage")          # replacement effects (8-10)
 REPL_ACTIONS = ("draw", "charge", "power", "strike", "rest", "stand", "drop", "break", "reduce")
@@ -220,6 +221,13 @@ def _cont_action(a: Checker, i: int, r) -> Action:
             x.fail("amount", "prohibit takes no amount")
         if tgt.self_ and what == "melee":
             x.fail("target", "prohibit melee names a side: target: {side: own|opp}")
+        return Action(do, 0, None, tgt, what)
+    if do == "grant":  # 8-9-1-2: a non-numeric change: the matching cards have the keyword
+        what = x.choice("what", ("iron_wall", "defend", "charge", "link"))
+        if "amount" in r:
+            x.fail("amount", "grant takes no amount")
+        if not tgt.self_ and tgt.power_le is not None:
+            x.fail("target", "a granted keyword cannot depend on power (8-9-1-2 comes before 8-9-1-3)")
         return Action(do, 0, None, tgt, what)
     if "what" in r:
         x.fail("what", f"{do} takes no 'what'")
