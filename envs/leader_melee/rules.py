@@ -1041,6 +1041,14 @@ def _passes(s, u, t):
         return False
     if t.trait is not None and t.trait not in face_of(s, u).traits:
         return False
+    if t.name is not None or t.character is not None or t.age is not None or t.non_skill is not None \
+            or t.melee_icon is not None:  # card information named in text (2-1-2, 2-5-3, 2-7-3, 2-11-4, 2-13-2)
+        f = face_of(s, u)
+        if (t.name is not None and f.name != t.name) or (t.character is not None and f.character != t.character) \
+                or (t.age is not None and f.age != t.age) \
+                or (t.non_skill is not None and f.non_skill != t.non_skill) \
+                or (t.melee_icon is not None and f.melee_icon != t.melee_icon):
+            return False
     return True
 
 
