@@ -731,6 +731,16 @@ def h_ikusa(s, f) -> None:
             if n:
                 s.dmg[s.target] += n
                 s.ikusa_hit[s.target] = True
+                # NS 1216.6: 'killed in ikusa' only at the rule check right after the ikusa
+                # damage: run it now, then drop the mark (step 12)
+                f[1] = 12
+                s.stack.append([H_RC, 0])
+                return
+        f[1] = 10
+        pri(s)  # NS 706.5
+    elif st == 12:
+        if s.target >= 0:
+            s.ikusa_hit[s.target] = False
         f[1] = 10
         pri(s)  # NS 706.5
     elif st == 10:  # NS 706.6: end of the ikusa damage step: satsubatsu triggers (NS 1403.2)

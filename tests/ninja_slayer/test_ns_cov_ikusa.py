@@ -242,3 +242,23 @@ def test_satsubatsu_is_entered_like_a_triggered_ability():
     if s.dkind == D_CHOOSE:
         act(s, s.legal[0])
     assert ids(s, s.ohigan[0]) == ["TZNS-31"] and s.zone[s.ohigan[0][0]] == Z_OHIGAN
+
+
+def test_killed_in_ikusa_only_at_the_rule_check_right_after_the_ikusa_damage():
+    """NS 1216.6, NS 1318.1: Suicide survives 1 ikusa damage; killed later that turn by a
+    kotodama's damage it was not killed in ikusa, so its ability does not trigger."""
+    from ns_cov import cast
+    s = scene(p0=dict(field=["TZNS-31"], hand=["TZNS-05"], ether=["TZNS-29"]),
+              p1=dict(field=["NST1-22", "TZNS-32"], damage=["TZNS-29"], deck=["TZNS-17"] * 9))
+    to_aisatsu(s)
+    act(s, field(s, "TZNS-31"))
+    act(s, opp(s, "NST1-22"))
+    until(s, D_ATTACKER, 0)
+    suicide = s.field[1][0]
+    assert s.dmg[suicide] == 1 and s.zone[suicide] == Z_FIELD
+    act(s, PASS)  # no more aisatsu; ikusa end step priority
+    assert s.dkind == D_PRIORITY and s.dplayer == 0
+    cast(s, "TZNS-05", [lambda st: opp(st, "NST1-22")])
+    assert s.zone[suicide] == Z_OHIGAN
+    assert not s.kstack and not s.pending
+    assert len(s.damage[1]) == 1 and s.hand[1] == []  # no recover, no draw
