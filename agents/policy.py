@@ -64,6 +64,41 @@ def _load_python(path: Path, game: str) -> Agent:
     raise ConfigError(f"policy file {path}: defines neither policy(observation, mask) nor make_agent(game)")
 
 
+class ActorLogits:
+    """The action logits of an SB3 actor-critic policy for one observation, as float64.
+
+    Straight from the network rather than through SB3's masked distribution (about 2 ms
+    a call, most of a game's time when a model plays). With a linear first layer
+    (``training.network.SharedEncoder``) it reads only the rows of its weight for the
+    observation's non-zero entries: observations are sparse, and a dense pass streams the
+    whole first-layer weight from memory for every move. Equal to SB3's logits (tested).
+    """
+
+    def __init__(self, policy) -> None:
+        self.policy = policy
+        self.weight_t: np.ndarray | None = None
+        self.bias: np.ndarray | None = None
+
+    def __call__(self, observation: np.ndarray) -> np.ndarray:
+        import torch
+
+        obs = np.asarray(observation, dtype=np.float32)
+        pol = self.policy
+        with torch.no_grad():
+            encoder = getattr(pol.pi_features_extractor, "net", None)
+            if encoder is not None and isinstance(encoder[0], torch.nn.Linear):
+                if self.weight_t is None:
+                    self.weight_t = encoder[0].weight.detach().T.contiguous().numpy()
+                    self.bias = encoder[0].bias.detach().numpy()
+                nz = np.flatnonzero(obs)
+                hidden = np.maximum(obs[nz] @ self.weight_t[nz] + self.bias, 0.0)
+                features = torch.as_tensor(hidden, dtype=torch.float32)[None]
+            else:
+                features = pol.extract_features(torch.as_tensor(obs)[None], pol.pi_features_extractor)
+            logits = pol.action_net(pol.mlp_extractor.forward_actor(features))[0]
+        return logits.numpy().astype(np.float64)
+
+
 def _load_sb3(path: Path) -> Agent:
     try:
         from sb3_contrib import MaskablePPO
@@ -74,10 +109,12 @@ def _load_sb3(path: Path) -> Agent:
 
     torch.set_num_threads(1)  # one game per process: parallelism comes from arena workers
     model = MaskablePPO.load(str(path), device="cpu")
+    model.policy.set_training_mode(False)
+    logits = ActorLogits(model.policy)
 
     def policy(obs: np.ndarray, mask: np.ndarray) -> int:
-        action, _ = model.predict(obs, action_masks=mask, deterministic=True)
-        return int(action)
+        # the greedy action of the masked distribution, as model.predict(deterministic=True)
+        return int(np.argmax(np.where(mask, logits(obs), -np.inf)))
 
     return PolicyAgent(policy)
 

@@ -177,3 +177,31 @@ def test_snapshot_opponents_sample_from_the_policys_masked_distribution():
         a = agent.act(state, p)
         assert mask[a]
         state.apply_action(a)
+
+
+def test_policy_agent_plays_what_sb3_predicts(tmp_path):
+    """``policy:<model.zip>`` computes the logits itself (sparse first layer); its greedy
+    choice is SB3's ``predict(deterministic=True)`` with the same mask."""
+    from sb3_contrib import MaskablePPO
+
+    from tcgzoo.agents.policy import from_spec
+    from tcgzoo.training.network import SharedEncoder
+
+    venv = TcgVecEnv(GAME, n_envs=1, workers=0)
+    try:
+        model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, seed=1, device="cpu",
+                            policy_kwargs={"features_extractor_class": SharedEncoder,
+                                           "features_extractor_kwargs": {"features_dim": 16}, "net_arch": [16]})
+    finally:
+        venv.close()
+    model.save(tmp_path / "m.zip")
+    agent = from_spec(str(tmp_path / "m.zip"), GAME)
+    state = Game().new_initial_state(seed=9)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        p, mask = state.current_player(), playable_mask(state)
+        ref, _ = model.predict(state.observation_tensor(p), action_masks=mask, deterministic=True)
+        a = agent.act(state, p)
+        assert a == int(ref)
+        state.apply_action(a)

@@ -31,6 +31,7 @@ import numpy as np
 
 from tcgzoo.agents.base import Agent, GameState, concede_action, make_agent
 from tcgzoo.agents.games import make_game
+from tcgzoo.agents.policy import ActorLogits
 
 from .config import SELF
 
@@ -52,13 +53,12 @@ class SnapshotAgent:
     seeded run stays reproducible whatever torch's global generator is doing.
     """
 
-    def __init__(self, policy: Any, name: str = SELF, cache: dict[str, np.ndarray] | None = None) -> None:
+    def __init__(self, policy: Any, name: str = SELF, logits_of: ActorLogits | None = None) -> None:
         self.name = name
         self.policy = policy
         self.rng = np.random.default_rng(0)
-        # the encoder's weight, transposed, and bias (see logits); pass one dict to every
-        # agent of the same snapshot so it is computed once
-        self.cache: dict[str, np.ndarray] = {} if cache is None else cache
+        # pass one ActorLogits to every agent of the same snapshot: its sparse weight is built once
+        self.logits_of = ActorLogits(policy) if logits_of is None else logits_of
 
     @classmethod
     def from_bytes(cls, blob: bytes, name: str = SELF) -> "SnapshotAgent":
@@ -79,29 +79,9 @@ class SnapshotAgent:
         return int(self.rng.choice(len(probs), p=probs / probs.sum()))
 
     def logits(self, observation: np.ndarray) -> np.ndarray:
-        """The actor's action logits for one observation (before masking), as float64.
-
-        Straight from the network rather than through SB3's masked distribution (about
-        2 ms a call). With the shared encoder the first layer reads only the rows of its
-        weight for the observation's non-zero entries: observations are sparse, and a
-        dense pass streams the whole 7 MB weight from memory for every opponent move.
-        """
-        import torch
-
-        obs = np.asarray(observation, dtype=np.float32)
-        with torch.no_grad():
-            encoder = getattr(self.policy.pi_features_extractor, "net", None)
-            if encoder is not None and isinstance(encoder[0], torch.nn.Linear):
-                if not self.cache:
-                    self.cache["weight_t"] = encoder[0].weight.detach().T.contiguous().numpy()
-                    self.cache["bias"] = encoder[0].bias.detach().numpy()
-                nz = np.flatnonzero(obs)
-                hidden = np.maximum(obs[nz] @ self.cache["weight_t"][nz] + self.cache["bias"], 0.0)
-                features = torch.as_tensor(hidden, dtype=torch.float32)[None]
-            else:
-                features = self.policy.extract_features(torch.as_tensor(obs)[None], self.policy.pi_features_extractor)
-            logits = self.policy.action_net(self.policy.mlp_extractor.forward_actor(features))[0]
-        return logits.numpy().astype(np.float64)
+        """The actor's action logits for one observation (before masking), as float64
+        (``agents.policy.ActorLogits``: sparse first layer, no SB3 distribution)."""
+        return self.logits_of(observation)
 
 
 def snapshot_bytes(policy: Any) -> bytes:
@@ -156,8 +136,8 @@ class OpponentPool:
     def opponent(self, name: str, index: int, cache: dict[str, Agent]) -> Agent:
         """The agent for a drawn ``(name, index)``; fixed agents come from the game's own ``cache``."""
         if name == SELF:
-            template = self.snapshots[index]  # one network and one cache per snapshot, a generator per game
-            return SnapshotAgent(template.policy, f"{SELF}#{index}", template.cache)
+            template = self.snapshots[index]  # one network and its logits per snapshot, a generator per game
+            return SnapshotAgent(template.policy, f"{SELF}#{index}", template.logits_of)
         if name not in cache:
             cache[name] = make_agent(name, self.game)
         return cache[name]
