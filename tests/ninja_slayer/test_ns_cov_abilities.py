@@ -42,9 +42,10 @@ def test_a_zero_cost_card_is_entered_without_paying_anything(tmp_path):
 
 
 def test_tatsujin_is_declared_before_paying_and_adds_its_cost():
-    """NS 1204.2c, NS 1204.2g, NS 1204.2g-3, NS 1203.1, NS 1203.4: entering Iaido Strike the
-    player first declares whether to pay its tatsujin (2 ether); the ether then paid is the
-    cost plus the declared additional cost, in that order of decisions."""
+    """NS 1204.2c, NS 1204.2g, NS 1204.2g-3, NS 1204.2h, NS 1204.2i, NS 1203.1, NS 1203.4:
+    entering Iaido Strike the player first declares whether to pay its tatsujin (2 ether);
+    the cost is then fixed at the printed cost plus the declared additional cost, and
+    exactly that much ether is paid, one card at a time."""
     for pay, bowed in ((True, 4), (False, 2)):
         s = scene(p0=dict(hand=["TZNS-45"], ether=["TZNS-29"] * 4), p1=dict(field=["TZNS-02"]))
         to_character_phase(s)

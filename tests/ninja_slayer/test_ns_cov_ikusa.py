@@ -84,9 +84,9 @@ def test_declaring_no_aisatsu_goes_to_the_ikusa_end_step():
 
 
 def test_kousaku_hits_players_and_karate_hits_characters():
-    """NS 706.4a, NS 706.4b, NS 206.1, NS 207.1, NS 208.1, NS 1102.3, NS 1318.1: Takagi Gando
-    (karate 4, kousaku 2) deals 2 ikusa damage to a player and 4 to a character; a
-    character with durability 4 dies, durability 5 survives."""
+    """NS 706.4a, NS 706.4b, NS 206.1, NS 207.1, NS 208.1, NS 1102.3, NS 1318.1, NS 1323.1: in
+    its ikusa Takagi Gando (karate 4, kousaku 2) deals 2 ikusa damage to a player and 4 to
+    a character; a character with durability 4 dies, durability 5 survives."""
     s = scene(p0=dict(field=["NST2-30"]), p1=dict(deck=["TZNS-29"] * 10))
     to_aisatsu(s)
     act(s, field(s, "NST2-30"))

@@ -123,9 +123,10 @@ def test_a_trigger_resolves_even_if_its_card_left_the_field():
 
 def test_damage_checks_belong_to_the_damaged_player_and_use_the_check_zone():
     """NS 1003.2, NS 1003.2a, NS 1103.1, NS 1104.1, NS 312.1, NS 312.2, NS 1201.1d,
-    NS 1211.1, NS 1211.5, NS 1202.3: 2 damage puts two damage checks controlled by the
-    damaged player on the kotodama space; the first reveals the top card into the public
-    check zone, and its ukemi ability (valid there) is entered like an ability."""
+    NS 1211.1, NS 1211.5, NS 1202.3, NS 1204.2g-2, NS 1313.1a: 2 damage puts two damage
+    checks controlled by the damaged player on the kotodama space; the first reveals the top
+    card into the public check zone, and its ukemi ability (valid there) is entered like an
+    ability, paying its cost (1 ether)."""
     s = scene(p0=dict(field=["NST2-30"]), p1=dict(ether=["TZNS-29"], deck=["TZNS-52"] + ["TZNS-29"] * 6))
     to_aisatsu(s)
     act(s, field(s, "NST2-30"))
@@ -137,7 +138,9 @@ def test_damage_checks_belong_to_the_damaged_player_and_use_the_check_zone():
     seen = s.to_dict(0)["players"][1]["check"]
     assert [c["card"] for c in seen] == ["TZNS-52"]  # the opponent sees it
     act(s, YES)
+    assert not s.bowed[s.ether[1][0]]
     act(s, s.legal[0])  # pay 1 ether
+    assert s.bowed[s.ether[1][0]]
     assert [(o[0], o[3]) for o in s.kstack] == [(K_CHECK, 1), (K_ABILITY, 1)]
     assert s.kstack[-1][1] == card
     until(s, D_ATTACKER, 0)

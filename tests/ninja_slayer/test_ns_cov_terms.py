@@ -161,3 +161,15 @@ def test_killed_cards_go_to_their_owners_ohigan():
     c = s.field[1][0]
     cast(s, "TZNS-20", [OPP_FIELD])
     assert s.owner[c] == 1 and s.ohigan[1] == [c] and all(s.owner[i] == 0 for i in s.ohigan[0])
+
+
+def test_a_card_found_by_an_attribute_search_is_shown_to_both_players():
+    """NS 1307.3, NS 1609.1: Yorokonde! searches the deck for a 〈Soukaiya〉 character; the
+    card chosen is known to both players (it is ambushed onto the field, seen in the
+    opponent's view) while the rest of the deck stays hidden."""
+    s = scene(p0=dict(hand=["NST1-71"], ether=["TZNS-12", "TZNS-29"], deck=["TZNS-11", "TZNS-29", "TZNS-17"]))
+    to_character_phase(s)
+    cast(s, "NST1-71", [lambda st: OPTION + _options(st).index("TZNS-11"), PASS])
+    view = s.to_dict(1)["players"][0]
+    assert [c["card"] for c in view["field"]] == ["TZNS-11"]
+    assert view["deck"] == 2 and "deck_cards" not in view
