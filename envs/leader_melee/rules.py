@@ -48,13 +48,25 @@ def stat(s, u, k):
         if z == Z_LEADER or z == Z_BATTLE:  # continuous abilities reach the leader / battle areas (LM-N9)
             pw = k == 0
             for m, src, act in st:
-                if act.do != "prohibit" and (act.do == "power") == pw and applies(s, m, src, act.target, u):
+                if (act.do == "power") == pw and act.do in ("power", "strike") and applies(s, m, src, act.target, u):
                     v += act.n
     return v if v > 0 else 0
 
 
 def has_kw(s, u, kw):
-    return kw in s.defs[s.cdef[u]].faces[s.face[u]].keywords and not (s.neg and negated(s, u))
+    """Printed keyword of the visible face, or one granted by a continuous ability (8-9-1-2);
+    none while the card's abilities are negated (8-3-2)."""
+    if s.neg and negated(s, u):
+        return False
+    if kw in s.defs[s.cdef[u]].faces[s.face[u]].keywords:
+        return True
+    c = s.scache
+    st = c[1] if c[0] == s.zver else statics(s)
+    if st:
+        for m, src, act in st:
+            if act.do == "grant" and act.what == kw and applies(s, m, src, act.target, u):
+                return True
+    return False
 
 
 def negated(s, u, o=None):

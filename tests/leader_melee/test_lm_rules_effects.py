@@ -378,3 +378,17 @@ def test_drop_replacement_once_per_turn():
     play(s, "E-DX")
     act(s, OPP_BATTLE + 0)
     assert s.zone[u] == Z_DROP
+
+
+def test_continuous_keyword_grant():
+    """LM 8-9-1-2: a non-numeric continuous effect: Rally Point gives the other own battle
+    cards 防衛, so only those may be attacked (LM 10-10-1); it ends when Rally Point leaves."""
+    s = scene(p0=dict(battle=["T-V2"]), p1=dict(battle=["E-GD", "T-V1"]))
+    to_attack(s)
+    act(s, OWN_BATTLE + 0)
+    assert s.dkind == D_CHOOSE_TARGET and s.legal_actions() == [OPP_BATTLE + 1]
+    s = scene(p0=dict(battle=["T-V2"]), p1=dict(battle=["E-GD", "T-V1"]))
+    R.move(s, s.battle[1][0], Z_DROP)
+    to_attack(s)
+    act(s, OWN_BATTLE + 0)
+    assert s.legal_actions() == [OPP_LEADER, OPP_BATTLE + 0]
