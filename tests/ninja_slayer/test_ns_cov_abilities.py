@@ -198,3 +198,42 @@ def test_card_text_overrides_the_entry_rules():
         act(s, PASS)
     stages.add(s.zone[card])
     assert Z_STACK in stages and s.zone[card] == Z_FIELD and s.tp == 0
+
+
+def test_a_kotodama_entered_by_its_ukemi_pays_nothing_not_even_tatsujin():
+    """NS 1204.2i-1, NS 1211.2b-1, NS 1404.2a: Survivor's Grit ('recover 1, tatsujin: 1
+    more') revealed by a damage check enters itself without any payment: no tatsujin
+    declaration, no ether bowed, so only the base 'recover 1' happens."""
+    s = scene(p0=dict(field=["NST2-30"]),
+              p1=dict(ether=["TZNS-29"] * 3, damage=["TZNS-29", "TZNS-17"], deck=["TZNS-47"] + ["TZNS-29"] * 6))
+    to_aisatsu(s)
+    act(s, field(s, "NST2-30"))
+    act(s, PLAYER + 1)
+    kinds = []
+    while s.dkind != D_ATTACKER:
+        kinds.append(s.dkind)
+        act(s, s.legal[0] if s.dkind != D_PRIORITY else PASS)
+    assert D_TATSUJIN not in kinds and D_PAY_ETHER not in kinds
+    assert not any(s.bowed[i] for i in s.ether[1])
+    assert sorted(ids(s, s.ohigan[1])) == ["TZNS-17", "TZNS-47"]  # one card recovered
+    assert len(s.damage[1]) == 2  # two left: the other + the second check's card
+
+
+def test_a_kotodama_entered_by_its_ukemi_resolves_for_the_damaged_player():
+    """NS 1211.2b, NS 105.3a, NS 1205.1c-2: Shuriken revealed by player 1's damage check
+    enters; on resolution its controller (player 1) deals 1 damage to one of player 0's
+    characters, then it goes to its owner's Ohigan."""
+    s = scene(p0=dict(field=["NST2-30", "TZNS-17"]), p1=dict(deck=["TZNS-05"] + ["TZNS-29"] * 6))
+    to_aisatsu(s)
+    act(s, field(s, "NST2-30"))
+    act(s, PLAYER + 1)
+    chooser = []
+    while s.dkind != D_ATTACKER:
+        if s.dkind == D_CHOOSE:
+            chooser.append((s.dplayer, list(s.legal)))
+            act(s, opp(s, "TZNS-17"))
+        else:
+            act(s, PASS)
+    assert chooser == [(1, [OPP_FIELD, OPP_FIELD + 1])]
+    yak = s.field[0][1]
+    assert s.dmg[yak] == 1 and ids(s, s.ohigan[1]) == ["TZNS-05"]
