@@ -180,6 +180,9 @@ class CardPool:
         abilities.append(Ability(self.satsubatsu, "<satsubatsu>", actions=[Action("satsubatsu")]))
         self.abilities = abilities
         self.by_id = {c.id: c.idx for c in cards}
+        for c in cards:  # the entry-time choices to check before offering an entry (NS 1204.2e, NS-G31)
+            ta = c.text_ability
+            c.entry_ab = ta if ta is not None and ta.entry_choices else None
 
 
 def _cond(ck: Checker, data) -> tuple | None:

@@ -12,10 +12,11 @@ from .cards import CHARACTER
 from .layout import (
     D_RECOVER, DECISIONS, IK_STEPS, LAYOUT, N_OPTIONS, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PLAYER, STEPS,
 )
-from .layout import D_CHOOSE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_TATSUJIN
+from .layout import D_CHOOSE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_REVEAL, D_TATSUJIN
 from .state import KIND_NAMES, K_CHECK, PLAYER_TARGET, ZONE_NAMES
 
-OPTION_KINDS = (D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_CHOOSE, D_RECOVER)  # decisions with an option list
+# decisions with an option list (the reveal decision lists the hidden hand card it asks about, NS 1209.3a)
+OPTION_KINDS = (D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_CHOOSE, D_RECOVER, D_REVEAL)
 F_SLOTS = 20  # field slots encoded per player (more characters than this are not shown)
 S_SLOTS = 8  # kotodama-space entries encoded, from the top
 N_PLAYER = 11

@@ -25,7 +25,7 @@ CONCEDE = LAYOUT.add("concede", 1)
 NUM_ACTIONS = LAYOUT.size
 
 DECISIONS = (
-    "priority",            # pass; own_hand i = enter that card (NS 802.4)
+    "priority",            # pass; own_hand i = enter that card (NS 802.4); own_field i = its activated ability (NS 1208)
     "ether placement",     # own_hand i = put it into the ether zone; pass = none (NS 502.4a)
     "aisatsu attacker",    # own_field i; pass = no (more) aisatsu (NS 704.3)
     "aisatsu target",      # player+1 = the opponent; opp_field i (NS 704.4)
@@ -33,13 +33,16 @@ DECISIONS = (
     "order triggers",      # option k = enter the k-th own pending trigger next (NS 902.1b-c)
     "pay ether",           # option k = bow an untapped ether card of that definition (NS 1312)
     "pay jitsu",           # option k = turn a face-up damage card of that definition down (NS 1320)
-    "choose a card",       # option k (zones), own_field / opp_field i; pass when 'up to' (NS 1307)
+    "choose a card",       # option k (zones, kotodama-space items), own_field / opp_field i; pass when 'up to' (NS 1307)
     "recover",             # option k = a damage-zone card (definition, face) to Ohigan (NS 1319)
     "tatsujin",            # yes = pay the tatsujin cost as an additional cost; pass = don't (NS 1404.2)
     "ukemi",               # yes = pay a '(cost):(effect)' ukemi and enter it; pass = the card to Ohigan (NS 1104.4a)
+    "mode",                # option k = the k-th mode of the card / ability being entered (NS 1204.2b)
+    "x",                   # number x = X is x (NS 1204.2d, 1304)
+    "reveal",              # yes = reveal the hand card and enter its trigger; pass = keep it hidden (NS 1209.3a-b)
 )
 (D_PRIORITY, D_ETHER, D_ATTACKER, D_TARGET, D_INTERRUPT, D_ORDER, D_PAY_ETHER, D_PAY_JITSU,
- D_CHOOSE, D_RECOVER, D_TATSUJIN, D_UKEMI) = range(len(DECISIONS))
+ D_CHOOSE, D_RECOVER, D_TATSUJIN, D_UKEMI, D_MODE, D_X, D_REVEAL) = range(len(DECISIONS))
 
 STEPS = ("setup", "untap", "draw", "ether", "character", "ikusa", "end")
 (ST_SETUP, ST_UNTAP, ST_DRAW, ST_ETHER, ST_CHARACTER, ST_IKUSA, ST_END) = range(len(STEPS))

@@ -7,12 +7,13 @@ rulings NS-R*/NS-G* to the design brief and ``docs/rules/ninja_slayer_notes.md``
 from __future__ import annotations
 
 from .cards import (
-    CHARACTER, KOTODAMA, TR_AISATSU, TR_AMBUSH_OHIGAN, TR_APPEARS, TR_KILLED, TR_KILLED_IKUSA,
+    CHARACTER, KOTODAMA, TR_AISATSU, TR_AMBUSH_OHIGAN, TR_APPEARS, TR_ENTERED,
+    TR_FROM_HAND, TR_HAND_EMPTY, TR_KILLED, TR_KILLED_IKUSA, X_MAX,
 )
 from .layout import (
-    D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
-    D_TARGET, D_TATSUJIN, D_UKEMI, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, YES, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER,
-    ST_IKUSA, ST_UNTAP,
+    D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_MODE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
+    D_REVEAL, D_TARGET, D_TATSUJIN, D_UKEMI, D_X, NUMBER, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, YES,
+    ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
 )
 from .state import (
     K_ABILITY, K_CARD, K_CHECK, NO_TARGET, PLAYER_TARGET, TE_DUR, TE_GRANT, TE_KARATE, TE_KOUSAKU, Z_CHECK,
@@ -21,6 +22,15 @@ from .state import (
 
 H_SETUP, H_TURN, H_PRI, H_RC, H_ENTER, H_RESOLVE, H_EXEC, H_IKUSA, H_UKEMI = range(9)
 IK_NONE, IK_START, IK_TARGET, IK_INTERRUPT, IK_DAMAGE, IK_END = range(6)
+# a kotodama-space object: [kind, card, obj, controller, ability, tatsujin paid, mode, number, hide after,
+# targets...]; number = X (NS 1304) or a last-known value (NS 1215); targets are quadruples
+# [action index, card, obj, code] with code T_FIELD, T_STACK_CARD or the ability id of a stack ability
+SO_FIXED = 9
+T_FIELD, T_STACK_CARD = -1, -2
+
+
+def sobj(kind: int, card: int, obj: int, ctl: int, ab: int, tj: int = 0) -> list:
+    return [kind, card, obj, ctl, ab, tj, 0, 0, 0]
 
 
 # ---- small actions ---------------------------------------------------------------------
@@ -51,13 +61,15 @@ def fire(s, i: int, kind: int) -> None:
             if rec[3] >= ab.limit:
                 continue
             rec[3] += 1
-        s.pending.append([p, ab.id, i, s.obj[i]])
+        s.pending.append([p, ab.id, i, s.obj[i], 0])
 
 
 def kill(s, i: int) -> None:
     """NS 1311: a killed character goes to its owner's Ohigan; 'killed' triggers look
-    back at it (NS 1209.6b); killed by ikusa damage -> 'killed in ikusa' (NS 1216.6)."""
+    back at it (NS 1209.6b) with its last-known karate (NS 1215, kept on the record);
+    killed by ikusa damage -> 'killed in ikusa' (NS 1216.6)."""
     in_ikusa = s.ikusa_hit[i]
+    lki = s.karate(i)
     s.move(i, Z_OHIGAN)
     s.obj[i] -= 1  # read the leaving object's abilities (LKI) ...
     fire(s, i, TR_KILLED)
@@ -67,6 +79,7 @@ def kill(s, i: int) -> None:
     for t in s.pending:
         if t[2] == i and t[3] == s.obj[i] - 1:
             t[3] = s.obj[i]  # ... and let the trigger follow the card to Ohigan
+            t[4] = lki
 
 
 def cond_ok(s, cond, ctl: int, src: int) -> bool:
@@ -113,14 +126,24 @@ def candidates(s, a, ctl: int, src: int) -> list[int]:
     return out
 
 
-def apply_to(s, a, j: int, ctl: int, src: int) -> None:
+def damage_amount(s, src: int, to: int, n: int) -> int:
+    """NS 1102.4c (NS-G7): the source's increase (NS 1326) applies, then the recipient's
+    damage-reducing replacement (NS 1214); statics work only on the field (NS 1202.2)."""
+    if src >= 0 and s.zone[src] == Z_FIELD:
+        n += s.defs[s.cdef[src]].damage_plus
+    if to >= 0:
+        n -= s.defs[s.cdef[to]].damage_minus
+    return n if n > 0 else 0
+
+
+def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
     do = a.do
     if do == "untap":
         s.bowed[j] = False
     elif do == "bow":
         s.bowed[j] = True
     elif do == "damage":
-        s.dmg[j] += a.n  # NS 1102.4: effect damage (not ikusa damage)
+        s.dmg[j] += damage_amount(s, src, j, n)  # NS 1102.4: effect damage (not ikusa damage)
     elif do == "kill":
         kill(s, j)
     elif do == "ambush":
@@ -136,6 +159,21 @@ def apply_to(s, a, j: int, ctl: int, src: int) -> None:
         s.teff.append([TE_GRANT, j, s.obj[j], a.effect])
     elif do == "satsubatsu":
         kill(s, j)
+    elif do == "counter":
+        counter(s, j)
+
+
+def counter(s, k: int) -> None:
+    """NS 1321.1-2: remove kotodama-space object ``k``; a card goes to its owner's
+    Ohigan; it does not resolve and its costs stay paid. A countered ukemi ability's
+    card still in the check zone goes to Ohigan (NS 1211.4)."""
+    o = s.kstack[k]
+    if o[0] == K_CARD:
+        s.move(o[1], Z_OHIGAN)
+        return
+    del s.kstack[k]
+    if s.zone[o[1]] == Z_CHECK:
+        s.move(o[1], Z_OHIGAN)
 
 
 def ambush(s, j: int, ctl: int) -> None:
@@ -209,6 +247,10 @@ def h_turn(s, f) -> None:
     elif st == 6:  # NS 505.1-2: end phase
         s.step = ST_END
         f[1] = 7
+        if s.delayed:  # NS 1209.7: delayed 'at the start of the next end phase' triggers, once
+            for d in s.delayed:
+                s.pending.append([d[0], d[1], d[2], d[3], 0])
+            s.delayed = []
         pri(s)
     elif st == 7:  # NS 505.3: damage -> 0, 'this turn' effects end
         for p in (0, 1):
@@ -231,11 +273,50 @@ def _loss_pending(s) -> bool:
 
 
 # ---- priority (NS 802) ------------------------------------------------------------------------
+def entry_candidates(s, a, ctl: int, src: int) -> list[int]:
+    """Legal targets chosen at entry (NS 1204.2e): field cards, or kotodama-space indices
+    (never the entering object itself, NS 1204.2e-4; never a damage check)."""
+    t = a.target
+    if t.zone == "field":
+        return candidates(s, a, ctl, src)
+    out = []
+    for k, o in enumerate(s.kstack):
+        if o[0] == K_CHECK or (o[1] == src and o[0] == K_CARD) or (t.side == "opp") == (o[3] == ctl):
+            continue
+        if t.type is not None and (o[0] != K_CARD or s.defs[s.cdef[o[1]]].type != t.type):
+            continue
+        out.append(k)
+    return out
+
+
+def entry_ok(s, ab, p: int, src: int) -> bool:
+    """NS 1204.2e / NS-G31: an entry is offered only if, in some mode, every exact-count
+    target chosen at entry has enough legal candidates."""
+    for m in range(len(ab.modes) or 1):
+        if all(a.target is None or not a.target.entry or a.target.up_to
+               or len(entry_candidates(s, a, p, src)) >= a.target.count for a in ab.acts(m)):
+            return True
+    return False
+
+
+def activatable(s, p: int, j: int, ab, ether: int) -> bool:
+    """NS 1208.2, 1203.2: the controller has priority and can pay the whole cost."""
+    if s.face_down[j] or (ab.bow_self and s.bowed[j]) or ab.cost_ether > ether:
+        return False
+    if ab.cost_jitsu and s.faceup_damage(p) < ab.cost_jitsu:
+        return False
+    if ab.limit:
+        for u in s.tuses:
+            if u[0] == j and u[1] == s.obj[j] and u[2] == ab.id and u[3] >= ab.limit:
+                return False
+    return not ab.entry_choices or entry_ok(s, ab, p, j)
+
+
 def enterable(s, p: int) -> list[int]:
     out = []
     hand = s.hand[p]
     if not hand:
-        return out
+        return _activated(s, p, out) if s.statics & 4 else out
     char_ok = p == s.tp and s.step == ST_CHARACTER and not s.kstack  # NS 1206.1
     bowed, fd = s.bowed, s.face_down
     ether = 0
@@ -255,7 +336,22 @@ def enterable(s, p: int) -> list[int]:
                 up = sum(1 for j in s.damage[p] if not fd[j])
             if d.jitsu > up:
                 continue
+        if d.entry_ab is not None and not entry_ok(s, d.entry_ab, p, i):
+            continue
+        if d.extra_bow_attr is not None and (d.cost >= ether or not any(
+                not bowed[j] and s.has_attr(j, d.extra_bow_attr) for j in s.ether[p])):
+            continue  # NS 1203.2: each part of the cost must be payable at the start
         out.append(OWN_HAND + k)
+    return _activated(s, p, out) if s.statics & 4 else out
+
+
+def _activated(s, p: int, out: list) -> list:
+    ether = s.untapped_ether(p)
+    defs, cdef = s.defs, s.cdef
+    for k, j in enumerate(s.field[p]):
+        ab = defs[cdef[j]].activated
+        if ab is not None and activatable(s, p, j, ab, ether):
+            out.append(OWN_FIELD + k)
     return out
 
 
@@ -299,10 +395,15 @@ def h_pri(s, f) -> None:
             f[3] = 1 - f[3]  # NS 802.5b
             f[1] = 0
         else:  # NS 802.5a: the same player keeps priority
-            i = s.hand[f[3]][a - OWN_HAND]
             f[1], f[2] = 0, 0
+            if a >= OWN_FIELD:  # NS 1208.2: an activated ability of an own field card
+                j = s.field[f[3]][a - OWN_FIELD]
+                ab = s.defs[s.cdef[j]].activated
+                s.stack.append([H_ENTER, 0, j, ab.cost_ether, ab.cost_jitsu, f[3], ab.id, 0, 0, 0, 0])
+                return
+            i = s.hand[f[3]][a - OWN_HAND]
             d = s.defs[s.cdef[i]]
-            s.stack.append([H_ENTER, 0, i, d.cost, d.jitsu, f[3]])
+            s.stack.append([H_ENTER, 0, i, d.cost, d.jitsu, f[3], -1, 0, 0, 0, 0])
             return
 
 
@@ -321,7 +422,7 @@ def rule_processes(s) -> bool:
             for p in (tp, 1 - tp):  # NS 1003.2: turn player's checks first, so the other's resolve first
                 if s.carried[p]:
                     for _ in range(s.carried[p]):
-                        s.kstack.append([K_CHECK, -1, 0, p, -1, 0])
+                        s.kstack.append(sobj(K_CHECK, -1, 0, p, -1))
                     s.carried[p] = 0  # NS 1003.3
                     done = True
         dmg = s.dmg
@@ -334,7 +435,27 @@ def rule_processes(s) -> bool:
             kill(s, j)
             done = True
         if not done:
+            if s.statics & 2:
+                state_triggers(s)
             return True
+
+
+def state_triggers(s) -> None:
+    """NS 1209.8: a state trigger ('when you have no cards in hand') triggers only while
+    its condition holds and it is not already triggered (pending or on the kotodama space)."""
+    for p in (0, 1):
+        if s.hand[p]:
+            continue
+        for j in s.field[p]:
+            for ab in s.triggers_of(j):
+                if ab.trigger != TR_HAND_EMPTY:
+                    continue
+                o = s.obj[j]
+                if any(t[1] == ab.id and t[2] == j and t[3] == o for t in s.pending):
+                    continue
+                if any(x[0] == K_ABILITY and x[4] == ab.id and x[1] == j and x[2] == o for x in s.kstack):
+                    continue
+                s.pending.append([p, ab.id, j, o, 0])
 
 
 def h_rc(s, f) -> None:
@@ -350,8 +471,7 @@ def h_rc(s, f) -> None:
             if not mine:
                 continue
             if len(mine) == 1:
-                _enter_trigger(s, mine[0])
-                f[1] = 0
+                _take_trigger(s, f, mine[0])
                 return
             s.opts = [s.cdef[t[2]] for t in mine]
             s.ctx = -1
@@ -361,68 +481,272 @@ def h_rc(s, f) -> None:
             return
         s.stack.pop()
         return
+    if f[1] == 3:  # NS 1209.3a-b: reveal the hidden card, or keep it hidden and don't trigger
+        t = s.pending[f.pop()]
+        if s.answer == YES:
+            hide = 0 if s.pub[t[2]] else 1
+            s.pub[t[2]] = True  # NS 1209.3c: revealed until the ability leaves the kotodama space
+            _enter_trigger(s, t, hide)
+        else:
+            s.pending.remove(t)
+        f[1] = 0
+        return
     p = f.pop()
     mine = [t for t in s.pending if t[0] == p]
-    _enter_trigger(s, mine[s.answer - OPTION])
+    _take_trigger(s, f, mine[s.answer - OPTION])
+
+
+def _take_trigger(s, f, t) -> None:
     f[1] = 0
+    if s.abilities[t[1]].reveal:
+        if s.zone[t[2]] != Z_HAND:
+            s.pending.remove(t)  # no longer hidden in the hand: it can't be revealed (NS 1209.3a)
+            return
+        f[1] = 3
+        f.append(s.pending.index(t))
+        s.ctx = -1  # the card is hidden: only its owner's option list shows it
+        s.opts = [s.cdef[t[2]]]
+        s.ask(t[0], D_REVEAL, [PASS, YES])
+        return
+    _enter_trigger(s, t)
 
 
-def _enter_trigger(s, t) -> None:
-    """NS 1204 / 1209.4: the triggered ability goes onto the kotodama space."""
+def tj_paid(s, i: int, obj: int) -> int:
+    """NS-G30: tatsujin paid for this object (on the field or on the kotodama space)."""
+    if s.tj[i] == obj:
+        return 1
+    for o in s.kstack:
+        if o[0] == K_CARD and o[1] == i and o[2] == obj:
+            return o[5]
+    return 0
+
+
+def _enter_trigger(s, t, hide: int = 0) -> None:
+    """NS 1204 / 1209.4: the triggered ability goes onto the kotodama space; its choices
+    at entry (modes, targets: NS 1204.2b, 1204.2e) are made by a child frame."""
     s.pending.remove(t)
-    s.kstack.append([K_ABILITY, t[2], t[3], t[0], t[1], 0])
+    o = sobj(K_ABILITY, t[2], t[3], t[0], t[1], tj_paid(s, t[2], t[3]))
+    o[7], o[8] = t[4], hide
+    s.kstack.append(o)
+    if s.abilities[t[1]].entry_choices:
+        s.stack.append([H_ENTER, 1, t[2], 0, 0, t[0], t[1], 0, 0, 0, 1])
 
 
-# ---- entering a card from hand (NS 1204, 1206, 1207) ----------------------------------------------
+# ---- entering cards and abilities (NS 1204, 1206-1208) ---------------------------------------------
+GAME_FIELDS = tuple(n for n in __import__("tcgzoo.envs.ninja_slayer.state", fromlist=["State"]).State.__slots__
+                    if n not in ("defs", "abilities", "deck_names", "owner", "auto", "statics"))
+
+
+def rollback(s) -> None:
+    """NS 1204.2i / 1204.2l: a cost that can't be completed undoes the whole entry: the
+    game state goes back to just before it started."""
+    snap = s.saved[-1].clone()
+    for name in GAME_FIELDS:
+        setattr(s, name, getattr(snap, name))  # the snapshot's own 'saved' drops this one
+
+
+def _entering_ability(s, f):
+    if f[6] >= 0:
+        return s.abilities[f[6]]
+    return s.defs[s.cdef[f[2]]].text_ability
+
+
+def _picked(o, ai: int) -> list:
+    return [(o[q + 1], o[q + 2], o[q + 3]) for q in range(SO_FIXED, len(o), 4) if o[q] == ai]
+
+
 def h_enter(s, f) -> None:
-    # f = [H_ENTER, step, card, ether left, jitsu left, player]
+    """NS 1204.2: [H_ENTER, step, card, ether left, jitsu left, player, ability (-1: the card
+    itself), other cost left, target action index, picks, trigger]. The object goes onto
+    the kotodama space first and carries the choices: mode (b), tatsujin (c), X (d),
+    targets (e); then the costs are paid in printed order (1203.4, 1204.2i): ether,
+    jitsu, then the additional cost; one that can't be completed rolls the entry back."""
     i, p = f[2], f[5]
-    if f[1] == 0:  # NS 1204.2a: reveal; NS 1204.2j: to the kotodama space
-        s.zone_list(Z_HAND, p).remove(i)
-        s.zone[i] = Z_STACK
-        s.obj[i] += 1
-        s.pub[i] = True
-        s.kstack.append([K_CARD, i, s.obj[i], p, -1, 0])
+    st = f[1]
+    if st == 0:
+        if f[6] < 0:  # a card from hand: NS 1204.2a reveal; NS 1204.2j to the kotodama space
+            d = s.defs[s.cdef[i]]
+            if d.extra_bow_attr is not None:
+                s.saved.append(s.clone())  # NS 1204.2i: the state to go back to
+                f[7] = 1
+            s.zone_list(Z_HAND, p).remove(i)
+            s.zone[i] = Z_STACK
+            s.obj[i] += 1
+            s.pub[i] = True
+            s.kstack.append(sobj(K_CARD, i, s.obj[i], p, -1))
+        else:  # NS 1208.3: an activated ability enters as a pseudo-card
+            ab = s.abilities[f[6]]
+            s.kstack.append(sobj(K_ABILITY, i, s.obj[i], p, f[6]))
+            f[7] = 1 if ab.bow_self else 0
+            if ab.limit:
+                rec = next((u for u in s.tuses if u[0] == i and u[1] == s.obj[i] and u[2] == ab.id), None)
+                if rec is None:
+                    rec = [i, s.obj[i], ab.id, 0]
+                    s.tuses.append(rec)
+                rec[3] += 1
+        st = f[1] = 1
+    o = s.kstack[-1]
+    eab = _entering_ability(s, f)
+    s.ctx = i
+    if st == 1:  # NS 1204.2b: choose the mode; the others cease to exist
+        if eab is not None and eab.modes:
+            f[1] = 2
+            legal = [OPTION + m for m in range(len(eab.modes)) if _mode_ok(s, eab, m, p, i)]
+            s.ask(p, D_MODE, legal)
+            return
+        st = 3
+    elif st == 2:
+        o[6] = s.answer - OPTION
+        st = 3
+    if st == 3:  # NS 1404.2, 1204.2c: declare the tatsujin cost
         d = s.defs[s.cdef[i]]
-        if d.tatsujin_ether or d.tatsujin_jitsu:  # NS 1404.2, 1204.2c: declare the additional cost
-            if (s.untapped_ether(p) >= d.cost + d.tatsujin_ether
-                    and s.faceup_damage(p) >= d.jitsu + d.tatsujin_jitsu):
+        if f[6] < 0 and (d.tatsujin_ether or d.tatsujin_jitsu):
+            extra = 1 if d.extra_bow_attr is not None else 0
+            if (s.untapped_ether(p) >= f[3] + d.tatsujin_ether + extra
+                    and s.faceup_damage(p) >= f[4] + d.tatsujin_jitsu):
                 f[1] = 4
-                s.ctx = i
                 s.ask(p, D_TATSUJIN, [PASS, YES])
                 return
-        f[1] = 1
-    if f[1] == 4:
+        st = 5
+    elif st == 4:
         if s.answer == YES:
             d = s.defs[s.cdef[i]]
             f[3] += d.tatsujin_ether
             f[4] += d.tatsujin_jitsu
-            s.kstack[-1][5] = 1  # NS-G30: remembered on the stack object
-        f[1] = 1
-    if f[1] == 1:
-        s.ctx = i
-        if f[3] > 0:  # NS 1204.2i / 1312: bow untapped ether cards of the payer's choice (NS-G22)
-            s.opts = option_defs(s, [j for j in s.ether[p] if not s.bowed[j]])
-            f[1] = 2
-            s.ask(p, D_PAY_ETHER, [OPTION + k for k in range(len(s.opts))])
+            o[5] = 1  # NS-G30: remembered on the stack object
+        st = 5
+    if st == 5:  # NS 1204.2d, 1304.2a: the player fixes X; it is paid as extra ether
+        if eab is not None and eab.x:
+            room = s.untapped_ether(p) - f[3] - (1 if f[7] and f[6] < 0 else 0)
+            f[1] = 6
+            s.ask(p, D_X, [NUMBER + x for x in range(min(room, X_MAX) + 1)])
             return
-        if f[4] > 0:  # NS 1320: jitsu turns face-up damage cards face down
-            s.opts = option_defs(s, [j for j in s.damage[p] if not s.face_down[j]])
-            f[1] = 3
-            s.ask(p, D_PAY_JITSU, [OPTION + k for k in range(len(s.opts))])
+        st = 7
+    elif st == 6:
+        o[7] = s.answer - NUMBER
+        f[3] += o[7]
+        st = 7
+    if st == 8:  # a target chosen (NS 1204.2e)
+        st = 7
+        if s.answer == PASS:
+            f[8] += 1
+            f[9] = 0
+        else:
+            a = eab.acts(o[6])[f[8]]
+            c = _entry_left(s, a, o, f[8], p, i)
+            if a.target.zone == "stack":
+                k = c[s.answer - OPTION]
+                x = s.kstack[k]
+                o.extend((f[8], x[1], x[2], T_STACK_CARD if x[0] == K_CARD else x[4]))
+            else:
+                side = p if a.target.side == "own" else 1 - p
+                j = s.field[side][s.answer - (OWN_FIELD if a.target.side == "own" else OPP_FIELD)]
+                o.extend((f[8], j, s.obj[j], T_FIELD))
+            f[9] += 1
+    if st == 7:  # NS 1204.2e: targets, distinct (e-2), not itself (e-4)
+        acts = eab.acts(o[6]) if eab is not None else ()
+        while f[8] < len(acts):
+            a = acts[f[8]]
+            t = a.target
+            if t is None or not t.entry or f[9] >= t.count:
+                f[8] += 1
+                f[9] = 0
+                continue
+            c = _entry_left(s, a, o, f[8], p, i)
+            if not c:
+                if t.up_to:
+                    f[8] += 1
+                    f[9] = 0
+                    continue
+                if f[10]:  # NS 1209.5: a trigger that can't be entered is removed
+                    s.kstack.pop()
+                    s.stack.pop()
+                    return
+                raise AssertionError("entry offered without its targets (NS-G31)")
+            f[1] = 8
+            if t.zone == "stack":
+                s.opts = [s.cdef[s.kstack[k][1]] for k in c]
+                legal = [OPTION + k for k in range(min(len(c), 32))]
+            else:
+                s.opts = []
+                own = t.side == "own"
+                z = s.field[p if own else 1 - p]
+                base = OWN_FIELD if own else OPP_FIELD
+                legal = sorted(base + z.index(j) for j in c)
+            s.ask(p, D_CHOOSE, ([PASS] if t.up_to else []) + legal)
             return
-        s.stack.pop()  # entered (NS 1204.2k); no 'when entered' abilities in this pool
-        return
-    d = s.opts[s.answer - OPTION]
-    if f[1] == 2:
+        st = 9
+    if st == 10:  # NS 1312.1: bow an ether card of the payer's choice (NS-G22)
+        d = s.opts[s.answer - OPTION]
         j = next(j for j in s.ether[p] if not s.bowed[j] and s.cdef[j] == d)
         s.bowed[j] = True
         f[3] -= 1
-    else:
+    elif st == 11:  # NS 1320: turn a face-up damage card face down
+        d = s.opts[s.answer - OPTION]
         j = next(j for j in s.damage[p] if not s.face_down[j] and s.cdef[j] == d)
         s.face_down[j] = True
         f[4] -= 1
-    f[1] = 1
+    elif st == 12:  # the additional cost: bow an ether card with the attribute
+        d = s.opts[s.answer - OPTION]
+        attr = s.defs[s.cdef[i]].extra_bow_attr
+        j = next(j for j in s.ether[p] if not s.bowed[j] and s.cdef[j] == d and s.has_attr(j, attr))
+        s.bowed[j] = True
+        f[7] = 0
+    # NS 1204.2i, 1203.4: pay in printed order
+    if f[6] >= 0 and f[7]:  # '(bow this, ...)' of an activated ability
+        s.bowed[i] = True
+        f[7] = 0
+    if f[3] > 0:
+        s.opts = option_defs(s, [j for j in s.ether[p] if not s.bowed[j]])
+        if not s.opts:
+            rollback(s)
+            s.stack.pop()
+            return
+        f[1] = 10
+        s.ask(p, D_PAY_ETHER, [OPTION + k for k in range(len(s.opts))])
+        return
+    if f[4] > 0:
+        s.opts = option_defs(s, [j for j in s.damage[p] if not s.face_down[j]])
+        f[1] = 11
+        s.ask(p, D_PAY_JITSU, [OPTION + k for k in range(len(s.opts))])
+        return
+    if f[7]:
+        attr = s.defs[s.cdef[i]].extra_bow_attr
+        c = [j for j in s.ether[p] if not s.bowed[j] and s.has_attr(j, attr)]
+        if not c:  # NS 1204.2i: this cost can't be paid -> the entry never happened
+            rollback(s)
+            s.stack.pop()
+            return
+        s.opts = option_defs(s, c)
+        f[1] = 12
+        s.ask(p, D_PAY_ETHER, [OPTION + k for k in range(len(s.opts))])
+        return
+    s.stack.pop()  # NS 1204.2k: entered
+    if f[6] < 0:
+        if s.defs[s.cdef[i]].extra_bow_attr is not None:
+            s.saved.pop()
+        fire(s, i, TR_ENTERED)  # NS-G9: 'when this is entered' triggers on the kotodama space
+
+
+def _entry_left(s, a, o, ai: int, p: int, i: int) -> list:
+    got = _picked(o, ai)
+    out = []
+    for x in entry_candidates(s, a, p, i):
+        if a.target.zone == "stack":
+            y = s.kstack[x]
+            key = (y[1], y[2], T_STACK_CARD if y[0] == K_CARD else y[4])
+            if y is o:
+                continue
+        else:
+            key = (x, s.obj[x], T_FIELD)
+        if key not in got:
+            out.append(x)
+    return out
+
+
+def _mode_ok(s, ab, m: int, p: int, i: int) -> bool:
+    return all(a.target is None or not a.target.entry or a.target.up_to
+               or len(_entry_left(s, a, s.kstack[-1], -1, p, i)) >= a.target.count for a in ab.acts(m))
 
 
 # ---- resolution (NS 1205, 1104) ----------------------------------------------------------------
@@ -439,15 +763,19 @@ def h_resolve(s, f) -> None:
             i = o[1]
             d = s.defs[s.cdef[i]]
             if d.type == CHARACTER:  # NS 1205.1c-1: onto its controller's field
+                tj = o[5]
                 s.move(i, Z_FIELD)
+                if tj:
+                    s.tj[i] = s.obj[i]  # NS-G30: tatsujin paid, on the field object
                 fire(s, i, TR_APPEARS)
                 s.stack.pop()
                 return
             f[1] = 1
-            s.stack.append([H_EXEC, 0, d.text_ability.id, 0, i, s.obj[i], o[3], 0, 0, o[5]])
+            s.stack.append([H_EXEC, 0, d.text_ability.id, 0, i, s.obj[i], o[3], 0, 0, o[5], o[6], o[7]]
+                           + o[SO_FIXED:])
             return
         f[1] = 1  # an ability: does its effect even if its source is gone (NS 1205.1d-1)
-        s.stack.append([H_EXEC, 0, o[4], 0, o[1], o[2], o[3], 0, 0, 0])
+        s.stack.append([H_EXEC, 0, o[4], 0, o[1], o[2], o[3], 0, 0, o[5], o[6], o[7]] + o[SO_FIXED:])
         return
     o = s.kstack[-1]
     if o[0] == K_CARD:  # NS 1205.1c-2: a kotodama goes to Ohigan
@@ -457,6 +785,8 @@ def h_resolve(s, f) -> None:
         i = o[1]
         if s.zone[i] == Z_CHECK:  # NS 1104.4c, 1211.4: the ukemi card goes to Ohigan
             s.move(i, Z_OHIGAN)
+        elif o[8] and s.zone[i] == Z_HAND and s.obj[i] == o[2]:
+            s.pub[i] = False  # NS 1209.3c: revealed only until its ability left the kotodama space
     s.stack.pop()
 
 
@@ -476,7 +806,8 @@ def _damage_check(s, p: int) -> None:
             s.check[p].remove(i)
             s.zone[i] = Z_STACK
             s.obj[i] += 1
-            s.kstack.append([K_CARD, i, s.obj[i], p, -1, 0])
+            s.kstack.append(sobj(K_CARD, i, s.obj[i], p, -1))
+            fire(s, i, TR_ENTERED)  # entered without paying its cost (NS 1211.2b-1, NS-G9)
         else:
             s.move(i, Z_OHIGAN)  # NS 1104.4b
         return
@@ -486,7 +817,7 @@ def _damage_check(s, p: int) -> None:
         else:
             s.move(i, Z_OHIGAN)  # NS 1104.4b: it can't be entered
         return
-    s.kstack.append([K_ABILITY, i, s.obj[i], p, d.ukemi_ability.id, 0])  # NS 1211.2c
+    s.kstack.append(sobj(K_ABILITY, i, s.obj[i], p, d.ukemi_ability.id))  # NS 1211.2c
 
 
 def h_ukemi(s, f) -> None:
@@ -502,7 +833,7 @@ def h_ukemi(s, f) -> None:
             s.move(i, Z_OHIGAN)
             s.stack.pop()
             return
-        s.kstack.append([K_ABILITY, i, s.obj[i], p, s.defs[s.cdef[i]].ukemi_ability.id, 0])
+        s.kstack.append(sobj(K_ABILITY, i, s.obj[i], p, s.defs[s.cdef[i]].ukemi_ability.id))
         f[1] = 2
     if f[1] == 3:
         d = s.opts[s.answer - OPTION]
@@ -520,8 +851,10 @@ def h_ukemi(s, f) -> None:
 
 # ---- doing an ability's actions ------------------------------------------------------------------
 def h_exec(s, f) -> None:
-    # f = [H_EXEC, step, ability, action index, source, source obj, controller, count, extra, tatsujin paid]
+    # f = [H_EXEC, step, ability, action index, source, source obj, controller, count, extra, tatsujin paid,
+    #      mode, number, targets chosen at entry (quadruples)...]
     ab = s.abilities[f[2]]
+    acts = ab.acts(f[10])
     ctl, src = f[6], f[4]
     if f[1] == 0:
         if not cond_ok(s, ab.cond, ctl, src):  # checked on resolution (NS-G11)
@@ -529,13 +862,14 @@ def h_exec(s, f) -> None:
             return
         f[1] = 1
     if f[1] == 2:
-        _answer(s, f, ab)
+        _answer(s, f, acts)
     while True:
-        if f[3] >= len(ab.actions):
+        if f[3] >= len(acts):
             s.stack.pop()
             return
-        a = ab.actions[f[3]]
+        a = acts[f[3]]
         do = a.do
+        n = a.n if a.n > 0 else f[11]  # X (NS 1304.2c) or the last-known value (NS 1215)
         s.ctx = src
         if a.tatsujin and not f[9]:
             pass  # NS 1404.2a: only when the tatsujin cost was paid
@@ -549,9 +883,15 @@ def h_exec(s, f) -> None:
                     s.ask(ctl, D_CHOOSE, sorted(OPP_FIELD + s.field[1 - ctl].index(j) for j in c))
                     return
         elif do == "draw":
-            draw(s, ctl, a.n)
+            draw(s, ctl, n)
         elif do == "damage_player":
-            s.carried[1 - ctl if a.player == "opp" else ctl] += a.n  # NS 1102.4a
+            s.carried[1 - ctl if a.player == "opp" else ctl] += damage_amount(s, src, -1, n)  # NS 1102.4a
+        elif do == "delay":  # NS 1209.7: a delayed trigger, once, for the next such event
+            s.delayed.append([ctl, a.effect, src, f[5]])
+        elif a.target is not None and a.target.entry:  # NS 1205.1a: only targets still legal
+            for q in range(12, len(f), 4):
+                if f[q] == f[3]:
+                    _entry_target(s, a, f[q + 1], f[q + 2], f[q + 3], ctl, src, n)
         elif do == "recover":  # NS 1319: choose N damage-zone cards (either face) -> Ohigan
             if f[7] < a.n and s.damage[ctl]:
                 s.opts = sorted({(s.cdef[j], s.face_down[j]) for j in s.damage[ctl]})
@@ -568,7 +908,7 @@ def h_exec(s, f) -> None:
             s.rng.shuffle(s.deck[ctl])  # NS 1316
         elif a.target is not None and a.target.is_self:
             if s.zone[src] == Z_FIELD and s.obj[src] == f[5]:
-                apply_to(s, a, src, ctl, src)
+                apply_to(s, a, src, ctl, src, n)
         elif a.target is not None:
             if f[7] < a.target.count:
                 c = [j for j in candidates(s, a, ctl, src) if not (f[8] >> j) & 1]  # distinct (NS 1204.2e-2)
@@ -605,8 +945,22 @@ def _search_candidates(s, f, a, ctl: int) -> list[int]:
     return out
 
 
-def _answer(s, f, ab) -> None:
-    a = ab.actions[f[3]]
+def _entry_target(s, a, j: int, obj: int, code: int, ctl: int, src: int, n: int) -> None:
+    t = a.target
+    if code == T_FIELD:
+        side = ctl if t.side == "own" else 1 - ctl
+        if s.zone[j] == Z_FIELD and s.obj[j] == obj and s.owner[j] == side and matches(s, t, j):
+            apply_to(s, a, j, ctl, src, n)
+        return
+    for k, o in enumerate(s.kstack):
+        if o[1] == j and o[2] == obj and (o[0] == K_CARD if code == T_STACK_CARD else
+                                          (o[0] == K_ABILITY and o[4] == code)):
+            apply_to(s, a, k, ctl, src, n)
+            return
+
+
+def _answer(s, f, acts) -> None:
+    a = acts[f[3]]
     ctl, src = f[6], f[4]
     f[1] = 1
     ans = s.answer
@@ -640,7 +994,7 @@ def _answer(s, f, ab) -> None:
         d = s.opts[ans - OPTION]
         t = a.target
         j = next(j for j in candidates(s, a, ctl, src) if s.cdef[j] == d and not (f[8] >> j) & 1)
-    apply_to(s, a, j, ctl, src)
+    apply_to(s, a, j, ctl, src, a.n if a.n > 0 else f[11])
     f[7] += 1
     f[8] |= 1 << j
 
@@ -680,6 +1034,11 @@ def h_ikusa(s, f) -> None:
             s.target, s.tgt_obj = t, s.obj[t]
         s.bowed[s.attacker] = True  # NS 704.5
         fire(s, s.attacker, TR_AISATSU)  # NS 704.7
+        if s.statics & 8 and s.target == PLAYER_TARGET:  # hidden cards' triggers (NS 1209.3a, NS-G15)
+            for j in s.hand[ntp]:
+                for ab in s.defs[s.cdef[j]].triggers:
+                    if ab.trigger == TR_FROM_HAND:
+                        s.pending.append([ntp, ab.id, j, s.obj[j], 0])
         f[1] = 5
         pri(s)  # NS 704.8
     elif st == 5:  # NS 705.1-2: interrupt step
@@ -725,9 +1084,9 @@ def h_ikusa(s, f) -> None:
         if s.target >= 0:  # who aisatsu-ed whom this turn, for satsubatsu (NS 1403.2, NS-G16)
             s.aisatsu_by.append([s.target, s.tgt_obj, a, s.atk_obj])
         if s.target == PLAYER_TARGET:  # NS 706.4: kousaku to a player
-            s.carried[ntp] += s.kousaku(a)
+            s.carried[ntp] += damage_amount(s, a, -1, s.kousaku(a))
         else:  # karate to a character; one-way (NS-G3)
-            n = s.karate(a)
+            n = damage_amount(s, a, s.target, s.karate(a))
             if n:
                 s.dmg[s.target] += n
                 s.ikusa_hit[s.target] = True
@@ -746,7 +1105,7 @@ def h_ikusa(s, f) -> None:
     elif st == 10:  # NS 706.6: end of the ikusa damage step: satsubatsu triggers (NS 1403.2)
         t = s.target
         if t >= 0 and s.alive(t, s.tgt_obj) and "satsubatsu" in s.defs[s.cdef[t]].keywords:
-            s.pending.append([s.owner[t], s.game.pool.satsubatsu, t, s.obj[t]])  # NS-G16: on the field
+            s.pending.append([s.owner[t], s.game.pool.satsubatsu, t, s.obj[t], 0])  # NS-G16: on the field
         f[1] = 11
         pri(s)  # NS 706.7
     elif st == 11:  # NS 706.9-706.10 (NS-G2, NS-G4)

@@ -30,6 +30,7 @@ class State(DecisionState):
         "pub", "redirected", "ikusa_hit", "deck", "hand", "field", "ether", "ohigan", "damage", "removed",
         "check", "kstack", "carried", "tp", "turn", "first", "step", "ikstep", "attacker", "atk_obj",
         "target", "tgt_obj", "teff", "tuses", "pending", "opts", "ctx", "auto", "aisatsu_by",
+        "tj", "saved", "delayed", "statics",
     )
     DECISION_NAMES = DECISIONS
     NUM_ACTIONS = NUM_ACTIONS
@@ -56,6 +57,10 @@ class State(DecisionState):
         c.ctx = self.ctx
         c.auto = self.auto
         c.aisatsu_by = [r[:] for r in self.aisatsu_by]
+        c.tj = self.tj[:]
+        c.saved = self.saved[:]  # snapshots are never mutated (NS 1204.2i rollback)
+        c.delayed = [d[:] for d in self.delayed]
+        c.statics = self.statics
         return c
 
     def ask(self, player: int, kind: int, legal: list[int]) -> None:
@@ -124,7 +129,20 @@ class State(DecisionState):
 
     def karate(self, i: int) -> int:
         v = self.defs[self.cdef[i]].karate + (self._mod(i, TE_KARATE) if self.teff else 0)
+        if self.statics & 1 and self.zone[i] == Z_FIELD:
+            v += self.aura(i)
         return v if v > 0 else 0
+
+    def aura(self, i: int) -> int:
+        """NS 1210, 1213.1: static '+N karate to your other characters with attribute A',
+        applied after attribute-gaining effects (1213.1b before 1213.1f)."""
+        v = 0
+        defs, cdef = self.defs, self.cdef
+        for j in self.field[self.owner[i]]:
+            au = defs[cdef[j]].aura
+            if au is not None and j != i and not self.face_down[j] and self.has_attr(i, au[0]):
+                v += au[1]
+        return v
 
     def durability(self, i: int) -> int:
         v = self.defs[self.cdef[i]].durability + (self._mod(i, TE_DUR) if self.teff else 0)
@@ -135,7 +153,16 @@ class State(DecisionState):
         return v if v > 0 else 0
 
     def has_attr(self, i: int, attr: str) -> bool:
-        return not self.face_down[i] and attr in self.defs[self.cdef[i]].attributes
+        if self.face_down[i]:
+            return False
+        if attr in self.defs[self.cdef[i]].attributes:
+            return True
+        if self.statics & 1 and self.zone[i] == Z_FIELD:  # NS 1213.1b: attribute-gaining statics
+            defs, cdef = self.defs, self.cdef
+            for j in self.field[self.owner[i]]:
+                if j != i and defs[cdef[j]].grant_attr == attr and not self.face_down[j]:
+                    return True
+        return False
 
     def triggers_of(self, i: int):
         """Printed triggered abilities plus those granted this turn (NS 1325)."""
