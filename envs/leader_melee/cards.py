@@ -54,7 +54,9 @@ Actions: ``draw n``, ``draw_up_to n`` (4-8-4), ``charge n`` (top deck -> energy,
 ``damage n`` (to the opponent, 4-9-1-2), ``power amount`` / ``strike amount`` with
 ``duration: battle|turn`` and ``target`` (default: this card), ``break`` (3-6-4),
 ``rest``, ``stand`` (make active), ``drop`` (battle card to the drop), ``negate`` with
-``duration`` and ``target`` (8-3-2: the card's abilities, keywords included, are invalid).
+``duration`` and ``target`` (8-3-2: the card's abilities, keywords included, are invalid),
+``turn_front`` with a leader target (a leader flipped by 覚醒 / 共闘 turns front face up again:
+the same card, its effects kept, 10-7-4 / 10-8-4).
 Durations: ``battle`` (7-6-1-3), ``battle_phase`` (7-7-1-2), ``turn`` (6-5-1-3). A target is
 ``{what: battle|leader|any, side: own|opp, count: n, up_to: bool, other: bool,
 filter: {power_le: n, rested: bool, trait: t, name: n, character: c, age: a, non_skill: bool,
@@ -100,8 +102,8 @@ TRIGGERS = ("play", "attack", "strike", "break", "melee", "turn_start", "turn_en
             "battle_complete", "battle_phase_end", "charge_start", "leave", "state")
 TIMINGS = ("main", "battle")
 ACTIONS = ("draw", "draw_up_to", "charge", "damage", "power", "strike", "break", "rest", "stand", "drop",
-           "negate")
-TARGETED = ("power", "strike", "break", "rest", "stand", "drop", "negate")
+           "negate", "turn_front")
+TARGETED = ("power", "strike", "break", "rest", "stand", "drop", "negate", "turn_front")
 DURATIONS = ("battle", "battle_phase", "turn")
 CONDITIONS = ("life_le", "life_ge", "own_battle_ge", "opp_battle_ge", "melee_trait", "hand_le", "self_power_ge")
 CONT_ACTIONS = ("power", "strike", "prohibit", "grant")  # words of a continuous ability (8-9, 10-5)
@@ -334,6 +336,8 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
             tgt = _target(x, "target", r.get("target"))
             if do in ("break", "drop") and (tgt.what != "battle" or (tgt.self_ and ctype != T_BATTLE)):
                 x.fail("target", f"{do} needs a battle card target (3-6-4)")
+            if do == "turn_front" and (not is_leader if tgt.self_ else tgt.what != "leader"):
+                x.fail("target", "turn_front needs a leader target (10-7-4, 10-8-4)")
         else:
             if "target" in r:
                 x.fail("target", f"{do} takes no target")

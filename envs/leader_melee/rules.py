@@ -1209,6 +1209,10 @@ def _apply(s, p, src, so, act, u):
     elif do == "stand":
         if s.zone[u] != Z_MELEE:
             s.rest[u] = 0
+    elif do == "turn_front":  # 10-7-4 / 10-8-4: front face up again, the same card (effects kept)
+        if s.zone[u] == Z_LEADER and s.face[u]:
+            s.face[u] = 0
+            s.zver += 1
     elif do in ("break", "drop"):
         if s.zone[u] != Z_BATTLE:
             return
