@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from lm_cov import COV_FILES, cplay, cscene
-from lm_scene import R, act, attack, hand_slot, ids, pass_until
+from lm_scene import R, act, attack, hand_slot, ids, pass_until, to_attack
 from lm_scene import *  # noqa: F403
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.leader_melee.cards import load_pool
@@ -113,3 +113,15 @@ def test_check_type_processes_due_together():
     assert not s.melee[0] and not s.melee[1] and len(s.waits) == 1
     act(s, OWN_BATTLE + 1)
     assert s.dkind == D_FT_MAIN and not s.waits and len(s.battle[0]) == 4
+
+
+def test_ability_created_by_an_effect():
+    """LM 4-1-1: an ability comes from card text or is created by an effect: T-GD's effect gives
+    the vanilla T-V1 the 防衛 ability, so it is the only card the opponent may attack; T-V1
+    printed has no ability at all."""
+    s = cscene(p0=dict(battle=["T-V1"]), p1=dict(battle=["T-GD", "T-V1"]))
+    v1 = s.battle[1][1]
+    assert not s.defs[s.cdef[v1]].face.abilities and not s.defs[s.cdef[v1]].face.keywords
+    to_attack(s)
+    act(s, OWN_BATTLE + 0)
+    assert s.legal_actions() == [OPP_BATTLE + 1]
