@@ -20,8 +20,8 @@ ids      range           meaning
 0        pass            do nothing / done / no / keep hand / stop drawing
 1        yes             yes / draw one more (4-8-4)
 2        declare_attack  7-2-1-2-1
-3-6      leader_ability  activated abilities of the leader's visible face (incl. 覚醒, 共闘)
-7-22     battle_ability  7 + 4*slot + j: activated ability j of own battle slot 0-3
+3-6      leader_ability  activated abilities of the leader's visible face (incl. 覚醒, 共闘, 乱戦)
+7-22     battle_ability  7 + 4*slot + j: activated ability j (incl. 乱戦) of own battle slot 0-3
 23       self_leader     own leader as attacker / target
 24       opp_leader      opponent's leader as target
 25-64    hand            own hand slot (sorted by card): play it / return it (mulligan)
