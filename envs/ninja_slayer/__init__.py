@@ -73,7 +73,7 @@ import numpy as np
 from ..core.game import GameBase
 from ..core.rng import Rng
 from . import rules
-from .cards import TR_HAND_EMPTY, CardPool, DECK_DIR, load_deck, load_pool
+from .cards import CardPool, DECK_DIR, load_deck, load_pool
 from .encoding import ObsLayout, action_to_string, observation, render, to_dict
 from .layout import LAYOUT, NUM_ACTIONS, ST_SETUP
 from .state import NO_TARGET, Z_DECK, State
@@ -141,12 +141,7 @@ class NinjaSlayerState(State):
         self.attacker, self.atk_obj, self.target, self.tgt_obj = -1, 0, NO_TARGET, 0
         self.teff, self.tuses, self.pending, self.opts, self.ctx, self.aisatsu_by = [], [], [], [], -1, []
         self.tj, self.saved, self.delayed = [-1] * n, [], []  # tatsujin field flag (NS-G30), rollback, NS 1209.7
-        d = self.defs  # static abilities are looked up only when a deck holds one (NS 1210)
-        used = [d[c] for c in set(self.cdef)]  # bits: 1 statics, 2 state triggers, 4 activated, 8 reveal
-        self.statics = ((1 if any(c.aura is not None or c.grant_attr is not None for c in used) else 0)
-                        | (2 if any(t.trigger == TR_HAND_EMPTY for c in used for t in c.triggers) else 0)
-                        | (4 if any(c.activated is not None for c in used) else 0)
-                        | (8 if any(t.reveal for c in used for t in c.triggers) else 0))
+        self.statics = rules.static_flags(self.defs, self.cdef)
         self.stack.append([rules.H_SETUP, 0])
         self._run()
 

@@ -29,6 +29,17 @@ SO_FIXED = 9
 T_FIELD, T_STACK_CARD = -1, -2
 
 
+def static_flags(defs, cdef) -> int:
+    """Which rarely used lookups the cards in the game need (the engine skips the others):
+    bit 1 static auras / attribute grants (NS 1210, 1213), 2 state triggers (NS 1209.8),
+    4 activated abilities (NS 1208), 8 hidden cards' triggers (NS 1209.3)."""
+    used = [defs[c] for c in set(cdef)]
+    return ((1 if any(c.aura is not None or c.grant_attr is not None for c in used) else 0)
+            | (2 if any(t.trigger == TR_HAND_EMPTY for c in used for t in c.triggers) else 0)
+            | (4 if any(c.activated is not None for c in used) else 0)
+            | (8 if any(t.reveal for c in used for t in c.triggers) else 0))
+
+
 def sobj(kind: int, card: int, obj: int, ctl: int, ab: int, tj: int = 0) -> list:
     return [kind, card, obj, ctl, ab, tj, 0, 0, 0]
 

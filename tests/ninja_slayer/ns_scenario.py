@@ -13,6 +13,7 @@ from tcgzoo.envs.ninja_slayer.layout import (
     D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
     D_TARGET, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER,
 )
+from tcgzoo.envs.ninja_slayer.rules import static_flags
 from tcgzoo.envs.ninja_slayer.state import Z_DAMAGE, Z_DECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED
 
 __all__ = [
@@ -54,6 +55,7 @@ def scene(p0=None, p1=None, seed=1, game=GAME, turn=3):
         s.deck[p] = list(keep)
         s.hand[p].sort(key=s.cdef.__getitem__)
     s.turn = turn
+    s.statics = static_flags(s.defs, s.cdef)  # the laid-out cards decide which lookups run
     s.legal = [PASS] + [OWN_HAND + k for k in range(len(s.hand[0]))]
     s.check_invariants()
     return s

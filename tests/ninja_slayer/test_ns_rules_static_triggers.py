@@ -1,0 +1,141 @@
+"""Ninja Slayer rules: static abilities, damage modifiers and replacement, and the
+triggers that are not plain events: delayed, state, last-known information, hidden cards."""
+from __future__ import annotations
+
+from ns_scenario import (
+    D_ATTACKER, D_CHOOSE, D_ETHER, D_PAY_ETHER, D_PRIORITY, PASS, PLAYER, act, enter, field, hand, ids, opp, scene,
+    until,
+)
+from tcgzoo.envs.ninja_slayer.layout import D_REVEAL, D_RECOVER, OWN_FIELD, ST_CHARACTER, ST_END, YES
+from tcgzoo.envs.ninja_slayer.state import K_ABILITY
+
+E = "TZNS-29"
+
+
+def char_phase(s):
+    act(s, PASS)
+    while not (s.dkind == D_PRIORITY and s.step == ST_CHARACTER and s.dplayer == 0):
+        act(s, PASS)
+
+
+def pay_all(s):
+    while s.dkind == D_PAY_ETHER:
+        act(s, s.legal[0])
+
+
+def test_damage_increase_applies_to_ikusa_and_effect_damage():
+    """NS 1326.1, NS 1216.4: Pistol Karate Ace's damage is increased by 1: its kousaku 1
+    ikusa damage to the player becomes 2."""
+    s = scene(p0=dict(field=["TZNS-60"]))
+    act(s, PASS)
+    until(s, D_ATTACKER, 0)
+    act(s, field(s, "TZNS-60"))
+    act(s, PLAYER + 1)
+    until(s, D_ATTACKER, 0)
+    assert len(s.damage[1]) == 2
+
+
+def test_a_damage_replacement_reduces_what_is_dealt():
+    """NS 1214.1, NS 1201.2c: Armored Yakuza takes 1 less damage: Karate Chop's 3 damage
+    becomes 2, which its durability 3 survives."""
+    s = scene(p0=dict(hand=["TZNS-04"], ether=[E, E]), p1=dict(field=["TZNS-61"]))
+    char_phase(s)
+    enter(s, "TZNS-04")
+    act(s, PASS)
+    act(s, PASS)
+    act(s, opp(s, "TZNS-61"))
+    y = s.field[1][0]
+    assert s.dmg[y] == 2 and "TZNS-61" in ids(s, s.field[1])
+
+
+def test_statics_apply_attribute_gains_before_number_changes():
+    """NS 1210.1, NS 1213.1, NS 1213.1b, NS 1213.1f: Soukaiya Recruiter makes the other
+    characters 〈Soukaiya〉 (1213.1b) before Soukaiya Commander's '+1 karate to your other
+    〈Soukaiya〉' is applied (1213.1f), so the Yakuza Squad gets +1 too; the opponent's
+    characters and the Commander itself don't."""
+    s = scene(p0=dict(field=["TZNS-62", "TZNS-63", "TZNS-17"]), p1=dict(field=["TZNS-17"]))
+    cmd, rec, squad = s.field[0]
+    assert s.has_attr(squad, "Soukaiya") and not s.has_attr(s.field[1][0], "Soukaiya")
+    assert (s.karate(squad), s.karate(rec), s.karate(cmd)) == (2, 2, 3)
+    assert s.karate(s.field[1][0]) == 1
+    s.move(rec, 4)  # the Recruiter leaves: the Squad is no longer Soukaiya (NS 1210.1)
+    assert not s.has_attr(squad, "Soukaiya") and s.karate(squad) == 1
+
+
+def test_a_delayed_trigger_triggers_once_at_the_next_end_phase():
+    """NS 1209.7: Smoke Bomb draws 1, then creates 'at the start of the next end phase, draw
+    1', which triggers at this turn's end phase and not at later ones."""
+    s = scene(p0=dict(hand=["TZNS-65"], ether=[E], deck=[E] * 20))
+    char_phase(s)
+    enter(s, "TZNS-65")
+    n = len(s.hand[0])
+    act(s, PASS)
+    act(s, PASS)
+    assert len(s.hand[0]) == n + 1 and len(s.delayed) == 1
+    while s.step != ST_END:
+        act(s, PASS)
+    assert not s.delayed and (s.kstack and s.kstack[-1][0] == K_ABILITY)
+    act(s, PASS)
+    act(s, PASS)
+    assert len(s.hand[0]) == n + 2
+    until(s, D_ETHER, 1)
+    while s.step != ST_END:
+        act(s, PASS)
+    assert not s.kstack and not s.pending
+
+
+def test_a_state_trigger_triggers_only_when_not_already_triggered():
+    """NS 1209.8: Hungry Ronin's 'when you have no cards in your hand, draw 1' triggers at
+    the rule check while the hand is empty, once (not again while it waits on the kotodama
+    space), and its draw ends the condition."""
+    s = scene(p0=dict(field=["TZNS-66"], deck=[E] * 10))
+    act(s, PASS)  # ether placement: none; draw step comes later in the next turn, hand is empty
+    assert not s.hand[0]
+    abil = [o for o in s.kstack if o[0] == K_ABILITY]
+    assert len(abil) == 1 and not s.pending
+    act(s, PASS)
+    act(s, PASS)
+    assert len(s.hand[0]) == 1 and not [o for o in s.kstack if o[0] == K_ABILITY]
+
+
+def test_a_killed_trigger_reads_last_known_information():
+    """NS 1215.1, NS 1209.6, NS 1209.6b: Martyr Ninja pumped to 4 karate by Fog of War is
+    killed; its 'deal damage equal to its karate' uses the 4 it had on the field."""
+    s = scene(p0=dict(hand=["TZNS-34"], ether=[E] * 3, field=["TZNS-67"]), p1=dict(field=["TZNS-13"]))
+    char_phase(s)
+    enter(s, "TZNS-34")
+    act(s, PASS)
+    act(s, PASS)
+    act(s, field(s, "TZNS-67"))
+    m = s.field[0][0]
+    assert s.karate(m) == 4
+    s.dmg[m] = 5  # lethal damage from an effect (durability 3 + 2)
+    act(s, PASS)  # the rule check kills it; its trigger goes on
+    while s.kstack:
+        act(s, PASS) if s.dkind == D_PRIORITY else act(s, opp(s, "TZNS-13"))
+    assert ids(s, s.ohigan[0]) == ["TZNS-34", "TZNS-67"] and s.dmg[s.field[1][0]] == 4
+
+
+def test_a_hidden_cards_trigger_is_revealed_or_not():
+    """NS 1209.3a, NS 1209.3b, NS 1209.3c: Soukaiya Lookout in the defender's hand: when an
+    opposing character aisatsu-s them, they may reveal it (public while its ability is on
+    the kotodama space, hidden again after) to recover 1, or keep it hidden (no trigger)."""
+    for reveal in (True, False):
+        s = scene(p0=dict(field=["TZNS-09"]), p1=dict(hand=["TZNS-68"], damage=[E]))
+        act(s, PASS)
+        until(s, D_ATTACKER, 0)
+        act(s, field(s, "TZNS-09"))
+        act(s, PLAYER + 1)
+        look = s.hand[1][0]
+        while s.dkind != D_REVEAL:
+            act(s, PASS)
+        assert s.dplayer == 1 and s.ctx == -1 and not s.pub[look]
+        if not reveal:
+            act(s, PASS)
+            assert not s.kstack and not s.pub[look]
+            continue
+        act(s, YES)
+        assert s.pub[look] and s.kstack[-1][0] == K_ABILITY
+        while s.kstack:
+            act(s, s.legal[-1] if s.dkind == D_RECOVER else PASS)
+        assert not s.pub[look] and ids(s, s.ohigan[1]) == [E] and look in s.hand[1]
