@@ -173,3 +173,35 @@ def test_a_card_found_by_an_attribute_search_is_shown_to_both_players():
     view = s.to_dict(1)["players"][0]
     assert [c["card"] for c in view["field"]] == ["TZNS-11"]
     assert view["deck"] == 2 and "deck_cards" not in view
+
+
+def test_minus_karate_minus_durability_lowers_both_and_can_kill(tmp_path):
+    """NS 1303.2, NS 1004.1: 'gets -1/-1 this turn' lowers karate and durability by 1; a
+    durability-1 character then has durability 0, so its 0 damage is enough to kill it at
+    the rule check; a durability-2 one survives with 1."""
+    import textwrap
+
+    from tcgzoo.envs.ninja_slayer import Game
+    from tcgzoo.envs.ninja_slayer.cards import CARD_DIR
+    extra = tmp_path / "minus.yaml"
+    extra.write_text(textwrap.dedent("""\
+        cards:
+          - id: TEST-M
+            name: Weaken
+            type: kotodama
+            cost: 1
+            actions: [{do: pump, karate: -1, durability: -1, target: {zone: field, side: opp}}]
+        """), encoding="utf-8")
+    g = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
+             auto_forced=False, cards=sorted(str(p) for p in CARD_DIR.glob("*.yaml")) + [str(extra)])
+    s = scene(p0=dict(hand=["TEST-M"], ether=["TZNS-29"]), p1=dict(field=["TZNS-17"]), game=g)
+    to_character_phase(s)
+    yak = s.field[1][0]
+    assert (s.karate(yak), s.durability(yak)) == (1, 2)
+    cast(s, "TEST-M", [OPP_FIELD])
+    assert (s.karate(yak), s.durability(yak)) == (0, 1) and s.zone[yak] == Z_FIELD
+    t = scene(p0=dict(hand=["TEST-M"], ether=["TZNS-29"]), p1=dict(field=["TZNS-31"]), game=g)
+    to_character_phase(t)
+    dojo = t.field[1][0]
+    cast(t, "TEST-M", [OPP_FIELD])
+    assert t.zone[dojo] == Z_OHIGAN
