@@ -152,7 +152,7 @@ class LeaderMeleeState(State):
         self.waits, self.mods, self.once, self.fired, self.picks, self.ctx = [], [], [], [], [], []
         self.ts = self.work = self.first_standby = self.end_loops = 0
         self.neg, self.armed, self.lki = [], [], []  # negated cards (8-3), armed state triggers (8-7-5), last info (8-11)
-        self.zver, self.scache = 0, [-1, ()]  # zone version and the continuous effects computed at it (8-9)
+        self.zver, self.scache = 0, [-1, (), ()]  # zone version and the continuous effects computed at it (8-9)
         self.stack.append([rules.H_SETUP, 0])
         self._run()
 

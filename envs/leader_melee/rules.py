@@ -84,18 +84,20 @@ def statics(s):
     invalid, 3-7-3), valid now (8-3-3 condition, not negated 8-3-2). Cached per zone version
     ``zver`` (bumped by every move, flip and negation), since its inputs are zones only."""
     out = []
-    if not s.game.pool.has_cont:
-        s.scache = [s.zver, out]
-        return out
-    for p in (0, 1):
-        for u in [CARDS_PER_PLAYER * p] + s.battle[p]:
-            f = face_of(s, u)
-            if f.cont and not (s.neg and negated(s, u)):
-                for a in f.cont:
-                    if condition_ok(s, p, a.condition):
-                        for act in a.actions:
-                            out.append((p, u, act))
-    s.scache = [s.zver, out]
+    trig = []  # (master, card, ability) of the state triggers on the field (8-7-5), for state_check
+    pool = s.game.pool
+    if pool.has_cont or pool.has_strig:
+        for p in (0, 1):
+            for u in [CARDS_PER_PLAYER * p] + s.battle[p]:
+                f = face_of(s, u)
+                if (f.cont or f.strig) and not (s.neg and negated(s, u)):
+                    for a in f.cont:
+                        if condition_ok(s, p, a.condition):
+                            for act in a.actions:
+                                out.append((p, u, act))
+                    for ai in f.strig:
+                        trig.append((p, u, ai))
+    s.scache = [s.zver, out, trig]
     return out
 
 
@@ -423,18 +425,15 @@ def enter_battle(s, u, from_hand):
 def state_check(s):
     """State triggers (8-7-5): an ability whose state holds waits once; after it was played
     it waits again if the state still holds (8-7-5-1). ``armed`` holds those waiting."""
-    for p in (0, 1):
-        for u in [CARDS_PER_PLAYER * p] + s.battle[p]:
-            f = face_of(s, u)
-            if not f.strig or (s.neg and negated(s, u)):
-                continue
-            for ai in f.strig:
-                key = (u, s.obj[u], s.face[u], ai)
-                if key in s.armed or key in s.once:  # state triggers are once per turn (cards.py)
-                    continue
-                if condition_ok(s, p, f.abilities[ai].condition, u, key[1]):
-                    s.armed.append(key)
-                    s.waits.append([p, u, key[1], key[2], ai])
+    if s.scache[0] != s.zver:
+        statics(s)
+    for p, u, ai in s.scache[2]:  # the field's state triggers, cached with the continuous effects
+        key = (u, s.obj[u], s.face[u], ai)
+        if key in s.armed or key in s.once:  # state triggers are once per turn (cards.py)
+            continue
+        if condition_ok(s, p, face_of(s, u).abilities[ai].condition, u, key[1]):
+            s.armed.append(key)
+            s.waits.append([p, u, key[1], key[2], ai])
 
 
 def expire(s, dur):
@@ -533,7 +532,8 @@ def cp(s):
 
 def cp_idle(s) -> bool:
     """True when a checkpoint would do nothing: no rule process due (9-3, 9-4), nothing waiting."""
-    if s.game.pool.has_strig:
+    c = s.scache
+    if c[0] != s.zver or c[2]:
         state_check(s)
     if s.waits:
         return False
@@ -776,8 +776,7 @@ def h_cp(s, f):
         _play_wait(s, w)
         return
     # 8-5-1-1: rule processes
-    if s.game.pool.has_strig:
-        state_check(s)
+    state_check(s)
     if not (P_STANDBY <= s.phase <= P_BP_END):  # 9-4 illegal melee
         moved = False
         for p in (tp, 1 - tp):
@@ -1165,7 +1164,8 @@ def h_res(s, f):
         f[1] = 2
         return
     # st == 2: start action k (state triggers are checked after each instruction, LM-G35)
-    if s.game.pool.has_strig:
+    c = s.scache
+    if c[0] != s.zver or c[2]:
         state_check(s)
     if do == "draw":
         for _ in range(act.n):  # 4-8-3
