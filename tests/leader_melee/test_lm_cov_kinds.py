@@ -125,3 +125,15 @@ def test_ability_created_by_an_effect():
     to_attack(s)
     act(s, OWN_BATTLE + 0)
     assert s.legal_actions() == [OPP_BATTLE + 1]
+
+
+def test_continuous_effects_non_numeric_then_numeric():
+    """LM 8-9-1-1 / LM 8-9-1-2 / LM 8-9-1-3: card information is the printed value, then every
+    non-numeric continuous effect (T-GD grants 防衛), then every numeric one (T-AU's +1000): the
+    vanilla T-V1 is both a 防衛 card and 4000 strong, while its printed information is unchanged."""
+    s = cscene(p0=dict(battle=["T-V2"]), p1=dict(battle=["T-GD", "T-AU", "T-V1"]))
+    v1 = s.battle[1][2]
+    assert R.stat(s, v1, 0) == 3000 + 1000 + 0 and s.defs[s.cdef[v1]].face.power == 3000
+    to_attack(s)
+    act(s, OWN_BATTLE + 0)
+    assert s.legal_actions() == [OPP_BATTLE + 1, OPP_BATTLE + 2]  # the others have 防衛, T-GD does not
