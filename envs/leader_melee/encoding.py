@@ -228,6 +228,8 @@ def _card(s, u, full=True):
     if s.zone[u] in (Z_LEADER, Z_BATTLE) or full:
         if s.zone[u] in (Z_LEADER, Z_BATTLE, 7):
             d.update(power=stat(s, u, 0), strike=stat(s, u, 1), rest=bool(s.rest[u]))
+            if s.neg and negated(s, u):
+                d["negated"] = True  # 8-3-2
         if s.zone[u] == Z_LEADER:
             d["face"] = "back" if s.face[u] else "front"
     return d
