@@ -21,21 +21,28 @@ Action space (238 ids; one layout for every decision, relative to the decider)
 ======= ========== ===================================================================
 ids     range      meaning
 ======= ========== ===================================================================
-0       pass       pass priority / no ether card / no (more) aisatsu / no interrupt / done ('up to')
-1       yes        pay the tatsujin cost / pay and enter a '(cost):(effect)' ukemi
+0       pass       pass priority / no ether card / no (more) aisatsu / no interrupt / done ('up to') /
+                   don't pay tatsujin / keep a hand card hidden (its trigger does not trigger)
+1       yes        pay the tatsujin cost / pay and enter a '(cost):(effect)' ukemi / reveal the
+                   hand card for its trigger (NS 1209.3a)
 2-3     player     2 = myself, 3 = the opponent (aisatsu target)
 4-35    option     k-th entry of the decision's option list (ether / damage / Ohigan / deck
-                   cards by definition, trigger order); the list is in the observation
-36-86   number     (reserved: no number choice in the current pool)
+                   cards by definition, trigger order, kotodama-space objects top first for a
+                   counter's target); mode k of the card or ability being entered (NS 1204.2b);
+                   the list is in the observation
+36-86   number     X = 0..50 while entering a card or ability with X (NS 1204.2d, 1304)
 87-136  own_hand   hand slot i (hand sorted by card): enter it, put it into the ether zone
-137-186 own_field  own field slot i: aisatsu with it, interrupt with it, choose it
+137-186 own_field  own field slot i: aisatsu with it, interrupt with it, choose it; at priority:
+                   enter its activated ability (NS 1208)
 187-236 opp_field  opponent's field slot i: aisatsu target, choose it
 237     concede    concede (NS 103.4)
 ======= ========== ===================================================================
 
 Decision kinds (``layout.DECISIONS``): priority, ether placement, aisatsu attacker,
 aisatsu target, interrupt, order triggers, pay ether, pay jitsu, choose a card, recover,
-tatsujin, ukemi.
+tatsujin, ukemi, mode, x, reveal. Entering (NS 1204.2) asks, in this order: mode, tatsujin,
+X, the targets chosen at entry, then the costs in printed order (ether, jitsu, the
+additional cost); a cost that can't be completed rolls the whole entry back (NS 1204.2i).
 
 Observation (float32; P = cards in the pool; ``Game().observation_layout()`` gives offsets)
 -------------------------------------------------------------------------------------------
@@ -45,7 +52,7 @@ block           size                content
 global          3                   turn/30, my turn, I went first
 step            7                   setup untap draw ether character ikusa end
 ikusa           6                   none start target-selection interrupt damage end
-decision        12                  pending decision kind one-hot
+decision        15                  pending decision kind one-hot
 deciding        1                   I decide
 players         2 x 11              me, opponent: deck/50 hand/20 field/10 ether/10
                                     untapped ether/10 ohigan/50 damage/10 face-up
@@ -53,12 +60,16 @@ players         2 x 11              me, opponent: deck/50 hand/20 field/10 ether
 context         P                   card being entered / whose ability resolves
 options         32 x (P+1)          my decision's option list: card one-hot, face-down
 hand            P                   my hand, counts by card
-opponent known  P                   opponent's hand cards that came from public zones
+opponent known  P                   opponent's hand cards that came from public zones or
+                                    are revealed (NS 1209.3c)
 field           2 x 20 x (P+8)      per slot: card, bowed, damage/5, karate/5,
                                     durability/5, kousaku/5, attacker, target, redirected
 zones           2 x 7 x P           ether, bowed ether, ohigan, damage up, damage down,
                                     removed, check: counts by card
 kotodama space  8 x (P+5)           top first: kind (card/ability/check), card, mine, tatsujin paid
+choices         8 x 2 + 2 x 20 + 8  top first: mode/4, X (or last-known number)/10; field slots
+                                    (me, opponent) and kotodama-space entries targeted by an
+                                    entry-time target (NS 1204.2e)
 ==============  ==================  ====================================================
 
 Hidden and never encoded: the opponent's hand cards drawn from the deck and both decks

@@ -13,7 +13,7 @@ from .layout import (
     D_RECOVER, DECISIONS, IK_STEPS, LAYOUT, N_OPTIONS, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PLAYER, STEPS,
 )
 from .layout import D_CHOOSE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_REVEAL, D_TATSUJIN
-from .state import KIND_NAMES, K_CHECK, PLAYER_TARGET, ZONE_NAMES
+from .state import K_ABILITY, K_CARD, KIND_NAMES, K_CHECK, PLAYER_TARGET, Z_FIELD, ZONE_NAMES
 
 # decisions with an option list (the reveal decision lists the hidden hand card it asks about, NS 1209.3a)
 OPTION_KINDS = (D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_CHOOSE, D_RECOVER, D_REVEAL)
@@ -45,6 +45,9 @@ class ObsLayout:
         self.zones = add("me then opponent: ether, bowed ether, ohigan, damage face-up, damage face-down, "
                          "removed, check: counts by card", 2 * 7 * P)
         self.kst = add("kotodama space, top first: 8 x (kind one-hot, card one-hot, mine, tatsujin)", S_SLOTS * (P + 5))
+        self.kx = add("kotodama space choices: 8 x (mode/4, X or last-known number/10); field slots (me, "
+                      "opponent) 2 x 20 and kotodama-space entries 8 targeted by an entry-time target",
+                      S_SLOTS * 2 + 2 * F_SLOTS + S_SLOTS)
 
     def _add(self, name: str, n: int) -> int:
         start = self.size
@@ -146,7 +149,31 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
     o[L.glob:L.glob + 3] = g
     for start, vals in dense:
         o[start:start + len(vals)] = vals
+    if s.kstack:
+        _kotodama_choices(s, me, L, o)
     return o
+
+
+def _kotodama_choices(s, me: int, L: ObsLayout, o) -> None:
+    """What the kotodama-space objects fixed at entry: mode (NS 1204.2b), X (NS 1304.2c) or a
+    last-known number (NS 1215), and which field cards / objects they target (NS 1204.2e)."""
+    top = s.kstack[-S_SLOTS:][::-1]
+    b = L.kx
+    for k, ob in enumerate(top):
+        o[b + 2 * k] = ob[6] / 4
+        o[b + 2 * k + 1] = ob[7] / 10
+        for q in range(9, len(ob), 4):
+            c, obj, code = ob[q + 1], ob[q + 2], ob[q + 3]
+            if code == -1:  # a field card, while it is the same object (NS 302.3)
+                if s.zone[c] == Z_FIELD and s.obj[c] == obj:
+                    slot = s.field[s.owner[c]].index(c)
+                    if slot < F_SLOTS:
+                        o[b + 2 * S_SLOTS + (0 if s.owner[c] == me else F_SLOTS) + slot] = 1.0
+                continue
+            for k2, o2 in enumerate(top):
+                if o2[1] == c and o2[2] == obj and (o2[0] == K_CARD if code == -2 else
+                                                    (o2[0] == K_ABILITY and o2[4] == code)):
+                    o[b + 2 * S_SLOTS + 2 * F_SLOTS + k2] = 1.0
 
 
 def _name(s, i: int) -> str:

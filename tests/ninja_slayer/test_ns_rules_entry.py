@@ -198,3 +198,21 @@ def test_countering_removes_a_kotodama_without_refund():
     act(s, PASS)
     assert not s.kstack and ids(s, s.ohigan[0]) == ["TZNS-04"] and ids(s, s.ohigan[1]) == ["TZNS-59"]
     assert all(s.bowed[j] for j in s.ether[0]) and s.dmg[s.field[1][0]] == 0
+
+
+def test_entry_choices_are_public_in_the_observation():
+    """NS 1204.2e, NS 1304.2c, NS 310.2: the kotodama-space object's X and its target are
+    shown to both players (targeted field slot: 'me' side for the target's controller)."""
+    s = scene(p0=dict(hand=["TZNS-55"], ether=[E] * 3), p1=dict(field=["TZNS-17", "TZNS-23"]))
+    char_phase(s)
+    act(s, hand(s, "TZNS-55"))
+    act(s, NUMBER + 2)
+    act(s, opp(s, "TZNS-23"))
+    pay_all(s)
+    L = s.game.obs_layout
+    slot = ids(s, s.field[1]).index("TZNS-23")
+    for viewer, side in ((0, 1), (1, 0)):
+        o = s.observation_tensor(viewer)
+        assert abs(o[L.kx + 1] - 0.2) < 1e-6  # X = 2, top entry
+        flags = o[L.kx + 16:L.kx + 56]
+        assert flags[side * 20 + slot] == 1.0 and flags.sum() == 1.0
