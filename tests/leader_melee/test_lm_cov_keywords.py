@@ -150,3 +150,14 @@ def test_once_per_turn_resets_next_turn():
     act(s, PASS)
     act(s, PASS)
     assert s.tp == 0 and s.dkind == D_FT_MAIN and BATTLE_ABILITY + 0 in s.legal_actions()
+
+
+def test_iron_wall_does_not_stop_rule_processes():
+    """LM 10-9-1: 鉄壁 stops breaks and drops by the opponent's skills or battle only: the battle
+    area limit (LM 9-3-2) and illegal melee (LM 9-4-2) still drop a 鉄壁 card."""
+    s = cscene(p0=dict(battle=["T-IW"] * 5))
+    assert s.dkind == D_LIMIT_DROP
+    act(s, OWN_BATTLE + 0)
+    assert ids(s, s.drop[0])[-1] == "T-IW" and len(s.battle[0]) == 4
+    s = cscene(p0=dict(melee=["T-IW"]))
+    assert not s.melee[0] and ids(s, s.drop[0])[-1] == "T-IW"
