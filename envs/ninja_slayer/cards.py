@@ -21,16 +21,39 @@ A card entry::
       kousaku: 1
       attributes: [Freelance]          # NS 204
       keywords: [interrupt]            # interrupt, interrupt_kaizen, satsubatsu (NS 1402.2-3, 1403)
-      tatsujin: {ether: 2}             # kotodama: optional additional cost (NS 1404); its extra
-                                       # actions carry 'tatsujin: true' (NS 1404.2a)
+      tatsujin: {ether: 2}             # optional additional cost (NS 1404); its extra actions carry
+                                       # 'tatsujin: true' (NS 1404.2a): a kotodama's in 'actions',
+                                       # a character's in its 'effects' (remembered on the field
+                                       # object, NS-G30)
+      extra_cost: {bow_ether: {attribute: Ninja Slay}}  # a mandatory additional cost, paid after
+                                       # the ether (NS 1203.4, 1204.2g-3); if it can't be paid then,
+                                       # the entry is rolled back (NS 1204.2i)
       assumed: true                    # stats not in the rules file, chosen by this project
       text: "..."                      # printed text (English)
       effects:                         # triggered abilities (NS 1209)
-        - trigger: killed_in_ikusa     # aisatsu, appears, killed, killed_in_ikusa, ambush_from_ohigan
+        - trigger: killed_in_ikusa     # aisatsu, appears, killed, killed_in_ikusa, ambush_from_ohigan,
+                                       # entered (put on the kotodama space from hand or by
+                                       # ukemi, NS-G9), hand_empty (a state trigger: 'when you
+                                       # have no cards in hand', NS 1209.8), opp_aisatsu_from_hand
+                                       # (valid in the hand: its owner may reveal the card when an
+                                       # opposing character aisatsu-s them, NS 1209.3a-c)
           if: {own_field: {attribute: Freelance}}      # checked on resolution (NS-G11)
           limit: twice_per_turn        # once_per_turn / twice_per_turn (per object and turn)
           actions: [{do: recover, n: 1}, {do: draw, n: 1}]
       actions: [...]                   # kotodama: the text done on resolution (NS 1205.1c-2)
+      modes: [{text: "...", actions: [...]}, ...]  # instead of actions: one mode is chosen at
+                                       # entry (NS 1204.2b); also in effects / activated
+      x: true                          # X is chosen at entry and paid as extra ether; actions use
+                                       # 'n: X' (NS 1204.2d, 1304)
+      activated:                       # characters: '(cost): (effect)' used with priority (NS 1208)
+        cost: {bow_self: true, ether: 1, jitsu: 0}
+        limit: once_per_turn           # optional
+        actions: [...]
+      static:                          # characters, while on the field (NS 1202.2, 1210)
+        damage_plus: 1                 # damage this deals is increased by N (NS 1326)
+        damage_minus: 1                # damage dealt to this is N less: a replacement (NS 1214)
+        aura: {attribute: A, karate: N}  # your other characters with A get +N karate (NS 1213.1f)
+        grant_attribute: A             # your other characters also have A (NS 1213.1b)
       if: {...}                        # kotodama: its 'if there is' condition (NS-G11)
       ukemi: {enter: self, if: {...}}  # or {actions: [...], if: {...}} (NS 1211.2b / c);
                                        # {cost: {ether: N}, actions: [...]}: optional (NS 1211.3a)
@@ -39,11 +62,22 @@ Conditions: ``{own_field: {attribute: A}}`` (another own character with attribut
 ``{own_ether: {attribute: A}}`` (a card with attribute A in own ether zone, bowed or not),
 ``{opp_field_ge: N}``, ``{own_damage_ge: N}``.
 
-Targets (chosen on resolution, see the notes): ``self`` or ``{zone: field|ether|ohigan,
-side: own|opp, count: N, up_to: true, filter: {attribute, type, cost_le, name_not,
-bowed}}``.
+Targets: ``self`` or ``{zone: field|ether|ohigan|stack, side: own|opp, count: N, up_to:
+true, chosen: entry|resolution, filter: {attribute, type, cost_le, name_not, bowed}}``.
+``chosen: entry`` (field and kotodama-space targets) makes them targets of NS 1204.2e:
+chosen while entering, needed to enter (NS-G31), checked again on resolution where an
+illegal one is skipped (NS 1205.1a); the default ``resolution`` keeps the project's
+older ruling for the pool's first cards (see the notes). ``zone: stack`` (only for
+``counter``) chooses a kotodama-space object, never the entering one (NS 1204.2e-4).
 
-Actions: ``draw n``; ``recover n``; ``damage n target`` (to characters);
+Numbers: ``n`` is an int, or ``X`` (the X fixed at entry, NS 1304.2c), or for damage
+``lki_karate`` (the source's karate as last seen on the field, NS 1215, e.g. in a
+'killed' trigger).
+
+Actions: ``counter target`` (a kotodama-space object: a card goes to Ohigan, an ability
+is removed; nothing is refunded, NS 1321); ``delay effect: {trigger: end_phase,
+actions}`` (a delayed trigger for the start of the next end phase, once, NS 1209.7);
+``draw n``; ``recover n``; ``damage n target`` (to characters);
 ``damage_player n player: opp|own``; ``kill target``; ``bow target``; ``untap target``;
 ``ambush target`` (from Ohigan); ``to_hand target`` (from Ohigan); ``pump target karate
 durability kousaku duration: turn``; ``grant target: self duration: turn effect: {...}``;
