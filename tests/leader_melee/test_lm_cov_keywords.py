@@ -161,3 +161,23 @@ def test_iron_wall_does_not_stop_rule_processes():
     assert ids(s, s.drop[0])[-1] == "T-IW" and len(s.battle[0]) == 4
     s = cscene(p0=dict(melee=["T-IW"]))
     assert not s.melee[0] and ids(s, s.drop[0])[-1] == "T-IW"
+
+
+def test_surge_and_haste_for_the_defender():
+    """LM 10-11-1: 怒涛 also works for the non-turn player's card played into melee in the guard
+    step: it ends in that player's battle area, active; LM 10-13-1: 速攻 looks at the opponent of
+    the player paying (the attacker's empty battle area makes T-HS cost 1)."""
+    s = cscene(p0=dict(battle=["T-V2"]), p1=dict(hand=["T-SG"], energy=1))
+    attack(s, OWN_BATTLE + 0, OPP_LEADER)
+    act(s, PASS)
+    cplay(s, "T-SG")
+    act(s, PASS)
+    assert ids(s, s.battle[1]) == ["T-SG"] and s.rest[s.battle[1][0]] == 0 and len(s.life[1]) == 7
+    s = cscene(p1=dict(hand=["T-HS"], energy=1))
+    attack(s, SELF_LEADER, OPP_LEADER)
+    act(s, PASS)
+    assert hand_slot(s, 1, "T-HS") in s.legal_actions()
+    s = cscene(p0=dict(battle=["T-V1"]), p1=dict(hand=["T-HS"], energy=1))
+    attack(s, SELF_LEADER, OPP_LEADER)
+    act(s, PASS)
+    assert hand_slot(s, 1, "T-HS") not in s.legal_actions()
