@@ -31,7 +31,7 @@ ids     range      meaning
                    counter's target); mode k of the card or ability being entered (NS 1204.2b);
                    the list is in the observation
 36-86   number     X = 0..50 while entering a card or ability with X (NS 1204.2d, 1304)
-87-136  own_hand   hand slot i (hand sorted by card): enter it, put it into the ether zone
+87-136  own_hand   hand slot i (hand sorted by card): enter it, put it into the ether zone, discard it
 137-186 own_field  own field slot i: aisatsu with it, interrupt with it, choose it; at priority:
                    enter its activated ability (NS 1208)
 187-236 opp_field  opponent's field slot i: aisatsu target, choose it

@@ -81,7 +81,10 @@ actions}`` (a delayed trigger for the start of the next end phase, once, NS 1209
 ``damage_player n player: opp|own``; ``kill target``; ``bow target``; ``untap target``;
 ``ambush target`` (from Ohigan); ``to_hand target`` (from Ohigan); ``pump target karate
 durability kousaku duration: turn``; ``grant target: self duration: turn effect: {...}``;
-``search_ambush total_cost_le attribute attribute_count any_count``.
+``search_ambush total_cost_le attribute attribute_count any_count``; ``discard n`` (its controller
+chooses n hand cards, as many as there are, and puts them into Ohigan; ``n: all`` discards the
+whole hand, NS 1309); ``remove target`` (a field, ether or Ohigan card to its owner's removed
+zone, NS 1324).
 """
 from __future__ import annotations
 
@@ -107,10 +110,11 @@ DELAYED_TRIGGERS = ("end_phase",)  # only made by the action 'delay' (NS 1209.7)
 LIMITS = {"once_per_turn": 1, "twice_per_turn": 2}
 KEYWORDS = ("interrupt", "interrupt_kaizen", "satsubatsu")
 ACTIONS = ("draw", "recover", "damage", "damage_player", "kill", "bow", "untap", "ambush", "to_hand",
-           "pump", "grant", "search_ambush", "counter", "delay")
+           "pump", "grant", "search_ambush", "counter", "delay", "discard", "remove")
 TARGET_ZONES = ("field", "ether", "ohigan", "stack")
 X_MAX = 50  # the layout's number range: X = 0..50 (NS 1304)
 N_X, N_LKI_KARATE = -1, -2  # Action.n for 'n: X' (NS 1304) and 'n: lki_karate' (NS 1215)
+N_ALL = -3  # Action.n for 'discard n: all' (the whole hand, NS 1309.2)
 COND_KEYS = ("own_field", "own_ether", "opp_field_ge", "own_damage_ge")
 
 
@@ -241,7 +245,7 @@ def _target(ck: Checker, data) -> Target:
     t.only(("zone", "side", "count", "up_to", "filter", "chosen"))
     out = Target(zone=t.choice("zone", TARGET_ZONES, "field"), side=t.choice("side", ("own", "opp"), "own"),
                  count=t.get("count", int, 1), up_to=t.get("up_to", bool, False))
-    out.entry = t.choice("chosen", ("entry", "resolution"), "resolution") == "entry"
+    out.entry = t.choice("chosen", ("entry", "resolution"), "entry" if out.zone in ("field", "stack") else "resolution") == "entry"
     if out.zone == "stack" and not out.entry:
         t.fail("chosen", "a kotodama-space target is chosen at entry (NS 1204.2e)")
     if out.entry and out.zone not in ("field", "stack"):
@@ -330,7 +334,15 @@ class _Loader:
                 a.n = ck.get("n", int)
                 if a.n < 1:
                     ck.fail("n", "must be at least 1 (or 'X', or 'lki_karate' for damage)")
-        if do in ("damage", "kill", "bow", "untap", "ambush", "to_hand", "pump", "grant", "counter"):
+        if do == "discard":  # NS 1309: n chosen hand cards, or 'all' (the whole hand)
+            allowed.add("n")
+            if ck.data.get("n") == "all":
+                a.n = N_ALL
+            else:
+                a.n = ck.get("n", int)
+                if a.n < 1:
+                    ck.fail("n", "must be at least 1 (or 'all')")
+        if do in ("damage", "kill", "bow", "untap", "ambush", "to_hand", "pump", "grant", "counter", "remove"):
             allowed.add("target")
             a.target = _target(ck, ck.data.get("target", None) or ck.fail("target", "is required"))
             want = {"ambush": "ohigan", "to_hand": "ohigan", "damage": "field", "kill": "field", "pump": "field",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .cards import (
     CHARACTER, KOTODAMA, TR_AISATSU, TR_AMBUSH_OHIGAN, TR_APPEARS, TR_ENTERED,
-    TR_FROM_HAND, TR_HAND_EMPTY, TR_KILLED, TR_KILLED_IKUSA, X_MAX,
+    N_ALL, TR_FROM_HAND, TR_HAND_EMPTY, TR_KILLED, TR_KILLED_IKUSA, X_MAX,
 )
 from .layout import (
     D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_MODE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
@@ -17,7 +17,7 @@ from .layout import (
 )
 from .state import (
     K_ABILITY, K_CARD, K_CHECK, NO_TARGET, PLAYER_TARGET, TE_DUR, TE_GRANT, TE_KARATE, TE_KOUSAKU, Z_CHECK,
-    Z_DAMAGE, Z_DECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_STACK,
+    Z_DAMAGE, Z_DECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED, Z_STACK,
 )
 
 H_SETUP, H_TURN, H_PRI, H_RC, H_ENTER, H_RESOLVE, H_EXEC, H_IKUSA, H_UKEMI = range(9)
@@ -172,6 +172,8 @@ def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
         kill(s, j)
     elif do == "counter":
         counter(s, j)
+    elif do == "remove":  # NS 1324.1: to its owner's removed zone
+        s.move(j, Z_REMOVED)
 
 
 def counter(s, k: int) -> None:
@@ -903,6 +905,15 @@ def h_exec(s, f) -> None:
             for q in range(12, len(f), 4):
                 if f[q] == f[3]:
                     _entry_target(s, a, f[q + 1], f[q + 2], f[q + 3], ctl, src, n)
+        elif do == "discard":  # NS 1309.1: chosen hand cards -> Ohigan; 'all': the whole hand (1309.2)
+            h = s.hand[ctl]
+            if a.n == N_ALL:
+                while h:
+                    s.move(h[0], Z_OHIGAN)
+            elif f[7] < a.n and h:  # NS 104.2: as many as there are
+                f[1] = 2
+                s.ask(ctl, D_CHOOSE, [OWN_HAND + k for k in range(len(h))])
+                return
         elif do == "recover":  # NS 1319: choose N damage-zone cards (either face) -> Ohigan
             if f[7] < a.n and s.damage[ctl]:
                 s.opts = sorted({(s.cdef[j], s.face_down[j]) for j in s.damage[ctl]})
@@ -985,6 +996,10 @@ def _answer(s, f, acts) -> None:
         d, fd = s.opts[ans - OPTION]
         j = next(j for j in s.damage[ctl] if s.cdef[j] == d and s.face_down[j] == fd)
         s.move(j, Z_OHIGAN)
+        f[7] += 1
+        return
+    if a.do == "discard":
+        s.move(s.hand[ctl][ans - OWN_HAND], Z_OHIGAN)
         f[7] += 1
         return
     if a.do == "search_ambush":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ns_cov import cast, to_character_phase, where
 from ns_scenario import (
-    D_CHOOSE, D_PAY_ETHER, D_PRIORITY, OPP_FIELD, OPTION, PASS, act, hand, ids, scene,
+    D_CHOOSE, D_PAY_ETHER, D_PRIORITY, OPP_FIELD, OPTION, OWN_HAND, PASS, act, hand, ids, scene,
 )
 from tcgzoo.envs.ninja_slayer.state import K_CARD, Z_FIELD, Z_HAND, Z_OHIGAN, Z_STACK
 
@@ -205,3 +205,79 @@ def test_minus_karate_minus_durability_lowers_both_and_can_kill(tmp_path):
     dojo = t.field[1][0]
     cast(t, "TEST-M", [OPP_FIELD])
     assert t.zone[dojo] == Z_OHIGAN
+
+
+def _game_with(tmp_path, text):
+    import textwrap
+
+    from tcgzoo.envs.ninja_slayer import Game
+    from tcgzoo.envs.ninja_slayer.cards import CARD_DIR
+    extra = tmp_path / "extra.yaml"
+    extra.write_text(textwrap.dedent(text), encoding="utf-8")
+    return Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
+                auto_forced=False, cards=sorted(str(p) for p in CARD_DIR.glob("*.yaml")) + [str(extra)])
+
+
+DISCARD_REMOVE = """\
+    cards:
+      - {id: TEST-D2, name: Sacrifice, type: kotodama, cost: 1, actions: [{do: discard, n: 2}, {do: draw, n: 1}]}
+      - {id: TEST-DA, name: Clean Slate, type: kotodama, cost: 1, actions: [{do: discard, n: all}, {do: draw, n: 2}]}
+      - {id: TEST-RF, name: Banish, type: kotodama, cost: 1, actions: [{do: remove, target: {zone: field, side: opp}}]}
+      - {id: TEST-RO, name: Exorcise, type: kotodama, cost: 1,
+         actions: [{do: remove, target: {zone: ohigan, side: opp}}]}
+    """
+
+
+def test_discard_moves_chosen_hand_cards_to_ohigan(tmp_path):
+    """NS 1309.1, NS 104.2: 'discard 2' lets its controller choose two of their hand cards
+    (one at a time, among hand slots), which go to their Ohigan; with one card in hand it
+    discards that one and the rest of the text still happens."""
+    g = _game_with(tmp_path, DISCARD_REMOVE)
+    s = scene(p0=dict(hand=["TEST-D2", "TZNS-31", "TZNS-17", "TZNS-12"], ether=["TZNS-29"],
+                      deck=["TZNS-29"] * 10), game=g)
+    to_character_phase(s)
+    asked = []
+
+    def pick(st):
+        asked.append(list(st.legal))
+        return st.legal[0]
+    cast(s, "TEST-D2", [pick, pick])
+    assert asked == [[OWN_HAND, OWN_HAND + 1, OWN_HAND + 2], [OWN_HAND, OWN_HAND + 1]]
+    assert len(s.ohigan[0]) == 3 and len(s.hand[0]) == 2  # 2 discarded + the kotodama; 1 left + 1 drawn
+    s = scene(p0=dict(hand=["TEST-D2", "TZNS-31"], ether=["TZNS-29"], deck=["TZNS-29"] * 10), game=g)
+    to_character_phase(s)
+    cast(s, "TEST-D2")
+    assert sorted(ids(s, s.ohigan[0])) == ["TEST-D2", "TZNS-31"] and ids(s, s.hand[0]) == ["TZNS-29"]
+
+
+def test_discard_your_hand_discards_all_and_counts_even_when_empty(tmp_path):
+    """NS 1309.2: 'discard your hand' moves every hand card to Ohigan without a choice; with
+    an empty hand it is done all the same and the text goes on (draw 2)."""
+    g = _game_with(tmp_path, DISCARD_REMOVE)
+    s = scene(p0=dict(hand=["TEST-DA", "TZNS-31", "TZNS-17"], ether=["TZNS-29"], deck=["TZNS-12"] * 10), game=g)
+    to_character_phase(s)
+    cast(s, "TEST-DA")
+    assert sorted(ids(s, s.ohigan[0])) == ["TEST-DA", "TZNS-17", "TZNS-31"] and ids(s, s.hand[0]) == ["TZNS-12"] * 2
+    s = scene(p0=dict(hand=["TEST-DA"], ether=["TZNS-29"], deck=["TZNS-12"] * 10), game=g)
+    to_character_phase(s)
+    cast(s, "TEST-DA")
+    assert ids(s, s.ohigan[0]) == ["TEST-DA"] and ids(s, s.hand[0]) == ["TZNS-12"] * 2
+
+
+def test_remove_puts_the_card_into_its_owners_removed_zone(tmp_path):
+    """NS 1324.1, NS 311.1, NS 311.2: 'remove' takes an opposing character from the field
+    (not killed: no 'when killed' trigger, not in Ohigan) or a card from the opponent's
+    Ohigan to its owner's removed zone, which both players see."""
+    g = _game_with(tmp_path, DISCARD_REMOVE)
+    s = scene(p0=dict(hand=["TEST-RF", "TEST-RO"], ether=["TZNS-29", "TZNS-29"]),
+              p1=dict(field=["TZNS-31"], ohigan=["TZNS-21"]), game=g)
+    to_character_phase(s)
+    dojo = s.field[1][0]
+    cast(s, "TEST-RF", [OPP_FIELD])
+    parked = len(s.removed[1]) - 1  # the scene parks the unused cards there
+    assert s.removed[1][-1] == dojo and s.field[1] == [] and not s.kstack and not s.pending
+    assert ids(s, s.ohigan[1]) == ["TZNS-21"]
+    cast(s, "TEST-RO", [OPTION])
+    assert ids(s, s.removed[1][parked:]) == ["TZNS-31", "TZNS-21"] and s.ohigan[1] == []
+    assert [c["card"] for c in s.to_dict(0)["players"][1]["removed"][parked:]] == ["TZNS-31", "TZNS-21"]
+    s.check_invariants()
