@@ -245,7 +245,7 @@ def _target(ck: Checker, data) -> Target:
     t.only(("zone", "side", "count", "up_to", "filter", "chosen"))
     out = Target(zone=t.choice("zone", TARGET_ZONES, "field"), side=t.choice("side", ("own", "opp"), "own"),
                  count=t.get("count", int, 1), up_to=t.get("up_to", bool, False))
-    out.entry = t.choice("chosen", ("entry", "resolution"), "entry" if out.zone in ("field", "stack") else "resolution") == "entry"
+    out.entry = t.choice("chosen", ("entry", "resolution"), "resolution") == "entry"
     if out.zone == "stack" and not out.entry:
         t.fail("chosen", "a kotodama-space target is chosen at entry (NS 1204.2e)")
     if out.entry and out.zone not in ("field", "stack"):
