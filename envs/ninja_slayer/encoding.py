@@ -6,6 +6,8 @@ option list of a decision that is not the viewer's.
 """
 from __future__ import annotations
 
+from collections import _count_elements
+
 import numpy as np
 
 from .cards import CHARACTER
@@ -20,6 +22,7 @@ OPTION_KINDS = (D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_CHOOSE, D_RECOVER, D_REVEAL
 F_SLOTS = 20  # field slots encoded per player (more characters than this are not shown)
 S_SLOTS = 8  # kotodama-space entries encoded, from the top
 N_PLAYER = 11
+N_DEC = len(DECISIONS)
 
 
 class ObsLayout:
@@ -27,6 +30,7 @@ class ObsLayout:
 
     def __init__(self, n_cards: int) -> None:
         P = self.P = n_cards
+        self.stats_defs, self.stats = None, []  # printed stats / 5 by definition (observation's cache)
         self.blocks: list[tuple[str, int, int]] = []
         self.size = 0
         add = self._add
@@ -59,96 +63,153 @@ class ObsLayout:
         return [(s, s + n - 1, name) for name, s, n in self.blocks]
 
 
+def _printed_stats(L: ObsLayout, defs) -> list:
+    """Per definition: printed (karate, durability, kousaku) / 5, cached on the layout."""
+    if L.stats_defs is not defs:
+        L.stats = [(d.karate / 5, d.durability / 5, d.kousaku / 5) for d in defs]
+        L.stats_defs = defs
+    return L.stats
+
+
 def observation(s, me: int, L: ObsLayout) -> np.ndarray:
+    """Written straight into a zeroed float32 buffer through a memoryview (no position
+    lists, no numpy call per block); the count blocks are gathered as positions and
+    counted once in C (``_count_elements``)."""
     P = L.P
     cdef = s.cdef
     op = 1 - me
-    ones: list[int] = [L.step + s.step, L.ik + s.ikstep]  # indices to add 1 to, summed by one bincount
-    add = ones.append
-    dense: list[tuple[int, tuple]] = []
-    g = [s.turn / 30.0, float(s.tp == me), float(s.first == me)]
-    if 0 <= s.dkind < len(DECISIONS):
-        add(L.dec + s.dkind)
+    o = np.zeros(L.size, np.float32)
+    m = memoryview(o)
+    g = L.glob
+    m[g] = s.turn / 30.0
+    if s.tp == me:
+        m[g + 1] = 1.0
+    if s.first == me:
+        m[g + 2] = 1.0
+    m[L.step + s.step] = 1.0
+    m[L.ik + s.ikstep] = 1.0
+    dkind = s.dkind
+    if 0 <= dkind < N_DEC:
+        m[L.dec + dkind] = 1.0
         if s.dplayer == me:
-            add(L.deciding)
+            m[L.deciding] = 1.0
     bowed, face_down = s.bowed, s.face_down
-    for k, p in enumerate((me, op)):
-        ue = 0
-        for i in s.ether[p]:
-            if not bowed[i]:
-                ue += 1
-        fu = 0
-        for i in s.damage[p]:
-            if not face_down[i]:
-                fu += 1
-        dense.append((L.players + k * N_PLAYER, (
-            len(s.deck[p]) / 50, len(s.hand[p]) / 20, len(s.field[p]) / 10, len(s.ether[p]) / 10,
-            ue / 10, len(s.ohigan[p]) / 50, len(s.damage[p]) / 10, fu / 10,
-            len(s.removed[p]) / 10, len(s.check[p]) / 5, s.carried[p] / 10)))
-    if s.ctx >= 0:
-        add(L.ctx + cdef[s.ctx])
-    if s.dplayer == me and s.dkind in OPTION_KINDS:
-        rec = s.dkind == D_RECOVER
-        for k, v in enumerate(s.opts[:N_OPTIONS]):
-            b = L.opts + k * (P + 1)
-            if rec:
-                add(b + v[0])
-                if v[1]:
-                    add(b + P)
-            else:
-                add(b + v)
     b = L.hand
-    ones += [b + cdef[i] for i in s.hand[me]]
-    b = L.opp_known
+    cnt = [b + cdef[i] for i in s.hand[me]]  # positions of the count blocks (repeats add up)
     pub = s.pub
-    for i in s.hand[op]:
+    hop = s.hand[op]
+    for i in hop:
         if pub[i]:
-            add(b + cdef[i])
+            b = L.opp_known
+            cnt += [b + cdef[i] for i in hop if pub[i]]
+            break
+    for k, p in enumerate((me, op)):
+        b = L.zones + k * 7 * P
+        ether = s.ether[p]
+        cnt += [b + cdef[i] for i in ether]
+        n = len(cnt)
+        b1 = b + P
+        cnt += [b1 + cdef[i] for i in ether if bowed[i]]
+        nb = len(cnt) - n
+        oh = s.ohigan[p]
+        if oh:
+            b2 = b + 2 * P
+            cnt += [b2 + cdef[i] for i in oh]
+        dz = s.damage[p]
+        n = len(cnt)
+        b3 = b + 3 * P
+        cnt += [b3 + cdef[i] for i in dz if not face_down[i]]
+        fu = len(cnt) - n
+        if fu < len(dz):
+            b4 = b3 + P
+            cnt += [b4 + cdef[i] for i in dz if face_down[i]]
+        rem, chk = s.removed[p], s.check[p]
+        if rem:
+            b5 = b + 5 * P
+            cnt += [b5 + cdef[i] for i in rem]
+        if chk:
+            b6 = b + 6 * P
+            cnt += [b6 + cdef[i] for i in chk]
+        b = L.players + k * N_PLAYER
+        ne = len(ether)
+        m[b] = len(s.deck[p]) / 50
+        m[b + 1] = len(s.hand[p]) / 20
+        m[b + 2] = len(s.field[p]) / 10
+        m[b + 3] = ne / 10
+        m[b + 4] = (ne - nb) / 10
+        m[b + 5] = len(oh) / 50
+        m[b + 6] = len(dz) / 10
+        m[b + 7] = fu / 10
+        m[b + 8] = len(rem) / 10
+        m[b + 9] = len(chk) / 5
+        m[b + 10] = s.carried[p] / 10
+    counts: dict = {}
+    _count_elements(counts, cnt)
+    for k, v in counts.items():
+        m[k] = v
+    if s.ctx >= 0:
+        m[L.ctx + cdef[s.ctx]] = 1.0
+    if s.dplayer == me and dkind in OPTION_KINDS:
+        W1 = P + 1
+        b = L.opts
+        if dkind == D_RECOVER:
+            for v in s.opts[:N_OPTIONS]:
+                m[b + v[0]] = 1.0
+                if v[1]:
+                    m[b + P] = 1.0
+                b += W1
+        else:
+            for v in s.opts[:N_OPTIONS]:
+                m[b + v] = 1.0
+                b += W1
     W = P + 8
-    obj, red, dmg, defs = s.obj, s.redirected, s.dmg, s.defs
-    plain = not s.teff
+    obj, red, dmg = s.obj, s.redirected, s.dmg
+    teff = s.teff
+    # printed values except for the cards a 'this turn' effect names and the fields where a
+    # static aura applies (NS 1210, 1213.1f): those values come from the state (State.karate...)
+    touched = {t[1] for t in teff} if teff else ()
+    defs = s.defs
+    stats = _printed_stats(L, defs)
     att, tgt = s.attacker, s.target
     for k, p in enumerate((me, op)):
-        for slot, i in enumerate(s.field[p][:F_SLOTS]):
-            b = L.field + (k * F_SLOTS + slot) * W
+        b = L.field + k * F_SLOTS * W
+        fl = s.field[p][:F_SLOTS]
+        if s.statics & 1 and any(defs[cdef[j]].aura is not None for j in s.field[p]):
+            touched = None
+        elif touched is None:
+            touched = {t[1] for t in teff} if teff else ()
+        for i in fl:
             c = cdef[i]
-            add(b + c)
-            if plain:
-                d = defs[c]
-                ka, du, ko = d.karate, d.durability, d.kousaku
+            m[b + c] = 1.0
+            bp = b + P
+            if bowed[i]:
+                m[bp] = 1.0
+            if dmg[i]:
+                m[bp + 1] = dmg[i] / 5
+            if touched is not None and i not in touched:
+                m[bp + 2], m[bp + 3], m[bp + 4] = stats[c]
             else:
-                ka, du, ko = s.karate(i), s.durability(i), s.kousaku(i)
-            # NS 704.6a / 705.5a: a card that left and came back is a new object, no longer
-            # the aisatsu card or its target
-            dense.append((b + P, (bowed[i], dmg[i] / 5, ka / 5, du / 5, ko / 5, i == att and obj[i] == s.atk_obj,
-                                  i == tgt and obj[i] == s.tgt_obj, red[i] == obj[i])))
-        b = L.zones + k * 7 * P
-        ones += [b + cdef[i] for i in s.ether[p]]
-        b1 = b + P
-        ones += [b1 + cdef[i] for i in s.ether[p] if bowed[i]]
-        b2 = b + 2 * P
-        ones += [b2 + cdef[i] for i in s.ohigan[p]]
-        b3, b4 = b + 3 * P, b + 4 * P
-        ones += [(b4 if face_down[i] else b3) + cdef[i] for i in s.damage[p]]
-        if s.removed[p]:
-            b5 = b + 5 * P
-            ones += [b5 + cdef[i] for i in s.removed[p]]
-        if s.check[p]:
-            b6 = b + 6 * P
-            ones += [b6 + cdef[i] for i in s.check[p]]
-    for k, ob in enumerate(reversed(s.kstack[-S_SLOTS:])):
-        b = L.kst + k * (P + 5)
-        add(b + ob[0])
-        if ob[0] != K_CHECK:
-            add(b + 3 + cdef[ob[1]])
-        if ob[3] == me:
-            add(b + 3 + P)
-        if ob[5]:
-            add(b + 4 + P)
-    o = np.bincount(ones, minlength=L.size).astype(np.float32)
-    o[L.glob:L.glob + 3] = g
-    for start, vals in dense:
-        o[start:start + len(vals)] = vals
+                m[bp + 2], m[bp + 3], m[bp + 4] = s.karate(i) / 5, s.durability(i) / 5, s.kousaku(i) / 5
+            if i == att and obj[i] == s.atk_obj:  # NS 704.6a / 705.5a: a new object is neither
+                m[bp + 5] = 1.0
+            if i == tgt and obj[i] == s.tgt_obj:
+                m[bp + 6] = 1.0
+            if red[i] == obj[i]:
+                m[bp + 7] = 1.0
+            b += W
+    ks = s.kstack
+    if ks:
+        b = L.kst
+        W5 = P + 5
+        for ob in reversed(ks[-S_SLOTS:]):
+            m[b + ob[0]] = 1.0
+            if ob[0] != K_CHECK:
+                m[b + 3 + cdef[ob[1]]] = 1.0
+            if ob[3] == me:
+                m[b + 3 + P] = 1.0
+            if ob[5]:
+                m[b + 4 + P] = 1.0
+            b += W5
     if s.kstack:
         _kotodama_choices(s, me, L, o)
     return o
