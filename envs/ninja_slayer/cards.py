@@ -83,7 +83,9 @@ actions}`` (a delayed trigger for the start of the next end phase, once, NS 1209
 durability kousaku duration: turn``; ``grant target: self duration: turn effect: {...}``;
 ``search_ambush total_cost_le attribute attribute_count any_count``; ``discard n`` (its controller
 chooses n hand cards, as many as there are, and puts them into Ohigan; ``n: all`` discards the
-whole hand, NS 1309); ``remove target`` (a field, ether or Ohigan card to its owner's removed
+whole hand, NS 1309; ``may: true`` makes it the cost of the ability's later actions, which its
+controller may pay on resolution: declined, or not payable in full, the later actions are not
+done, NS 1203.7); ``remove target`` (a field, ether or Ohigan card to its owner's removed
 zone, NS 1324).
 """
 from __future__ import annotations
@@ -148,6 +150,7 @@ class Action:
     attribute_count: int = 0
     any_count: int = 0
     tatsujin: bool = False  # done only if the tatsujin cost was paid (NS 1404.2a)
+    may: bool = False  # discard: a cost paid on resolution; unpaid -> the later actions are skipped (NS 1203.7)
 
 
 @dataclass
@@ -335,7 +338,10 @@ class _Loader:
                 if a.n < 1:
                     ck.fail("n", "must be at least 1 (or 'X', or 'lki_karate' for damage)")
         if do == "discard":  # NS 1309: n chosen hand cards, or 'all' (the whole hand)
-            allowed.add("n")
+            allowed |= {"n", "may"}
+            a.may = ck.get("may", bool, False)  # NS 1203.7: 'discard N, and you may ...'
+            if a.may and ck.data.get("n") == "all":
+                ck.fail("may", "'discard n: all' is done even with an empty hand; it can't be an optional cost")
             if ck.data.get("n") == "all":
                 a.n = N_ALL
             else:

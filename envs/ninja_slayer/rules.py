@@ -910,9 +910,12 @@ def h_exec(s, f) -> None:
             if a.n == N_ALL:
                 while h:
                     s.move(h[0], Z_OHIGAN)
+            elif a.may and f[7] == 0 and len(h) < a.n:  # NS 1203.7 / 1203.2: can't be paid: no B
+                f[3] = len(acts)
+                continue
             elif f[7] < a.n and h:  # NS 104.2: as many as there are
                 f[1] = 2
-                s.ask(ctl, D_CHOOSE, [OWN_HAND + k for k in range(len(h))])
+                s.ask(ctl, D_CHOOSE, ([PASS] if a.may and f[7] == 0 else []) + [OWN_HAND + k for k in range(len(h))])
                 return
         elif do == "recover":  # NS 1319: choose N damage-zone cards (either face) -> Ohigan
             if f[7] < a.n and s.damage[ctl]:
@@ -987,6 +990,10 @@ def _answer(s, f, acts) -> None:
     f[1] = 1
     ans = s.answer
     if ans == PASS:
+        if a.do == "discard":  # NS 1203.7: the optional cost declined: the rest is not done
+            f[3] = len(acts)
+            f[7] = f[8] = 0
+            return
         if a.do == "search_ambush":
             s.rng.shuffle(s.deck[ctl])
         f[3] += 1

@@ -281,3 +281,58 @@ def test_remove_puts_the_card_into_its_owners_removed_zone(tmp_path):
     assert ids(s, s.removed[1][parked:]) == ["TZNS-31", "TZNS-21"] and s.ohigan[1] == []
     assert [c["card"] for c in s.to_dict(0)["players"][1]["removed"][parked:]] == ["TZNS-31", "TZNS-21"]
     s.check_invariants()
+
+
+MAY_DISCARD = """\
+    cards:
+      - {id: TEST-DM, name: Trade In, type: kotodama, cost: 1,
+         actions: [{do: discard, n: 1, may: true}, {do: draw, n: 2}]}
+    """
+
+
+def test_discard_and_you_may_is_a_cost_chosen_on_resolution(tmp_path):
+    """NS 1203.7, NS 1203.7a, NS 1203.6, NS 1203.6a: 'discard 1, and you may draw 2': on
+    resolution the effect's controller (here the non-turn player) chooses to discard a
+    hand card and then draws 2, or declines and draws nothing; with an empty hand the cost
+    can't be paid, so nothing is drawn and nothing is asked."""
+    g = _game_with(tmp_path, MAY_DISCARD)
+    for pay in (True, False):
+        s = scene(p1=dict(hand=["TEST-DM", "TZNS-31"], ether=["TZNS-29"], deck=["TZNS-12"] * 10), game=g)
+        act(s, PASS)
+        act(s, PASS)
+        assert s.dplayer == 1
+        asked = []
+
+        def pick(st):
+            asked.append((st.dplayer, list(st.legal)))
+            return OWN_HAND if pay else PASS
+        cast(s, "TEST-DM", [pick])
+        assert asked == [(1, [PASS, OWN_HAND])]
+        if pay:
+            assert sorted(ids(s, s.ohigan[1])) == ["TEST-DM", "TZNS-31"] and ids(s, s.hand[1]) == ["TZNS-12"] * 2
+        else:
+            assert ids(s, s.ohigan[1]) == ["TEST-DM"] and ids(s, s.hand[1]) == ["TZNS-31"]
+    s = scene(p1=dict(hand=["TEST-DM"], ether=["TZNS-29"], deck=["TZNS-12"] * 10), game=g)
+    act(s, PASS)
+    act(s, PASS)
+    asked = []
+    cast(s, "TEST-DM", [lambda st: asked.append(st.dkind) or st.legal[0]])
+    assert asked == [] and s.hand[1] == [] and len(s.deck[1]) == 10
+
+
+def test_discard_card_data_errors_name_the_field(tmp_path):
+    """NS 1309.2, NS 1203.7: 'discard n: all' is done even with an empty hand, so it can't
+    be an optional cost; a bad count is reported with its field."""
+    import pytest
+
+    from tcgzoo.envs.core.errors import CardFileError
+    with pytest.raises(CardFileError, match=r"TEST-X.*may"):
+        _game_with(tmp_path, """\
+            cards:
+              - {id: TEST-X, name: Bad, type: kotodama, cost: 1, actions: [{do: discard, n: all, may: true}]}
+            """)
+    with pytest.raises(CardFileError, match=r"TEST-Y.*n"):
+        _game_with(tmp_path, """\
+            cards:
+              - {id: TEST-Y, name: Bad, type: kotodama, cost: 1, actions: [{do: discard, n: 0}]}
+            """)
