@@ -292,7 +292,7 @@ class _Loader:
             a.cost_ether, a.cost_jitsu = cc.get("ether", int, 0), cc.get("jitsu", int, 0)
             a.bow_self = cc.get("bow_self", bool, False)
             if a.cost_ether < 0 or a.cost_jitsu < 0 or not (a.cost_ether or a.cost_jitsu or a.bow_self):
-                cc.fail(None, "an activated ability needs a cost: ether, jitsu or bow_self (NS 1208.1)")
+                ck.fail("cost", "an activated ability needs a cost: ether, jitsu or bow_self (NS 1208.1)")
             lim = ck.choice("limit", LIMITS, None)
             a.limit = LIMITS[lim] if lim else 0
         a.cond = _cond(ck, data.get("if"))
@@ -471,7 +471,7 @@ class _Loader:
                 ck.fail("static", "only characters have static abilities in this pool (NS 1202.2)")
             dplus, dminus = sc.get("damage_plus", int, 0), sc.get("damage_minus", int, 0)
             if dplus < 0 or dminus < 0:
-                sc.fail(None, "damage_plus / damage_minus must be 0 or more")
+                sc.fail("damage_plus" if dplus < 0 else "damage_minus", "must be 0 or more")
             if "aura" in st:
                 ac = sc.sub("aura", sc.get("aura", dict))
                 ac.only(("attribute", "karate"))
