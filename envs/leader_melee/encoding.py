@@ -7,6 +7,8 @@ encoded as counts by card.
 """
 from __future__ import annotations
 
+from collections import _count_elements
+
 import numpy as np
 
 from .layout import (DECISIONS, LAYOUT, NUM_ACTIONS, PHASE_NAMES, D_MULLIGAN, D_ORDER_REPLACEMENT, D_PAY_ENERGY)
@@ -43,6 +45,7 @@ class ObsLayout:
 
     def _add(self, name, k):
         self.blocks[name] = (self.size, k)
+        setattr(self, "o_" + name, self.size)  # the start as an attribute: o_global, o_phase...
         self.size += k
 
     def table(self):
@@ -50,125 +53,152 @@ class ObsLayout:
 
 
 def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
-    """One bincount over (index, value) pairs: every block is written by appending pairs."""
+    """Written straight into a zeroed float32 buffer through a memoryview (no index /
+    value lists, no numpy call per block); the count blocks are gathered as positions
+    and counted once in C (``_count_elements``)."""
     n = lay.n
-    b = lay.blocks
     cdef = s.cdef
+    defs, face, rest = s.defs, s.face, s.rest
     op = 1 - me
-    ix: list[int] = []
-    vs: list[float] = []
-    ones: list[int] = []  # count entries (value 1 each, repeats add up)
-    I, V = ix.append, vs.append
-    mods = s.mods or statics(s)  # printed values only while no effect and no 【永続発動】 applies
-
-    def power(u, k):
-        if not mods:
-            f = s.defs[cdef[u]].faces[s.face[u]]
-            return f.power if k == 0 else f.strike
-        return stat(s, u, k)
-
-    g = b["global"][0]
-    ix += (g, g + 1, g + 2, g + 3, g + 4, g + 5)
-    vs += (s.turn_no / 30.0, s.tp == me, s.first == me, s.attack >= 0 and s.tp == me, s.attack >= 0,
-           s.guard == leader(me))
-    I(b["phase"][0] + s.phase)
-    V(1.0)
+    o = np.zeros(lay.size, np.float32)
+    m = memoryview(o)
+    sc = s.scache
+    # printed values only while no effect and no 【永続発動】 applies
+    mods = s.mods or (sc[1] if sc[0] == s.zver else statics(s))
+    g = lay.o_global
+    m[g] = s.turn_no / 30.0
+    if s.tp == me:
+        m[g + 1] = 1.0
+    if s.first == me:
+        m[g + 2] = 1.0
+    if s.attack >= 0:
+        if s.tp == me:
+            m[g + 3] = 1.0
+        m[g + 4] = 1.0
+    if s.guard == leader(me):
+        m[g + 5] = 1.0
+    m[lay.o_phase + s.phase] = 1.0
     if s.dkind >= 0:
-        I(b["decision"][0] + s.dkind)
-        V(1.0)
-        I(b["deciding"][0])
-        V(s.dplayer == me)
-    c = b["counts"][0]
+        m[lay.o_decision + s.dkind] = 1.0
+        if s.dplayer == me:
+            m[lay.o_deciding] = 1.0
     known = s.known
     anyknown = 1 in known
     for k, p in enumerate((me, op)):
-        base = c + 8 * k
-        ix += range(base, base + 8)
-        vs += (len(s.deck[p]) / 40, len(s.hand[p]) / 40, len(s.life[p]) / 7, len(s.energy[p]) / 40,
-               len(s.drop[p]) / 40, len(s.battle[p]) / 5, len(s.melee[p]) / 10,
-               sum(known[u] for u in s.deck[p]) / 40 if anyknown else 0.0)
-    c = b["leaders"][0]
+        b = lay.o_counts + 8 * k
+        m[b] = len(s.deck[p]) / 40
+        m[b + 1] = len(s.hand[p]) / 40
+        m[b + 2] = len(s.life[p]) / 7
+        m[b + 3] = len(s.energy[p]) / 40
+        m[b + 4] = len(s.drop[p]) / 40
+        m[b + 5] = len(s.battle[p]) / 5
+        m[b + 6] = len(s.melee[p]) / 10
+        if anyknown:
+            m[b + 7] = sum(known[u] for u in s.deck[p]) / 40
     for k, p in enumerate((me, op)):
         u = leader(p)
-        base = c + k * (n + 4)
-        ix += (base + cdef[u], base + n, base + n + 1, base + n + 2, base + n + 3)
-        vs += (1.0, s.face[u], s.rest[u], power(u, 0) / 10000, power(u, 1) / 5)
-    c = b["battle"][0]
+        b = lay.o_leaders + k * (n + 4)
+        m[b + cdef[u]] = 1.0
+        b += n
+        m[b] = face[u]
+        m[b + 1] = rest[u]
+        if mods:
+            m[b + 2] = stat(s, u, 0) / 10000
+            m[b + 3] = stat(s, u, 1) / 5
+        else:
+            f = defs[cdef[u]].faces[face[u]]
+            m[b + 2] = f.power / 10000
+            m[b + 3] = f.strike / 5
     w = n + 7
     turn_key = s.turn_no * 1000
+    ets, iron, obj = s.ets, s.iron, s.obj
     for k, p in enumerate((me, op)):
         bl = s.battle[p]
         if not bl:
             continue
-        last = max(s.ets[x] for x in bl)
-        for i, u in enumerate(bl[:BATTLE_SLOTS]):
-            base = c + (k * BATTLE_SLOTS + i) * w
-            ix += (base + cdef[u], base + n, base + n + 1, base + n + 2, base + n + 3, base + n + 4,
-                   base + n + 5, base + n + 6)
-            vs += (1.0, s.rest[u], power(u, 0) / 10000, power(u, 1) / 5, u == s.attack, u == s.guard,
-                   s.iron[u] == turn_key + s.obj[u] % 1000, s.ets[u] == last)
-    c = b["melee"][0]
+        last = max([ets[x] for x in bl])
+        b = lay.o_battle + k * BATTLE_SLOTS * w
+        for u in bl[:BATTLE_SLOTS]:
+            m[b + cdef[u]] = 1.0
+            bn = b + n
+            m[bn] = rest[u]
+            if mods:
+                m[bn + 1] = stat(s, u, 0) / 10000
+                m[bn + 2] = stat(s, u, 1) / 5
+            else:
+                f = defs[cdef[u]].faces[face[u]]
+                m[bn + 1] = f.power / 10000
+                m[bn + 2] = f.strike / 5
+            if u == s.attack:
+                m[bn + 3] = 1.0
+            if u == s.guard:
+                m[bn + 4] = 1.0
+            if iron[u] == turn_key + obj[u] % 1000:
+                m[bn + 5] = 1.0
+            if ets[u] == last:
+                m[bn + 6] = 1.0
+            b += w
+    cnt = []  # positions of the count blocks (repeats add up)
     for k, p in enumerate((me, op)):
-        base = c + k * (n + 1)
         ml = s.melee[p]
         if ml:
-            ones += [base + cdef[u] for u in ml]
-            I(base + n)
-            V(sum(power(u, 0) for u in ml) / 10000)
-    for name, zl in (("energy", s.energy), ("drop", s.drop)):
-        c = b[name][0]
-        for k, p in enumerate((me, op)):
-            base = c + k * n
-            ones += [base + cdef[u] for u in zl[p]]
-    c = b["hand"][0]
-    ones += [c + cdef[u] for u in s.hand[me]]
+            b = lay.o_melee + k * (n + 1)
+            cnt += [b + cdef[u] for u in ml]
+            if mods:
+                m[b + n] = sum([stat(s, u, 0) for u in ml]) / 10000
+            else:
+                m[b + n] = sum([defs[cdef[u]].faces[face[u]].power for u in ml]) / 10000
+    for b, zl in ((lay.o_energy, s.energy), (lay.o_drop, s.drop)):
+        cnt += [b + cdef[u] for u in zl[me]]
+        b += n
+        cnt += [b + cdef[u] for u in zl[op]]
+    b = lay.o_hand
+    cnt += [b + cdef[u] for u in s.hand[me]]
     if anyknown:
-        c = b["opp_known_hand"][0]
-        ones += [c + cdef[u] for u in s.hand[op] if known[u]]
-        c = b["known_deck"][0]
-        for k, p in enumerate((me, op)):
-            ones += [c + k * n + cdef[u] for u in s.deck[p] if known[u]]
-    c = b["context"][0]
+        b = lay.o_opp_known_hand
+        cnt += [b + cdef[u] for u in s.hand[op] if known[u]]
+        b = lay.o_known_deck
+        cnt += [b + cdef[u] for u in s.deck[me] if known[u]]
+        b += n
+        cnt += [b + cdef[u] for u in s.deck[op] if known[u]]
+    counts: dict = {}
+    _count_elements(counts, cnt)
+    for k, v in counts.items():
+        m[k] = v
+    c = lay.o_context
     top = s.stack[-1] if s.stack and s.dkind >= 0 else None
-    if top is not None and top[0] in (H_USE, H_RES):
-        I(c + cdef[top[3]])
-        V(1.0)
-        if top[0] == H_USE:
-            I(c + n)
-            V(top[7] / 10)
+    if top is not None:
+        h = top[0]
+        if h == H_USE or h == H_RES:
+            m[c + cdef[top[3]]] = 1.0
+            if h == H_USE:
+                m[c + n] = top[7] / 10
+        elif h == H_CP and top[1] == 2:  # ORDER_TRIGGER: the waiting abilities
+            b = lay.o_pending
+            dp = s.dplayer
+            for w_ in [w_ for w_ in s.waits if w_[0] == dp][:16]:
+                m[b + cdef[w_[1]]] = 1.0
+                b += n
+        elif h == H_REPL:  # replacement effects (8-10): the ones to order / the one offered
+            cands = repl_candidates(s, top[2], top[3], top[4], top[5], top[10:])
+            if s.dkind == D_ORDER_REPLACEMENT:
+                b = lay.o_pending
+                for key in cands[:16]:
+                    m[b + cdef[key[0]]] = 1.0
+                    b += n
+            elif top[9] < len(cands):
+                m[c + cdef[cands[top[9]][0]]] = 1.0
     if s.dkind == D_MULLIGAN and s.dplayer == me:
-        I(c + n + 1)
-        V(len(s.picks) / 10)
-    if top is not None and top[0] == H_CP and top[1] == 2:  # ORDER_TRIGGER: the waiting abilities
-        c = b["pending"][0]
-        mine = [w_ for w_ in s.waits if w_[0] == s.dplayer]
-        for j, w_ in enumerate(mine[:16]):
-            I(c + j * n + cdef[w_[1]])
-            V(1.0)
-    if top is not None and top[0] == H_REPL:  # replacement effects (8-10): the ones to order / the one offered
-        cands = repl_candidates(s, top[2], top[3], top[4], top[5], top[10:])
-        if s.dkind == D_ORDER_REPLACEMENT:
-            c = b["pending"][0]
-            for j, key in enumerate(cands[:16]):
-                I(c + j * n + cdef[key[0]])
-                V(1.0)
-        elif top[9] < len(cands):
-            I(b["context"][0] + cdef[cands[top[9]][0]])
-            V(1.0)
+        m[c + n + 1] = len(s.picks) / 10
     if s.neg:
-        c = b["negated"][0]
+        c = lay.o_negated
         for k, p in enumerate((me, op)):
-            base = c + k * (1 + BATTLE_SLOTS)
+            b = c + k * (1 + BATTLE_SLOTS)
             if negated(s, leader(p)):
-                I(base)
-                V(1.0)
+                m[b] = 1.0
             for i, u in enumerate(s.battle[p][:BATTLE_SLOTS]):
                 if negated(s, u):
-                    I(base + 1 + i)
-                    V(1.0)
-    o = np.bincount(np.array(ones, np.intp), minlength=lay.size).astype(np.float32) if ones \
-        else np.zeros(lay.size, np.float32)
-    o[np.array(ix, np.intp)] = np.array(vs, np.float32)
+                    m[b + 1 + i] = 1.0
     return o
 
 
