@@ -336,3 +336,21 @@ def test_discard_card_data_errors_name_the_field(tmp_path):
             cards:
               - {id: TEST-Y, name: Bad, type: kotodama, cost: 1, actions: [{do: discard, n: 0}]}
             """)
+
+
+def test_choosing_two_never_picks_the_same_card_twice():
+    """NS 1204.2e-2, NS 104.2: Brain Damage deals 2 damage to up to 2 opposing characters:
+    once one is chosen it is not offered again; with a single opposing character only one
+    choice is asked and it takes the damage once."""
+    s = scene(p0=dict(hand=["TZNS-30"], ether=["TZNS-29"] * 3), p1=dict(field=["TZNS-17", "TZNS-27"]))
+    to_character_phase(s)
+    asked = []
+    cast(s, "TZNS-30", [lambda st: asked.append(list(st.legal)) or OPP_FIELD + 1,
+                        lambda st: asked.append(list(st.legal)) or st.legal[-1]])
+    assert asked == [[PASS, OPP_FIELD, OPP_FIELD + 1], [PASS, OPP_FIELD]]
+    assert s.field[1] and ids(s, s.field[1]) == ["TZNS-27"] and s.dmg[s.field[1][0]] == 2
+    s = scene(p0=dict(hand=["TZNS-30"], ether=["TZNS-29"] * 3), p1=dict(field=["TZNS-27"]))
+    to_character_phase(s)
+    asked = []
+    cast(s, "TZNS-30", [lambda st: asked.append(list(st.legal)) or OPP_FIELD] * 2)
+    assert asked == [[PASS, OPP_FIELD]] and s.dmg[s.field[1][0]] == 2
