@@ -5,6 +5,10 @@ contract (OpenSpiel names). Rules: ``003_14d066e5e44c046f.txt`` (comprehensive r
 ver.1.0.2) with rulings NS-R1..R3, the design brief's NS-G rulings and
 ``docs/rules/ninja_slayer_notes.md``; rule numbers in comments and tests refer to it.
 
+Decks are built-in names or deck files: Constructed (50 cards, NS 402.4) or, with
+``format: blitz_sealed``, the 40 cards of five opened packs (NS 402.3; ``sealed.sealed_deck(pool,
+seed)`` opens them and gives the file's contents).
+
 Options
 -------
 ``first_player``  None (default: random, NS 403.3) or 0 / 1 (NS-G20).
