@@ -297,6 +297,8 @@ class _Loader:
             a.limit = LIMITS[lim] if lim else 0
         a.cond = _cond(ck, data.get("if"))
         a.x = ck.get("x", bool, False)
+        if a.x and triggered:
+            ck.fail("x", "X is paid as ether while entering: only kotodama and activated abilities have it")
         if "modes" in data:
             if "actions" in data:
                 ck.fail("modes", "an ability has either 'actions' or 'modes' (NS 1204.2b)")

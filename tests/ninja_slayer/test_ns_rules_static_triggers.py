@@ -139,3 +139,15 @@ def test_a_hidden_cards_trigger_is_revealed_or_not():
         while s.kstack:
             act(s, s.legal[-1] if s.dkind == D_RECOVER else PASS)
         assert not s.pub[look] and ids(s, s.ohigan[1]) == [E] and look in s.hand[1]
+
+
+def test_a_trigger_whose_target_cannot_be_chosen_is_not_entered():
+    """NS 1209.5, NS 1204.2e: Martyr Ninja's killed trigger chooses its target at entry; with
+    no opposing character it can't be entered and is removed (nothing waits on the
+    kotodama space)."""
+    s = scene(p0=dict(field=["TZNS-67"]))
+    char_phase(s)
+    m = s.field[0][0]
+    s.dmg[m] = 3
+    act(s, PASS)  # the rule check kills it; its trigger can't choose a target
+    assert "TZNS-67" in ids(s, s.ohigan[0]) and not s.kstack and not s.pending
