@@ -915,6 +915,7 @@ def h_exec(s, f) -> None:
                 continue
             elif f[7] < a.n and h:  # NS 104.2: as many as there are
                 f[1] = 2
+                s.opts = []  # hand slots, no option list (nothing stale may show)
                 s.ask(ctl, D_CHOOSE, ([PASS] if a.may and f[7] == 0 else []) + [OWN_HAND + k for k in range(len(h))])
                 return
         elif do == "recover":  # NS 1319: choose N damage-zone cards (either face) -> Ohigan

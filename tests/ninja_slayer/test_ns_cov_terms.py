@@ -354,3 +354,19 @@ def test_choosing_two_never_picks_the_same_card_twice():
     asked = []
     cast(s, "TZNS-30", [lambda st: asked.append(list(st.legal)) or OPP_FIELD] * 2)
     assert asked == [[PASS, OPP_FIELD]] and s.dmg[s.field[1][0]] == 2
+
+
+def test_a_discard_choice_shows_no_stale_option_list(tmp_path):
+    """NS 1309.1, NS 302.2: choosing hand cards to discard is made by hand slot; the
+    decision's option list (in the observation) is empty, not left over from the ether
+    payment before it."""
+    g = _game_with(tmp_path, DISCARD_REMOVE)
+    s = scene(p0=dict(hand=["TEST-D2", "TZNS-31", "TZNS-17"], ether=["TZNS-29"], deck=["TZNS-29"] * 10), game=g)
+    to_character_phase(s)
+    seen = []
+
+    def pick(st):
+        seen.append(st.to_dict(0).get("options"))
+        return st.legal[0]
+    cast(s, "TEST-D2", [pick, pick])
+    assert seen == [[], []]
