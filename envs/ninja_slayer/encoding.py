@@ -277,6 +277,20 @@ def _card(s, i: int, viewer) -> dict:
     return d
 
 
+def _stack_entry(s, o) -> dict:
+    d = {"kind": KIND_NAMES[o[0]], "controller": o[3],
+         "card": None if o[0] == K_CHECK else s.defs[s.cdef[o[1]]].id, "tatsujin": bool(o[5])}
+    if o[0] != K_CHECK:  # choices fixed at entry (NS 1204.2b-e), shown only when made
+        ab = s.abilities[o[4]] if o[0] == K_ABILITY else s.defs[s.cdef[o[1]]].text_ability
+        if ab is not None and ab.modes:
+            d["mode"] = o[6]
+        if ab is not None and ab.x:
+            d["x"] = o[7]
+        if len(o) > 9:
+            d["targets"] = [s.defs[s.cdef[o[q + 1]]].id for q in range(9, len(o), 4)]
+    return d
+
+
 def to_dict(s, player=None) -> dict:
     out = {"turn": s.turn, "turn_player": s.tp, "first": s.first, "step": STEPS[s.step],
            "ikusa": IK_STEPS[s.ikstep], "decision": s.decision_name(),
@@ -295,9 +309,7 @@ def to_dict(s, player=None) -> dict:
         if player is None:
             pd["deck_cards"] = [s.defs[s.cdef[i]].id for i in s.deck[p]]
         out["players"].append(pd)
-    out["kotodama_space"] = [{"kind": KIND_NAMES[o[0]], "controller": o[3],
-                              "card": None if o[0] == K_CHECK else s.defs[s.cdef[o[1]]].id, "tatsujin": bool(o[5])}
-                             for o in s.kstack]
+    out["kotodama_space"] = [_stack_entry(s, o) for o in s.kstack]
     out["aisatsu"] = None if s.attacker < 0 else {
         "attacker": _name(s, s.attacker),
         "target": "player" if s.target == PLAYER_TARGET else (_name(s, s.target) if s.target >= 0 else None)}

@@ -216,3 +216,5 @@ def test_entry_choices_are_public_in_the_observation():
         assert abs(o[L.kx + 1] - 0.2) < 1e-6  # X = 2, top entry
         flags = o[L.kx + 16:L.kx + 56]
         assert flags[side * 20 + slot] == 1.0 and flags.sum() == 1.0
+        k = s.to_dict(viewer)["kotodama_space"][-1]
+        assert (k["x"], k["targets"]) == (2, ["TZNS-23"])
