@@ -180,6 +180,23 @@ def test_activated_abilities_are_entered_with_priority():
     assert s.dmg[s.field[1][0]] == 1
 
 
+def test_activated_abilities_are_usable_on_the_opponents_turn():
+    """NS 802.4c, NS 1201.1a: with priority in the opponent's turn, the Gunman's controller
+    may enter its activated ability, also while something waits on the kotodama space."""
+    s = scene(p0=dict(hand=["TZNS-04"], ether=[E, E], field=["TZNS-27"]),
+              p1=dict(field=["TZNS-58"], ether=[E]))
+    char_phase(s)
+    enter(s, "TZNS-04")
+    act(s, PASS)
+    assert s.dplayer == 1 and s.tp == 0 and s.kstack
+    a = field(s, "TZNS-58")
+    assert a in s.legal
+    act(s, a)
+    act(s, opp(s, "TZNS-27"))
+    pay_all(s)
+    assert [o[0] for o in s.kstack] == [K_CARD, K_ABILITY]
+
+
 def test_countering_removes_a_kotodama_without_refund():
     """NS 1321.1, NS 1321.2, NS 1204.2e-4: Zaibatsu Veto counters the opponent's Karate Chop:
     it goes to Ohigan without resolving, its ether stays paid; the Veto can't target

@@ -36,8 +36,8 @@ def test_damage_increase_applies_to_ikusa_and_effect_damage():
 
 
 def test_a_damage_replacement_reduces_what_is_dealt():
-    """NS 1214.1, NS 1201.2c: Armored Yakuza takes 1 less damage: Karate Chop's 3 damage
-    becomes 2, which its durability 3 survives."""
+    """NS 1214.1, NS 1201.2c, NS 1102.4c: Armored Yakuza takes 1 less damage: Karate Chop's 3
+    damage becomes 2 as it is dealt, which its durability 3 survives."""
     s = scene(p0=dict(hand=["TZNS-04"], ether=[E, E]), p1=dict(field=["TZNS-61"]))
     char_phase(s)
     enter(s, "TZNS-04")
@@ -49,7 +49,8 @@ def test_a_damage_replacement_reduces_what_is_dealt():
 
 
 def test_statics_apply_attribute_gains_before_number_changes():
-    """NS 1210.1, NS 1213.1, NS 1213.1b, NS 1213.1f: Soukaiya Recruiter makes the other
+    """NS 1210.1, NS 1213.1, NS 1213.1a, NS 1213.1b, NS 1213.1f, NS 1213.3b-3: on the printed
+    values (1213.1a), Soukaiya Recruiter makes the other
     characters 〈Soukaiya〉 (1213.1b) before Soukaiya Commander's '+1 karate to your other
     〈Soukaiya〉' is applied (1213.1f), so the Yakuza Squad gets +1 too; the opponent's
     characters and the Commander itself don't."""
@@ -60,6 +61,19 @@ def test_statics_apply_attribute_gains_before_number_changes():
     assert s.karate(s.field[1][0]) == 1
     s.move(rec, 4)  # the Recruiter leaves: the Squad is no longer Soukaiya (NS 1210.1)
     assert not s.has_attr(squad, "Soukaiya") and s.karate(squad) == 1
+
+
+def test_a_character_arrives_with_the_statics_that_apply_there():
+    """NS 1213.4, NS 1213.10: a Sonic Boom entering the field under Soukaiya Commander has
+    +1 karate as soon as it is there (and none while on the kotodama space)."""
+    s = scene(p0=dict(hand=["TZNS-12"], ether=[E, E], field=["TZNS-62"]))
+    char_phase(s)
+    enter(s, "TZNS-12")
+    boom = s.kstack[-1][1]
+    assert s.karate(boom) == 3
+    act(s, PASS)
+    act(s, PASS)
+    assert boom in s.field[0] and s.karate(boom) == 4
 
 
 def test_a_delayed_trigger_triggers_once_at_the_next_end_phase():
