@@ -270,6 +270,7 @@ def h_turn(s, f) -> None:
             for j in s.field[p]:
                 s.dmg[j] = 0
                 s.ikusa_hit[j] = False
+                s.redirected[j] = -1  # NS 1402.2-3, 705.3a-1: interrupt is once per turn
         s.teff = []
         s.tuses = []
         s.aisatsu_by = []

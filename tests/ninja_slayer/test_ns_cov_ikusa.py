@@ -262,3 +262,30 @@ def test_killed_in_ikusa_only_at_the_rule_check_right_after_the_ikusa_damage():
     assert s.zone[suicide] == Z_OHIGAN
     assert not s.kstack and not s.pending
     assert len(s.damage[1]) == 1 and s.hand[1] == []  # no recover, no draw
+
+
+def test_an_interrupt_used_this_turn_is_available_again_next_turn():
+    """NS 1402.2, NS 705.3a-1: interrupt works once per turn: Yojimbo that redirected an
+    aisatsu in one turn can't redirect again that turn, but can in the next turn."""
+    s = scene(p0=dict(field=["TZNS-31", "TZNS-17"]), p1=dict(field=["TZNS-32"]))
+    to_aisatsu(s)
+    act(s, field(s, "TZNS-31"))
+    act(s, PLAYER + 1)
+    until(s, D_INTERRUPT, 1)
+    act(s, OWN_FIELD)
+    until(s, D_ATTACKER, 0)
+    yoj = s.field[1][0]
+    assert s.dmg[yoj] == 1
+    act(s, field(s, "TZNS-17"))
+    act(s, PLAYER + 1)
+    while s.dkind != D_ATTACKER:
+        assert s.dkind != D_INTERRUPT  # used this turn
+        act(s, PASS)
+    act(s, PASS)
+    while not (s.tp == 0 and s.dkind == D_ATTACKER):
+        act(s, PASS)  # the opponent's turn passes without aisatsu
+    assert s.turn == 5 and s.field[1] == [yoj]
+    act(s, field(s, "TZNS-31"))
+    act(s, PLAYER + 1)
+    until(s, D_INTERRUPT, 1)
+    assert s.legal == [PASS, OWN_FIELD]
