@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from tcgzoo.envs.ninja_slayer.cards import CHARACTER, KOTODAMA
 from tcgzoo.envs.ninja_slayer.layout import (
-    D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_PAY_ETHER, D_PRIORITY, D_RECOVER, D_TARGET, OPP_FIELD, OPTION,
-    OWN_FIELD, OWN_HAND, PASS, PLAYER, ST_CHARACTER,
+    D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_MODE, D_PAY_ETHER, D_PRIORITY, D_RECOVER, D_REVEAL, D_TARGET, D_X,
+    NUMBER, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, ST_CHARACTER, YES,
 )
 from tcgzoo.envs.ninja_slayer.rules import cond_ok
 
@@ -45,6 +45,17 @@ class NinjaSlayerHeuristic:
             return self._choose(s, player, legal)
         if k == D_RECOVER:
             return min((a for a in legal if a >= OPTION), key=lambda a: (s.opts[a - OPTION][1], a))
+        if k == D_MODE:  # the mode worth most now (NS 1204.2b)
+            ab = self._entering_ability(s, player)
+            if ab is not None and ab.modes:
+                return max(legal, key=lambda a: (self._actions_value(s, player, ab.modes[a - OPTION])
+                                                 if OPTION <= a < OPTION + len(ab.modes) else -1000, -a))
+            return legal[0]
+        if k == D_X:  # as large an X as can be paid (NS 1204.2d)
+            return max(a for a in legal if NUMBER <= a < OWN_HAND) if any(NUMBER <= a < OWN_HAND for a in legal) \
+                else legal[0]
+        if k == D_REVEAL:  # a hidden card's trigger helps its owner (NS 1209.3a)
+            return YES if YES in legal else legal[0]
         if k == D_PAY_ETHER:
             # bow 〈Ninja Slay〉 first: Fuurinkazan and Chadō Breathing can untap them
             return max(legal, key=lambda a: "Ninja Slay" in s.defs[s.opts[a - OPTION]].attributes)
@@ -70,40 +81,72 @@ class NinjaSlayerHeuristic:
         return min((a for a in legal if a != PASS), key=keep_value)
 
     def _priority(self, s, p, legal) -> int:
+        if s.tp == p and s.step < ST_CHARACTER:
+            return PASS  # own untap / draw / ether step: keep the ether for this turn's characters
         best, best_v = PASS, 0
-        opp_field = s.field[1 - p]
         for a in legal:
             if a == PASS:
                 continue
-            i = s.hand[p][a - OWN_HAND]
-            d = s.defs[s.cdef[i]]
-            if d.type == CHARACTER:
-                if s.kstack or s.step != ST_CHARACTER:
+            if OWN_FIELD <= a < OPP_FIELD:  # a field card's activated ability (NS 1208)
+                d = s.defs[s.cdef[s.field[p][a - OWN_FIELD]]]
+                ab = d.activated
+                if ab is None or s.kstack or not cond_ok(s, ab.cond, p, -1):
                     continue
-                v = 10 + d.cost * 2 + d.kousaku
+                v = self._ability_value(s, p, ab) - 1  # its cost is paid from the board
             else:
-                ab = d.text_ability
-                if s.kstack or not cond_ok(s, ab.cond, p, -1):
-                    continue
-                v = 0
-                for act in ab.actions:
-                    if act.do in ("damage", "kill", "bow") and act.target is not None and act.target.side == "opp":
-                        v += 8 if opp_field else -100
-                    elif act.do == "damage_player":
-                        v += 6
-                    elif act.do == "recover":
-                        v += 7 if len(s.damage[p]) >= 4 else -100
-                    elif act.do in ("draw", "search_ambush", "ambush", "to_hand"):
-                        v += 5
-                    elif act.do == "pump":
-                        v += 3 if s.field[p] and s.tp == p and s.attacker >= 0 else -100
-                    elif act.do == "untap":
-                        v += 1 if any(s.bowed[j] for j in s.ether[p]) else -100
-                if s.tp != p and s.step == ST_CHARACTER:
-                    v -= 1
+                d = s.defs[s.cdef[s.hand[p][a - OWN_HAND]]]
+                if d.type == CHARACTER:
+                    if s.kstack or s.step != ST_CHARACTER:
+                        continue
+                    v = 10 + d.cost * 2 + d.kousaku
+                else:
+                    ab = d.text_ability
+                    if s.kstack or not cond_ok(s, ab.cond, p, -1):
+                        continue
+                    if ab.x and s.untapped_ether(p) <= d.cost:
+                        continue  # X would be 0 (NS 1304): nothing for a card
+                    v = self._ability_value(s, p, ab)
+                    if s.tp != p and s.step == ST_CHARACTER:
+                        v -= 1
             if v > best_v:
                 best, best_v = a, v
         return best
+
+    def _ability_value(self, s, p, ab) -> int:
+        """What entering ``ab`` is worth now: its best mode when it has modes."""
+        if ab.modes:
+            return max(self._actions_value(s, p, m) for m in ab.modes)
+        return self._actions_value(s, p, ab.actions)
+
+    @staticmethod
+    def _actions_value(s, p, actions) -> int:
+        v = 0
+        opp_field = s.field[1 - p]
+        for act in actions:
+            if act.do in ("damage", "kill", "bow") and act.target is not None and act.target.side == "opp":
+                v += 8 if opp_field else -100
+            elif act.do == "damage_player":
+                v += 6
+            elif act.do == "recover":
+                v += 7 if len(s.damage[p]) >= 4 else -100
+            elif act.do in ("draw", "search_ambush", "ambush", "to_hand"):
+                v += 5
+            elif act.do == "pump":
+                v += 3 if s.field[p] and s.tp == p and s.attacker >= 0 else -100
+            elif act.do == "untap":
+                v += 1 if any(s.bowed[j] for j in s.ether[p]) else -100
+            elif act.do == "counter":
+                v += 7 if any(o[3] != p for o in s.kstack) else -100
+        return v
+
+    @staticmethod
+    def _entering_ability(s, p):
+        """The ability being entered: the top kotodama-space object (NS 1204.2j, 1208.3), a
+        card's text or an activated ability ``[kind, card, obj, controller, ability, ...]``."""
+        if not s.kstack or s.kstack[-1][3] != p:
+            return None
+        o = s.kstack[-1]
+        return s.abilities[o[4]] if o[4] >= 0 else s.defs[s.cdef[o[1]]].text_ability
 
     def _target(self, s, p, legal) -> int:
         a = s.attacker
@@ -140,4 +183,13 @@ class NinjaSlayerHeuristic:
             return max(opts, key=lambda a: s.defs[s.cdef[s.field[1 - p][a - OPP_FIELD]]].cost)
         if opts[0] >= OWN_FIELD:
             return max(opts, key=lambda a: s.kousaku(s.field[p][a - OWN_FIELD]))
-        return max(opts, key=lambda a: (s.defs[s.opts[a - OPTION]].cost, a))
+        if opts[0] >= OWN_HAND:  # discard (NS 1309): the cheapest hand card
+            return min(opts, key=lambda a: (s.defs[s.cdef[s.hand[p][a - OWN_HAND]]].cost, a))
+        return max(opts, key=lambda a: (self._option_cost(s, a), a))
+
+    @staticmethod
+    def _option_cost(s, a) -> int:
+        o = s.opts[a - OPTION] if 0 <= a - OPTION < len(s.opts) else None
+        if isinstance(o, tuple):  # (definition, face down)
+            o = o[0]
+        return s.defs[o].cost if isinstance(o, int) and 0 <= o < len(s.defs) else 0
