@@ -54,6 +54,9 @@ def cast(s, cid, picks=(), tatsujin=False):
             a = picks.pop(0) if picks else s.legal[0]
             act(s, a(s) if callable(a) else a)
             continue
+        if s.dkind in (D_PAY_ETHER, D_PAY_JITSU, D_TATSUJIN):  # after choices made at entry
+            pay(s, tatsujin)
+            continue
         on_stack = any(o[0] == 0 and o[1] == card for o in s.kstack)
         if not on_stack or s.is_terminal():
             break

@@ -9,6 +9,11 @@ from tcgzoo.envs.ninja_slayer.layout import ST_CHARACTER
 from tcgzoo.envs.ninja_slayer.state import K_CARD, Z_FIELD
 
 
+def enter_pay(s):
+    while s.dkind == D_PAY_ETHER:
+        act(s, s.legal[0])
+
+
 def char_phase(s):
     act(s, PASS)
     while not (s.dkind == D_PRIORITY and s.step == ST_CHARACTER and s.dplayer == 0):
@@ -16,13 +21,15 @@ def char_phase(s):
 
 
 def test_this_turn_stat_changes_end_at_cleanup():
-    """NS 505.3b, NS 1213.7, NS 1303: Fog of War's +2/+2 lasts until the end of the turn."""
+    """NS 505.3b, NS 1213.7, NS 1303: Fog of War's +2/+2 lasts until the end of the turn (its
+    target is chosen at entry, NS 1204.2e)."""
     s = scene(p0=dict(hand=["TZNS-34"], ether=["TZNS-29"], field=["TZNS-31"]))
     char_phase(s)
-    enter(s, "TZNS-34")
-    act(s, PASS)
-    act(s, PASS)
+    act(s, hand(s, "TZNS-34"))
     act(s, OWN_FIELD)
+    enter_pay(s)
+    act(s, PASS)
+    act(s, PASS)
     c = s.field[0][0]
     assert s.karate(c) == 3 and s.durability(c) == 3
     until(s, D_ETHER, 1)

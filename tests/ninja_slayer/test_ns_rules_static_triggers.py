@@ -117,10 +117,11 @@ def test_a_killed_trigger_reads_last_known_information():
     killed; its 'deal damage equal to its karate' uses the 4 it had on the field."""
     s = scene(p0=dict(hand=["TZNS-34"], ether=[E] * 3, field=["TZNS-67"]), p1=dict(field=["TZNS-13"]))
     char_phase(s)
-    enter(s, "TZNS-34")
+    act(s, hand(s, "TZNS-34"))
+    act(s, field(s, "TZNS-67"))  # Fog of War's target, chosen at entry (NS 1204.2e)
+    pay_all(s)
     act(s, PASS)
     act(s, PASS)
-    act(s, field(s, "TZNS-67"))
     m = s.field[0][0]
     assert s.karate(m) == 4
     s.dmg[m] = 5  # lethal damage from an effect (durability 3 + 2)
