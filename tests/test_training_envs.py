@@ -205,3 +205,23 @@ def test_policy_agent_plays_what_sb3_predicts(tmp_path):
         a = agent.act(state, p)
         assert a == int(ref)
         state.apply_action(a)
+
+
+def test_the_learner_is_asked_only_real_choices():
+    """Forced decisions (one playable action) are applied for the learner: every step it
+    sees offers at least two actions, and the games still end with a result."""
+    from tcgzoo.training.single_agent import SingleAgentEnv
+
+    env = SingleAgentEnv("ninja_slayer", opponents={"random": 1.0}, seed=3)
+    rng = np.random.default_rng(0)
+    obs, _ = env.reset(seed=3)
+    ends = 0
+    for _ in range(3000):
+        mask = env.action_masks()
+        assert mask.sum() >= 2
+        obs, reward, done, _, _ = env.step(int(rng.choice(np.flatnonzero(mask))))
+        if done:
+            ends += 1
+            assert reward in (-1.0, 0.0, 1.0)
+            obs, _ = env.reset()
+    assert ends >= 2
