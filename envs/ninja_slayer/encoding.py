@@ -31,6 +31,7 @@ class ObsLayout:
     def __init__(self, n_cards: int) -> None:
         P = self.P = n_cards
         self.stats_defs, self.stats = None, []  # printed stats / 5 by definition (observation's cache)
+        self.zcache: dict = {}  # one player's zone blocks by their content (see _zone_block)
         self.blocks: list[tuple[str, int, int]] = []
         self.size = 0
         add = self._add
@@ -71,10 +72,28 @@ def _printed_stats(L: ObsLayout, defs) -> list:
     return L.stats
 
 
+def _zone_block(L: ObsLayout, key: tuple) -> tuple:
+    """One player's zone count blocks (7 x P floats) from ``key`` = definitions in ether,
+    their bowed flags, definitions in Ohigan, in the damage zone, their face-down flags, in
+    removed, in check; with the bowed-ether and face-up-damage counts. Keyed by content
+    (definitions, not card ids, so resampled hidden identities cannot alias), the blocks
+    are computed once while a game's zones stay the same over many decisions."""
+    P = L.P
+    ce, bw, co, cd, fd, cr, cc = key
+    pos = [c for c in ce] + [P + c for c, b in zip(ce, bw) if b] + [2 * P + c for c in co]
+    pos += [(4 * P if f else 3 * P) + c for c, f in zip(cd, fd)]
+    pos += [5 * P + c for c in cr] + [6 * P + c for c in cc]
+    block = np.bincount(pos, minlength=7 * P).astype(np.float32) if pos else None
+    if len(L.zcache) >= 512:  # bounded (~1 MB): consecutive decisions reuse the latest entries
+        L.zcache.clear()
+    z = L.zcache[key] = (block, sum(bw), len(fd) - sum(fd))
+    return z
+
+
 def observation(s, me: int, L: ObsLayout) -> np.ndarray:
     """Written straight into a zeroed float32 buffer through a memoryview (no position
-    lists, no numpy call per block); the count blocks are gathered as positions and
-    counted once in C (``_count_elements``)."""
+    lists, no numpy call per block); each player's zone blocks come from ``_zone_block``
+    by content, the hand blocks are counted once in C (``_count_elements``)."""
     P = L.P
     cdef = s.cdef
     op = 1 - me
@@ -103,33 +122,20 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
             b = L.opp_known
             cnt += [b + cdef[i] for i in hop if pub[i]]
             break
+    zb = L.zones
     for k, p in enumerate((me, op)):
-        b = L.zones + k * 7 * P
-        ether = s.ether[p]
-        cnt += [b + cdef[i] for i in ether]
-        n = len(cnt)
-        b1 = b + P
-        cnt += [b1 + cdef[i] for i in ether if bowed[i]]
-        nb = len(cnt) - n
-        oh = s.ohigan[p]
-        if oh:
-            b2 = b + 2 * P
-            cnt += [b2 + cdef[i] for i in oh]
-        dz = s.damage[p]
-        n = len(cnt)
-        b3 = b + 3 * P
-        cnt += [b3 + cdef[i] for i in dz if not face_down[i]]
-        fu = len(cnt) - n
-        if fu < len(dz):
-            b4 = b3 + P
-            cnt += [b4 + cdef[i] for i in dz if face_down[i]]
-        rem, chk = s.removed[p], s.check[p]
-        if rem:
-            b5 = b + 5 * P
-            cnt += [b5 + cdef[i] for i in rem]
-        if chk:
-            b6 = b + 6 * P
-            cnt += [b6 + cdef[i] for i in chk]
+        ether, oh, dz, rem, chk = s.ether[p], s.ohigan[p], s.damage[p], s.removed[p], s.check[p]
+        key = (tuple(map(cdef.__getitem__, ether)), tuple(map(bowed.__getitem__, ether)),
+               tuple(map(cdef.__getitem__, oh)), tuple(map(cdef.__getitem__, dz)),
+               tuple(map(face_down.__getitem__, dz)),
+               tuple(map(cdef.__getitem__, rem)) if rem else (), tuple(map(cdef.__getitem__, chk)) if chk else ())
+        z = L.zcache.get(key)
+        if z is None:
+            z = _zone_block(L, key)
+        block, nb, fu = z
+        if block is not None:
+            o[zb:zb + 7 * P] = block
+        zb += 7 * P
         b = L.players + k * N_PLAYER
         ne = len(ether)
         m[b] = len(s.deck[p]) / 50
