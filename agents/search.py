@@ -13,6 +13,10 @@ uses that count in place of the parent's visits (Cowling, Powley & Whitehouse 20
 "Information Set Monte Carlo Tree Search"). The move played is the root action visited
 most. Conceding is never searched.
 
+Forced decisions (a single playable action) are played through without a tree node and
+do not count toward a rollout's depth: a game that asks every priority pass (Ninja
+Slayer) searches as deep as one that skips them.
+
 Rollouts may be cut short: ``depth`` decisions after the tree's leaf and/or the end of
 the leaf's turn plus ``turns`` more turns (for games with a turn counter in
 ``evaluate.TURNS``). A cut rollout is scored by the game's leaf evaluation
@@ -125,6 +129,9 @@ class MCTSAgent:
         c = self.c
         while not s.is_terminal():
             legal = playable_actions(s)
+            if len(legal) == 1:  # forced: no choice to keep statistics for
+                s.apply_action(legal[0])
+                continue
             mover = s.current_player()
             children = node.children
             untried = [a for a in legal if a not in children]
@@ -156,19 +163,25 @@ class MCTSAgent:
         """Play the determinized world on until the end, the ``depth`` / ``turns`` cutoff
         (scored by the evaluation, from ``player``'s side) or ``max_rollout`` (a draw)."""
         agent, rng = self.rollout_agent, self.rng
-        steps = self.max_rollout if self.depth is None else min(self.depth, self.max_rollout)
+        choices = self.max_rollout if self.depth is None else self.depth  # forced decisions do not count
         last_turn = None
         if self.turns is not None and not s.is_terminal():
             last_turn = self.turn_of(s) + self.turns
         if agent is not None:
             agent.reset(rng.next64())  # a fresh rollout: no per-turn memory of another world
-        for _ in range(steps):
+        for _ in range(self.max_rollout):
             if s.is_terminal():
                 return s.returns()
             if last_turn is not None and self.turn_of(s) > last_turn:
                 break
+            legal = playable_actions(s)
+            if len(legal) == 1:
+                s.apply_action(legal[0])
+                continue
+            if choices <= 0:
+                break
+            choices -= 1
             if agent is None:
-                legal = playable_actions(s)
                 s.apply_action(legal[rng.below(len(legal))])
             else:
                 s.apply_action(agent.act(s, s.current_player()))
