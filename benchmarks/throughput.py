@@ -268,16 +268,34 @@ def peer_jobs(seed: int) -> dict[str, Job]:
     }
 
 
-def game_jobs(name: str, seed: int) -> dict[str, Job]:
-    """The three measurements of one game (default decks and options)."""
-    game = game_module(name).Game()
+def game_jobs(name: str, seed: int, options: dict | None = None, label: str | None = None) -> dict[str, Job]:
+    """The three measurements of one game: default decks, default options unless
+    ``options`` (game options, e.g. ``{"auto_forced": True}``) are given; rows are keyed
+    by ``label`` (default: the game's name)."""
+    options = options or {}
+    label = label or name
+    game = game_module(name).Game(**options)
     concede = getattr(game.new_initial_state(0), "CONCEDE", -1)
-    env_fn = env_module(name).env
+    env_mod = env_module(name)
+    env_fn = (lambda: env_mod.env(**options)) if options else env_mod.env
     return {
-        f"{name} aec": lambda t: aec_rate(env_fn, t, seed, avoid=concede),
-        f"{name} core": lambda t: core_rate(game.new_initial_state, t, seed),
-        f"{name} clone": lambda t: clone_rate(game, t, seed),
+        f"{label} aec": lambda t: aec_rate(env_fn, t, seed, avoid=concede),
+        f"{label} core": lambda t: core_rate(game.new_initial_state, t, seed),
+        f"{label} clone": lambda t: clone_rate(game, t, seed),
     }
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``name=value`` with value a Python literal (True, 3, None...) or else a string."""
+    import ast
+
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"--option wants name=value, got {text!r}")
+    try:
+        return name, ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        return name, value
 
 
 def run_interleaved(jobs: dict[str, Job], seconds: float, rounds: int) -> dict[str, Rate]:
@@ -324,15 +342,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=5.0, help="time of each measurement (default 5)")
     ap.add_argument("--rounds", type=int, default=5, help="interleaved runs per measurement, best kept (default 5)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--option", type=parse_option, action="append", default=[], metavar="NAME=VALUE",
+                    help="also measure the game(s) with this game option (repeatable; e.g. auto_forced=True): "
+                         "extra rows beside the default configuration's")
     args = ap.parse_args(argv)
     from tcgzoo.envs import GAMES
 
     names = list(GAMES) if args.game == "all" else [args.game]
     jobs = peer_jobs(args.seed)
     broken: dict[str, str] = {}
+    options = dict(args.option)
+    variant = "[" + ",".join(f"{k}={v}" for k, v in options.items()) + "]" if options else ""
+    labels: list[tuple[str, str]] = []  # (game name, row label)
     for name in names:
         try:
             jobs.update(game_jobs(name, args.seed))
+            labels.append((name, name))
+            if options:
+                jobs.update(game_jobs(name, args.seed, options, name + variant))
+                labels.append((name, name + variant))
         except Exception as e:  # under 'all', one broken game must not hide the others' figures
             if args.game != "all":
                 raise
@@ -346,8 +374,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"open_spiel gin_rummy core (pyspiel)   {rates['gin_rummy'].per_second:>12,.0f} decisions/s"
           f"  (mean game {rates['gin_rummy'].mean_length:.0f} decisions)")
     for name in names:
+        if name in broken:
+            print(f"\n{name}: not measured: {broken[name]}")
+    for _, label in labels:
         print()
-        print(f"{name}: not measured: {broken[name]}" if name in broken else "\n".join(game_rows(name, rates)))
+        print("\n".join(game_rows(label, rates)))
     return 1 if broken else 0
 
 
