@@ -64,10 +64,12 @@ Conditions: ``{own_field: {attribute: A}}`` (another own character with attribut
 
 Targets: ``self`` or ``{zone: field|ether|ohigan|stack, side: own|opp, count: N, up_to:
 true, chosen: entry|resolution, filter: {attribute, type, cost_le, name_not, bowed}}``.
-``chosen: entry`` (field and kotodama-space targets) makes them targets of NS 1204.2e:
+``chosen: entry`` makes them targets of NS 1204.2e (the card's text says "choose"):
 chosen while entering, needed to enter (NS-G31), checked again on resolution where an
-illegal one is skipped (NS 1205.1a); the default ``resolution`` keeps the project's
-older ruling for the pool's first cards (see the notes). ``zone: stack`` (only for
+illegal one is skipped (NS 1205.1a); ether / Ohigan targets are offered by definition
+(option k). The default ``resolution`` is for texts without "choose" (not targeting):
+the card is picked on resolution (see the notes). A ``tatsujin: true`` action's entry
+targets are chosen only when the tatsujin cost is declared. ``zone: stack`` (only for
 ``counter``) chooses a kotodama-space object, never the entering one (NS 1204.2e-4).
 
 Numbers: ``n`` is an int, or ``X`` (the X fixed at entry, NS 1304.2c), or for damage
@@ -251,8 +253,6 @@ def _target(ck: Checker, data) -> Target:
     out.entry = t.choice("chosen", ("entry", "resolution"), "resolution") == "entry"
     if out.zone == "stack" and not out.entry:
         t.fail("chosen", "a kotodama-space target is chosen at entry (NS 1204.2e)")
-    if out.entry and out.zone not in ("field", "stack"):
-        t.fail("chosen", "only field and kotodama-space targets are chosen at entry in this engine")
     if out.count < 1:
         t.fail("count", "must be at least 1")
     f = t.get("filter", dict, None)

@@ -26,7 +26,8 @@ IK_NONE, IK_START, IK_TARGET, IK_INTERRUPT, IK_DAMAGE, IK_END = range(6)
 # targets...]; number = X (NS 1304) or a last-known value (NS 1215); targets are quadruples
 # [action index, card, obj, code] with code T_FIELD, T_STACK_CARD or the ability id of a stack ability
 SO_FIXED = 9
-T_FIELD, T_STACK_CARD = -1, -2
+T_FIELD, T_STACK_CARD, T_ZONE = -1, -2, -3  # T_ZONE: a card in the target's ether / Ohigan zone
+ZONE_OF = {"field": Z_FIELD, "ether": Z_ETHER, "ohigan": Z_OHIGAN}
 
 
 def static_flags(defs, cdef) -> int:
@@ -291,7 +292,7 @@ def entry_candidates(s, a, ctl: int, src: int) -> list[int]:
     """Legal targets chosen at entry (NS 1204.2e): field cards, or kotodama-space indices
     (never the entering object itself, NS 1204.2e-4; never a damage check)."""
     t = a.target
-    if t.zone == "field":
+    if t.zone != "stack":
         return candidates(s, a, ctl, src)
     out = []
     for k, o in enumerate(s.kstack):
@@ -307,10 +308,16 @@ def entry_ok(s, ab, p: int, src: int) -> bool:
     """NS 1204.2e / NS-G31: an entry is offered only if, in some mode, every exact-count
     target chosen at entry has enough legal candidates."""
     for m in range(len(ab.modes) or 1):
-        if all(a.target is None or not a.target.entry or a.target.up_to
+        if all(a.target is None or not a.target.entry or a.target.up_to or a.tatsujin
                or len(entry_candidates(s, a, p, src)) >= a.target.count for a in ab.acts(m)):
             return True
     return False
+
+
+def _tatsujin_targets_ok(s, ab, p: int, src: int) -> bool:
+    """NS-G31: tatsujin is offered only if its actions' exact-count entry targets exist."""
+    return ab is None or all(not a.tatsujin or a.target is None or not a.target.entry or a.target.up_to
+                             or len(entry_candidates(s, a, p, src)) >= a.target.count for a in ab.acts(0))
 
 
 def activatable(s, p: int, j: int, ab, ether: int) -> bool:
@@ -617,7 +624,7 @@ def h_enter(s, f) -> None:
         if f[6] < 0 and (d.tatsujin_ether or d.tatsujin_jitsu):
             extra = 1 if d.extra_bow_attr is not None else 0
             if (s.untapped_ether(p) >= f[3] + d.tatsujin_ether + extra
-                    and s.faceup_damage(p) >= f[4] + d.tatsujin_jitsu):
+                    and s.faceup_damage(p) >= f[4] + d.tatsujin_jitsu and _tatsujin_targets_ok(s, eab, p, i)):
                 f[1] = 4
                 s.ask(p, D_TATSUJIN, [PASS, YES])
                 return
@@ -652,6 +659,10 @@ def h_enter(s, f) -> None:
                 k = c[s.answer - OPTION]
                 x = s.kstack[k]
                 o.extend((f[8], x[1], x[2], T_STACK_CARD if x[0] == K_CARD else x[4]))
+            elif a.target.zone != "field":  # cards of one definition there are interchangeable
+                d = s.opts[s.answer - OPTION]
+                j = next(j for j in c if s.cdef[j] == d)
+                o.extend((f[8], j, s.obj[j], T_ZONE))
             else:
                 side = p if a.target.side == "own" else 1 - p
                 j = s.field[side][s.answer - (OWN_FIELD if a.target.side == "own" else OPP_FIELD)]
@@ -662,7 +673,7 @@ def h_enter(s, f) -> None:
         while f[8] < len(acts):
             a = acts[f[8]]
             t = a.target
-            if t is None or not t.entry or f[9] >= t.count:
+            if t is None or not t.entry or f[9] >= t.count or (a.tatsujin and not o[5]):
                 f[8] += 1
                 f[9] = 0
                 continue
@@ -681,6 +692,9 @@ def h_enter(s, f) -> None:
             if t.zone == "stack":
                 s.opts = [s.cdef[s.kstack[k][1]] for k in c]
                 legal = [OPTION + k for k in range(min(len(c), 32))]
+            elif t.zone != "field":
+                s.opts = option_defs(s, c)
+                legal = [OPTION + k for k in range(min(len(s.opts), 32))]
             else:
                 s.opts = []
                 own = t.side == "own"
@@ -752,14 +766,14 @@ def _entry_left(s, a, o, ai: int, p: int, i: int) -> list:
             if y is o:
                 continue
         else:
-            key = (x, s.obj[x], T_FIELD)
+            key = (x, s.obj[x], T_FIELD if a.target.zone == "field" else T_ZONE)
         if key not in got:
             out.append(x)
     return out
 
 
 def _mode_ok(s, ab, m: int, p: int, i: int) -> bool:
-    return all(a.target is None or not a.target.entry or a.target.up_to
+    return all(a.target is None or not a.target.entry or a.target.up_to or a.tatsujin
                or len(_entry_left(s, a, s.kstack[-1], -1, p, i)) >= a.target.count for a in ab.acts(m))
 
 
@@ -974,9 +988,9 @@ def _search_candidates(s, f, a, ctl: int) -> list[int]:
 
 def _entry_target(s, a, j: int, obj: int, code: int, ctl: int, src: int, n: int) -> None:
     t = a.target
-    if code == T_FIELD:
+    if code == T_FIELD or code == T_ZONE:  # still the same object in the same zone and side
         side = ctl if t.side == "own" else 1 - ctl
-        if s.zone[j] == Z_FIELD and s.obj[j] == obj and s.owner[j] == side and matches(s, t, j):
+        if s.zone[j] == ZONE_OF[t.zone] and s.obj[j] == obj and s.owner[j] == side and matches(s, t, j):
             apply_to(s, a, j, ctl, src, n)
         return
     for k, o in enumerate(s.kstack):

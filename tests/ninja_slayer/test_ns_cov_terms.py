@@ -44,13 +44,14 @@ def test_untap_and_bow_only_change_cards_not_already_in_that_state():
     s = scene(p0=dict(hand=["TZNS-03"], ether=[("TZNS-09", True, False), "TZNS-10", "TZNS-29"]))
     to_character_phase(s)
     act(s, hand(s, "TZNS-03"))
-    assert s.dkind == D_PAY_ETHER
-    act(s, OPTION + _options(s).index("TZNS-29"))
     bowed = where(s, "TZNS-09", 0)[0]
-    while s.dkind != D_CHOOSE:
-        act(s, PASS)
+    assert s.dkind == D_CHOOSE  # its targets are chosen at entry (NS 1204.2e)
     seen = _options(s)
     act(s, OPTION)
+    assert s.dkind == D_PAY_ETHER
+    act(s, OPTION + _options(s).index("TZNS-29"))
+    while s.kstack:
+        act(s, PASS)
     assert seen == ["TZNS-09"]  # not the untapped TZNS-10, not the non-Ninja-Slay TZNS-29
     assert not s.bowed[bowed]
     s = scene(p0=dict(hand=["TZNS-24"], ether=["TZNS-29", "TZNS-29"]),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ns_scenario import (
-    D_ATTACKER, D_CHOOSE, D_ORDER, D_PRIORITY, D_RECOVER, GAME, OPTION, PASS, PLAYER, act, enter, field, ids,
+    D_ATTACKER, D_CHOOSE, D_ORDER, D_PRIORITY, D_RECOVER, GAME, OPTION, PASS, PLAYER, act, enter, field, hand, ids,
     opp, opt, scene, until,
 )
 from tcgzoo.envs.ninja_slayer.layout import ST_CHARACTER
@@ -140,8 +140,8 @@ def test_yorokonde_non_soukaiya_pick_ends_the_search():
 
 
 def test_fuurinkazan_untaps_up_to_two_ninja_slay_ether_cards():
-    """NS 1610.1, NS 1312.1: when it aisatsu-s, up to 2 〈Ninja Slay〉 ether cards untap
-    (other cards do not)."""
+    """NS 1610.1, NS 1312.1, NS 1204.2e: when it aisatsu-s, up to 2 〈Ninja Slay〉 ether cards
+    untap (other cards do not); they are chosen as the trigger enters."""
     s = scene(p0=dict(field=["NST2-46"], ether=[("TZNS-05", True, False), ("TZNS-04", True, False),
                                                ("TZNS-03", True, False), ("TZNS-29", True, False)]))
     act(s, PASS)
@@ -152,20 +152,25 @@ def test_fuurinkazan_untaps_up_to_two_ninja_slay_ether_cards():
     assert PASS in s.legal and len(s.opts) == 3
     act(s, opt(s, "TZNS-05"))
     act(s, opt(s, "TZNS-04"))
+    assert s.kstack and not any(not s.bowed[i] for i in s.ether[0])
+    while s.kstack:
+        act(s, PASS)
     untapped = sorted(ids(s, [i for i in s.ether[0] if not s.bowed[i]]))
     assert untapped == ["TZNS-04", "TZNS-05"]
 
 
 def test_yanmarune_returns_zaibatsu_but_not_yanmarune():
-    """NS 1611.1, NS 1302: up to 2 〈Zaibatsu〉 other than "Yanmarune" from Ohigan to hand."""
+    """NS 1611.1, NS 1302, NS 1204.2e: up to 2 〈Zaibatsu〉 other than "Yanmarune" from Ohigan
+    to hand, chosen while it is entered."""
     s = scene(p0=dict(hand=["NST2-67"], ether=["TZNS-29"], ohigan=["NST2-67", "TZNS-21", "TZNS-31"]))
     act(s, PASS)
     until(s, D_PRIORITY, 0)
-    enter(s, "NST2-67")
-    act(s, PASS)
-    act(s, PASS)
+    act(s, hand(s, "NST2-67"))
     assert s.dkind == D_CHOOSE and [s.defs[d].id for d in s.opts] == ["TZNS-21"]
     act(s, opt(s, "TZNS-21"))
+    act(s, s.legal[0])  # pay the ether
+    act(s, PASS)
+    act(s, PASS)
     assert "TZNS-21" in ids(s, s.hand[0]) and s.pub[s.hand[0][0]]
 
 

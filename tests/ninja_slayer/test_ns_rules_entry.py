@@ -235,3 +235,26 @@ def test_entry_choices_are_public_in_the_observation():
         assert flags[side * 20 + slot] == 1.0 and flags.sum() == 1.0
         k = s.to_dict(viewer)["kotodama_space"][-1]
         assert (k["x"], k["targets"]) == (2, ["TZNS-23"])
+
+
+def test_an_ohigan_target_chosen_at_entry_that_left_is_skipped():
+    """NS 1204.2e, NS 1205.1a, NS 302.3: two Last Stands choose the same Yojimbo in Ohigan;
+    the second resolves first and ambushes it, so the first's target is a card that left
+    Ohigan: nothing is ambushed by it. With no eligible card in Ohigan, Last Stand can't be
+    entered."""
+    s = scene(p0=dict(hand=["TZNS-38", "TZNS-38"], ether=[E] * 4, ohigan=["TZNS-32"]))
+    char_phase(s)
+    for _ in range(2):
+        act(s, hand(s, "TZNS-38"))
+        assert s.dkind == D_CHOOSE and [s.defs[d].id for d in s.opts] == ["TZNS-32"]
+        act(s, OPTION)
+        pay_all(s)
+    act(s, PASS)
+    act(s, PASS)
+    assert ids(s, s.field[0]) == ["TZNS-32"] and len(s.kstack) == 1
+    act(s, PASS)
+    act(s, PASS)
+    assert ids(s, s.field[0]) == ["TZNS-32"] and not s.kstack and ids(s, s.ohigan[0]) == ["TZNS-38", "TZNS-38"]
+    t = scene(p0=dict(hand=["TZNS-38"], ether=[E] * 2, ohigan=["TZNS-13"]))
+    char_phase(t)
+    assert t.legal == [PASS]
