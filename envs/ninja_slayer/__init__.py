@@ -171,7 +171,8 @@ class NinjaSlayerState(State):
             rng = Rng(rng)
         q = 1 - player
         pub = self.pub
-        slots = [i for i in self.hand[q] if not pub[i]] + self.deck[q]
+        waiting = {t[2] for t in self.pending if t[0] == q}  # a hand card whose reveal is asked (NS 1209.3a)
+        slots = [i for i in self.hand[q] if not pub[i] and i not in waiting] + self.deck[q]
         ids = [self.cdef[i] for i in slots]
         rng.shuffle(ids)
         for i, c in zip(slots, ids):
