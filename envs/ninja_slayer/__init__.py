@@ -74,6 +74,8 @@ kotodama space  8 x (P+5)           top first: kind (card/ability/check), card, 
 choices         8 x 2 + 2 x 20 + 8  top first: mode/4, X (or last-known number)/10; field slots
                                     (me, opponent) and kotodama-space entries targeted by an
                                     entry-time target (NS 1204.2e)
+zone targets    2 x P               ether / Ohigan cards targeted by an entry-time target
+                                    (me, opponent), counts by card
 ==============  ==================  ====================================================
 
 Hidden and never encoded: the opponent's hand cards drawn from the deck and both decks

@@ -53,6 +53,8 @@ class ObsLayout:
         self.kx = add("kotodama space choices: 8 x (mode/4, X or last-known number/10); field slots (me, "
                       "opponent) 2 x 20 and kotodama-space entries 8 targeted by an entry-time target",
                       S_SLOTS * 2 + 2 * F_SLOTS + S_SLOTS)
+        self.kz = add("ether / Ohigan cards targeted by an entry-time target, me then opponent: 2 x P counts "
+                      "by card", 2 * P)
 
     def _add(self, name: str, n: int) -> int:
         start = self.size
@@ -236,6 +238,10 @@ def _kotodama_choices(s, me: int, L: ObsLayout, o) -> None:
                     slot = s.field[s.owner[c]].index(c)
                     if slot < F_SLOTS:
                         o[b + 2 * S_SLOTS + (0 if s.owner[c] == me else F_SLOTS) + slot] = 1.0
+                continue
+            if code == -3:  # an ether / Ohigan card (public zones), while it is the same object
+                if s.obj[c] == obj:
+                    o[L.kz + (0 if s.owner[c] == me else L.P) + s.cdef[c]] += 1.0
                 continue
             for k2, o2 in enumerate(top):
                 if o2[1] == c and o2[2] == obj and (o2[0] == K_CARD if code == -2 else

@@ -249,6 +249,9 @@ def test_an_ohigan_target_chosen_at_entry_that_left_is_skipped():
         assert s.dkind == D_CHOOSE and [s.defs[d].id for d in s.opts] == ["TZNS-32"]
         act(s, OPTION)
         pay_all(s)
+    L = s.game.obs_layout
+    for viewer, side in ((0, 0), (1, 1)):  # public: both see the Yojimbo targeted twice
+        assert s.observation_tensor(viewer)[L.kz + side * L.P + s.game.pool.by_id["TZNS-32"]] == 2.0
     act(s, PASS)
     act(s, PASS)
     assert ids(s, s.field[0]) == ["TZNS-32"] and len(s.kstack) == 1
