@@ -435,6 +435,9 @@ class _Loader:
                 self.abilities.append(uk_ab)
             else:
                 uk_ab = self.ability(uc, cid, u, False)
+                if uk_ab.entry_choices:  # it enters straight from the damage check (NS 1211.2c)
+                    uc.fail("actions", "an ukemi ability's choices are made on resolution here: no modes, X or "
+                                       "'chosen: entry'")
             if "cost" in u:
                 if uk_self:
                     uc.fail("cost", "a 'this enters!' ukemi has no cost (NS 1211.2b-1)")

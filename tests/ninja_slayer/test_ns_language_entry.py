@@ -30,6 +30,8 @@ def _load(tmp_path, body):
     (CHAR + "activated: {cost: {}, actions: [{do: draw, n: 1}]}}",
      r"entry 'C-1', field 'activated.cost': an activated ability needs a cost"),
     (CHAR + "static: {aura: {attribute: A}}}", r"entry 'C-1', field 'static.aura.karate'"),
+    ("{id: K-7, name: A, type: kotodama, cost: 1, actions: [{do: draw, n: 1}], ukemi: {actions: "
+     "[{do: kill, target: {zone: field, side: opp, chosen: entry}}]}}", r"entry 'K-7', field 'ukemi.actions'"),
     (CHAR + "effects: [{trigger: end_phase, actions: [{do: draw, n: 1}]}]}", r"entry 'C-1', field 'effects\[0\].trigger'"),
     ("{id: K-6, name: A, type: kotodama, cost: 1, activated: {cost: {ether: 1}, actions: [{do: draw, n: 1}]}, "
      "actions: [{do: draw, n: 1}]}", r"entry 'K-6', field 'activated': only characters"),
