@@ -81,7 +81,7 @@ SIM_CONFIGS: dict[str, SimConfig] = {
     "toy_duel": SimConfig(sample_rate=1.0),
     # ~550 decisions a game: a rare concession still tests that path without cutting games short
     "battle_spirits": SimConfig(sample_rate=0.03, concede_prob=0.0002),
-    "leader_melee": SimConfig(kwargs={"concession": True}, sample_rate=0.05, concede_prob=0.0005),
+    "leader_melee": SimConfig(sample_rate=0.05, concede_prob=0.0005),
     "ninja_slayer": SimConfig(sample_rate=0.05, concede_prob=0.0005),  # ~220 decisions a game
 }
 

@@ -8,7 +8,8 @@ ver.2.00) with rulings LM-R1..R6 (seeds README), the design brief
 Options
 -------
 ``first_player``  None (default: random, nobody chooses, LM-R6) or 0 / 1.
-``concession``    False (default); True adds CONCEDE (1-2-4) to every decision.
+``concession``    True (default): CONCEDE (1-2-4) is legal at every decision, as in the
+                  other games; False leaves it out (the action stays masked).
 ``max_decisions`` 2000 (default): a game reaching it ends as a draw (11-1, LM-G27; 0 disables).
 ``cards``         list of card-file paths replacing the built-in pool.
 
@@ -37,7 +38,7 @@ ids      range           meaning
 506-507  player          (reserved)
 508-523  pending         waiting automatic ability j of the deciding player (ORDER_TRIGGER);
                          replacement effect j that applies (ORDER_REPLACEMENT, 8-10-2)
-524      concede         only with ``concession=True``
+524      concede         concede (1-2-4); masked out with ``concession=False``
 =======  ==============  =========================================================
 
 Decision kinds (``layout.DECISIONS``): MULLIGAN, FT_MAIN, FT_STANDBY, CHOOSE_ATTACKER,
@@ -86,7 +87,7 @@ from .encoding import ObsLayout, action_to_string, observation, render, to_dict
 from .layout import CONCEDE, DECISIONS, LAYOUT, NUM_ACTIONS, P_SETUP
 from .state import CARDS_PER_PLAYER, Z_DECK, Z_LEADER, State
 
-OPTIONS = {"first_player": None, "concession": False, "max_decisions": 2000, "cards": None}
+OPTIONS = {"first_player": None, "concession": True, "max_decisions": 2000, "cards": None}
 DEFAULT_DECKS = ("red_rush", "blue_control")
 
 

@@ -26,7 +26,8 @@ AT = {"main": 3, "standby": 6, "attack": 8, "end": 20}
 
 @lru_cache(maxsize=None)
 def game(first_player=0) -> Game:
-    return Game(decks=[DECK, DECK], cards=list(CARD_FILES), first_player=first_player, max_decisions=0)
+    return Game(decks=[DECK, DECK], cards=list(CARD_FILES), first_player=first_player, max_decisions=0,
+                concession=False)  # the rules tests count the legal actions without CONCEDE
 
 
 def idx(s, cid):

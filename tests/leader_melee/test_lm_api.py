@@ -1,4 +1,4 @@
-"""Leader Melee: what of the API is its own (pool, first decision, concession off by default,
+"""Leader Melee: what of the API is its own (pool, first decision, concession on by default,
 hidden life cards, file errors); the shared contract checks are in tests/test_api_games.py."""
 from __future__ import annotations
 
@@ -42,20 +42,21 @@ def test_contract_sizes_and_first_decision():
 
 
 def test_concession_option():
-    """LM 1-2-4: a player may concede at any time and loses at once (option concession=True)."""
-    s = Game(concession=True).new_initial_state(3)
+    """LM 1-2-4: a player may concede at any time and loses at once; on by default, as in
+    the other games, and ``concession=False`` leaves it out."""
+    s = Game().new_initial_state(3)
     p = s.current_player()
     assert s.CONCEDE in s.legal_actions()
     s.apply_action(s.CONCEDE)
     assert s.is_terminal() and s.returns()[p] == -1
-    assert Game().new_initial_state(3).CONCEDE not in Game().new_initial_state(3).legal_actions()
+    assert Game(concession=False).new_initial_state(3).CONCEDE not in Game(concession=False).new_initial_state(3).legal_actions()
 
 
 def test_hidden_information():
     """LM 3-9-2: life cards hidden from both players; LM 3-3-3: the opponent's hand is hidden."""
     s = Game().new_initial_state(11)
     for _ in range(40):
-        s.apply_action(s.legal_actions()[-1])
+        s.apply_action([a for a in s.legal_actions() if a != s.CONCEDE][-1])
     for p in (0, 1):
         c = s.clone()
         o, view = c.observation_tensor(p), c.to_dict(p)
