@@ -7,8 +7,6 @@ encoded as counts by card.
 """
 from __future__ import annotations
 
-from collections import _count_elements
-
 import numpy as np
 
 from .layout import (DECISIONS, LAYOUT, NUM_ACTIONS, PHASE_NAMES, D_MULLIGAN, D_ORDER_REPLACEMENT, D_PAY_ENERGY)
@@ -55,7 +53,7 @@ class ObsLayout:
 def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     """Written straight into a zeroed float32 buffer through a memoryview (no index /
     value lists, no numpy call per block); the count blocks are gathered as positions
-    and counted once in C (``_count_elements``)."""
+    and counted by one bincount."""
     n = lay.n
     cdef = s.cdef
     defs, face, rest = s.defs, s.face, s.rest
@@ -94,7 +92,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
         m[b + 5] = len(s.battle[p]) / 5
         m[b + 6] = len(s.melee[p]) / 10
         if anyknown:
-            m[b + 7] = sum(known[u] for u in s.deck[p]) / 40
+            m[b + 7] = sum(map(known.__getitem__, s.deck[p])) / 40
     for k, p in enumerate((me, op)):
         u = leader(p)
         b = lay.o_leaders + k * (n + 4)
@@ -138,33 +136,42 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             if ets[u] == last:
                 m[bn + 6] = 1.0
             b += w
-    cnt = []  # positions of the count blocks (repeats add up)
-    for k, p in enumerate((me, op)):
-        ml = s.melee[p]
-        if ml:
-            b = lay.o_melee + k * (n + 1)
-            cnt += [b + cdef[u] for u in ml]
-            if mods:
-                m[b + n] = sum([stat(s, u, 0) for u in ml]) / 10000
-            else:
-                m[b + n] = sum([defs[cdef[u]].faces[face[u]].power for u in ml]) / 10000
-    for b, zl in ((lay.o_energy, s.energy), (lay.o_drop, s.drop)):
-        cnt += [b + cdef[u] for u in zl[me]]
-        b += n
-        cnt += [b + cdef[u] for u in zl[op]]
-    b = lay.o_hand
+    # the count blocks (melee, energy, drop, hand, opponent's known hand, known decks) stand
+    # together from o_melee to o_context: one bincount over positions relative to o_melee
+    m0 = lay.o_melee
+    b = lay.o_energy - m0
+    cnt = [b + cdef[u] for u in s.energy[me]]
+    b += n
+    cnt += [b + cdef[u] for u in s.energy[op]]
+    b += n
+    cnt += [b + cdef[u] for u in s.drop[me]]
+    b += n
+    cnt += [b + cdef[u] for u in s.drop[op]]
+    b = lay.o_hand - m0
     cnt += [b + cdef[u] for u in s.hand[me]]
     if anyknown:
-        b = lay.o_opp_known_hand
+        b = lay.o_opp_known_hand - m0
         cnt += [b + cdef[u] for u in s.hand[op] if known[u]]
-        b = lay.o_known_deck
+        b = lay.o_known_deck - m0
         cnt += [b + cdef[u] for u in s.deck[me] if known[u]]
         b += n
         cnt += [b + cdef[u] for u in s.deck[op] if known[u]]
-    counts: dict = {}
-    _count_elements(counts, cnt)
-    for k, v in counts.items():
-        m[k] = v
+    melee = s.melee
+    for k, p in enumerate((me, op)):
+        ml = melee[p]
+        if ml:
+            b = k * (n + 1)
+            cnt += [b + cdef[u] for u in ml]
+    if cnt:
+        o[m0:lay.o_context] = np.bincount(cnt, minlength=lay.o_context - m0)
+    for k, p in enumerate((me, op)):
+        ml = melee[p]
+        if ml:
+            b = m0 + k * (n + 1) + n
+            if mods:
+                m[b] = sum([stat(s, u, 0) for u in ml]) / 10000
+            else:
+                m[b] = sum([defs[cdef[u]].faces[face[u]].power for u in ml]) / 10000
     c = lay.o_context
     top = s.stack[-1] if s.stack and s.dkind >= 0 else None
     if top is not None:
