@@ -101,6 +101,12 @@ def statics(s):
     return out
 
 
+def cur_statics(s):
+    """``statics(s)``, from the cache while the zone version ``zver`` is unchanged."""
+    c = s.scache
+    return c[1] if c[0] == s.zver else statics(s)
+
+
 def applies(s, m, src, t, u):
     """Does continuous selector ``t`` of master m's card src cover card u (leader / battle area)?"""
     if t.self_:
@@ -123,7 +129,7 @@ def applies(s, m, src, t, u):
 
 def prohibited_attack(s, u):
     """Pressure skill (10-5-1): a continuous 'cannot attack' covers card u."""
-    for m, src, act in statics(s):
+    for m, src, act in cur_statics(s):
         if act.do == "prohibit" and act.what == "attack" and applies(s, m, src, act.target, u):
             return True
     return False
@@ -131,7 +137,7 @@ def prohibited_attack(s, u):
 
 def prohibited_melee(s, p):
     """Pressure skill (10-5-1): player p may not move or play cards into the melee area."""
-    for m, src, act in statics(s):
+    for m, src, act in cur_statics(s):
         if act.do == "prohibit" and act.what == "melee" and (act.target.side == "own") == (p == m):
             return True
     return False
@@ -713,7 +719,7 @@ def h_turn(s, f):
 def attacker_actions(s, p):
     """7-3-1-2 (LM-G18): active leader / battle cards; every one has a target (the leader or a 防衛 card)."""
     out = []
-    cont = bool(statics(s))
+    cont = bool(cur_statics(s))
     lu = leader(p)
     if not s.rest[lu] and not (cont and prohibited_attack(s, lu)):
         out.append(SELF_LEADER)
@@ -900,7 +906,7 @@ def ft_actions(s, kind, p):
             if _ability_ok(s, p, u, a, kind) and not (neg and negated(s, u)):
                 out.append(BATTLE_ABILITY + 4 * si + j)
             j += 1
-    no_melee = kind in (D_FT_ATTACK, D_FT_GUARD) and bool(statics(s)) and prohibited_melee(s, p)
+    no_melee = kind in (D_FT_ATTACK, D_FT_GUARD) and bool(cur_statics(s)) and prohibited_melee(s, p)
     prev = -1
     energy = len(s.energy[p])
     for i, u in enumerate(s.hand[p]):
