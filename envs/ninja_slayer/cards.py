@@ -54,6 +54,8 @@ A card entry::
         damage_minus: 1                # damage dealt to this is N less: a replacement (NS 1214)
         aura: {attribute: A, karate: N}  # your other characters with A get +N karate (NS 1213.1f)
         grant_attribute: A             # your other characters also have A (NS 1213.1b)
+        survive_kill: once_per_turn    # if this would be killed, instead bow it and remove its
+                                       # damage (a replacement, NS 1214; once / twice per turn)
       if: {...}                        # kotodama: its 'if there is' condition (NS-G11)
       ukemi: {enter: self, if: {...}}  # or {actions: [...], if: {...}} (NS 1211.2b / c);
                                        # {cost: {ether: N}, actions: [...]}: optional (NS 1211.3a)
@@ -209,6 +211,8 @@ class CardDef:
     aura: tuple | None = None  # static: (attribute, karate) to your other characters with it (NS 1210, 1213.1f)
     grant_attr: str | None = None  # static: your other characters gain this attribute (NS 1213.1b)
     extra_bow_attr: str | None = None  # additional cost: bow an untapped ether card with it (NS 1204.2g-3)
+    kill_shield: int = 0  # static replacement: 'if this would be killed, instead bow it and remove its
+    #                       damage', N times per turn (NS 1214)
 
     @property
     def has_ukemi(self) -> bool:
@@ -466,12 +470,12 @@ class _Loader:
                 ck.fail("activated", "only characters have activated abilities in this pool (NS 1202.2)")
             act_ab = self.ability(ck.sub("activated", ck.get("activated", dict)), cid, ck.get("activated", dict),
                                   False, activated=True)
-        dplus = dminus = 0
+        dplus = dminus = ks = 0
         aura = gattr = None
         st = ck.get("static", dict, None)
         if st is not None:
             sc = ck.sub("static", st)
-            sc.only(("damage_plus", "damage_minus", "aura", "grant_attribute"))
+            sc.only(("damage_plus", "damage_minus", "aura", "grant_attribute", "survive_kill"))
             if ty != CHARACTER:
                 ck.fail("static", "only characters have static abilities in this pool (NS 1202.2)")
             dplus, dminus = sc.get("damage_plus", int, 0), sc.get("damage_minus", int, 0)
@@ -482,6 +486,8 @@ class _Loader:
                 ac.only(("attribute", "karate"))
                 aura = (ac.get("attribute", str), ac.get("karate", int))
             gattr = sc.get("grant_attribute", str, None)
+            if "survive_kill" in st:
+                ks = LIMITS[sc.choice("survive_kill", LIMITS)]
         xb = None
         if "extra_cost" in ck.data:
             ec = ck.sub("extra_cost", ck.get("extra_cost", dict))
@@ -492,7 +498,7 @@ class _Loader:
         return CardDef(idx, cid, ck.get("name", str), ck.get("epithet", str, ""), ty, cost,
                        ck.get("jitsu", int, 0), *stats, frozenset(attrs), frozenset(kws), trig, text_ab,
                        uk_self, uk_ab, ck.get("assumed", bool, False), ck.get("text", str, ""), file, te, tjj, uk_cost,
-                       act_ab, dplus, dminus, aura, gattr, xb)
+                       act_ab, dplus, dminus, aura, gattr, xb, ks)
 
 
 def load_pool(paths=None) -> CardPool:

@@ -79,7 +79,14 @@ def fire(s, i: int, kind: int) -> None:
 def kill(s, i: int) -> None:
     """NS 1311: a killed character goes to its owner's Ohigan; 'killed' triggers look
     back at it (NS 1209.6b) with its last-known karate (NS 1215, kept on the record);
-    killed by ikusa damage -> 'killed in ikusa' (NS 1216.6)."""
+    killed by ikusa damage -> 'killed in ikusa' (NS 1216.6). A 'survive_kill' replacement
+    (NS 1214.1, 1214.3) bows it and removes its damage instead, while its per-turn uses last."""
+    ks = s.defs[s.cdef[i]].kill_shield
+    if ks and not s.face_down[i] and _shield(s, i, ks):
+        s.bowed[i] = True
+        s.dmg[i] = 0
+        s.ikusa_hit[i] = False
+        return
     in_ikusa = s.ikusa_hit[i]
     lki = s.karate(i)
     s.move(i, Z_OHIGAN)
@@ -92,6 +99,18 @@ def kill(s, i: int) -> None:
         if t[2] == i and t[3] == s.obj[i] - 1:
             t[3] = s.obj[i]  # ... and let the trigger follow the card to Ohigan
             t[4] = lki
+
+
+def _shield(s, i: int, limit: int) -> bool:
+    """Count a use of the kill replacement this turn (the per-turn records of NS 1604)."""
+    rec = next((u for u in s.tuses if u[0] == i and u[1] == s.obj[i] and u[2] == -2), None)
+    if rec is None:
+        rec = [i, s.obj[i], -2, 0]
+        s.tuses.append(rec)
+    if rec[3] >= limit:
+        return False
+    rec[3] += 1
+    return True
 
 
 def cond_ok(s, cond, ctl: int, src: int) -> bool:

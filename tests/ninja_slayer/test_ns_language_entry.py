@@ -55,3 +55,4 @@ def test_the_new_words_load_into_the_tables():
     assert (d["TZNS-60"].damage_plus, d["TZNS-61"].damage_minus) == (1, 1)
     assert d["TZNS-62"].aura == ("Soukaiya", 1) and d["TZNS-63"].grant_attr == "Soukaiya"
     assert d["TZNS-64"].extra_bow_attr == "Ninja Slay" and d["TZNS-56"].tatsujin_ether == 2
+    assert d["TZNS-69"].kill_shield == 1

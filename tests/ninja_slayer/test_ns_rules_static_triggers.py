@@ -166,3 +166,23 @@ def test_a_trigger_whose_target_cannot_be_chosen_is_not_entered():
     s.dmg[m] = 3
     act(s, PASS)  # the rule check kills it; its trigger can't choose a target
     assert "TZNS-67" in ids(s, s.ohigan[0]) and not s.kstack and not s.pending
+
+
+def test_a_kill_replacement_applies_once_per_turn():
+    """NS 1214.1, NS 1214.3, NS 1201.2c, NS 1004.1: Yakuza Stuntman with lethal damage is not
+    killed: instead it is bowed and its damage removed, and no 'killed' event happens; the
+    second lethal damage of the turn kills it."""
+    s = scene(p0=dict(hand=["TZNS-04", "TZNS-04"], ether=[E] * 4), p1=dict(field=["TZNS-69"]))
+    char_phase(s)
+    y = s.field[1][0]
+    enter(s, "TZNS-04")
+    act(s, PASS)
+    act(s, PASS)
+    act(s, opp(s, "TZNS-69"))  # 3 damage, durability 2: the rule check would kill it
+    assert s.dkind == D_PRIORITY and y in s.field[1] and s.bowed[y] and s.dmg[y] == 0 and not s.pending
+    enter(s, "TZNS-04")
+    act(s, PASS)
+    act(s, PASS)
+    act(s, opp(s, "TZNS-69"))
+    assert s.dkind == D_PRIORITY
+    assert ids(s, s.ohigan[1]) == ["TZNS-69"]
