@@ -154,6 +154,7 @@ class LeaderMeleeState(State):
         self.ts = self.work = self.first_standby = self.end_loops = 0
         self.neg, self.armed, self.lki = [], [], []  # negated cards (8-3), armed state triggers (8-7-5), last info (8-11)
         self.zver, self.scache = 0, [-1, (), ()]  # zone version and the continuous effects computed at it (8-9)
+        self.loops, self.barred, self.dseen = [], [], [0, 0]  # 11-1-1-2/3; a player saw their deck's cards (8-6-3-5)
         self.stack.append([rules.H_SETUP, 0])
         self._run()
 
@@ -168,8 +169,14 @@ class LeaderMeleeState(State):
             rng = Rng(rng)
         q = 1 - player
         known = self.known
-        for slots in ([u for u in self.deck[player] + self.life[player] if not known[u]],
-                      [u for u in self.hand[q] + self.deck[q] + self.life[q] if not known[u]]):
+        own = [u for u in self.deck[player] + self.life[player] if not known[u]]
+        groups = [[u for u in self.hand[q] + self.deck[q] + self.life[q] if not known[u]],
+                  [u for u in self.deck[q] if known[u] == 2]]  # 3-1-6-1: the set is known, not the order
+        if self.dseen[player]:  # 8-6-3-5: the player looked at their deck: deck and life stay apart
+            groups += [[u for u in self.deck[player] if not known[u]], [u for u in self.life[player]]]
+        else:
+            groups.append(own)
+        for slots in groups:
             ids = [self.cdef[u] for u in slots]
             rng.shuffle(ids)
             for u, c in zip(slots, ids):

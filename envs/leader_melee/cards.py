@@ -99,10 +99,13 @@ COLORS = ("red", "blue", "green", "yellow", "purple", "white")
 KEYWORDS = ("iron_wall", "defend", "surge", "charge", "haste", "link")
 TRIGGERS = ("play", "attack", "strike", "break", "melee", "turn_start", "turn_end", "main_start",
             "battle_phase_start", "attack_step_start", "guard_step_start", "judgement_start",
-            "battle_complete", "battle_phase_end", "charge_start", "leave", "state")
+            "battle_complete", "battle_phase_end", "charge_start", "leave", "state", "moved")
 TIMINGS = ("main", "battle")
 ACTIONS = ("draw", "draw_up_to", "charge", "damage", "power", "strike", "break", "rest", "stand", "drop",
-           "negate", "turn_front")
+           "negate", "turn_front", "search", "bury")
+ZONE_WORDS = {"deck": 0, "hand": 1, "energy": 3, "drop": 4, "battle": 6, "melee": 7}  # state.Z_* (moved trigger)
+PUBLIC_ZONES = (3, 4, 5, 6, 7)  # energy, drop, leader, battle, melee (3-1-3); deck, hand, life are hidden
+COST_PARTS = ("energy", "rest_self", "discard")  # 8-4-2-1: paid in the order the text names them
 TARGETED = ("power", "strike", "break", "rest", "stand", "drop", "negate", "turn_front")
 DURATIONS = ("battle", "battle_phase", "turn")
 CONDITIONS = ("life_le", "life_ge", "own_battle_ge", "opp_battle_ge", "melee_trait", "hand_le", "self_power_ge")
@@ -131,25 +134,29 @@ class Target:
 
 
 class Action:
-    __slots__ = ("do", "n", "duration", "target", "what")
+    __slots__ = ("do", "n", "duration", "target", "what", "with_self")
 
-    def __init__(self, do, n, duration, target, what=None):
+    def __init__(self, do, n, duration, target, what=None, with_self=False):
         self.do, self.n, self.duration, self.target, self.what = do, n, duration, target, what
+        self.with_self = with_self  # bury: this card is one of the cards placed at once (3-1-6)
 
 
 class Ability:
     __slots__ = ("kind", "event", "once", "optional", "condition", "energy", "rest_self", "actions", "text",
-                 "subject", "by")
+                 "subject", "by", "discard", "cost_order", "modes", "zfrom", "zto")
 
     def __init__(self, kind, event, once, optional, condition, energy, rest_self, actions, text="",
-                 subject=None, by=None):
+                 subject=None, by=None, discard=0, cost_order=("energy", "rest_self"), modes=None, zfrom=-1, zto=-1):
         self.kind, self.event, self.once, self.optional = kind, event, once, optional
         self.condition, self.energy, self.rest_self, self.actions, self.text = condition, energy, rest_self, actions, text
         self.subject, self.by = subject, by  # replacement effects: whose event, caused by whom
+        self.discard, self.cost_order = discard, cost_order  # 8-4-2-1: cost parts in text order
+        self.modes = modes  # 8-6-2-2: tuple of action lists, one chosen while playing (None: no modes)
+        self.zfrom, self.zto = zfrom, zto  # trigger "moved": from zone, to zone (8-7-4)
 
 
 class Face:
-    __slots__ = ("name", "power", "strike", "traits", "keywords", "abilities", "cont", "repl", "strig", "leave",
+    __slots__ = ("name", "power", "strike", "traits", "keywords", "abilities", "cont", "repl", "strig", "leave", "moved",
                  "character", "age", "non_skill", "melee_icon")
 
     def __init__(self, name, power, strike, traits, keywords, abilities, character=None, age=None):
@@ -163,6 +170,7 @@ class Face:
         self.repl = tuple(i for i, a in enumerate(abilities) if a.kind == A_REPLACE)
         self.strig = tuple(i for i, a in enumerate(abilities) if a.kind == A_TRIGGER and a.event == "state")
         self.leave = tuple(i for i, a in enumerate(abilities) if a.kind == A_TRIGGER and a.event == "leave")
+        self.moved = tuple(i for i, a in enumerate(abilities) if a.kind == A_TRIGGER and a.event == "moved")
 
 
 class CardDef:
@@ -187,6 +195,7 @@ class CardPool:
         self.has_cont = any(f.cont for f in faces)
         self.has_strig = any(f.strig for f in faces)
         self.has_repl = any(f.repl for f in faces)
+        self.has_moved = any(f.moved for f in faces)  # "moved" triggers (8-7-4-1-1, 8-7-4-1-3)
 
 
 def _target(ck: Checker, field: str, raw) -> Target:
@@ -241,13 +250,18 @@ def _cont_action(a: Checker, i: int, r) -> Action:
 def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Ability:
     a = ck.sub(field, raw)
     a.only(("trigger", "activated", "awaken", "cooperate", "ransen", "continuous", "replace", "limit",
-            "optional", "condition", "cost", "actions", "text"))
+            "optional", "condition", "cost", "actions", "text", "modes", "from", "to"))
     kinds = [k for k in ("trigger", "activated", "awaken", "cooperate", "ransen", "continuous", "replace")
              if k in raw]
     if len(kinds) != 1:
         a.fail(None, "needs exactly one of trigger, activated, awaken, cooperate, ransen, continuous, replace")
     k = kinds[0]
     subject = by = None
+    zfrom = zto = -1
+    if k != "trigger" or raw.get("trigger") != "moved":
+        for fld in ("from", "to"):
+            if fld in raw:
+                a.fail(fld, "only a 'moved' trigger names zones")
     if ctype == T_EXTRA and k != "activated":
         a.fail(k, "extra cards have only activated abilities (2-3-2-3)")
     if k == "trigger":
@@ -256,6 +270,13 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
             a.fail("trigger", "leave triggers are for battle cards (8-7-4): a leader never leaves its area")
         if event == "state" and not raw.get("condition"):
             a.fail("condition", "a state trigger (8-7-5) needs the condition that is its state")
+        if event == "moved":
+            zfrom = ZONE_WORDS[a.choice("from", tuple(ZONE_WORDS))]
+            zto = ZONE_WORDS[a.choice("to", tuple(ZONE_WORDS))]
+            if zfrom == 6:
+                a.fail("from", "a card leaving the battle area is the 'leave' trigger (8-7-4-1-2)")
+            if zfrom == zto or {zfrom, zto} == {6, 7}:
+                a.fail("to", "not a zone change of a new card (3-1-4, 3-1-5)")
         if event == "state" and raw.get("limit") != "once_per_turn":
             a.fail("limit", "a state trigger must be once_per_turn (8-7-5-1 would otherwise loop, 11-1-1-1)")
     elif k == "activated":
@@ -293,15 +314,40 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
         c.fail("self_power_ge", "a continuous ability cannot depend on power (8-9-1)")
     cost = a.get("cost", dict, {})
     co = a.sub("cost", cost)
-    co.only(("energy", "rest_self"))
+    co.only(COST_PARTS)
     energy = co.get("energy", int, 0)
     if energy < 0:
         co.fail("energy", "must be at least 0")
     rest_self = co.get("rest_self", bool, False)
+    discard = co.get("discard", int, 0)
+    if discard < 0:
+        co.fail("discard", "must be at least 0")
+    cost_order = tuple(x for x in cost if x in COST_PARTS)  # 8-4-2-1: the text order (YAML keeps it)
+    if "energy" not in cost_order:
+        cost_order = ("energy",) + cost_order  # a card's level is paid with its ability's cost (8-6-2-3-1)
     if kind in (A_TRIGGER, A_CONTINUOUS, A_REPLACE) and cost:
         a.fail("cost", "only activated abilities have a cost (8-1-2)")
     if kind == A_CONTINUOUS and (lim or "optional" in raw):
         a.fail("limit" if lim else "optional", "a continuous ability is always on (8-1-3)")
+    modes = None
+    if "modes" in raw:
+        if kind != A_ACTIVATED:
+            a.fail("modes", "only an activated ability has modes chosen while playing (8-6-2-2)")
+        if "actions" in raw:
+            a.fail("actions", "an ability with modes has its actions inside each mode")
+        mraw = a.get("modes", list)
+        if not 2 <= len(mraw) <= 8:
+            a.fail("modes", "2..8 modes")
+        modes = []
+        for mi, mr in enumerate(mraw):
+            mc = a.sub(f"modes[{mi}]", mr)
+            mc.only(("text", "actions"))
+            sub = dict(raw)
+            del sub["modes"]
+            sub["actions"] = mc.get("actions", list)
+            sub.pop("cost", None)
+            modes.append(_ability(ck, f"{field}.modes[{mi}]", sub, is_leader, ctype).actions)
+        modes = tuple(modes)
     acts_raw = a.get("actions", list, [])
     acts = []
     for i, r in enumerate(acts_raw):
@@ -309,7 +355,7 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
             acts.append(_cont_action(a, i, r))
             continue
         x = a.sub(f"actions[{i}]", r)
-        x.only(("do", "n", "amount", "duration", "target"))
+        x.only(("do", "n", "amount", "duration", "target", "filter", "with_self"))
         do = x.choice("do", ACTIONS + (("reduce",) if kind == A_REPLACE else ()))
         if kind == A_REPLACE:
             if do not in REPL_ACTIONS:
@@ -328,6 +374,26 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
             n = x.get("n", int)
             if n < 0:
                 x.fail("n", "must be at least 0")
+        if do in ("search", "bury"):  # 8-6-3-5 / 3-1-6
+            if n < 1:
+                x.fail("n", "must be at least 1")
+            if do == "search":
+                ft = _target(x, "search", {"filter": r.get("filter", {})})
+                if ft.rested is not None:
+                    x.fail("filter", "a deck card is neither active nor rested")
+                if "with_self" in r:
+                    x.fail("with_self", "search takes no with_self")
+                acts.append(Action(do, n, None, ft))
+            else:
+                ws = x.get("with_self", bool, False)
+                if ws and ctype != T_BATTLE:
+                    x.fail("with_self", "only a battle card puts itself under the deck")
+                if "filter" in r:
+                    x.fail("filter", "bury takes no filter")
+                acts.append(Action(do, n, None, None, None, ws))
+            continue
+        if "filter" in r or "with_self" in r:
+            x.fail("filter" if "filter" in r else "with_self", f"{do} takes no filter / with_self")
         timed = do in ("power", "strike", "negate")
         duration = x.choice("duration", DURATIONS, "turn") if timed else None
         if not timed and "duration" in r:
@@ -346,10 +412,12 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
     if kind == A_REPLACE and not lim and any(x.do in ("break", "drop") for x in acts):
         a.fail("limit", "a replacement that breaks or drops must be once_per_turn: two of them could "
                         "replace each other's events forever (11-1-1-1)")
-    if kind in (A_TRIGGER, A_ACTIVATED, A_CONTINUOUS, A_RANSEN) and not acts:
+    if kind in (A_TRIGGER, A_ACTIVATED, A_CONTINUOUS, A_RANSEN) and not acts and modes is None:
         a.fail("actions", "an ability needs at least one action")
+    if kind == A_TRIGGER:
+        zfrom, zto = (ZONE_WORDS[raw["from"]], ZONE_WORDS[raw["to"]]) if event == "moved" else (-1, -1)
     return Ability(kind, event, lim is not None, optional, condition, energy, rest_self, acts,
-                   a.get("text", str, ""), subject, by)
+                   a.get("text", str, ""), subject, by, discard, cost_order, modes, zfrom, zto)
 
 
 def _deck_rule(ck: Checker, raw, is_leader: bool):

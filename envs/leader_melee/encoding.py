@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .layout import (DECISIONS, LAYOUT, NUM_ACTIONS, PHASE_NAMES, D_MULLIGAN, D_ORDER_REPLACEMENT, D_PAY_ENERGY)
+from .layout import (DECISIONS, LAYOUT, NUM_ACTIONS, PHASE_NAMES, D_MULLIGAN, D_ORDER_REPLACEMENT, D_PAY_ENERGY,
+                     D_DISCARD, D_SEARCH)
 from .rules import H_CP, H_REPL, H_RES, H_USE, face_of, leader, negated, repl_candidates, stat, statics
 from .state import Z_BATTLE, Z_LEADER
 
@@ -40,6 +41,7 @@ class ObsLayout:
         add("context", n + 2)
         add("pending", 16 * n)
         add("negated", 2 * (1 + BATTLE_SLOTS))  # appended: leader, battle slots whose abilities are negated (8-3-2)
+        add("look", n)  # appended: the cards I am looking at (my deck while I search it, 8-6-3-5), counts by card
 
     def _add(self, name, k):
         self.blocks[name] = (self.size, k)
@@ -81,7 +83,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
         if s.dplayer == me:
             m[lay.o_deciding] = 1.0
     known = s.known
-    anyknown = 1 in known
+    anyknown = 1 in known or 2 in known  # 2: put under the deck at once, order known to the owner (3-1-6-1)
     for k, p in enumerate((me, op)):
         b = lay.o_counts + 8 * k
         m[b] = len(s.deck[p]) / 40
@@ -92,7 +94,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
         m[b + 5] = len(s.battle[p]) / 5
         m[b + 6] = len(s.melee[p]) / 10
         if anyknown:
-            m[b + 7] = sum(map(known.__getitem__, s.deck[p])) / 40
+            m[b + 7] = sum(map(bool, map(known.__getitem__, s.deck[p]))) / 40
     for k, p in enumerate((me, op)):
         u = leader(p)
         b = lay.o_leaders + k * (n + 4)
@@ -197,6 +199,10 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
                 m[c + cdef[cands[top[9]][0]]] = 1.0
     if s.dkind == D_MULLIGAN and s.dplayer == me:
         m[c + n + 1] = len(s.picks) / 10
+    if s.dkind == D_SEARCH and s.dplayer == me:  # 8-6-3-5: only the searcher sees the deck
+        b = lay.o_look
+        for u in s.deck[me]:
+            m[b + cdef[u]] += 1.0
     if s.neg:
         c = lay.o_negated
         for k, p in enumerate((me, op)):
@@ -237,7 +243,7 @@ def action_to_string(s, a: int) -> str:
         if rng == "opp_leader":
             return f"opponent's leader {_name(s, leader(q))}"
         if rng == "hand":
-            verb = "return" if s.dkind == D_MULLIGAN else "play"
+            verb = {D_MULLIGAN: "return", D_DISCARD: "discard"}.get(s.dkind, "play")
             return f"{verb} hand {i}: {_name(s, s.hand[p][i])}"
         if rng == "own_battle":
             return f"own battle {i}: {_name(s, s.battle[p][i])}"
@@ -253,6 +259,12 @@ def action_to_string(s, a: int) -> str:
         if rng == "pending":
             mine = [w for w in s.waits if w[0] == p]
             return f"resolve {_name(s, mine[i][1])} ability {mine[i][4]}"
+        if rng == "look":
+            return f"pick looked-at card {i}: {_name(s, sorted(s.deck[p], key=s._hand_key)[i])}"
+        if rng == "number":
+            return f"mode {i}"
+        if rng == "own_drop":
+            return f"own drop {i}: {_name(s, s.drop[p][i])}"
         if rng == "concede":
             return "concede"
     except IndexError:

@@ -37,7 +37,7 @@ assert NUM_ACTIONS == 525
 # decision kinds
 (D_MULLIGAN, D_FT_MAIN, D_FT_STANDBY, D_CHOOSE_ATTACKER, D_CHOOSE_TARGET, D_FT_ATTACK,
  D_FT_GUARD, D_PAY_ENERGY, D_TARGET, D_YES_NO, D_ORDER_TRIGGER, D_LIMIT_DROP,
- D_DRAW_UP_TO, D_ORDER_REPLACEMENT) = range(14)
+ D_DRAW_UP_TO, D_ORDER_REPLACEMENT, D_CHOOSE_MODE, D_DISCARD, D_SEARCH, D_PLACE_ORDER) = range(18)
 DECISIONS = (
     "mulligan (5-2-1-5): pick hand cards to return, pass = done",
     "main phase free timing (6-3-1-2)",
@@ -53,6 +53,10 @@ DECISIONS = (
     "battle area limit: choose a card to drop (9-3-2-1)",
     "draw up to N (4-8-4)",
     "order replacement effects: pick the one to apply (8-10-2)",
+    "choose a mode while playing (8-6-2-2): NUMBER + mode",
+    "pay a cost: a hand card to the drop (8-4-2-1)",
+    "search: pick a looked-at card (LOOK slot), pass = find nothing (8-6-3-5)",
+    "place cards at once: pick the next card to put under the deck (3-1-6)",
 )
 
 # phases / steps (observed)

@@ -6,11 +6,12 @@ and LM-G1..G36 (design brief); the project's own rulings are in
 """
 from __future__ import annotations
 
-from .cards import (A_ACTIVATED, A_AWAKEN, A_COOPERATE, A_RANSEN, A_REPLACE, A_TRIGGER, PLAYABLE, T_BATTLE,
+from .cards import (PUBLIC_ZONES, A_ACTIVATED, A_AWAKEN, A_COOPERATE, A_RANSEN, A_REPLACE, A_TRIGGER, PLAYABLE, T_BATTLE,
                     T_EXTRA)
 from .layout import (BATTLE_ABILITY, DECLARE_ATTACK, D_CHOOSE_ATTACKER, D_CHOOSE_TARGET, D_DRAW_UP_TO,
                      D_FT_ATTACK, D_FT_GUARD, D_FT_MAIN, D_FT_STANDBY, D_LIMIT_DROP, D_MULLIGAN,
                      D_ORDER_REPLACEMENT, D_ORDER_TRIGGER, D_PAY_ENERGY, D_TARGET, D_YES_NO, HAND, LEADER_ABILITY,
+                     D_CHOOSE_MODE, D_DISCARD, D_SEARCH, D_PLACE_ORDER, LOOK, NUMBER, OWN_DROP,
                      OPP_BATTLE, OPP_LEADER, OWN_BATTLE, OWN_ENERGY, P_ATTACK, P_BP_END, P_CHARGE,
                      P_COMPLETE, P_END, P_GUARD, P_JUDGE, P_MAIN, P_STANDBY, PASS, PENDING, SELF_LEADER,
                      YES)
@@ -20,6 +21,7 @@ H_SETUP, H_TURN, H_CP, H_FT, H_USE, H_RES, H_REPL = range(7)
 U_BATTLE, U_MELEE, U_EXTRA, U_ABILITY = range(4)  # what H_USE plays
 AI_LINK, AI_CHARGE, AI_IRON = -1, -2, -3  # keyword abilities in wait / replacement records (10-14, 10-12, 10-9)
 LIFE_CARDS, OPENING_HAND, BATTLE_LIMIT = 7, 3, 4
+MODE = 1000  # an H_RES frame's ability field is ai + MODE * (chosen mode + 1) (8-6-2-2)
 END_LOOP_CAP = 64  # 11-1-1-1: an end phase that never settles is a mandatory loop -> draw
 DUR_BATTLE, DUR_TURN, DUR_BP = 0, 1, 2  # "this battle" (7-6-1-3), "this turn" (6-5-1-3), "this battle phase" (7-7-1-2)
 DURATION = {"battle": DUR_BATTLE, "turn": DUR_TURN, "battle_phase": DUR_BP}
@@ -145,8 +147,8 @@ def prohibited_melee(s, p):
 
 def power_of(s, u, o):
     """Card u's power as object o: now if it is still there, else its last information (8-11-1)."""
-    if s.obj[u] == o and s.zone[u] in (Z_LEADER, Z_BATTLE, Z_MELEE):
-        return stat(s, u, 0)
+    if s.obj[u] == o and s.zone[u] in (Z_LEADER, Z_BATTLE, Z_MELEE, Z_ENERGY, Z_DROP):
+        return stat(s, u, 0)  # in the energy / drop area: the printed power (no effect reaches it)
     for e in s.lki:
         if e[0] == u and e[1] == o:
             return e[2]
@@ -190,6 +192,21 @@ def move(s, u, z, bottom=False):
     """Move card u to its owner's zone z (3-1-7). A new object except battle<->melee (3-1-4, 3-1-5)."""
     old = s.zone[u]
     p = s.owner[u]
+    if old == Z_DECK and s.known[u] == 2:  # 3-1-6-1: the opponent cannot tell which of the group this is
+        kn = s.known
+        for x in s.deck[p]:
+            if kn[x] == 2:
+                kn[x] = 0
+    hits = ()
+    if s.game.pool.has_moved:  # "moved" triggers (8-7-4)
+        f0 = s.defs[s.cdef[u]].faces[0]
+        if f0.moved and not (s.neg and negated(s, u)):
+            hits = [ai for ai in f0.moved if f0.abilities[ai].zfrom == old and f0.abilities[ai].zto == z]
+            if hits and old in PUBLIC_ZONES and z not in PUBLIC_ZONES:
+                snap(s, u)  # 8-7-4-1-1: public -> hidden reads the card as it was in the public zone
+                for ai in hits:
+                    s.waits.append([p, u, s.obj[u], 0, ai])
+                hits = ()
     if old == Z_BATTLE and z != Z_MELEE:  # leaves the battle area: last information, leave triggers (8-7-4)
         snap(s, u)
         f = s.defs[s.cdef[u]].faces[0]
@@ -219,6 +236,8 @@ def move(s, u, z, bottom=False):
         s.ets[u] = s.ts
     if z not in (Z_HAND, Z_DECK, Z_LIFE):
         s.known[u] = 0
+    for ai in hits:  # 8-7-4-1-1 hidden -> public, 8-7-4-1-3 public -> public: read in the new zone
+        s.waits.append([p, u, s.obj[u], 0, ai])
 
 
 def draw(s, p):
@@ -372,9 +391,14 @@ def h_repl(s, f):
         return
     a = ability_of(s, src, fc, ai)
     if st == 2 and a.optional:
-        s.ask(s.owner[src], D_YES_NO, [PASS, YES])
+        key_ = loop_key(s, (D_YES_NO, src))
+        m = s.owner[src]
+        s.ask(m, D_YES_NO, [x for x in (PASS, YES) if not (s.barred and (m, key_, x) in s.barred)])
+        s.ctx.append(key_)
         f[1] = 3
         return
+    if st == 3:
+        loop_note(s, s.owner[src], s.ctx.pop(), s.answer)
     if st == 3 and s.answer == PASS:  # declined: it does not apply to this event
         f.extend(key)
         f[1] = 0
@@ -710,6 +734,7 @@ def h_turn(s, f):
         s.tp = 1 - tp
         s.turn_no += 1
         s.once = []
+        s.loops, s.barred = [], []  # 11-1-1-2: compared within a turn (the draw changes every zone)
         s.fired = []
         s.lki = []
         s.first_standby = 0
@@ -869,7 +894,7 @@ def _ability_ok(s, p, u, a, timing_kind):
         return False
     if a.rest_self and s.rest[u]:
         return False
-    if a.energy > len(s.energy[p]):
+    if a.energy > len(s.energy[p]) or a.discard > len(s.hand[p]):  # 8-4-2-2: all of the cost or none
         return False
     if not condition_ok(s, p, a.condition, u, s.obj[u]):
         return False
@@ -924,7 +949,8 @@ def ft_actions(s, kind, p):
             a = d.faces[0].abilities[0]
             if (a.event == "main") != (kind == D_FT_MAIN):
                 continue
-            if level_to_pay(s, p, u) + a.energy <= energy and condition_ok(s, p, a.condition):
+            if level_to_pay(s, p, u) + a.energy <= energy and a.discard < len(s.hand[p]) \
+                    and condition_ok(s, p, a.condition):
                 out.append(HAND + i)
     if kind in (D_FT_ATTACK, D_FT_GUARD) and not no_melee:  # 7-3-1-6-1 / 7-4-1-2-1: active battle cards to melee
         for i, u in enumerate(s.battle[p]):
@@ -944,10 +970,17 @@ def h_ft(s, f):
             return
         st = 1
     if st == 1:
-        s.ask(p, kind, ft_actions(s, kind, p))
+        acts = ft_actions(s, kind, p)
+        key = loop_key(s, kind)
+        if s.barred:
+            acts = [x for x in acts if (p, key, x) not in s.barred]  # 11-1-1-2 / 11-1-1-3
+        s.ask(p, kind, acts)
+        del f[4:]
+        f.append(key)
         f[1] = 2
         return
     a = s.answer
+    loop_note(s, p, f[4], a)
     if a == PASS or a == DECLARE_ATTACK:  # 8-5-2-3
         s.ft_result = a
         s.stack.pop()
@@ -959,19 +992,21 @@ def h_ft(s, f):
         d = s.defs[s.cdef[u]]
         if d.type == T_EXTRA:
             a0 = d.faces[0].abilities[0]
-            s.stack.append([H_USE, 0, p, u, U_EXTRA, 0, 0, level_to_pay(s, p, u) + a0.energy])
+            s.stack.append([H_USE, 0, p, u, U_EXTRA, 0, 0, level_to_pay(s, p, u) + a0.energy, 0, -1, a0.discard])
         else:
             dest = U_BATTLE if kind == D_FT_MAIN else U_MELEE
-            s.stack.append([H_USE, 0, p, u, dest, 0, 0, level_to_pay(s, p, u)])
+            s.stack.append([H_USE, 0, p, u, dest, 0, 0, level_to_pay(s, p, u), 0, -1, 0])
     elif LEADER_ABILITY <= a < LEADER_ABILITY + 4:
         u = leader(p)
         ai = _nth_activated(s, u, a - LEADER_ABILITY, leader_=True)
-        s.stack.append([H_USE, 0, p, u, U_ABILITY, s.face[u], ai, ability_of(s, u, s.face[u], ai).energy])
+        a0 = ability_of(s, u, s.face[u], ai)
+        s.stack.append([H_USE, 0, p, u, U_ABILITY, s.face[u], ai, a0.energy, 0, -1, a0.discard])
     elif BATTLE_ABILITY <= a < BATTLE_ABILITY + 16:
         si, j = divmod(a - BATTLE_ABILITY, 4)
         u = s.battle[p][si]
         ai = _nth_activated(s, u, j, leader_=False)
-        s.stack.append([H_USE, 0, p, u, U_ABILITY, 0, ai, ability_of(s, u, 0, ai).energy])
+        a0 = ability_of(s, u, 0, ai)
+        s.stack.append([H_USE, 0, p, u, U_ABILITY, 0, ai, a0.energy, 0, -1, a0.discard])
     else:  # OWN_BATTLE i: move an active battle card to the melee area (same object, 3-1-4)
         u = s.battle[p][a - OWN_BATTLE]
         s.zver += 1
@@ -995,19 +1030,69 @@ def _nth_activated(s, u, j, leader_):
 
 
 # ---- playing cards and abilities (8-6-2) ----------------------------------------------------------
+def _cost_parts(s, u, what, fc, ai):
+    if what == U_ABILITY:
+        return ability_of(s, u, fc, ai).cost_order
+    if what == U_EXTRA:
+        return s.defs[s.cdef[u]].faces[0].abilities[0].cost_order
+    return ("energy",)
+
+
+def discard_choices(s, p, u):
+    """D_DISCARD: the first hand slot of each card kind, never the card being played."""
+    out = []
+    prev = -1
+    for i, x in enumerate(s.hand[p]):
+        c = s.cdef[x]
+        if c != prev and x != u:
+            out.append(HAND + i)
+            prev = c
+    return out
+
+
 def h_use(s, f):
+    """[H_USE, step, player, card, what, face, ability, energy left, cost part, mode, discard left]"""
     st, p, u, what, fc, ai, left = f[1], f[2], f[3], f[4], f[5], f[6], f[7]
-    if st == 0:  # 8-6-2-3: determine and pay the energy, one card at a time
-        if left > 0:
-            s.ask(p, D_PAY_ENERGY, energy_choices(s, p))
-            f[1] = 1
-            return
-        f[1] = 2
+    if st == 0:  # 8-6-2-2: the choices the card or ability needs, before its costs
+        f[1] = 1
+        if what in (U_ABILITY, U_EXTRA) and f[9] < 0:
+            a = ability_of(s, u, fc, ai) if what == U_ABILITY else s.defs[s.cdef[u]].faces[0].abilities[0]
+            if a.modes:
+                s.ask(p, D_CHOOSE_MODE, [NUMBER + i for i in range(len(a.modes))])
+                f[1] = 5
         return
-    if st == 1:
+    if st == 5:
+        f[9] = s.answer - NUMBER
+        f[1] = 1
+        return
+    if st == 1:  # 8-6-2-3 / 8-4-2-1: the cost's parts in text order, energy one card at a time
+        parts = _cost_parts(s, u, what, fc, ai)
+        k = f[8]
+        if k >= len(parts):
+            f[1] = 4
+            return
+        part = parts[k]
+        if part == "energy" and left > 0:
+            s.ask(p, D_PAY_ENERGY, energy_choices(s, p))
+            f[1] = 2
+            return
+        if part == "discard" and f[10] > 0:
+            s.ask(p, D_DISCARD, discard_choices(s, p, u))
+            f[1] = 3
+            return
+        if part == "rest_self":
+            s.rest[u] = 1
+        f[8] = k + 1
+        return
+    if st == 2:
         move(s, s.energy[p][s.answer - OWN_ENERGY], Z_DROP)  # 2-10-1-1
         f[7] = left - 1
-        f[1] = 0
+        f[1] = 1
+        return
+    if st == 3:
+        move(s, s.hand[p][s.answer - HAND], Z_DROP)  # a [discard] cost part
+        f[10] -= 1
+        f[1] = 1
         return
     s.stack.pop()  # 8-6-2-4: resolve
     if what == U_BATTLE:
@@ -1019,17 +1104,15 @@ def h_use(s, f):
         fire(s, u, "melee")
     elif what == U_EXTRA:
         move(s, u, Z_DROP)  # 8-6-2-4-2: to the drop first, then the effect (LM-G26)
-        s.stack.append([H_RES, 2, p, u, s.obj[u], 0, 0, 0])
+        s.stack.append([H_RES, 2, p, u, s.obj[u], 0, MODE * (f[9] + 1), 0])
     else:
         a = ability_of(s, u, fc, ai)
         if a.once:
             s.once.append((u, s.obj[u], fc, ai))  # 10-15
-        if a.rest_self:
-            s.rest[u] = 1
         if a.kind in (A_AWAKEN, A_COOPERATE):
             s.face[u] = 1  # 10-7-3 / 10-8-3: same card, effects kept
             s.zver += 1
-        s.stack.append([H_RES, 2, p, u, s.obj[u], fc, ai, 0])
+        s.stack.append([H_RES, 2, p, u, s.obj[u], fc, ai + MODE * (f[9] + 1), 0])
 
 
 # ---- resolution (8-6-2-4, 8-6-3) ------------------------------------------------------------------
@@ -1104,15 +1187,20 @@ def h_res(s, f):
             if check_loss(s):
                 return
         return
+    mode, ai = divmod(ai, MODE)
     a = ability_of(s, src, fc, ai)
+    acts = a.modes[mode - 1] if mode else a.actions  # 8-6-2-2: the mode chosen while playing
     if st == 0:  # optional text: yes / no
         if a.optional:
-            s.ask(p, D_YES_NO, [PASS, YES])
+            f.append(loop_key(s, (D_YES_NO, src)))
+            yn = [x for x in (PASS, YES) if not (s.barred and (p, f[8], x) in s.barred)]
+            s.ask(p, D_YES_NO, yn)
             f[1] = 1
             return
         f[1] = 2
         return
     if st == 1:
+        loop_note(s, p, f.pop(8), s.answer)
         if s.answer == PASS:
             s.stack.pop()
             return
@@ -1137,12 +1225,60 @@ def h_res(s, f):
         f.append(_uid_of(s, p, s.answer))
         f[1] = 4
         return
-    if k >= len(a.actions):
+    if st == 8:  # D_SEARCH answer
+        if s.answer == PASS:
+            _search_end(s, f, p, k)
+            return
+        view = sorted(s.deck[p], key=s._hand_key)
+        u = view[s.answer - LOOK]
+        move(s, u, Z_HAND)
+        s.known[u] = 1  # revealed as it is put into the hand
+        f[8] += 1
+        f[1] = 7
+        return
+    if st == 9:  # D_PLACE_ORDER answer
+        if s.answer == PASS:
+            _bury_end(s, f, p, k)
+            return
+        a_ = s.answer
+        f.append(s.drop[p][a_ - OWN_DROP] if a_ >= OWN_DROP else src)
+        f[1] = 4
+        return
+    if k >= len(acts):
         s.stack.pop()
         return
-    act = a.actions[k]
+    act = acts[k]
     do = act.do
     q = 1 - p
+    if st == 7:  # 8-6-3-5: look at the deck, pick cards with the information asked, or find nothing
+        found = f[8]
+        cands = []
+        if found < act.n:
+            prev = -1
+            for i, u in enumerate(sorted(s.deck[p], key=s._hand_key)):
+                c = s.cdef[u]
+                if c != prev and _passes(s, u, act.target):
+                    cands.append(LOOK + i)
+                    prev = c
+        if cands:
+            s.ask(p, D_SEARCH, [PASS] + cands)
+            f[1] = 8
+            return
+        _search_end(s, f, p, k)
+        return
+    if st == 4 and do == "bury":  # 3-1-6: the owner picks the order of the cards put under the deck at once
+        picks = f[8:]
+        need_self = act.with_self and src not in picks and s.obj[src] == so and s.zone[src] == Z_BATTLE
+        ndrop = sum(1 for x in picks if x != src)
+        cands = [OWN_DROP + i for i, x in enumerate(s.drop[p][:40]) if x not in picks] if ndrop < act.n else []
+        if need_self:
+            cands.append(OWN_BATTLE + s.battle[p].index(src))
+        if cands:
+            s.ask(p, D_PLACE_ORDER, ([] if need_self else [PASS]) + sorted(cands))
+            f[1] = 9
+            return
+        _bury_end(s, f, p, k)
+        return
     if st == 4:  # continue a multi-pick
         if do == "draw_up_to":
             if f[8] < act.n and s.deck[p]:
@@ -1182,6 +1318,14 @@ def h_res(s, f):
         f.append(0)
         f[1] = 4
         return
+    elif do == "search":  # 8-6-3-5: the master looks at their whole deck (LOOK block)
+        s.dseen[p] = 1
+        f.append(0)
+        f[1] = 7
+        return
+    elif do == "bury":
+        f[1] = 4
+        return
     elif do == "charge":
         for _ in range(act.n):
             charge(s, p)
@@ -1198,6 +1342,59 @@ def h_res(s, f):
         f[1] = 4  # 8-6-3: choose targets one at a time
         return
     f[7] = k + 1
+
+
+def _search_end(s, f, p, k):
+    """After a search the deck is shuffled (its order unknown to both again)."""
+    del f[8:]
+    s.rng.shuffle(s.deck[p])
+    kn = s.known
+    for u in s.deck[p]:
+        kn[u] = 0
+    f[7] = k + 1
+    f[1] = 2
+    check_loss(s)
+
+
+def _bury_end(s, f, p, k):
+    """3-1-6 / 3-1-6-1: the picked cards go under the deck together, the first pick at the very
+    bottom. Both players saw which cards; only the owner knows their order (known 2), unless one card."""
+    picks = f[8:]
+    del f[8:]
+    f[7] = k + 1
+    f[1] = 2
+    for u in reversed(picks):
+        move(s, u, Z_DECK, bottom=True)
+    for u in picks:
+        s.known[u] = 2 if len(picks) > 1 else 1
+
+
+# ---- infinite loops (11-1) ------------------------------------------------------------------------
+def loop_key(s, kind):
+    """The game state as 11-1-1-2 compares it ("the cards of every zone identical"): zones,
+    orders, rest and faces, at the same kind of decision."""
+    return hash((kind, tuple(s.zone), tuple(s.rest), tuple(s.face), tuple(s.deck[0]), tuple(s.deck[1]),
+                 tuple(s.drop[0]), tuple(s.drop[1]), tuple(s.battle[0]), tuple(s.battle[1]),
+                 tuple(s.melee[0]), tuple(s.melee[1])))
+
+
+def loop_note(s, p, key, a):
+    """Player p answers ``a`` at a free timing or yes/no in state ``key``. If p was at this very
+    state before (the actions since then are a loop, 11-1-1) and now chooses differently, p stops the
+    loop: the other player who chose inside it (named the larger count) may not repeat those choices
+    in those states (11-1-1-3); if nobody else chose, p may not restart it here (11-1-1-2). Counts are
+    never named: repeating the loop one iteration at a time is the same game."""
+    h = s.loops
+    for i in range(len(h) - 1, -1, -1):
+        e = h[i]
+        if e[0] == p and e[1] == key:
+            if e[2] != a:
+                others = [x for x in h[i + 1:] if x[0] != p and x[2] != PASS]
+                for x in (others or ([e] if e[2] != PASS else [])):
+                    if x not in s.barred:
+                        s.barred.append(x)
+            break
+    h.append((p, key, a))
 
 
 def _apply(s, p, src, so, act, u):

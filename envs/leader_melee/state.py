@@ -20,6 +20,7 @@ class State(DecisionState):
         "turn_no", "tp", "first", "phase", "ft_result", "attack", "aobj", "guard", "gobj",
         "waits", "mods", "once", "fired", "ts", "work", "picks", "ctx", "first_standby", "deck_names",
         "end_loops", "neg", "armed", "lki", "zver", "scache",
+        "loops", "barred", "dseen",  # 11-1-1-2/3 loop history and barred choices; deck contents seen (8-6-3-5)
     )
 
     def clone(self):
@@ -57,6 +58,7 @@ class State(DecisionState):
         c.lki = [e[:] for e in self.lki]
         c.zver, c.scache = self.zver, self.scache  # scache is replaced, never mutated
         c.ctx = self.ctx[:]
+        c.loops, c.barred, c.dseen = self.loops[:], self.barred[:], self.dseen[:]
         return c
 
     def zone_list(self, z: int, p: int):
