@@ -19,7 +19,8 @@ from tcgzoo.envs.leader_melee.layout import *  # noqa: F403 - action ids and dec
 from tcgzoo.envs.leader_melee.state import *  # noqa: F403 - zones
 
 DATA = Path(__file__).parent / "data"
-CARD_FILES = (str(DATA / "filler.yaml"), str(DATA / "rules_cards.yaml"), str(DATA / "rules_cards_effects.yaml"))
+CARD_FILES = (str(DATA / "filler.yaml"), str(DATA / "rules_cards.yaml"), str(DATA / "rules_cards_effects.yaml"),
+              str(DATA / "rules_cards_info.yaml"))
 DECK = str(DATA / "deck_filler.yaml")
 AT = {"main": 3, "standby": 6, "attack": 8, "end": 20}
 
