@@ -20,7 +20,9 @@ A card entry::
       durability: 2
       kousaku: 1
       attributes: [Freelance]          # NS 204
-      keywords: [interrupt]            # interrupt, interrupt_kaizen, satsubatsu (NS 1402.2-3, 1403)
+      keywords: [interrupt]            # interrupt, interrupt_kaizen, satsubatsu (NS 1402.2-3, 1403),
+                                       # no_aisatsu ('this can't aisatsu', NS 704.3a-2), unredirectable
+                                       # ('its aisatsu is not changed by interrupt (kaizen)', NS 705.3a-2)
       tatsujin: {ether: 2}             # optional additional cost (NS 1404); its extra actions carry
                                        # 'tatsujin: true' (NS 1404.2a): a kotodama's in 'actions',
                                        # a character's in its 'effects' (remembered on the field
@@ -36,7 +38,15 @@ A card entry::
                                        # ukemi, NS-G9), hand_empty (a state trigger: 'when you
                                        # have no cards in hand', NS 1209.8), opp_aisatsu_from_hand
                                        # (valid in the hand: its owner may reveal the card when an
-                                       # opposing character aisatsu-s them, NS 1209.3a-c)
+                                       # opposing character aisatsu-s them, NS 1209.3a-c); the step
+                                       # triggers start_of_turn, start_of_game (the game's first turn),
+                                       # start_of_draw (after the draw), start_of_ether (after the
+                                       # placement), start_of_character, start_of_ikusa,
+                                       # start_of_aisatsu_target, start_of_interrupt,
+                                       # start_of_ikusa_damage, end_of_ikusa_damage, end_of_ikusa,
+                                       # end_of_turn (NS 502.2b-505.1, 702.1-707.1): valid on face-up
+                                       # field characters, with 'turn: own' (default) / opp / any; not
+                                       # in a 'grant'
           if: {own_field: {attribute: Freelance}}      # checked on resolution (NS-G11)
           limit: twice_per_turn        # once_per_turn / twice_per_turn (per object and turn)
           actions: [{do: recover, n: 1}, {do: draw, n: 1}]
@@ -62,10 +72,14 @@ A card entry::
 
 Conditions: ``{own_field: {attribute: A}}`` (another own character with attribute A),
 ``{own_ether: {attribute: A}}`` (a card with attribute A in own ether zone, bowed or not),
-``{opp_field_ge: N}``, ``{own_damage_ge: N}``.
+``{opp_field_ge: N}``, ``{own_damage_ge: N}``, ``{field_ge: {<filter>, n: N}}`` (N or more
+characters on the field, both players', match the filter: a text that counts cards without
+naming a zone counts the field, NS 306.5a, 1302.1b, 1302.2a; an attribute counts when the
+character has it now, gained ones included).
 
 Targets: ``self`` or ``{zone: field|ether|ohigan|stack, side: own|opp, count: N, up_to:
-true, chosen: entry|resolution, filter: {attribute, type, cost_le, name_not, bowed}}``.
+true, chosen: entry|resolution, filter: {attribute, type, cost_le, name_not, bowed, name, name_has}}`` (``name``: the whole card
+name; ``name_has``: 'whose name contains "X"', NS 1302.1a).
 ``chosen: entry`` makes them targets of NS 1204.2e (the card's text says "choose"):
 chosen while entering, needed to enter (NS-G31), checked again on resolution where an
 illegal one is skipped (NS 1205.1a); ether / Ohigan targets are offered by definition
@@ -112,16 +126,27 @@ TRIGGERS = ("aisatsu", "appears", "killed", "killed_in_ikusa", "ambush_from_ohig
             "hand_empty", "opp_aisatsu_from_hand")
 (TR_AISATSU, TR_APPEARS, TR_KILLED, TR_KILLED_IKUSA, TR_AMBUSH_OHIGAN, TR_ENTERED, TR_END_PHASE, TR_HAND_EMPTY,
  TR_FROM_HAND) = range(len(TRIGGERS))
+# 'at the start of ...' / 'at the end of ...' triggers of a turn's steps (NS 502.2b-505.1, 702.1-707.1):
+# valid on face-up field characters; 'turn' says whose turn (own by default, opp, any)
+PHASE_TRIGGERS = ("start_of_turn", "start_of_game", "start_of_draw", "start_of_ether", "start_of_character",
+                  "end_of_turn", "start_of_ikusa", "start_of_aisatsu_target", "start_of_interrupt",
+                  "start_of_ikusa_damage", "end_of_ikusa_damage", "end_of_ikusa")
+TRIGGERS = TRIGGERS + PHASE_TRIGGERS
+TR_PHASE = {name: TRIGGERS.index(name) for name in PHASE_TRIGGERS}
+TURN_OF = ("own", "opp", "any")
 DELAYED_TRIGGERS = ("end_phase",)  # only made by the action 'delay' (NS 1209.7)
 LIMITS = {"once_per_turn": 1, "twice_per_turn": 2}
-KEYWORDS = ("interrupt", "interrupt_kaizen", "satsubatsu")
+KEYWORDS = ("interrupt", "interrupt_kaizen", "satsubatsu", "no_aisatsu", "unredirectable")
+# no_aisatsu: 'this can't aisatsu' (NS 704.3a-2); unredirectable: 'this one's aisatsu is not changed by
+# interrupt or interrupt kaizen' (NS 705.3a-2)
 ACTIONS = ("draw", "recover", "damage", "damage_player", "kill", "bow", "untap", "ambush", "to_hand",
            "pump", "grant", "search_ambush", "counter", "delay", "discard", "remove")
 TARGET_ZONES = ("field", "ether", "ohigan", "stack")
 X_MAX = 50  # the layout's number range: X = 0..50 (NS 1304)
 N_X, N_LKI_KARATE = -1, -2  # Action.n for 'n: X' (NS 1304) and 'n: lki_karate' (NS 1215)
 N_ALL = -3  # Action.n for 'discard n: all' (the whole hand, NS 1309.2)
-COND_KEYS = ("own_field", "own_ether", "opp_field_ge", "own_damage_ge")
+COND_KEYS = ("own_field", "own_ether", "opp_field_ge", "own_damage_ge", "field_ge")
+FILTER_KEYS = ("attribute", "type", "cost_le", "name_not", "bowed", "name", "name_has")
 
 
 @dataclass
@@ -135,6 +160,8 @@ class Target:
     cost_le: int | None = None
     name_not: str | None = None
     bowed: bool | None = None
+    name: str | None = None  # the whole card name is this (NS 1302.1a)
+    name_has: str | None = None  # the card name contains this (NS 1302.1a)
     is_self: bool = False
     entry: bool = False  # chosen at entry (NS 1204.2e), re-checked on resolution (NS 1205.1a)
 
@@ -171,6 +198,7 @@ class Ability:
     cost_jitsu: int = 0
     bow_self: bool = False
     reveal: bool = False  # a hidden card's trigger: its owner may reveal it or not (NS 1209.3a-b)
+    turn_of: int = 0  # phase triggers: whose turn's step (TURN_OF: own, opp, any)
 
     def acts(self, mode: int) -> list:
         return self.modes[mode] if self.modes else self.actions
@@ -240,6 +268,15 @@ def _cond(ck: Checker, data) -> tuple | None:
     if len(data) != 1:
         c.fail(None, "exactly one condition per 'if'")
     key = next(iter(data))
+    if key == "field_ge":  # NS 306.5a, 1302.1b, 1302.2a: no zone named -> characters on the field, both sides
+        sub = c.sub(key, data[key])
+        sub.only(FILTER_KEYS + ("n",))
+        n = sub.get("n", int)
+        if n < 1:
+            sub.fail("n", "must be at least 1")
+        flt = Target(side="any")
+        _filter(sub, data[key], flt)
+        return (key, (flt, n))
     if key in ("own_field", "own_ether"):
         sub = c.sub(key, data[key])
         sub.only(("attribute",))
@@ -262,14 +299,22 @@ def _target(ck: Checker, data) -> Target:
     f = t.get("filter", dict, None)
     if f is not None:
         fc = t.sub("filter", f)
-        fc.only(("attribute", "type", "cost_le", "name_not", "bowed"))
-        out.attribute = fc.get("attribute", str, None)
-        ty = fc.choice("type", TYPES, None)
-        out.type = None if ty is None else TYPES[ty]
-        out.cost_le = fc.get("cost_le", int, None)
-        out.name_not = fc.get("name_not", str, None)
-        out.bowed = fc.get("bowed", bool, None)
+        fc.only(FILTER_KEYS)
+        _filter(fc, f, out)
     return out
+
+
+def _filter(fc: Checker, f: dict, out: Target) -> None:
+    out.attribute = fc.get("attribute", str, None)
+    ty = fc.choice("type", TYPES, None)
+    out.type = None if ty is None else TYPES[ty]
+    out.cost_le = fc.get("cost_le", int, None)
+    out.name_not = fc.get("name_not", str, None)
+    out.bowed = fc.get("bowed", bool, None)
+    out.name = fc.get("name", str, None)
+    out.name_has = fc.get("name_has", str, None)
+    if out.name_has == "":
+        fc.fail("name_has", "must not be empty")
 
 
 class _Loader:
@@ -281,9 +326,13 @@ class _Loader:
         a = Ability(len(self.abilities), card)
         self.abilities.append(a)
         if triggered:
-            ck.only(("trigger", "if", "limit", "actions", "modes", "x", "reveal"))
+            ck.only(("trigger", "if", "limit", "actions", "modes", "x", "reveal", "turn"))
             names = DELAYED_TRIGGERS if delayed else tuple(t for t in TRIGGERS if t not in DELAYED_TRIGGERS)
             a.trigger = TRIGGERS.index(ck.choice("trigger", names))
+            if "turn" in data:
+                if TRIGGERS[a.trigger] not in PHASE_TRIGGERS:
+                    ck.fail("turn", "only 'start_of_...' / 'end_of_...' triggers say whose turn")
+                a.turn_of = TURN_OF.index(ck.choice("turn", TURN_OF))
             lim = ck.choice("limit", LIMITS, None)
             a.limit = LIMITS[lim] if lim else 0
             a.reveal = a.trigger == TR_FROM_HAND
@@ -376,6 +425,8 @@ class _Loader:
             if not a.target.is_self:
                 ck.fail("target", "grant gives an ability to 'self' only")
             a.effect = self.ability(ck.sub("effect", ck.get("effect", dict)), card, ck.get("effect", dict), True).id
+            if self.abilities[a.effect].trigger >= min(TR_PHASE.values()):
+                ck.fail("effect.trigger", "a granted ability can't be a 'start_of_...' / 'end_of_...' trigger here")
         if do == "delay":  # NS 1209.7: a delayed triggered ability, made on resolution
             allowed.add("effect")
             a.effect = self.ability(ck.sub("effect", ck.get("effect", dict)), card, ck.get("effect", dict), True,

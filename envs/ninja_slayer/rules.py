@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .cards import (
     CHARACTER, KOTODAMA, TR_AISATSU, TR_AMBUSH_OHIGAN, TR_APPEARS, TR_ENTERED,
-    N_ALL, TR_FROM_HAND, TR_HAND_EMPTY, TR_KILLED, TR_KILLED_IKUSA, X_MAX,
+    N_ALL, TR_FROM_HAND, TR_HAND_EMPTY, TR_KILLED, TR_KILLED_IKUSA, TR_PHASE, X_MAX,
 )
 from .layout import (
     D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_MODE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
@@ -33,12 +33,35 @@ ZONE_OF = {"field": Z_FIELD, "ether": Z_ETHER, "ohigan": Z_OHIGAN}
 def static_flags(defs, cdef) -> int:
     """Which rarely used lookups the cards in the game need (the engine skips the others):
     bit 1 static auras / attribute grants (NS 1210, 1213), 2 state triggers (NS 1209.8),
-    4 activated abilities (NS 1208), 8 hidden cards' triggers (NS 1209.3)."""
+    4 activated abilities (NS 1208), 8 hidden cards' triggers (NS 1209.3), 16 'at the start /
+    end of' step triggers (NS 502-505, 702-707)."""
     used = [defs[c] for c in set(cdef)]
     return ((1 if any(c.aura is not None or c.grant_attr is not None for c in used) else 0)
             | (2 if any(t.trigger == TR_HAND_EMPTY for c in used for t in c.triggers) else 0)
             | (4 if any(c.activated is not None for c in used) else 0)
-            | (8 if any(t.reveal for c in used for t in c.triggers) else 0))
+            | (8 if any(t.reveal for c in used for t in c.triggers) else 0)
+            | (16 if any(t.trigger >= PHASE_MIN for c in used for t in c.triggers) else 0))
+
+
+PHASE_MIN = min(TR_PHASE.values())
+
+
+def phase(s, name: str) -> None:
+    """'At the start of <step>' / 'at the end of <step>' triggers (NS 502.2b, 502.3b, 502.4b, 503.1,
+    505.1, 702.1, 704.1, 705.1, 706.2, 706.6, 707.1): every face-up field character's ability with
+    that trigger whose 'turn' matches (own / opp / any, seen from its controller) triggers; turn
+    player's characters first (the order of entering is chosen at the rule check, NS 902.1b-c)."""
+    if not s.statics & 16:
+        return
+    kind = TR_PHASE[name]
+    tp = s.tp
+    for p in (tp, 1 - tp):
+        for j in s.field[p]:
+            if s.face_down[j]:
+                continue  # NS 309.1b-1: no card information, no abilities
+            for ab in s.triggers_of(j):
+                if ab.trigger == kind and (ab.turn_of == 2 or (ab.turn_of == 0) == (p == tp)):
+                    fire_one(s, j, ab)
 
 
 def sobj(kind: int, card: int, obj: int, ctl: int, ab: int, tj: int = 0) -> list:
@@ -57,23 +80,25 @@ def draw(s, p: int, n: int) -> None:
 def fire(s, i: int, kind: int) -> None:
     """NS 1209.3: an event adds a pending trigger record per matching ability; per-turn
     limits (1604) count triggers per object and turn."""
-    p = s.owner[i]
     for ab in s.triggers_of(i):
-        if ab.trigger != kind:
-            continue
-        if ab.limit:
-            rec = None
-            for u in s.tuses:
-                if u[0] == i and u[1] == s.obj[i] and u[2] == ab.id:
-                    rec = u
-                    break
-            if rec is None:
-                rec = [i, s.obj[i], ab.id, 0]
-                s.tuses.append(rec)
-            if rec[3] >= ab.limit:
-                continue
-            rec[3] += 1
-        s.pending.append([p, ab.id, i, s.obj[i], 0])
+        if ab.trigger == kind:
+            fire_one(s, i, ab)
+
+
+def fire_one(s, i: int, ab) -> None:
+    if ab.limit:
+        rec = None
+        for u in s.tuses:
+            if u[0] == i and u[1] == s.obj[i] and u[2] == ab.id:
+                rec = u
+                break
+        if rec is None:
+            rec = [i, s.obj[i], ab.id, 0]
+            s.tuses.append(rec)
+        if rec[3] >= ab.limit:
+            return
+        rec[3] += 1
+    s.pending.append([s.owner[i], ab.id, i, s.obj[i], 0])
 
 
 def kill(s, i: int) -> None:
@@ -123,20 +148,28 @@ def cond_ok(s, cond, ctl: int, src: int) -> bool:
         return any(s.has_attr(j, v) for j in s.ether[ctl])
     if key == "opp_field_ge":
         return len(s.field[1 - ctl]) >= v
+    if key == "field_ge":  # NS 306.5a, 1302.1b, 1302.2a: characters on the field, both players'
+        flt, n = v  # an attribute counts as the character has it now (gained ones too, NS 1213.1b)
+        return sum(1 for p in (0, 1) for j in s.field[p] if matches(s, flt, j, False)
+                   and (flt.attribute is None or s.has_attr(j, flt.attribute))) >= n
     return len(s.damage[ctl]) >= v  # own_damage_ge
 
 
-def matches(s, t, j: int) -> bool:
+def matches(s, t, j: int, attr: bool = True) -> bool:
     d = s.defs[s.cdef[j]]
     if s.face_down[j]:
         return False
-    if t.attribute is not None and t.attribute not in d.attributes:
+    if attr and t.attribute is not None and t.attribute not in d.attributes:
         return False
     if t.type is not None and d.type != t.type:
         return False
     if t.cost_le is not None and d.cost > t.cost_le:
         return False
     if t.name_not is not None and d.name == t.name_not:
+        return False
+    if t.name is not None and d.name != t.name:  # NS 1302.1a: the whole name
+        return False
+    if t.name_has is not None and t.name_has not in d.name:  # NS 1302.1a: 'name contains "X"'
         return False
     if t.bowed is not None and s.bowed[j] != t.bowed:
         return False
@@ -252,11 +285,15 @@ def h_turn(s, f) -> None:
             s.bowed[j] = False
         for j in s.ether[tp]:
             s.bowed[j] = False
+        phase(s, "start_of_turn")  # NS 502.2b
+        if s.turn == 1:
+            phase(s, "start_of_game")
         f[1] = 1
         pri(s)
     elif st == 1:  # NS 502.3a: draw 2, 1 on the game's first turn
         s.step = ST_DRAW
         draw(s, tp, 1 if s.turn == 1 else 2)
+        phase(s, "start_of_draw")  # NS 502.3b: after the draw of 502.3a
         f[1] = 2
         pri(s)
     elif st == 2:  # NS 502.4a: up to one hand card into the ether zone
@@ -267,10 +304,12 @@ def h_turn(s, f) -> None:
     elif st == 3:
         if s.answer != PASS:
             s.move(s.hand[tp][s.answer - OWN_HAND], Z_ETHER)
+        phase(s, "start_of_ether")  # NS 502.4b: after the placement of 502.4a
         f[1] = 4
         pri(s)
     elif st == 4:  # NS 503: character phase
         s.step = ST_CHARACTER
+        phase(s, "start_of_character")  # NS 503.1
         f[1] = 5
         pri(s)
     elif st == 5:  # NS 700: ikusa phase
@@ -284,6 +323,7 @@ def h_turn(s, f) -> None:
             for d in s.delayed:
                 s.pending.append([d[0], d[1], d[2], d[3], 0])
             s.delayed = []
+        phase(s, "end_of_turn")  # NS 505.1
         pri(s)
     elif st == 7:  # NS 505.3: damage -> 0, 'this turn' effects end
         for p in (0, 1):
@@ -1073,14 +1113,18 @@ def h_ikusa(s, f) -> None:
     tp, ntp = s.tp, 1 - s.tp
     if st == 0:  # NS 702: ikusa start
         s.ikstep = IK_START
+        phase(s, "start_of_ikusa")  # NS 702.1
         f[1] = 1
         pri(s)
     elif st == 1:  # NS 704.1-2: aisatsu target selection step
         s.ikstep = IK_TARGET
+        phase(s, "start_of_aisatsu_target")  # NS 704.1
         f[1] = 2
         pri(s)
-    elif st == 2:  # NS 704.3a: an untapped own character, or none (-> 707)
-        can = [OWN_FIELD + k for k, j in enumerate(s.field[tp]) if not s.bowed[j]]
+    elif st == 2:  # NS 704.3a-1: an untapped own character, or none (-> 707); 704.3a-2: not forbidden
+        defs, cdef = s.defs, s.cdef
+        can = [OWN_FIELD + k for k, j in enumerate(s.field[tp])
+               if not s.bowed[j] and (s.face_down[j] or "no_aisatsu" not in defs[cdef[j]].keywords)]
         s.ctx = -1
         f[1] = 3
         s.ask(tp, D_ATTACKER, [PASS] + can)
@@ -1111,11 +1155,13 @@ def h_ikusa(s, f) -> None:
         pri(s)  # NS 704.8
     elif st == 5:  # NS 705.1-2: interrupt step
         s.ikstep = IK_INTERRUPT
+        phase(s, "start_of_interrupt")  # NS 705.1
         f[1] = 6
         pri(s)
     elif st == 6:  # NS 705.3
         cand = []
-        if s.alive(s.attacker, s.atk_obj):
+        # NS 705.3a-2: an aisatsu card whose aisatsu can't be redirected offers no interrupt character
+        if s.alive(s.attacker, s.atk_obj) and "unredirectable" not in s.defs[s.cdef[s.attacker]].keywords:
             for k, j in enumerate(s.field[ntp]):
                 kw = s.defs[s.cdef[j]].keywords
                 if j == s.target or s.redirected[j] == s.obj[j] or s.face_down[j]:
@@ -1142,6 +1188,7 @@ def h_ikusa(s, f) -> None:
         if _ikusa_gone(s):
             f[1] = 11
             return
+        phase(s, "start_of_ikusa_damage")  # NS 706.2
         f[1] = 9
         pri(s)  # NS 706.3
     elif st == 9:
@@ -1174,13 +1221,20 @@ def h_ikusa(s, f) -> None:
         t = s.target
         if t >= 0 and s.alive(t, s.tgt_obj) and "satsubatsu" in s.defs[s.cdef[t]].keywords:
             s.pending.append([s.owner[t], s.game.pool.satsubatsu, t, s.obj[t], 0])  # NS-G16: on the field
-        f[1] = 11
+        phase(s, "end_of_ikusa_damage")
+        f[1] = 13
         pri(s)  # NS 706.7
+    elif st == 13:  # NS 706.8 (ikusa end processing); 706.8b: back to 706.7 while anything is pending
+        if s.pending or s.carried[0] or s.carried[1] or _loss_pending(s):
+            pri(s)
+            return
+        f[1] = 11
     elif st == 11:  # NS 706.9-706.10 (NS-G2, NS-G4)
         s.attacker, s.atk_obj, s.target, s.tgt_obj = -1, 0, NO_TARGET, 0
         f[1] = 1
     elif st == 20:  # NS 707
         s.ikstep = IK_END
+        phase(s, "end_of_ikusa")  # NS 707.1
         f[1] = 21
         pri(s)
     else:

@@ -1,0 +1,345 @@
+"""Ninja Slayer rules: 'at the start / end of' step triggers (rules 502-505 and 702-707), the ends of
+the ikusa damage step and of the turn going back while something is pending (706.8b, 505.3c),
+characters that can't aisatsu or be redirected (704.3a-2, 705.3a-2), name and attribute
+references without a zone (306.5, 1302) and chosen numbers (104.5). The cards that use the
+new language words are test-only (``data/rules_cards.yaml``)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ns_cov import cast, to_character_phase
+from ns_scenario import (
+    D_ATTACKER, D_CHOOSE, D_INTERRUPT, D_ORDER, D_PRIORITY, D_TARGET, OPP_FIELD, PASS, PLAYER, act, field, hand,
+    ids, scene, until,
+)
+from tcgzoo.envs.core.errors import CardFileError
+from tcgzoo.envs.ninja_slayer import Game
+from tcgzoo.envs.ninja_slayer.cards import CARD_DIR, TRIGGERS, load_pool
+from tcgzoo.envs.ninja_slayer.layout import (
+    D_X, NUMBER, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
+)
+from tcgzoo.envs.ninja_slayer.rules import IK_DAMAGE, IK_END, IK_INTERRUPT, IK_START, IK_TARGET
+from tcgzoo.envs.ninja_slayer.state import K_ABILITY
+
+DATA = Path(__file__).resolve().parent / "data" / "rules_cards.yaml"
+POOL = sorted(CARD_DIR.glob("*.yaml"))
+GAME_T = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
+              auto_forced=False, cards=POOL + [DATA])
+E = "TZNS-29"  # Zaibatsu Apprentice: no text, used as ether and filler
+MONK = "TZT-01"
+
+
+def tscene(**kw):
+    return scene(game=GAME_T, **kw)
+
+
+def play(s, stop, attack=1):
+    """Pass everything (order triggers as offered, no ether, no interrupt); the turn player
+    aisatsu-s the opposing player with their first untapped character ``attack`` times per
+    turn. Records each monk / sentry trigger when it reaches the kotodama space as
+    (trigger, turn, step, ikusa step, turn player). Stops when ``stop(s)`` is true."""
+    seen, log, attacks = set(), [], {}
+    n = 0
+    while not stop(s):
+        n += 1
+        assert n < 2000 and not s.is_terminal()
+        for o in s.kstack:
+            key = id(o)
+            if o[0] == K_ABILITY and key not in seen:
+                seen.add(key)
+                log.append((TRIGGERS[s.abilities[o[4]].trigger], s.turn, s.step, s.ikstep, s.tp))
+        seen &= {id(o) for o in s.kstack}
+        k = s.dkind
+        if k == D_ATTACKER:
+            done = attacks.get(s.turn, 0)
+            if done < attack and len(s.legal) > 1:
+                attacks[s.turn] = done + 1
+                act(s, s.legal[1])
+            else:
+                act(s, PASS)
+        elif k == D_TARGET and s.ikstep == IK_TARGET:
+            act(s, PLAYER + 1)
+        elif k == D_ORDER or k == D_CHOOSE:
+            act(s, s.legal[0])
+        else:
+            act(s, PASS)
+    return log
+
+
+def test_step_triggers_trigger_at_their_steps_in_order():
+    """NS 502.3b, NS 502.4b, NS 503.1, NS 505.1, NS 702.1, NS 704.1, NS 705.1, NS 706.2, NS 707.1,
+    NS 502.2b: Clockwork Monk has an 'at the start / end of' ability for every step. From the
+    turn player's ether step to the next turn's character phase each triggers once at its own
+    step (the start of the aisatsu target step once per aisatsu phase, the end of the ikusa
+    after the last), in the order of the turn; the draw step's trigger comes after the turn
+    player has drawn; 'start of game' does not trigger on a later turn."""
+    s = tscene(p0=dict(field=[MONK]))
+    deck0 = len(s.deck[0])
+    hand1 = len(s.hand[1])
+    draw_seen = []
+
+    def stop(st):
+        if st.turn == 4 and st.step == ST_DRAW and not draw_seen:
+            draw_seen.append(len(st.hand[1]))
+        return st.turn == 4 and st.step == ST_CHARACTER and st.dkind == D_PRIORITY and not st.kstack \
+            and st.dplayer == 1
+    log = play(s, stop)
+    names = [(t, turn, step, ik) for t, turn, step, ik, _ in log]
+    assert names == [
+        ("start_of_ether", 3, ST_ETHER, 0),
+        ("start_of_character", 3, ST_CHARACTER, 0),
+        ("start_of_ikusa", 3, ST_IKUSA, IK_START),
+        ("start_of_aisatsu_target", 3, ST_IKUSA, IK_TARGET),
+        ("start_of_interrupt", 3, ST_IKUSA, IK_INTERRUPT),
+        ("start_of_ikusa_damage", 3, ST_IKUSA, IK_DAMAGE),
+        ("end_of_ikusa_damage", 3, ST_IKUSA, IK_DAMAGE),
+        ("start_of_aisatsu_target", 3, ST_IKUSA, IK_TARGET),  # the second aisatsu phase (NS 703.1)
+        ("end_of_ikusa", 3, ST_IKUSA, IK_END),
+        ("end_of_turn", 3, ST_END, 0),
+        ("start_of_turn", 4, ST_UNTAP, 0),
+        ("start_of_draw", 4, ST_DRAW, 0),
+        ("start_of_ether", 4, ST_ETHER, 0),
+        ("start_of_character", 4, ST_CHARACTER, 0),
+    ]
+    assert draw_seen == [hand1 + 2]  # NS 502.3a before 502.3b
+    assert len(s.deck[0]) == deck0 - len(log)  # each resolved: draw 1
+
+
+def test_start_of_game_triggers_on_the_games_first_turn_only():
+    """NS 502.2b: on the game's first turn 'at the start of the game' triggers together with
+    'at the start of the turn' (the controller orders the two, NS 902.1c)."""
+    s = tscene(p0=dict(field=[MONK]), turn=0)  # the next turn is the game's turn 1
+    log = play(s, lambda st: st.turn == 1 and st.step == ST_DRAW)
+    first = [t for t, turn, step, ik, _ in log if turn == 1]
+    assert sorted(first) == ["start_of_game", "start_of_turn"]
+
+
+def test_whose_turn_a_start_of_turn_trigger_waits_for():
+    """NS 502.2b: Dawn Sentry ('at the start of your turn') triggers only on its controller's
+    turn, Night Sentry ('at the start of your opponent's turn') only on the other's."""
+    s = tscene(p0=dict(field=["TZT-02", "TZT-03"]))
+    log = play(s, lambda st: st.turn == 5 and st.step == ST_DRAW, attack=0)
+    cards = [(turn, tp) for t, turn, step, ik, tp in log]
+    assert [x for x in log if x[0] == "start_of_turn"] == [
+        ("start_of_turn", 4, ST_UNTAP, 0, 1), ("start_of_turn", 5, ST_UNTAP, 0, 0)]
+    assert cards == [(4, 1), (5, 0)]
+
+
+def test_start_of_turn_whose_ability_is_which():
+    """NS 502.2b: the turn-4 trigger is Night Sentry's, the turn-5 one Dawn Sentry's."""
+    s = tscene(p0=dict(field=["TZT-02", "TZT-03"]))
+    seen = []
+
+    def stop(st):
+        for o in st.kstack:
+            if o[0] == K_ABILITY:
+                seen.append((st.turn, ids(st, [o[1]])[0]))
+        return st.turn == 5 and st.step == ST_DRAW
+    play(s, stop, attack=0)
+    assert sorted(set(seen)) == [(4, "TZT-03"), (5, "TZT-02")]
+
+
+def test_a_face_down_character_has_no_step_triggers():
+    """NS 309.1b-1 (face-down cards have no card information), NS 503.1: a face-down Clockwork
+    Monk on the field does not trigger."""
+    s = tscene(p0=dict(field=[(MONK, False, True)]))
+    log = play(s, lambda st: st.step == ST_IKUSA)
+    assert log == []
+
+
+def test_the_end_of_the_ikusa_damage_step_goes_back_while_a_trigger_is_pending():
+    """NS 706.8b: when the ikusa end processing finds a trigger pending (one that arose in
+    706.8 — no pool effect makes one there yet, so the test adds the record at the last
+    priority of 706.7), the game goes back to 706.7: the trigger is entered and resolved
+    before the next aisatsu target step begins."""
+    s = tscene(p0=dict(field=[MONK, E]))
+    monk = s.field[0][0]
+    draw_ab = [ab.id for ab in s.defs[s.cdef[monk]].triggers if TRIGGERS[ab.trigger] == "start_of_turn"][0]
+    # walk to the last priority of 706.7 (after the 'end of ikusa damage' trigger resolved)
+    hist = play(s, lambda st: st.ikstep == IK_DAMAGE and st.dkind == D_PRIORITY and not st.kstack
+                and _after_end_of_damage(st) and st.dplayer == 1)
+    assert hist[-1][0] == "end_of_ikusa_damage"
+    s.pending.append([0, draw_ab, monk, s.obj[monk], 0])
+    deck = len(s.deck[0])
+    act(s, PASS)  # the second pass with nothing on the kotodama space: 706.8 finds the pending trigger
+    assert s.ikstep == IK_DAMAGE and s.kstack and s.kstack[-1][4] == draw_ab
+    assert s.dkind == D_PRIORITY
+    later = play(s, lambda st: st.dkind == D_ATTACKER)
+    # it resolved in the ikusa damage step, and only then the next aisatsu phase began
+    assert [x[:4] for x in later] == [("start_of_turn", 3, ST_IKUSA, IK_DAMAGE),
+                                      ("start_of_aisatsu_target", 3, ST_IKUSA, IK_TARGET)]
+    assert len(s.deck[0]) == deck - 2
+
+
+def _after_end_of_damage(st):
+    """At ikusa step 13 (706.7 after 706.6): the handler frame's step says so."""
+    return any(f[0] == 7 and f[1] == 13 for f in st.stack)
+
+
+def test_the_end_of_the_turn_goes_back_while_a_trigger_is_pending():
+    """NS 505.3c: when the turn's final processing finds a trigger pending (added at the last
+    end-phase priority, as in the 706.8b test), the game goes back to 505.2: the trigger is
+    entered with priority and resolves, and only then the turn passes (NS 505.4)."""
+    s = tscene(p0=dict(field=[MONK]))
+    monk = s.field[0][0]
+    draw_ab = [ab.id for ab in s.defs[s.cdef[monk]].triggers if TRIGGERS[ab.trigger] == "start_of_turn"][0]
+    play(s, lambda st: st.step == ST_END and st.dkind == D_PRIORITY and not st.kstack and not st.pending
+         and st.dplayer == 1)
+    s.pending.append([0, draw_ab, monk, s.obj[monk], 0])
+    act(s, PASS)  # player 1 passes too: the end phase's priority ends, 505.3 runs
+    assert s.turn == 3 and s.step == ST_END and s.kstack and s.kstack[-1][4] == draw_ab
+    deck = len(s.deck[0])
+    play(s, lambda st: st.turn == 4)
+    assert len(s.deck[0]) == deck - 1
+
+
+def test_a_character_forbidden_to_aisatsu_is_not_offered():
+    """NS 704.3a-2: Pacifist Monk ('this can't aisatsu') is untapped but not offered as the
+    aisatsu character; the untapped Zaibatsu Apprentice is."""
+    s = tscene(p0=dict(field=["TZT-04", E]))
+    act(s, PASS)
+    until(s, D_ATTACKER, 0)
+    assert s.legal == [PASS, field(s, E)]
+
+
+def test_an_unredirectable_aisatsu_offers_no_interrupt():
+    """NS 705.3a-2: Unstoppable Oni's aisatsu can't be changed by interrupt: the opponent's
+    Gelatin (interrupt) is not offered and the Oni's kousaku 2 reaches the player; the
+    Apprentice's aisatsu can be redirected (Gelatin is offered)."""
+    s = tscene(p0=dict(field=["TZT-05", E]), p1=dict(field=["TZNS-14"]))
+    act(s, PASS)
+    until(s, D_ATTACKER, 0)
+    act(s, field(s, "TZT-05"))
+    act(s, PLAYER + 1)
+    kinds = []
+    while s.dkind != D_ATTACKER:
+        kinds.append(s.dkind)
+        act(s, PASS)
+    assert D_INTERRUPT not in kinds and len(s.damage[1]) == 2
+    act(s, field(s, E))
+    act(s, PLAYER + 1)
+    until(s, D_INTERRUPT, 1)
+    assert len(s.legal) == 2  # pass, or Gelatin
+
+
+def test_name_contains_picks_only_matching_names():
+    """NS 1302.1a: 'an opposing character whose name contains "Yakuza"' offers Armored Yakuza
+    and Yakuza Squad, not Zaibatsu Apprentice; Yakuza Hunt kills the one chosen."""
+    s = tscene(p0=dict(hand=["TZT-06"], ether=[E]), p1=dict(field=["TZNS-61", E, "TZNS-17"]))
+    to_character_phase(s)
+    offered = []
+
+    def pick(st):
+        offered.append([ids(st, [st.field[1][a - OPP_FIELD]])[0] for a in st.legal if a >= OPP_FIELD
+                        and a - OPP_FIELD < len(st.field[1])])
+        return st.legal[[ids(st, [st.field[1][a - OPP_FIELD]])[0] if a >= OPP_FIELD else None
+                         for a in st.legal].index("TZNS-61")]
+    cast(s, "TZT-06", picks=[pick])
+    assert sorted(offered[0]) == ["TZNS-17", "TZNS-61"]
+    assert sorted(ids(s, s.field[1])) == ["TZNS-17", E]
+    assert ids(s, s.ohigan[1]) == ["TZNS-61"]
+
+
+def test_a_whole_name_reference_needs_the_whole_name():
+    """NS 1302.1a: without 'contains', the name must be the whole card name: "Yakuza Squad"
+    matches Yakuza Squad only, not Armored Yakuza."""
+    s = tscene(p0=dict(hand=["TZT-08"], ether=[E]), p1=dict(field=["TZNS-61", "TZNS-17"]))
+    to_character_phase(s)
+    cast(s, "TZT-08")
+    armored, squad = s.field[1]
+    assert s.bowed[squad] and not s.bowed[armored]
+
+
+@pytest.mark.parametrize("p0, p1, draws", [
+    (dict(field=["TZNS-17"]), dict(field=["TZNS-61"]), 2),  # one each side: both fields count
+    (dict(field=["TZNS-17"], ohigan=["TZNS-17"]), dict(hand=["TZNS-61"]), 0),  # Ohigan / hand don't
+])
+def test_counting_names_without_a_zone_counts_the_field(p0, p1, draws):
+    """NS 306.5a, NS 1302.1b, NS 306.5: 'if there are 2 or more characters whose name contains
+    "Yakuza"' counts the characters on the field (both players'), not cards in Ohigan or hand."""
+    p0 = dict(p0, hand=["TZT-07"], ether=[E])
+    s = tscene(p0=p0, p1=p1)
+    to_character_phase(s)
+    n = len(s.hand[0])
+    cast(s, "TZT-07")
+    assert len(s.hand[0]) == n - 1 + draws
+
+
+def test_counting_an_attribute_counts_characters_that_have_it_now():
+    """NS 1302.2a: 'if there are 2 or more 〈Soukaiya〉' counts the characters on the field with
+    it, including Yakuza Squad, which has it from Soukaiya Recruiter (NS 1213.1b); a
+    〈Soukaiya〉 in the ether zone is not counted."""
+    for field0, draws in ((["TZNS-63", "TZNS-17"], 2), (["TZNS-17"], 0)):
+        s = tscene(p0=dict(hand=["TZT-09"], ether=[E, "TZNS-63"], field=field0))
+        to_character_phase(s)
+        n = len(s.hand[0])
+        cast(s, "TZT-09")
+        assert len(s.hand[0]) == n - 1 + draws
+
+
+def test_a_chosen_number_is_an_integer_of_0_or_more():
+    """NS 104.5: Katon Storm's X is chosen among 0..(what can be paid): 0 is offered, nothing
+    below it (the number block starts at 0)."""
+    s = scene(p0=dict(hand=["TZNS-55"], ether=[E, E, E]), p1=dict(field=[E]))
+    to_character_phase(s)
+    act(s, hand(s, "TZNS-55"))
+    assert s.dkind == D_X
+    assert s.legal == [NUMBER + 0, NUMBER + 1, NUMBER + 2]
+
+
+def test_card_language_rejects_bad_step_triggers_and_filters(tmp_path):
+    """The new words are validated with file, entry and field named."""
+    bad = [
+        ("{trigger: aisatsu, turn: own, actions: [{do: draw, n: 1}]}", "turn"),
+        ("{trigger: start_of_turn, turn: mine, actions: [{do: draw, n: 1}]}", "turn"),
+    ]
+    for eff, fieldname in bad:
+        p = tmp_path / "bad.yaml"
+        p.write_text("cards:\n  - {id: B-1, name: B, type: character, cost: 1, karate: 1, durability: 1, "
+                     f"kousaku: 1, effects: [{eff}]}}\n", encoding="utf-8")
+        with pytest.raises(CardFileError) as e:
+            load_pool(POOL + [p])
+        assert "B-1" in str(e.value) and fieldname in str(e.value)
+    p = tmp_path / "bad2.yaml"
+    p.write_text("cards:\n  - {id: B-2, name: B, type: kotodama, cost: 1, if: {field_ge: {name_has: '', n: 1}}, "
+                 "actions: [{do: draw, n: 1}]}\n", encoding="utf-8")
+    with pytest.raises(CardFileError) as e:
+        load_pool(POOL + [p])
+    assert "B-2" in str(e.value) and "name_has" in str(e.value)
+
+
+def test_a_loop_one_player_can_stop_runs_as_often_as_they_choose():
+    """NS 1501.1a (as the notes rule it for a simulator): Restless Monk's 'bow this: untap this'
+    is a loop only its controller can repeat. Each repetition is one of their decisions, so
+    naming a count is repeating that often: after 7 uses the monk is untapped again, the game
+    goes on when they stop (priority passes on), and nothing ends it as a draw."""
+    s = tscene(p0=dict(field=["TZT-10"]))
+    to_character_phase(s)
+    monk = s.field[0][0]
+    for _ in range(7):
+        assert s.dkind == D_PRIORITY and s.dplayer == 0
+        act(s, field(s, "TZT-10"))  # activate: bow it (the cost) ...
+        assert s.bowed[monk]
+        act(s, PASS)
+        act(s, PASS)  # ... both pass: it resolves and untaps it
+        assert not s.bowed[monk]
+    act(s, PASS)  # stop: the other player gets priority and the turn goes on
+    until(s, D_ATTACKER, 0)
+    assert not s.is_terminal() and s.legal == [PASS, field(s, "TZT-10")]
+
+
+def test_a_loop_nobody_stops_is_cut_by_the_decision_cap():
+    """NS 1501.1a with the cap of NS-G24: a player who keeps repeating forever reaches
+    ``max_decisions`` and the game ends as a draw (no winner)."""
+    g = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
+             auto_forced=False, cards=POOL + [DATA], max_decisions=120)
+    s = scene(p0=dict(field=["TZT-10"]), game=g)
+    to_character_phase(s)
+    n = 0
+    while not s.is_terminal():
+        n += 1
+        assert n < 200
+        act(s, field(s, "TZT-10") if s.dplayer == 0 and s.dkind == D_PRIORITY and len(s.legal) > 1 else PASS)
+    assert s.returns() == [0, 0] or list(s.returns()) == [0.0, 0.0]
