@@ -2,7 +2,9 @@
 
     python -m tcgzoo.training.measure --minutes 20 --out runs/train/measure
 
-Trains on Battle Spirits (built-in decks, both seats) with the settings below, then
+Trains on a game (Battle Spirits by default; built-in decks, both seats) with the
+settings below (``--set`` overrides one, ``--decks`` fixes the learner's and the
+opponents' decks), then
 plays the final model against ``random`` and ``heuristic`` in the arena (paired deals,
 seats swapped, games stored in the arena database) and prints the win rates with their
 Wilson 95% intervals, per seat too, the training throughput and where the wall time
@@ -35,11 +37,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--eval-games", type=int, default=200, help="per opponent")
     p.add_argument("--eval-workers", type=int, default=2)
     p.add_argument("--db", default=None)
+    p.add_argument("--decks", nargs=2, metavar=("MINE", "THEIRS"), default=None,
+                   help="the learner's built-in deck and its opponents' (default: each seat's default deck)")
+    p.add_argument("--set", action="append", default=[], metavar="FIELD=JSON",
+                   help="override a setting of BEST or TrainConfig, e.g. --set 'opponents={\"random\": 0.5}'")
     args = p.parse_args(argv)
     from .train import train
 
-    cfg = TrainConfig(game=args.game, out=args.out, seed=args.seed, minutes=args.minutes,
-                      eval_games=args.eval_games, eval_workers=args.eval_workers, db=args.db, **BEST)
+    settings = dict(BEST)
+    for item in args.set:
+        key, sep, value = item.partition("=")
+        if not sep or key not in TrainConfig.__dataclass_fields__:
+            p.error(f"--set {item!r}: expected FIELD=JSON with a TrainConfig field")
+        settings[key] = json.loads(value)
+    cfg = TrainConfig(game=args.game, out=args.out, seed=args.seed, minutes=args.minutes, decks=args.decks,
+                      eval_games=args.eval_games, eval_workers=args.eval_workers, db=args.db, **settings)
     t0 = time.perf_counter()
     result = train(cfg)
     final = [r for r in result.evaluations if r["model"] == str(result.model)]
