@@ -971,7 +971,8 @@ def h_ft(s, f):
         st = 1
     if st == 1:
         acts = ft_actions(s, kind, p)
-        key = loop_key(s, kind)
+        # only an activated ability can bring every zone back (11-1-1): no key where none is offered
+        key = loop_key(s, kind) if any(LEADER_ABILITY <= x < SELF_LEADER for x in acts) else 0
         if s.barred:
             acts = [x for x in acts if (p, key, x) not in s.barred]  # 11-1-1-2 / 11-1-1-3
         s.ask(p, kind, acts)
@@ -1375,7 +1376,7 @@ def loop_key(s, kind):
     orders, rest and faces, at the same kind of decision."""
     return hash((kind, tuple(s.zone), tuple(s.rest), tuple(s.face), tuple(s.deck[0]), tuple(s.deck[1]),
                  tuple(s.drop[0]), tuple(s.drop[1]), tuple(s.battle[0]), tuple(s.battle[1]),
-                 tuple(s.melee[0]), tuple(s.melee[1])))
+                 tuple(s.melee[0]), tuple(s.melee[1]))) or 1  # 0 means "no key"
 
 
 def loop_note(s, p, key, a):
@@ -1384,6 +1385,8 @@ def loop_note(s, p, key, a):
     loop: the other player who chose inside it (named the larger count) may not repeat those choices
     in those states (11-1-1-3); if nobody else chose, p may not restart it here (11-1-1-2). Counts are
     never named: repeating the loop one iteration at a time is the same game."""
+    if not key:
+        return
     h = s.loops
     for i in range(len(h) - 1, -1, -1):
         e = h[i]
