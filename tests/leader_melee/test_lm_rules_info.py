@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import numpy as np
+import pytest
 
 from lm_scene import *  # noqa: F403
 from lm_scene import R, act, hand_slot, idx, ids, place, scene
@@ -212,3 +213,34 @@ def test_optional_loop_both_players_can_stop():
     assert s.dkind == D_YES_NO and s.legal_actions() == [PASS]
     act(s, PASS)
     assert s.zone[g] == Z_DROP
+
+
+BAD = [
+    ("{trigger: moved, from: battle, to: drop, actions: [{do: draw, n: 1}]}", r"effects\[0\]\.from", "'leave'"),
+    ("{trigger: moved, from: melee, to: battle, actions: [{do: draw, n: 1}]}", r"effects\[0\]\.to", "new card"),
+    ("{trigger: moved, from: sky, to: drop, actions: [{do: draw, n: 1}]}", r"effects\[0\]\.from", "not one of"),
+    ("{trigger: play, from: hand, actions: [{do: draw, n: 1}]}", r"effects\[0\]\.from", "only a 'moved'"),
+    ("{trigger: play, modes: [{actions: [{do: draw, n: 1}]}, {actions: [{do: charge, n: 1}]}]}",
+     r"effects\[0\]\.modes", "only an activated"),
+    ("{activated: main, modes: [{actions: [{do: draw, n: 1}]}]}", r"effects\[0\]\.modes", "2\\.\\.8"),
+    ("{activated: main, modes: [{actions: [{do: fly}]}, {actions: [{do: draw, n: 1}]}]}",
+     r"effects\[0\]\.modes\[0\]\.actions\[0\]\.do", "not one of"),
+    ("{activated: main, cost: {discard: -1}, actions: [{do: draw, n: 1}]}", r"effects\[0\]\.cost\.discard", "at least 0"),
+    ("{activated: main, actions: [{do: search, n: 1, filter: {rested: true}}]}", r"effects\[0\]\.actions\[0\]\.filter",
+     "neither active"),
+    ("{activated: main, actions: [{do: search, n: 0}]}", r"effects\[0\]\.actions\[0\]\.n", "at least 1"),
+    ("{activated: main, actions: [{do: draw, n: 1, with_self: true}]}", r"effects\[0\]\.actions\[0\]\.with_self",
+     "takes no"),
+]
+
+
+@pytest.mark.parametrize("effect,field,msg", BAD)
+def test_words_of_these_rules_are_validated(tmp_path, effect, field, msg):
+    """Bad uses of moved / modes / discard / search / bury fail naming the file, entry and field."""
+    from tcgzoo.envs.core.errors import CardFileError
+    from tcgzoo.envs.leader_melee.cards import load_pool
+    p = tmp_path / "bad.yaml"
+    p.write_text("cards:\n  - {id: X-1, name: X, type: battle, color: red, level: 1, power: 1, strike: 1, "
+                 f"effects: [{effect}]}}\n")
+    with pytest.raises(CardFileError, match=f"entry 'X-1', field '{field}'.*({msg})"):
+        load_pool([str(p)])
