@@ -11,6 +11,7 @@ Options
 ``concession``    True (default): CONCEDE (1-2-4) is legal at every decision, as in the
                   other games; False leaves it out (the action stays masked).
 ``max_decisions`` 2000 (default): a game reaching it ends as a draw (11-1, LM-G27; 0 disables).
+                  Optional loops are bounded by LM-N22 (11-1-1-2 / 11-1-1-3) as well.
 ``cards``         list of card-file paths replacing the built-in pool.
 
 Action space (525 ids; an id keeps its meaning within a decision kind)
@@ -29,12 +30,12 @@ ids      range           meaning
 65-104   own_battle      own battle slot (by entry time): attacker, move to melee, target, drop (9-3)
 105-144  own_melee       (reserved: own melee slot)
 145-184  own_energy      own energy slot (sorted by card): pay with it
-185-224  own_drop        (reserved)
+185-224  own_drop        own drop slot (arrival order): put it under the deck (PLACE_ORDER, 3-1-6)
 225-264  opp_battle      opponent's battle slot: attack target, effect target
 265-384  opp_melee, opp_energy, opp_drop (reserved)
 385-424  opp_hand        (reserved: blind pick)
-425-464  look            (reserved: revealed cards)
-465-505  number          (reserved)
+425-464  look            SEARCH: slot i of my deck sorted by card (first slot of each matching kind)
+465-505  number          CHOOSE_MODE: mode i (8-6-2-2)
 506-507  player          (reserved)
 508-523  pending         waiting automatic ability j of the deciding player (ORDER_TRIGGER);
                          replacement effect j that applies (ORDER_REPLACEMENT, 8-10-2)
@@ -43,7 +44,10 @@ ids      range           meaning
 
 Decision kinds (``layout.DECISIONS``): MULLIGAN, FT_MAIN, FT_STANDBY, CHOOSE_ATTACKER,
 CHOOSE_TARGET, FT_ATTACK, FT_GUARD, PAY_ENERGY, TARGET, YES_NO, ORDER_TRIGGER,
-LIMIT_DROP, DRAW_UP_TO, ORDER_REPLACEMENT. Multi-picks are single picks (mulligan: ascending distinct
+LIMIT_DROP, DRAW_UP_TO, ORDER_REPLACEMENT, CHOOSE_MODE (NUMBER + mode, before the cost, 8-6-2-2),
+DISCARD (HAND slot: a discard cost part, 8-4-2-1), SEARCH (PASS = find nothing, LOOK slot, 8-6-3-5),
+PLACE_ORDER (OWN_DROP / OWN_BATTLE slot: the next card under the deck, PASS when the rest are
+"up to", 3-1-6). Multi-picks are single picks (mulligan: ascending distinct
 cards, PASS when done; energy: one card at a time, first slot of each card kind).
 
 Observation (float32, seen from ``me``; N = cards in the pool; ``Game().observation_layout()``)
@@ -53,7 +57,7 @@ block             size            content
 ================  ==============  =====================================================
 global            6               turn/30, my turn, I went first, my attack on, battle on, my leader is guard
 phase             10              one-hot (``layout.PHASE_NAMES``)
-decision          14              one-hot pending decision kind
+decision          18              one-hot pending decision kind
 deciding          1               I decide
 counts            2 x 8           me then opp: deck, hand, life, energy, drop, battle, melee, known deck cards
 leaders           2 x (N+4)       one-hot card, face, rest, power/10000, strike/5
@@ -68,10 +72,15 @@ context           N+2             card being played / resolving (or the replacem
 pending           16 x N          source card of each waiting ability (ORDER_TRIGGER) or replacement
                                   effect (ORDER_REPLACEMENT; 鉄壁: the card itself)
 negated           2 x 7           me then opp: leader, battle slots 0-5 whose abilities are negated (8-3-2)
+look              N               while I search my deck (SEARCH): my deck's cards, counts by card (8-6-3-5)
 ================  ==============  =====================================================
 
 Hidden and never encoded: the opponent's unknown hand cards, both decks' unknown cards
 and order, all life cards. ``resample_hidden(p, rng)`` permutes exactly those.
+``known[u]``: 0 unknown, 1 known to both (a 連携 miss, a revealed card), 2 put under the deck at
+once: both know the cards, only the owner their order (3-1-6-1); when one of them leaves the
+deck the rest become 0 (the opponent cannot tell which left). ``dseen[p]``: p looked at their
+deck (a search), so p's deck and life cards are resampled apart.
 """
 from __future__ import annotations
 
@@ -164,7 +173,9 @@ class LeaderMeleeState(State):
     def resample_hidden(self, player: int, rng) -> None:
         """Redeal what ``player`` cannot see: identities are permuted, per owner, among the
         cards ``player`` cannot identify (own deck + life; opponent's unknown hand + deck +
-        life), keeping known cards and all counts (LM design 1)."""
+        life), keeping known cards and all counts (LM design 1). The opponent's cards put
+        under their deck at once (``known`` 2) are permuted among themselves (3-1-6-1); after
+        ``player`` searched their deck, its cards and the life cards are permuted apart (8-6-3-5)."""
         if isinstance(rng, int):
             rng = Rng(rng)
         q = 1 - player

@@ -33,6 +33,11 @@ Ability::
       | guard_step_start                     # 7-6-1-1, 7-7-1-1 once per turn); guard_step_start: the
                                              # defender's cards (7-4-1-1)
       | charge_start                         # チャージフェイズ開始時 (6-2-1), with turn_start
+      | moved            # with ``from: Z`` and ``to: Z`` (deck | hand | energy | drop | battle | melee):
+                         # this card moves from Z to Z (8-7-4; not from battle: that is ``leave``). It
+                         # reads the card where it is public: public -> hidden as it was there
+                         # (8-7-4-1-1), hidden -> public and public -> public in the new zone
+                         # (8-7-4-1-1, 8-7-4-1-3; energy / drop: printed values)
       | leave            # this battle card leaves the battle area (not to melee): 8-7-4; it reads
                          # the card as it was there (last information, 8-7-4-1-2, 8-11-1)
       | state            # state trigger (8-7-5): waits when ``condition`` holds, again after it
@@ -47,13 +52,22 @@ Ability::
     optional: true                       # "してよい": a yes/no before the actions (replacement: 8-10-3)
     condition: {life_le: n, life_ge: n, own_battle_ge: n, opp_battle_ge: n, melee_trait: t,
                 hand_le: n, self_power_ge: n}   # self_power_ge reads last information (8-11-1)
-    cost: {energy: n, rest_self: true}   # 8-4 ([cost]; the energy goes to the drop)
+    cost: {energy: n, rest_self: true, discard: n}   # 8-4 ([cost]; energy and discarded hand cards go
+                                         # to the drop); the parts are paid in the order written (8-4-2-1),
+                                         # a card's level with its energy part; all payable or not offered (8-4-2-2)
     actions: [{do: ..., ...}]
+    modes: [{text, actions}, ...]        # activated only, instead of actions: 2..8 modes, one chosen
+                                         # while playing, before the cost (8-6-2-2, D_CHOOSE_MODE)
 
 Actions: ``draw n``, ``draw_up_to n`` (4-8-4), ``charge n`` (top deck -> energy, 6-2-4-1),
 ``damage n`` (to the opponent, 4-9-1-2), ``power amount`` / ``strike amount`` with
 ``duration: battle|turn`` and ``target`` (default: this card), ``break`` (3-6-4),
-``rest``, ``stand`` (make active), ``drop`` (battle card to the drop), ``negate`` with
+``rest``, ``stand`` (make active), ``drop`` (battle card to the drop),
+``search n`` with ``filter`` (the master looks at their whole deck, may pick up to n matching
+cards, revealed into the hand, or none even if some match, 8-6-3-5; then the deck is shuffled),
+``bury n`` with ``with_self`` (up to n cards of the master's drop, and this battle card if
+``with_self``, go under the deck at once in the order the owner picks them, the first pick at
+the very bottom, 3-1-6; the opponent knows the cards, not the order, 3-1-6-1), ``negate`` with
 ``duration`` and ``target`` (8-3-2: the card's abilities, keywords included, are invalid),
 ``turn_front`` with a leader target (a leader flipped by 覚醒 / 共闘 turns front face up again:
 the same card, its effects kept, 10-7-4 / 10-8-4).
