@@ -38,7 +38,9 @@ A card entry::
                                        # ukemi, NS-G9), hand_empty (a state trigger: 'when you
                                        # have no cards in hand', NS 1209.8), opp_aisatsu_from_hand
                                        # (valid in the hand: its owner may reveal the card when an
-                                       # opposing character aisatsu-s them, NS 1209.3a-c); the step
+                                       # opposing character aisatsu-s them, NS 1209.3a-c),
+                                       # deals_damage / dealt_damage (1 or more damage dealt by this
+                                       # as the source, NS 1216.3-4, or to this, NS 1102.5); the step
                                        # triggers start_of_turn, start_of_game (the game's first turn),
                                        # start_of_draw (after the draw), start_of_ether (after the
                                        # placement), start_of_character, start_of_ikusa,
@@ -98,7 +100,7 @@ actions}`` (a delayed trigger for the start of the next end phase, once, NS 1209
 ``draw n``; ``recover n``; ``damage n target`` (to characters);
 ``damage_player n player: opp|own``; ``kill target``; ``bow target``; ``untap target``;
 ``ambush target`` (from Ohigan); ``to_hand target`` (from Ohigan); ``pump target karate
-durability kousaku duration: turn``; ``grant target: self duration: turn effect: {...}``;
+durability kousaku duration: turn|ikusa`` (``ikusa``: 'this ikusa', ends at NS 706.8a); ``grant target: self duration: turn effect: {...}``;
 ``search_ambush total_cost_le attribute attribute_count any_count``; ``discard n`` (its controller
 chooses n hand cards, as many as there are, and puts them into Ohigan; ``n: all`` discards the
 whole hand, NS 1309; ``may: true`` makes it the cost of the ability's later actions, which its
@@ -123,9 +125,9 @@ DECK_DIR = HERE / "decks"
 CHARACTER, KOTODAMA = 0, 1
 TYPES = {"character": CHARACTER, "kotodama": KOTODAMA}
 TRIGGERS = ("aisatsu", "appears", "killed", "killed_in_ikusa", "ambush_from_ohigan", "entered", "end_phase",
-            "hand_empty", "opp_aisatsu_from_hand")
+            "hand_empty", "opp_aisatsu_from_hand", "deals_damage", "dealt_damage")
 (TR_AISATSU, TR_APPEARS, TR_KILLED, TR_KILLED_IKUSA, TR_AMBUSH_OHIGAN, TR_ENTERED, TR_END_PHASE, TR_HAND_EMPTY,
- TR_FROM_HAND) = range(len(TRIGGERS))
+ TR_FROM_HAND, TR_DEALS, TR_DEALT) = range(len(TRIGGERS))
 # 'at the start of ...' / 'at the end of ...' triggers of a turn's steps (NS 502.2b-505.1, 702.1-707.1):
 # valid on face-up field characters; 'turn' says whose turn (own by default, opp, any)
 PHASE_TRIGGERS = ("start_of_turn", "start_of_game", "start_of_draw", "start_of_ether", "start_of_character",
@@ -182,6 +184,7 @@ class Action:
     any_count: int = 0
     tatsujin: bool = False  # done only if the tatsujin cost was paid (NS 1404.2a)
     may: bool = False  # discard: a cost paid on resolution; unpaid -> the later actions are skipped (NS 1203.7)
+    ikusa: bool = False  # pump: 'this ikusa' (ends at NS 706.8a) instead of 'this turn'
 
 
 @dataclass
@@ -418,7 +421,7 @@ class _Loader:
         if do == "pump":
             allowed |= {"karate", "durability", "kousaku", "duration"}
             a.karate, a.durability, a.kousaku = (ck.get(k, int, 0) for k in ("karate", "durability", "kousaku"))
-            ck.choice("duration", ("turn",), "turn")
+            a.ikusa = ck.choice("duration", ("turn", "ikusa"), "turn") == "ikusa"
         if do == "grant":
             allowed |= {"effect", "duration"}
             ck.choice("duration", ("turn",), "turn")

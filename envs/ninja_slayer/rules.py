@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .cards import (
     CHARACTER, KOTODAMA, TR_AISATSU, TR_AMBUSH_OHIGAN, TR_APPEARS, TR_ENTERED,
-    N_ALL, TR_FROM_HAND, TR_HAND_EMPTY, TR_KILLED, TR_KILLED_IKUSA, TR_PHASE, X_MAX,
+    N_ALL, TR_DEALS, TR_DEALT, TR_FROM_HAND, TR_HAND_EMPTY, TR_KILLED, TR_KILLED_IKUSA, TR_PHASE, X_MAX,
 )
 from .layout import (
     D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_MODE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
@@ -16,7 +16,7 @@ from .layout import (
     ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
 )
 from .state import (
-    K_ABILITY, K_CARD, K_CHECK, NO_TARGET, PLAYER_TARGET, TE_DUR, TE_GRANT, TE_KARATE, TE_KOUSAKU, Z_CHECK,
+    K_ABILITY, K_CARD, K_CHECK, NO_TARGET, PLAYER_TARGET, TE_DUR, TE_GRANT, TE_IKUSA, TE_KARATE, TE_KOUSAKU, Z_CHECK,
     Z_DAMAGE, Z_DECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED, Z_STACK,
 )
 
@@ -200,6 +200,22 @@ def damage_amount(s, src: int, to: int, n: int) -> int:
     return n if n > 0 else 0
 
 
+def dealt(s, src: int, to: int) -> None:
+    """NS 1102.5: 1 or more damage was dealt: the source's 'when this deals damage' (while it is
+    on the field: a character's abilities work there, NS 1202.2) and the damaged character's
+    'when this is dealt damage' trigger (``to`` = -1: a player, who has no such ability here)."""
+    if src >= 0 and s.zone[src] == Z_FIELD:
+        fire(s, src, TR_DEALS)
+    if to >= 0:
+        fire(s, to, TR_DEALT)
+
+
+def end_ikusa_effects(s) -> None:
+    """NS 706.8a: continuous effects lasting 'this ikusa' end."""
+    if s.teff:
+        s.teff = [t for t in s.teff if t[0] < TE_IKUSA]
+
+
 def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
     do = a.do
     if do == "untap":
@@ -207,7 +223,10 @@ def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
     elif do == "bow":
         s.bowed[j] = True
     elif do == "damage":
-        s.dmg[j] += damage_amount(s, src, j, n)  # NS 1102.4: effect damage (not ikusa damage)
+        n = damage_amount(s, src, j, n)  # NS 1102.4: effect damage (not ikusa damage); NS 1216.3: its source
+        if n:
+            s.dmg[j] += n
+            dealt(s, src, j)
     elif do == "kill":
         kill(s, j)
     elif do == "ambush":
@@ -216,9 +235,10 @@ def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
         s.move(j, Z_HAND)  # from Ohigan: public, so both players keep knowing it
     elif do == "pump":
         o = s.obj[j]
+        ik = TE_IKUSA if a.ikusa else 0
         for kind, amt in ((TE_KARATE, a.karate), (TE_DUR, a.durability), (TE_KOUSAKU, a.kousaku)):
             if amt:
-                s.teff.append([kind, j, o, amt])
+                s.teff.append([kind + ik, j, o, amt])
     elif do == "grant":
         s.teff.append([TE_GRANT, j, s.obj[j], a.effect])
     elif do == "satsubatsu":
@@ -972,7 +992,10 @@ def h_exec(s, f) -> None:
         elif do == "draw":
             draw(s, ctl, n)
         elif do == "damage_player":
-            s.carried[1 - ctl if a.player == "opp" else ctl] += damage_amount(s, src, -1, n)  # NS 1102.4a
+            n = damage_amount(s, src, -1, n)  # NS 1102.4a
+            if n:
+                s.carried[1 - ctl if a.player == "opp" else ctl] += n
+                dealt(s, src, -1)
         elif do == "delay":  # NS 1209.7: a delayed trigger, once, for the next such event
             s.delayed.append([ctl, a.effect, src, f[5]])
         elif a.target is not None and a.target.entry:  # NS 1205.1a: only targets still legal
@@ -1199,12 +1222,16 @@ def h_ikusa(s, f) -> None:
         if s.target >= 0:  # who aisatsu-ed whom this turn, for satsubatsu (NS 1403.2, NS-G16)
             s.aisatsu_by.append([s.target, s.tgt_obj, a, s.atk_obj])
         if s.target == PLAYER_TARGET:  # NS 706.4: kousaku to a player
-            s.carried[ntp] += damage_amount(s, a, -1, s.kousaku(a))
+            n = damage_amount(s, a, -1, s.kousaku(a))
+            if n:
+                s.carried[ntp] += n
+                dealt(s, a, -1)
         else:  # karate to a character; one-way (NS-G3)
             n = damage_amount(s, a, s.target, s.karate(a))
             if n:
                 s.dmg[s.target] += n
                 s.ikusa_hit[s.target] = True
+                dealt(s, a, s.target)
                 # NS 1216.6: 'killed in ikusa' only at the rule check right after the ikusa
                 # damage: run it now, then drop the mark (step 12)
                 f[1] = 12
@@ -1225,15 +1252,18 @@ def h_ikusa(s, f) -> None:
         f[1] = 13
         pri(s)  # NS 706.7
     elif st == 13:  # NS 706.8 (ikusa end processing); 706.8b: back to 706.7 while anything is pending
+        end_ikusa_effects(s)  # NS 706.8a
         if s.pending or s.carried[0] or s.carried[1] or _loss_pending(s):
             pri(s)
             return
         f[1] = 11
-    elif st == 11:  # NS 706.9-706.10 (NS-G2, NS-G4)
+    elif st == 11:  # NS 706.9-706.10 (NS-G2, NS-G4); a skipped step (706.1) ends the ikusa too
+        end_ikusa_effects(s)
         s.attacker, s.atk_obj, s.target, s.tgt_obj = -1, 0, NO_TARGET, 0
         f[1] = 1
     elif st == 20:  # NS 707
         s.ikstep = IK_END
+        end_ikusa_effects(s)  # no ikusa was fought after 704.3's 'no aisatsu'
         phase(s, "end_of_ikusa")  # NS 707.1
         f[1] = 21
         pri(s)

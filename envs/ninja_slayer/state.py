@@ -21,6 +21,7 @@ K_CARD, K_ABILITY, K_CHECK = range(3)
 KIND_NAMES = ("card", "ability", "damage check")
 # temporary effects [kind, card, obj, amount], all 'this turn' (NS 505.3b)
 TE_KARATE, TE_DUR, TE_KOUSAKU, TE_GRANT = range(4)
+TE_IKUSA = 8  # added to a kind: the effect lasts 'this ikusa' (ends at NS 706.8a), not the turn
 NO_TARGET, PLAYER_TARGET = -2, -1
 
 
@@ -123,7 +124,7 @@ class State(DecisionState):
         v = 0
         o = self.obj[i]
         for k, c, ob, amt in self.teff:
-            if k == kind and c == i and ob == o:
+            if (k & 7) == kind and c == i and ob == o:
                 v += amt
         return v
 

@@ -343,3 +343,79 @@ def test_a_loop_nobody_stops_is_cut_by_the_decision_cap():
         assert n < 200
         act(s, field(s, "TZT-10") if s.dplayer == 0 and s.dkind == D_PRIORITY and len(s.legal) > 1 else PASS)
     assert s.returns() == [0, 0] or list(s.returns()) == [0.0, 0.0]
+
+
+def test_a_this_ikusa_effect_ends_when_the_ikusa_ends():
+    """NS 706.8a: Battle Cry (+3 karate this ikusa), entered after the aisatsu, makes the
+    Apprentice deal 4 ikusa damage to Vengeful Drum; when the ikusa damage step ends the
+    effect is gone (karate 1 at the next aisatsu target step), though the turn goes on."""
+    s = tscene(p0=dict(field=[E], hand=["TZT-11"], ether=[E]), p1=dict(field=["TZT-13"]))
+    ap = s.field[0][0]
+    drum = s.field[1][0]
+    act(s, PASS)
+    until(s, D_ATTACKER, 0)
+    act(s, field(s, E))
+    act(s, OPP_FIELD + 0)
+    until(s, D_PRIORITY, 0)
+    cast(s, "TZT-11")
+    assert s.karate(ap) == 4
+    until(s, D_ATTACKER, 0)
+    assert s.dmg[drum] == 4 and s.turn == 3
+    assert s.karate(ap) == 1
+
+
+def test_damage_triggers_and_the_source_of_effect_damage():
+    """NS 1102.5, NS 1216.1, NS 1216.2, NS 1216.3: Bloodthirsty Ace's 'when this appears, deal
+    1 damage' is an ability of the Ace, so the Ace is the damage's source: its own increase
+    (+1) applies (2 damage to Vengeful Drum) and its 'when this deals damage' triggers; the
+    Drum's 'when this is dealt damage' triggers too (each draws 1)."""
+    s = tscene(p0=dict(hand=["TZT-12"], ether=[E, E]), p1=dict(field=["TZT-13"]))
+    to_character_phase(s)
+    drum = s.field[1][0]
+    h0, h1 = len(s.hand[0]), len(s.hand[1])
+    cast(s, "TZT-12")
+    until(s, D_PRIORITY, 0)
+    while s.kstack or s.pending:
+        act(s, PASS if s.dkind == D_PRIORITY else s.legal[0])
+    assert s.dmg[drum] == 2
+    assert len(s.hand[0]) == h0 - 1 + 1 and len(s.hand[1]) == h1 + 1
+
+
+def test_a_kotodamas_damage_has_the_kotodama_as_its_source():
+    """NS 1216.2, NS 1216.3, NS 1102.5: Karate Chop's 3 damage comes from Karate Chop, not from
+    the Bloodthirsty Ace on the field: no +1, and the Ace's 'when this deals damage' does not
+    trigger; the Drum's 'dealt damage' does."""
+    s = tscene(p0=dict(hand=["TZNS-04"], ether=[E, E], field=["TZT-12"]), p1=dict(field=["TZT-13"]))
+    to_character_phase(s)
+    drum = s.field[1][0]
+    h0, h1 = len(s.hand[0]), len(s.hand[1])
+    cast(s, "TZNS-04")
+    while s.kstack or s.pending:
+        act(s, PASS if s.dkind == D_PRIORITY else s.legal[0])
+    assert s.dmg[drum] == 3
+    assert len(s.hand[0]) == h0 - 1 and len(s.hand[1]) == h1 + 1
+
+
+def test_no_damage_dealt_no_damage_triggers():
+    """NS 1102.5: Iron Drum reduces damage dealt to it by 5: Karate Chop's 3 deals none, and
+    its 'when this is dealt damage' does not trigger."""
+    s = tscene(p0=dict(hand=["TZNS-04"], ether=[E, E]), p1=dict(field=["TZT-14"]))
+    to_character_phase(s)
+    drum = s.field[1][0]
+    h1 = len(s.hand[1])
+    cast(s, "TZNS-04")
+    assert s.dmg[drum] == 0 and not s.pending and not s.kstack and len(s.hand[1]) == h1
+
+
+def test_ikusa_damage_fires_the_damage_triggers():
+    """NS 1102.5, NS 706.4b: the Ace's ikusa damage to the Drum (karate 2 + 1) triggers both
+    'deals damage' and 'dealt damage'."""
+    s = tscene(p0=dict(field=["TZT-12"]), p1=dict(field=["TZT-13"]))
+    drum = s.field[1][0]
+    h0, h1 = len(s.hand[0]), len(s.hand[1])
+    act(s, PASS)
+    until(s, D_ATTACKER, 0)
+    act(s, field(s, "TZT-12"))
+    act(s, OPP_FIELD + 0)
+    until(s, D_ATTACKER, 0)
+    assert s.dmg[drum] == 3 and len(s.hand[0]) == h0 + 1 and len(s.hand[1]) == h1 + 1
