@@ -73,6 +73,9 @@ pending           16 x N          source card of each waiting ability (ORDER_TRI
                                   effect (ORDER_REPLACEMENT; 鉄壁: the card itself)
 negated           2 x 7           me then opp: leader, battle slots 0-5 whose abilities are negated (8-3-2)
 look              N               while I search my deck (SEARCH): my deck's cards, counts by card (8-6-3-5)
+                                  / while I place cards under my deck (PLACE_ORDER): those picked so far
+choice            8 + 2           play / resolution in progress: chosen mode one-hot (8-6-2-2), discard
+                                  cost left/10 (8-4-2-1), my picks so far/10 (SEARCH, PLACE_ORDER)
 ================  ==============  =====================================================
 
 Hidden and never encoded: the opponent's unknown hand cards, both decks' unknown cards

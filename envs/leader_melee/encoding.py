@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from .layout import (DECISIONS, LAYOUT, NUM_ACTIONS, PHASE_NAMES, D_MULLIGAN, D_ORDER_REPLACEMENT, D_PAY_ENERGY,
-                     D_DISCARD, D_SEARCH)
-from .rules import H_CP, H_REPL, H_RES, H_USE, face_of, leader, negated, repl_candidates, stat, statics
+                     D_DISCARD, D_PLACE_ORDER, D_SEARCH)
+from .rules import MODE, H_CP, H_REPL, H_RES, H_USE, face_of, leader, negated, repl_candidates, stat, statics
 from .state import Z_BATTLE, Z_LEADER
 
 BATTLE_SLOTS = 6
@@ -42,6 +42,9 @@ class ObsLayout:
         add("pending", 16 * n)
         add("negated", 2 * (1 + BATTLE_SLOTS))  # appended: leader, battle slots whose abilities are negated (8-3-2)
         add("look", n)  # appended: the cards I am looking at (my deck while I search it, 8-6-3-5), counts by card
+        # appended: the play / resolution in progress: chosen mode one-hot (8-6-2-2), discard cost left/10
+        # (8-4-2-1), cards picked so far/10 (PLACE_ORDER, SEARCH)
+        add("choice", 8 + 2)
 
     def _add(self, name, k):
         self.blocks[name] = (self.size, k)
@@ -203,6 +206,22 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
         b = lay.o_look
         for u in s.deck[me]:
             m[b + cdef[u]] += 1.0
+    if top is not None and (h == H_USE or h == H_RES):
+        b = lay.o_choice
+        if h == H_USE:
+            if top[9] >= 0:
+                m[b + top[9]] = 1.0
+            m[b + 8] = top[10] / 10
+        else:
+            if top[6] >= MODE:
+                m[b + top[6] // MODE - 1] = 1.0
+            if (s.dkind == D_PLACE_ORDER or s.dkind == D_SEARCH) and s.dplayer == me:
+                # picks so far: the order under the deck is the owner's alone (3-1-6-1)
+                picks = top[8:] if s.dkind == D_PLACE_ORDER else ()
+                m[b + 9] = (len(picks) if s.dkind == D_PLACE_ORDER else top[8]) / 10
+                bl = lay.o_look
+                for u in picks:
+                    m[bl + cdef[u]] += 1.0
     if s.neg:
         c = lay.o_negated
         for k, p in enumerate((me, op)):

@@ -244,3 +244,22 @@ def test_words_of_these_rules_are_validated(tmp_path, effect, field, msg):
                  f"effects: [{effect}]}}\n")
     with pytest.raises(CardFileError, match=f"entry 'X-1', field '{field}'.*({msg})"):
         load_pool([str(p)])
+
+
+def test_choices_in_progress_are_observed_by_the_chooser():
+    """LM 8-6-2-2: the mode chosen while playing stays in the observation while the cost is paid.
+    LM 3-1-6-1: the cards already picked to go under the deck (and so their order) are in the
+    owner's observation only."""
+    s = scene(p0=dict(hand=["I-MD"], energy=1))
+    act(s, hand_slot(s, 0, "I-MD"))
+    act(s, NUMBER + 1)
+    b, _ = s.game.obs_layout.blocks["choice"]
+    assert s.dkind == D_PAY_ENERGY and s.observation_tensor(0)[b + 1] == 1 and s.observation_tensor(0)[b] == 0
+    s = scene(p0=dict(battle=["I-BU"]))
+    place(s, 0, "T-V1", Z_DROP)
+    act(s, _ability(s, 0))
+    act(s, OWN_DROP + 0)
+    lb, n = s.game.obs_layout.blocks["look"]
+    assert s.dkind == D_PLACE_ORDER
+    assert s.observation_tensor(0)[lb + idx(s, "T-V1")] == 1 and s.observation_tensor(0)[b + 9] == 0.1
+    assert s.observation_tensor(1)[lb:lb + n].sum() == 0 and s.observation_tensor(1)[b + 9] == 0
