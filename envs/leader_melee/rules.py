@@ -1372,11 +1372,12 @@ def _bury_end(s, f, p, k):
 
 # ---- infinite loops (11-1) ------------------------------------------------------------------------
 def loop_key(s, kind):
-    """The game state as 11-1-1-2 compares it ("the cards of every zone identical"): zones,
-    orders, rest and faces, at the same kind of decision."""
-    return hash((kind, tuple(s.zone), tuple(s.rest), tuple(s.face), tuple(s.deck[0]), tuple(s.deck[1]),
-                 tuple(s.drop[0]), tuple(s.drop[1]), tuple(s.battle[0]), tuple(s.battle[1]),
-                 tuple(s.melee[0]), tuple(s.melee[1]))) or 1  # 0 means "no key"
+    """The game state as 11-1-1-2 compares it ("the cards of every zone identical"): every card's
+    zone, rest, the leaders' faces and the decks' order, at the same kind of decision. Tuples of
+    ints only: their hash is the same in every process (a pickled state keeps its loop history)."""
+    z = s.zone
+    return hash((kind, s.face[0], s.face[CARDS_PER_PLAYER], tuple(z), tuple(s.rest), tuple(s.deck[0]),
+                 tuple(s.deck[1]))) or 1  # 0 means "no key"
 
 
 def loop_note(s, p, key, a):
