@@ -106,7 +106,9 @@ chooses n hand cards, as many as there are, and puts them into Ohigan; ``n: all`
 whole hand, NS 1309; ``may: true`` makes it the cost of the ability's later actions, which its
 controller may pay on resolution: declined, or not payable in full, the later actions are not
 done, NS 1203.7); ``remove target`` (a field, ether or Ohigan card to its owner's removed
-zone, NS 1324).
+zone, NS 1324); ``gain_attribute target attribute`` (the character has the attribute this turn, NS
+1325.1; statics that read attributes see it); ``lose_keyword target keyword`` (the character loses
+that keyword this turn: all of it, NS 1327.1).
 """
 from __future__ import annotations
 
@@ -142,7 +144,8 @@ KEYWORDS = ("interrupt", "interrupt_kaizen", "satsubatsu", "no_aisatsu", "unredi
 # no_aisatsu: 'this can't aisatsu' (NS 704.3a-2); unredirectable: 'this one's aisatsu is not changed by
 # interrupt or interrupt kaizen' (NS 705.3a-2)
 ACTIONS = ("draw", "recover", "damage", "damage_player", "kill", "bow", "untap", "ambush", "to_hand",
-           "pump", "grant", "search_ambush", "counter", "delay", "discard", "remove")
+           "pump", "grant", "search_ambush", "counter", "delay", "discard", "remove", "gain_attribute",
+           "lose_keyword")
 TARGET_ZONES = ("field", "ether", "ohigan", "stack")
 X_MAX = 50  # the layout's number range: X = 0..50 (NS 1304)
 N_X, N_LKI_KARATE = -1, -2  # Action.n for 'n: X' (NS 1304) and 'n: lki_karate' (NS 1215)
@@ -177,7 +180,7 @@ class Action:
     karate: int = 0
     durability: int = 0
     kousaku: int = 0
-    effect: int = -1  # grant: ability id in the pool
+    effect: int = -1  # grant: ability id in the pool; gain_attribute: attr_names index; lose_keyword: KEYWORDS index
     total_cost_le: int = 0
     attribute: str | None = None
     attribute_count: int = 0
@@ -323,6 +326,7 @@ def _filter(fc: Checker, f: dict, out: Target) -> None:
 class _Loader:
     def __init__(self) -> None:
         self.abilities: list[Ability] = []
+        self.attr_names: list[str] = []  # attributes given by 'gain_attribute' (NS 1325.1)
 
     def ability(self, ck: Checker, card: str, data, triggered: bool, activated: bool = False,
                 delayed: bool = False) -> Ability:
@@ -406,11 +410,12 @@ class _Loader:
                 a.n = ck.get("n", int)
                 if a.n < 1:
                     ck.fail("n", "must be at least 1 (or 'all')")
-        if do in ("damage", "kill", "bow", "untap", "ambush", "to_hand", "pump", "grant", "counter", "remove"):
+        if do in ("damage", "kill", "bow", "untap", "ambush", "to_hand", "pump", "grant", "counter", "remove",
+                  "gain_attribute", "lose_keyword"):
             allowed.add("target")
             a.target = _target(ck, ck.data.get("target", None) or ck.fail("target", "is required"))
             want = {"ambush": "ohigan", "to_hand": "ohigan", "damage": "field", "kill": "field", "pump": "field",
-                    "counter": "stack"}
+                    "counter": "stack", "gain_attribute": "field", "lose_keyword": "field"}
             if do != "counter" and a.target.zone == "stack":
                 ck.fail("target.zone", "only 'counter' takes a kotodama-space target (NS 1321)")
             if do in want and not a.target.is_self and a.target.zone != want[do]:
@@ -430,6 +435,17 @@ class _Loader:
             a.effect = self.ability(ck.sub("effect", ck.get("effect", dict)), card, ck.get("effect", dict), True).id
             if self.abilities[a.effect].trigger >= min(TR_PHASE.values()):
                 ck.fail("effect.trigger", "a granted ability can't be a 'start_of_...' / 'end_of_...' trigger here")
+        if do == "gain_attribute":  # NS 1325.1: the character has the attribute this turn
+            allowed |= {"attribute", "duration"}
+            ck.choice("duration", ("turn",), "turn")
+            at = ck.get("attribute", str)
+            if at not in self.attr_names:
+                self.attr_names.append(at)
+            a.effect = self.attr_names.index(at)
+        if do == "lose_keyword":  # NS 1327.1: the character loses the keyword this turn
+            allowed |= {"keyword", "duration"}
+            ck.choice("duration", ("turn",), "turn")
+            a.effect = KEYWORDS.index(ck.choice("keyword", KEYWORDS))
         if do == "delay":  # NS 1209.7: a delayed triggered ability, made on resolution
             allowed.add("effect")
             a.effect = self.ability(ck.sub("effect", ck.get("effect", dict)), card, ck.get("effect", dict), True,
@@ -575,7 +591,9 @@ def load_pool(paths=None) -> CardPool:
             cards.append(c)
     if not cards:
         raise CardFileError(str(files[0]) if files else "<none>", None, None, "no cards")
-    return CardPool(cards, ld.abilities)
+    pool = CardPool(cards, ld.abilities)
+    pool.attr_names = ld.attr_names
+    return pool
 
 
 def deck_names() -> list[str]:

@@ -16,7 +16,8 @@ from .layout import (
     ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
 )
 from .state import (
-    K_ABILITY, K_CARD, K_CHECK, NO_TARGET, PLAYER_TARGET, TE_DUR, TE_GRANT, TE_IKUSA, TE_KARATE, TE_KOUSAKU, Z_CHECK,
+    K_ABILITY, K_CARD, K_CHECK, NO_TARGET, PLAYER_TARGET, TE_ATTR, TE_DUR, TE_GRANT, TE_IKUSA, TE_KARATE, TE_KOUSAKU,
+    TE_LOSE_KW, Z_CHECK,
     Z_DAMAGE, Z_DECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED, Z_STACK,
 )
 
@@ -241,6 +242,10 @@ def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
                 s.teff.append([kind + ik, j, o, amt])
     elif do == "grant":
         s.teff.append([TE_GRANT, j, s.obj[j], a.effect])
+    elif do == "gain_attribute":  # NS 1325.1, this turn
+        s.teff.append([TE_ATTR, j, s.obj[j], a.effect])
+    elif do == "lose_keyword":  # NS 1327.1, this turn
+        s.teff.append([TE_LOSE_KW, j, s.obj[j], a.effect])
     elif do == "satsubatsu":
         kill(s, j)
     elif do == "counter":
@@ -1145,9 +1150,8 @@ def h_ikusa(s, f) -> None:
         f[1] = 2
         pri(s)
     elif st == 2:  # NS 704.3a-1: an untapped own character, or none (-> 707); 704.3a-2: not forbidden
-        defs, cdef = s.defs, s.cdef
         can = [OWN_FIELD + k for k, j in enumerate(s.field[tp])
-               if not s.bowed[j] and (s.face_down[j] or "no_aisatsu" not in defs[cdef[j]].keywords)]
+               if not s.bowed[j] and not s.has_kw(j, "no_aisatsu")]
         s.ctx = -1
         f[1] = 3
         s.ask(tp, D_ATTACKER, [PASS] + can)
@@ -1184,14 +1188,14 @@ def h_ikusa(s, f) -> None:
     elif st == 6:  # NS 705.3
         cand = []
         # NS 705.3a-2: an aisatsu card whose aisatsu can't be redirected offers no interrupt character
-        if s.alive(s.attacker, s.atk_obj) and "unredirectable" not in s.defs[s.cdef[s.attacker]].keywords:
+        if s.alive(s.attacker, s.atk_obj) and not s.has_kw(s.attacker, "unredirectable"):
             for k, j in enumerate(s.field[ntp]):
-                kw = s.defs[s.cdef[j]].keywords
                 if j == s.target or s.redirected[j] == s.obj[j] or s.face_down[j]:
                     continue  # NS 705.3a-1 (once per object per turn, see notes); NS-G17
-                if s.target == PLAYER_TARGET and ("interrupt" in kw or "interrupt_kaizen" in kw):
+                kaizen = s.has_kw(j, "interrupt_kaizen")  # NS 1327.1: unless lost
+                if s.target == PLAYER_TARGET and (kaizen or s.has_kw(j, "interrupt")):
                     cand.append(OWN_FIELD + k)
-                elif s.target >= 0 and "interrupt_kaizen" in kw:
+                elif s.target >= 0 and kaizen:
                     cand.append(OWN_FIELD + k)  # NS 1402.3
         f[1] = 7
         if cand:
@@ -1246,7 +1250,7 @@ def h_ikusa(s, f) -> None:
         pri(s)  # NS 706.5
     elif st == 10:  # NS 706.6: end of the ikusa damage step: satsubatsu triggers (NS 1403.2)
         t = s.target
-        if t >= 0 and s.alive(t, s.tgt_obj) and "satsubatsu" in s.defs[s.cdef[t]].keywords:
+        if t >= 0 and s.alive(t, s.tgt_obj) and s.has_kw(t, "satsubatsu"):
             s.pending.append([s.owner[t], s.game.pool.satsubatsu, t, s.obj[t], 0])  # NS-G16: on the field
         phase(s, "end_of_ikusa_damage")
         f[1] = 13

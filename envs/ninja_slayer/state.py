@@ -10,7 +10,7 @@ a new object), so effects and limits keyed by ``(card, obj)`` stop matching afte
 from __future__ import annotations
 
 from ..core.engine import DecisionState
-from .cards import CHARACTER
+from .cards import CHARACTER, KEYWORDS
 from .layout import CONCEDE, DECISIONS, NUM_ACTIONS
 
 Z_DECK, Z_HAND, Z_FIELD, Z_ETHER, Z_OHIGAN, Z_DAMAGE, Z_REMOVED, Z_CHECK, Z_STACK = range(9)
@@ -20,7 +20,9 @@ PUBLIC_ZONES = (Z_FIELD, Z_ETHER, Z_OHIGAN, Z_DAMAGE, Z_REMOVED, Z_CHECK, Z_STAC
 K_CARD, K_ABILITY, K_CHECK = range(3)
 KIND_NAMES = ("card", "ability", "damage check")
 # temporary effects [kind, card, obj, amount], all 'this turn' (NS 505.3b)
-TE_KARATE, TE_DUR, TE_KOUSAKU, TE_GRANT = range(4)
+TE_KARATE, TE_DUR, TE_KOUSAKU, TE_GRANT, TE_ATTR, TE_LOSE_KW = range(6)
+# TE_ATTR: gains an attribute (amount = index in the pool's attr_names, NS 1325.1); TE_LOSE_KW: loses a
+# keyword (amount = index in KEYWORDS, NS 1327.1)
 TE_IKUSA = 8  # added to a kind: the effect lasts 'this ikusa' (ends at NS 706.8a), not the turn
 NO_TARGET, PLAYER_TARGET = -2, -1
 
@@ -158,12 +160,29 @@ class State(DecisionState):
             return False
         if attr in self.defs[self.cdef[i]].attributes:
             return True
+        if self.teff:  # NS 1325.1: 'gains <attribute>' this turn
+            o, names = self.obj[i], self.game.pool.attr_names
+            for k, c, ob, amt in self.teff:
+                if k == TE_ATTR and c == i and ob == o and names[amt] == attr:
+                    return True
         if self.statics & 1 and self.zone[i] == Z_FIELD:  # NS 1213.1b: attribute-gaining statics
             defs, cdef = self.defs, self.cdef
             for j in self.field[self.owner[i]]:
                 if j != i and defs[cdef[j]].grant_attr == attr and not self.face_down[j]:
                     return True
         return False
+
+    def has_kw(self, i: int, kw: str) -> bool:
+        """A face-up card's printed keyword, unless an effect made it lose it (NS 1327.1: all
+        instances; a keyword is printed once here)."""
+        if self.face_down[i] or kw not in self.defs[self.cdef[i]].keywords:
+            return False
+        if self.teff:
+            o, kid = self.obj[i], KEYWORDS.index(kw)
+            for k, c, ob, amt in self.teff:
+                if k == TE_LOSE_KW and c == i and ob == o and amt == kid:
+                    return False
+        return True
 
     def triggers_of(self, i: int):
         """Printed triggered abilities plus those granted this turn (NS 1325)."""

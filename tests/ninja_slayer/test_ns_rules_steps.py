@@ -11,8 +11,8 @@ import pytest
 
 from ns_cov import cast, to_character_phase
 from ns_scenario import (
-    D_ATTACKER, D_CHOOSE, D_INTERRUPT, D_ORDER, D_PRIORITY, D_TARGET, OPP_FIELD, PASS, PLAYER, act, field, hand,
-    ids, scene, until,
+    D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_ORDER, D_PRIORITY, D_TARGET, OPP_FIELD, PASS, PLAYER, act, field,
+    hand, ids, scene, until,
 )
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.ninja_slayer import Game
@@ -419,3 +419,48 @@ def test_ikusa_damage_fires_the_damage_triggers():
     act(s, OPP_FIELD + 0)
     until(s, D_ATTACKER, 0)
     assert s.dmg[drum] == 3 and len(s.hand[0]) == h0 + 1 and len(s.hand[1]) == h1 + 1
+
+
+def test_a_character_that_lost_interrupt_cant_interrupt():
+    """NS 1327.1: after Disarm ('an opposing character loses interrupt this turn') Gelatin is
+    not offered to interrupt the Apprentice's aisatsu, which reaches the player."""
+    s = tscene(p0=dict(hand=["TZT-15"], ether=[E], field=[E]), p1=dict(field=["TZNS-14"]))
+    gel = s.field[1][0]
+    to_character_phase(s)
+    assert s.has_kw(gel, "interrupt")
+    cast(s, "TZT-15")
+    assert not s.has_kw(gel, "interrupt")
+    until(s, D_ATTACKER, 0)
+    act(s, field(s, E))
+    act(s, PLAYER + 1)
+    kinds = []
+    while s.dkind != D_ATTACKER:
+        kinds.append(s.dkind)
+        act(s, PASS)
+    assert D_INTERRUPT not in kinds and len(s.damage[1]) == 1
+    until(s, D_ETHER, 1)  # the turn ended: the keyword is back (505.3b)
+    assert s.has_kw(gel, "interrupt")
+
+
+def test_a_gained_attribute_counts_for_statics_this_turn():
+    """NS 1325.1: Yakuza Squad gains 〈Soukaiya〉 from Soukaiya Initiation: it now has the
+    attribute, so Soukaiya Commander's '+1 karate to your other 〈Soukaiya〉' reaches it
+    (karate 2); at the end of the turn it is a plain Yakuza again."""
+    s = tscene(p0=dict(hand=["TZT-16"], ether=[E], field=["TZNS-62", "TZNS-17"]))
+    squad = s.field[0][1]
+    to_character_phase(s)
+    assert s.karate(squad) == 1 and not s.has_attr(squad, "Soukaiya")
+    cast(s, "TZT-16")
+    assert s.has_attr(squad, "Soukaiya") and s.karate(squad) == 2
+    until(s, D_ETHER, 1)
+    assert not s.has_attr(squad, "Soukaiya") and s.karate(squad) == 1
+
+
+def test_card_language_rejects_an_unknown_keyword_to_lose(tmp_path):
+    """NS 1327.1: 'lose_keyword' names a keyword of the language; errors name file, entry, field."""
+    p = tmp_path / "bad.yaml"
+    p.write_text("cards:\n  - {id: B-3, name: B, type: kotodama, cost: 1, actions: [{do: lose_keyword, "
+                 "keyword: flying, target: {zone: field, side: opp}}]}\n", encoding="utf-8")
+    with pytest.raises(CardFileError) as e:
+        load_pool(POOL + [p])
+    assert "B-3" in str(e.value) and "keyword" in str(e.value) and "bad.yaml" in str(e.value)
