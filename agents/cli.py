@@ -30,7 +30,7 @@ from .stats import MatchupTable, by_deck
 EXIT_USAGE = 2
 
 
-def _option(text: str) -> tuple[str, Any]:
+def parse_option(text: str) -> tuple[str, Any]:
     """``key=value`` with a JSON value when it parses (``first_player=0``, ``concession=false``)."""
     key, eq, value = text.partition("=")
     if not eq or not key:
@@ -47,7 +47,7 @@ def _parser() -> argparse.ArgumentParser:
 
     def game_args(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--game", required=True, help=f"game name ({', '.join(sorted(known_games()))})")
-        sp.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
+        sp.add_argument("--option", type=parse_option, action="append", default=[], metavar="KEY=VALUE",
                         help="a rule option of the game (repeatable)")
 
     def run_args(sp: argparse.ArgumentParser) -> None:

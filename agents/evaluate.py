@@ -89,7 +89,16 @@ BS_WEIGHTS = {
 }
 
 
-def _bs_side(s, p: int, spirit_type: int, w: dict) -> float:
+def _zero_sum(s, player: int, side: Callable[[Any, int, dict], float], w: dict) -> float:
+    """The result of a finished game; else ``player``'s side minus the opponent's, squashed
+    to (-1, 1) by tanh over the weights' ``scale``."""
+    if s.is_terminal():
+        return float(s.returns()[player])
+    return math.tanh((side(s, player, w) - side(s, 1 - player, w)) / w["scale"])
+
+
+def _bs_side(s, p: int, w: dict) -> float:
+    from tcgzoo.envs.battle_spirits.cards import SPIRIT as spirit_type
     v = w["life"] * s.life[p] + w["core"] * s.total_cores(p) + w["hand"] * len(s.hand[p])
     defs, cdef = s.defs, s.cdef
     for i in s.field[p]:
@@ -110,12 +119,7 @@ def battle_spirits_value(s, player: int) -> float:
     """Life, board (spirits, BP, levels, symbols, nexuses), cores and hand size, ``player``
     minus the opponent, squashed to (-1, 1). Everything read is public (life, field,
     cores, hand *sizes*), so the value is the same in every determinization."""
-    if s.is_terminal():
-        return float(s.returns()[player])
-    from tcgzoo.envs.battle_spirits.cards import SPIRIT
-    w = BS_WEIGHTS
-    diff = _bs_side(s, player, SPIRIT, w) - _bs_side(s, 1 - player, SPIRIT, w)
-    return math.tanh(diff / w["scale"])
+    return _zero_sum(s, player, _bs_side, BS_WEIGHTS)
 
 
 def battle_spirits_turn(s) -> int:
@@ -138,7 +142,8 @@ NS_WEIGHTS = {
 }
 
 
-def _ns_side(s, p: int, character: int, w: dict) -> float:
+def _ns_side(s, p: int, w: dict) -> float:
+    from tcgzoo.envs.ninja_slayer.cards import CHARACTER as character
     v = -w["damage"] * len(s.damage[p]) + w["hand"] * len(s.hand[p])
     v += w["ether"] * min(len(s.ether[p]), w["ether_goal"])
     v -= w["deck_low"] * max(0, 5 - len(s.deck[p]))
@@ -154,12 +159,7 @@ def ninja_slayer_value(s, player: int) -> float:
     """Damage zone, characters (karate, durability left, kousaku), ether, hand and deck size,
     ``player`` minus the opponent, squashed to (-1, 1). All of it is public (zone sizes, the
     field), so the value is the same in every determinization."""
-    if s.is_terminal():
-        return float(s.returns()[player])
-    from tcgzoo.envs.ninja_slayer.cards import CHARACTER
-    w = NS_WEIGHTS
-    diff = _ns_side(s, player, CHARACTER, w) - _ns_side(s, 1 - player, CHARACTER, w)
-    return math.tanh(diff / w["scale"])
+    return _zero_sum(s, player, _ns_side, NS_WEIGHTS)
 
 
 def ninja_slayer_turn(s) -> int:
@@ -197,11 +197,7 @@ def leader_melee_value(s, player: int) -> float:
     size, ``player`` minus the opponent, squashed to (-1, 1). Everything read is public
     (zone sizes, the battle area, the leader), so the value is the same in every
     determinization: life cards are counted, never looked at."""
-    if s.is_terminal():
-        return float(s.returns()[player])
-    w = LM_WEIGHTS
-    diff = _lm_side(s, player, w) - _lm_side(s, 1 - player, w)
-    return math.tanh(diff / w["scale"])
+    return _zero_sum(s, player, _lm_side, LM_WEIGHTS)
 
 
 def leader_melee_turn(s) -> int:

@@ -44,6 +44,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from tcgzoo.agents.cli import parse_option
 from tcgzoo.envs.core.aec import make_env_api
 from tcgzoo.envs.core.engine import DecisionState
 
@@ -285,19 +286,6 @@ def game_jobs(name: str, seed: int, options: dict | None = None, label: str | No
     }
 
 
-def parse_option(text: str) -> tuple[str, Any]:
-    """``name=value`` with value a Python literal (True, 3, None...) or else a string."""
-    import ast
-
-    name, sep, value = text.partition("=")
-    if not sep or not name:
-        raise argparse.ArgumentTypeError(f"--option wants name=value, got {text!r}")
-    try:
-        return name, ast.literal_eval(value)
-    except (ValueError, SyntaxError):
-        return name, value
-
-
 def run_interleaved(jobs: dict[str, Job], seconds: float, rounds: int) -> dict[str, Rate]:
     """Each job for ``seconds`` in all, as ``rounds`` short runs taken in turn; keep each
     job's fastest run. On a shared machine load comes and goes: interleaving exposes every
@@ -343,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=5, help="interleaved runs per measurement, best kept (default 5)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--option", type=parse_option, action="append", default=[], metavar="NAME=VALUE",
-                    help="also measure the game(s) with this game option (repeatable; e.g. auto_forced=True): "
+                    help="also measure the game(s) with this game option (repeatable; e.g. auto_forced=true, a JSON value): "
                          "extra rows beside the default configuration's")
     args = ap.parse_args(argv)
     from tcgzoo.envs import GAMES

@@ -122,6 +122,21 @@ def sim_config(name: str) -> SimConfig:
 
 
 # ---- the random policy -----------------------------------------------------------------
+def states_along(game, seed: int, every: int = 7, limit: int = 400):
+    """Copies of the states along one uniformly random game of ``game`` (never conceding),
+    every ``every``-th decision up to ``limit`` decisions, then the last state."""
+    s = game.new_initial_state(seed)
+    rng = Rng(seed)
+    n = 0
+    while not s.is_terminal() and n < limit:
+        if n % every == 0:
+            yield s.clone()
+        legal = [a for a in s.legal_actions() if a != s.CONCEDE] or s.legal_actions()
+        s.apply_action(legal[rng.below(len(legal))])
+        n += 1
+    yield s
+
+
 def random_action(state, rng: Rng, concede_prob: float = 0.01) -> int:
     """Uniform over the legal actions, conceding only with probability ``concede_prob``.
 

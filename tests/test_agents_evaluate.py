@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tcgzoo.agents.base import playable_actions
+
 from tcgzoo.agents.evaluate import evaluation_for, generic_value, turn_counter_for
+from harness import states_along
 from tcgzoo.agents.games import make_game
 from tcgzoo.envs import GAMES
 from tcgzoo.envs.core.rng import Rng
@@ -13,16 +14,7 @@ from tcgzoo.envs.core.rng import Rng
 
 def _states(game: str, seed: int, every: int = 9, limit: int = 500):
     """States along a random game (every ``every``-th decision) on its default decks."""
-    s = make_game(game).new_initial_state(seed)
-    rng = Rng(seed)
-    n = 0
-    while not s.is_terminal() and n < limit:
-        if n % every == 0:
-            yield s.clone()
-        legal = playable_actions(s)
-        s.apply_action(legal[rng.below(len(legal))])
-        n += 1
-    yield s
+    return states_along(make_game(game), seed, every, limit)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

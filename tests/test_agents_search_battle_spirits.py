@@ -8,6 +8,7 @@ import pytest
 from tcgzoo.agents import make_agent
 from tcgzoo.agents.base import ConfigError, playable_actions
 from tcgzoo.agents.evaluate import evaluation_for, generic_value, register_evaluation, EVALUATIONS
+from harness import states_along
 from tcgzoo.agents.games import make_game
 from tcgzoo.agents.search import DEFAULT_DEPTH_AGENT, DEFAULT_DEPTH_RANDOM, MCTSAgent, from_spec
 from tcgzoo.envs.core.rng import Rng
@@ -18,17 +19,7 @@ DECKS = [("red_rush", "purple_control"), ("green_ramp", "blue_mill"), ("white_ye
 
 def _states(decks, seed: int, every: int = 7, limit: int = 400):
     """States along a random game (every ``every``-th decision)."""
-    g = make_game(GAME, list(decks))
-    s = g.new_initial_state(seed)
-    rng = Rng(seed)
-    n = 0
-    while not s.is_terminal() and n < limit:
-        if n % every == 0:
-            yield s.clone()
-        legal = playable_actions(s)
-        s.apply_action(legal[rng.below(len(legal))])
-        n += 1
-    yield s
+    return states_along(make_game(GAME, list(decks)), seed, every, limit)
 
 
 class CountingRollout:

@@ -126,3 +126,13 @@ def test_builtin_decks_load_and_unknown_names_are_clear(name):
         cls(speed=3)
     with pytest.raises(UnknownNameError, match="unknown game 'chess'"):
         load_game("chess")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_option_values_are_checked(name):
+    """A switch given a string ("False" would count as true) or a count given a bool is refused."""
+    cls = _module(name).Game
+    with pytest.raises(ValueError, match="option 'concession' takes bool, got 'False'"):
+        cls(concession="False")
+    with pytest.raises(ValueError, match="option 'max_decisions' takes int"):
+        cls(max_decisions=True)

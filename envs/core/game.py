@@ -20,9 +20,14 @@ class GameBase:
     LAYOUT = None
 
     def _set_options(self, options: dict) -> None:
-        for k in options:
+        for k, v in options.items():
             if k not in self.OPTIONS:
                 raise UnknownNameError(f"{self.TITLE} option", k, self.OPTIONS)
+            default = self.OPTIONS[k]
+            # a switch takes true/false and a count an integer: "False" (a string) would be true
+            if isinstance(default, bool) and not isinstance(v, bool) or \
+                    type(default) is int and (not isinstance(v, int) or isinstance(v, bool)):
+                raise ValueError(f"{self.TITLE} option {k!r} takes {type(default).__name__}, got {v!r}")
         self.options = {**self.OPTIONS, **options}
 
     def _deck_pair(self, decks) -> list[str]:
