@@ -40,7 +40,11 @@ A card entry::
                                        # (valid in the hand: its owner may reveal the card when an
                                        # opposing character aisatsu-s them, NS 1209.3a-c),
                                        # deals_damage / dealt_damage (1 or more damage dealt by this
-                                       # as the source, NS 1216.3-4, or to this, NS 1102.5); the step
+                                       # as the source, NS 1216.3-4, or to this, NS 1102.5), kills
+                                       # ('when this kills a character') / killed_by_character ('when
+                                       # this is killed by a character'): damaged by it and killed by
+                                       # the next rule check, or killed by its 'kill' (NS 1216.5a-c);
+                                       # the step
                                        # triggers start_of_turn, start_of_game (the game's first turn),
                                        # start_of_draw (after the draw), start_of_ether (after the
                                        # placement), start_of_character, start_of_ikusa,
@@ -127,9 +131,9 @@ DECK_DIR = HERE / "decks"
 CHARACTER, KOTODAMA = 0, 1
 TYPES = {"character": CHARACTER, "kotodama": KOTODAMA}
 TRIGGERS = ("aisatsu", "appears", "killed", "killed_in_ikusa", "ambush_from_ohigan", "entered", "end_phase",
-            "hand_empty", "opp_aisatsu_from_hand", "deals_damage", "dealt_damage")
+            "hand_empty", "opp_aisatsu_from_hand", "deals_damage", "dealt_damage", "kills", "killed_by_character")
 (TR_AISATSU, TR_APPEARS, TR_KILLED, TR_KILLED_IKUSA, TR_AMBUSH_OHIGAN, TR_ENTERED, TR_END_PHASE, TR_HAND_EMPTY,
- TR_FROM_HAND, TR_DEALS, TR_DEALT) = range(len(TRIGGERS))
+ TR_FROM_HAND, TR_DEALS, TR_DEALT, TR_KILLS, TR_KILLED_BY_CHAR) = range(len(TRIGGERS))
 # 'at the start of ...' / 'at the end of ...' triggers of a turn's steps (NS 502.2b-505.1, 702.1-707.1):
 # valid on face-up field characters; 'turn' says whose turn (own by default, opp, any)
 PHASE_TRIGGERS = ("start_of_turn", "start_of_game", "start_of_draw", "start_of_ether", "start_of_character",

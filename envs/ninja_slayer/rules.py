@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .cards import (
     CHARACTER, KOTODAMA, TR_AISATSU, TR_AMBUSH_OHIGAN, TR_APPEARS, TR_ENTERED,
-    N_ALL, TR_DEALS, TR_DEALT, TR_FROM_HAND, TR_HAND_EMPTY, TR_KILLED, TR_KILLED_IKUSA, TR_PHASE, X_MAX,
+    N_ALL, TR_DEALS, TR_DEALT, TR_KILLED_BY_CHAR, TR_KILLS, TR_FROM_HAND, TR_HAND_EMPTY, TR_KILLED, TR_KILLED_IKUSA, TR_PHASE, X_MAX,
 )
 from .layout import (
     D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_MODE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
@@ -35,13 +35,14 @@ def static_flags(defs, cdef) -> int:
     """Which rarely used lookups the cards in the game need (the engine skips the others):
     bit 1 static auras / attribute grants (NS 1210, 1213), 2 state triggers (NS 1209.8),
     4 activated abilities (NS 1208), 8 hidden cards' triggers (NS 1209.3), 16 'at the start /
-    end of' step triggers (NS 502-505, 702-707)."""
+    end of' step triggers (NS 502-505, 702-707), 32 'kills' / 'killed by' triggers (NS 1216.5)."""
     used = [defs[c] for c in set(cdef)]
     return ((1 if any(c.aura is not None or c.grant_attr is not None for c in used) else 0)
             | (2 if any(t.trigger == TR_HAND_EMPTY for c in used for t in c.triggers) else 0)
             | (4 if any(c.activated is not None for c in used) else 0)
             | (8 if any(t.reveal for c in used for t in c.triggers) else 0)
-            | (16 if any(t.trigger >= PHASE_MIN for c in used for t in c.triggers) else 0))
+            | (16 if any(t.trigger >= PHASE_MIN for c in used for t in c.triggers) else 0)
+            | (32 if any(t.trigger in (TR_KILLS, TR_KILLED_BY_CHAR) for c in used for t in c.triggers) else 0))
 
 
 PHASE_MIN = min(TR_PHASE.values())
@@ -102,10 +103,13 @@ def fire_one(s, i: int, ab) -> None:
     s.pending.append([s.owner[i], ab.id, i, s.obj[i], 0])
 
 
-def kill(s, i: int) -> None:
+def kill(s, i: int, src: int = -1, by_damage: bool = False) -> None:
     """NS 1311: a killed character goes to its owner's Ohigan; 'killed' triggers look
     back at it (NS 1209.6b) with its last-known karate (NS 1215, kept on the record);
-    killed by ikusa damage -> 'killed in ikusa' (NS 1216.6). A 'survive_kill' replacement
+    killed by ikusa damage -> 'killed in ikusa' (NS 1216.6). Who killed it (NS 1216.5): ``src``,
+    the source of a 'kill' effect (1216.5b), or with ``by_damage`` (character damage processing)
+    every card that damaged it since the last rule check (1216.5a): their 'kills' triggers (while
+    they are on the field) and its 'killed by a character' trigger. A 'survive_kill' replacement
     (NS 1214.1, 1214.3) bows it and removes its damage instead, while its per-turn uses last."""
     ks = s.defs[s.cdef[i]].kill_shield
     if ks and not s.face_down[i] and _shield(s, i, ks):
@@ -115,12 +119,28 @@ def kill(s, i: int) -> None:
         return
     in_ikusa = s.ikusa_hit[i]
     lki = s.karate(i)
+    killers = ()
+    if s.statics & 32:
+        if src >= 0:
+            killers = [(src, s.obj[src])]
+        elif by_damage:
+            o = s.obj[i]
+            killers = [(r[2], r[3]) for r in s.hits if r[0] == i and r[1] == o]
     s.move(i, Z_OHIGAN)
     s.obj[i] -= 1  # read the leaving object's abilities (LKI) ...
     fire(s, i, TR_KILLED)
     if in_ikusa:
         fire(s, i, TR_KILLED_IKUSA)
+    if killers:
+        defs, cdef = s.defs, s.cdef
+        if any(defs[cdef[k]].type == CHARACTER for k, _ in killers):
+            fire(s, i, TR_KILLED_BY_CHAR)  # NS 1216.5c
     s.obj[i] += 1
+    seen = []
+    for k, ko in killers:
+        if k not in seen and s.alive(k, ko):
+            seen.append(k)
+            fire(s, k, TR_KILLS)  # NS 1216.5a-b
     for t in s.pending:
         if t[2] == i and t[3] == s.obj[i] - 1:
             t[3] = s.obj[i]  # ... and let the trigger follow the card to Ohigan
@@ -209,6 +229,8 @@ def dealt(s, src: int, to: int) -> None:
         fire(s, src, TR_DEALS)
     if to >= 0:
         fire(s, to, TR_DEALT)
+        if src >= 0 and s.statics & 32:  # NS 1216.5a: remembered until the next rule check ends
+            s.hits.append([to, s.obj[to], src, s.obj[src]])
 
 
 def end_ikusa_effects(s) -> None:
@@ -229,7 +251,7 @@ def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
             s.dmg[j] += n
             dealt(s, src, j)
     elif do == "kill":
-        kill(s, j)
+        kill(s, j, src)  # NS 1216.5b: killed by the effect's source
     elif do == "ambush":
         ambush(s, j, ctl)
     elif do == "to_hand":
@@ -247,7 +269,7 @@ def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
     elif do == "lose_keyword":  # NS 1327.1, this turn
         s.teff.append([TE_LOSE_KW, j, s.obj[j], a.effect])
     elif do == "satsubatsu":
-        kill(s, j)
+        kill(s, j, src)
     elif do == "counter":
         counter(s, j)
     elif do == "remove":  # NS 1324.1: to its owner's removed zone
@@ -537,9 +559,11 @@ def rule_processes(s) -> bool:
             defs, cdef = s.defs, s.cdef
             dead = [j for p in (tp, 1 - tp) for j in s.field[p] if dmg[j] and dmg[j] >= defs[cdef[j]].durability]
         for j in dead:  # NS 1004
-            kill(s, j)
+            kill(s, j, -1, True)
             done = True
         if not done:
+            if s.hits:
+                s.hits = []  # NS 1216.5a: only the rule check right after the damage counts
             if s.statics & 2:
                 state_triggers(s)
             return True

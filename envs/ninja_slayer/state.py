@@ -33,7 +33,7 @@ class State(DecisionState):
         "pub", "redirected", "ikusa_hit", "deck", "hand", "field", "ether", "ohigan", "damage", "removed",
         "check", "kstack", "carried", "tp", "turn", "first", "step", "ikstep", "attacker", "atk_obj",
         "target", "tgt_obj", "teff", "tuses", "pending", "opts", "ctx", "auto", "aisatsu_by",
-        "tj", "saved", "delayed", "statics",
+        "tj", "saved", "delayed", "statics", "hits",
     )
     DECISION_NAMES = DECISIONS
     NUM_ACTIONS = NUM_ACTIONS
@@ -64,6 +64,7 @@ class State(DecisionState):
         c.saved = self.saved[:]  # snapshots are never mutated (NS 1204.2i rollback)
         c.delayed = [d[:] for d in self.delayed]
         c.statics = self.statics
+        c.hits = [r[:] for r in self.hits]  # [victim, obj, source, obj] until the next rule check ends (NS 1216.5a)
         return c
 
     def ask(self, player: int, kind: int, legal: list[int]) -> None:

@@ -464,3 +464,68 @@ def test_card_language_rejects_an_unknown_keyword_to_lose(tmp_path):
     with pytest.raises(CardFileError) as e:
         load_pool(POOL + [p])
     assert "B-3" in str(e.value) and "keyword" in str(e.value) and "bad.yaml" in str(e.value)
+
+
+def _settle(s):
+    while s.kstack or s.pending:
+        act(s, PASS if s.dkind == D_PRIORITY else s.legal[0])
+
+
+def test_a_character_whose_damage_killed_kills():
+    """NS 1216.5a, NS 1216.5c: Headhunter's 3 damage goes to Grudge Holder (durability 3), and
+    the rule check right after kills it: the Headhunter 'kills' it (its trigger draws 1) and the
+    Holder 'was killed by a character' (its trigger draws 1 for its owner)."""
+    s = tscene(p0=dict(hand=["TZT-17"], ether=[E, E]), p1=dict(field=["TZT-19"]))
+    to_character_phase(s)
+    h0, h1 = len(s.hand[0]), len(s.hand[1])
+    cast(s, "TZT-17")
+    _settle(s)
+    assert ids(s, s.ohigan[1]) == ["TZT-19"]
+    assert len(s.hand[0]) == h0 - 1 + 1 and len(s.hand[1]) == h1 + 1
+
+
+def test_a_kill_effect_kills_for_its_source():
+    """NS 1216.5b: Executioner Monk's 'kill an opposing character' has the Monk as its source,
+    so the Monk killed the Holder: both triggers happen."""
+    s = tscene(p0=dict(hand=["TZT-18"], ether=[E, E]), p1=dict(field=["TZT-19"]))
+    to_character_phase(s)
+    h0, h1 = len(s.hand[0]), len(s.hand[1])
+    cast(s, "TZT-18")
+    _settle(s)
+    assert ids(s, s.ohigan[1]) == ["TZT-19"]
+    assert len(s.hand[0]) == h0 - 1 + 1 and len(s.hand[1]) == h1 + 1
+
+
+def test_ikusa_damage_that_kills_kills():
+    """NS 1216.5a, NS 1216.4: Headhunter's ikusa damage (karate 3) kills the Holder at the rule
+    check right after it: 'kills' and 'killed by a character' both trigger."""
+    s = tscene(p0=dict(field=["TZT-17"]), p1=dict(field=["TZT-19"]))
+    h0, h1 = len(s.hand[0]), len(s.hand[1])
+    act(s, PASS)
+    until(s, D_ATTACKER, 0)
+    act(s, field(s, "TZT-17"))
+    act(s, OPP_FIELD + 0)
+    until(s, D_ATTACKER, 0)
+    assert ids(s, s.ohigan[1]) == ["TZT-19"]
+    assert len(s.hand[0]) == h0 + 1 and len(s.hand[1]) == h1 + 1
+
+
+def test_earlier_damage_does_not_make_a_killer():
+    """NS 1216.5a ('the rule check right after'), NS 1216.5c: the Apprentice's ikusa damage (1)
+    does not kill the Holder; a later Karate Chop (3, from a kotodama) does. The Apprentice did
+    not kill it, and no character did: the Holder's 'killed by a character' does not trigger."""
+    s = tscene(p0=dict(field=[E], hand=["TZNS-04"], ether=[E, E]), p1=dict(field=["TZT-19"]))
+    holder = s.field[1][0]
+    h1 = len(s.hand[1])
+    act(s, PASS)
+    until(s, D_ATTACKER, 0)
+    act(s, field(s, E))
+    act(s, OPP_FIELD + 0)
+    until(s, D_ATTACKER, 0)
+    assert s.dmg[holder] == 1 and holder in s.field[1]
+    act(s, PASS)  # no more aisatsu: to the end of the ikusa phase
+    while s.dkind != D_PRIORITY or s.dplayer != 0:
+        act(s, PASS)
+    cast(s, "TZNS-04")
+    _settle(s)
+    assert ids(s, s.ohigan[1]) == ["TZT-19"] and len(s.hand[1]) == h1 and not s.hits
