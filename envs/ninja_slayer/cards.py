@@ -103,7 +103,7 @@ is removed; nothing is refunded, NS 1321); ``delay effect: {trigger: end_phase,
 actions}`` (a delayed trigger for the start of the next end phase, once, NS 1209.7);
 ``draw n``; ``recover n``; ``damage n target`` (to characters);
 ``damage_player n player: opp|own``; ``kill target``; ``bow target``; ``untap target``;
-``ambush target`` (from Ohigan); ``to_hand target`` (from Ohigan); ``pump target karate
+``ambush target`` (from Ohigan, or from the ether zone keeping its orientation, NS 1314.1b); ``to_hand target`` (from Ohigan); ``pump target karate
 durability kousaku duration: turn|ikusa`` (``ikusa``: 'this ikusa', ends at NS 706.8a); ``grant target: self duration: turn effect: {...}``;
 ``search_ambush total_cost_le attribute attribute_count any_count``; ``discard n`` (its controller
 chooses n hand cards, as many as there are, and puts them into Ohigan; ``n: all`` discards the
@@ -422,7 +422,9 @@ class _Loader:
                     "counter": "stack", "gain_attribute": "field", "lose_keyword": "field"}
             if do != "counter" and a.target.zone == "stack":
                 ck.fail("target.zone", "only 'counter' takes a kotodama-space target (NS 1321)")
-            if do in want and not a.target.is_self and a.target.zone != want[do]:
+            if do == "ambush" and a.target.zone == "ether":
+                pass  # NS 1314.1b: from the ether zone too (keeping its orientation)
+            elif do in want and not a.target.is_self and a.target.zone != want[do]:
                 ck.fail("target.zone", f"'{do}' takes cards from the {want[do]} zone")
         if do == "damage_player":
             allowed.add("player")

@@ -290,9 +290,19 @@ def counter(s, k: int) -> None:
 
 
 def ambush(s, j: int, ctl: int) -> None:
-    """NS 1314: put on the field untapped (303.1a); not an entry (NS-G9); it appears (1315)."""
+    """NS 1314: put on the field untapped (303.1a); not an entry (NS-G9); it appears (1315).
+    From the ether zone, a zone with orientation like the field, it keeps its orientation and
+    the continuous effects applied to it (NS 1314.1b, 302.3a)."""
     origin = s.zone[j]
-    s.move(j, Z_FIELD)
+    if origin == Z_ETHER:
+        bowed, o = s.bowed[j], s.obj[j]
+        s.move(j, Z_FIELD)
+        s.bowed[j] = bowed
+        for t in s.teff:
+            if t[1] == j and t[2] == o:
+                t[2] = s.obj[j]
+    else:
+        s.move(j, Z_FIELD)
     fire(s, j, TR_APPEARS)
     if origin == Z_OHIGAN:
         fire(s, j, TR_AMBUSH_OHIGAN)

@@ -12,13 +12,13 @@ import pytest
 from ns_cov import cast, to_character_phase
 from ns_scenario import (
     D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_ORDER, D_PRIORITY, D_TARGET, OPP_FIELD, PASS, PLAYER, act, field,
-    hand, ids, scene, until,
+    hand, ids, opt, scene, until,
 )
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR, TRIGGERS, load_pool
 from tcgzoo.envs.ninja_slayer.layout import (
-    D_X, NUMBER, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
+    D_PAY_ETHER, D_X, NUMBER, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
 )
 from tcgzoo.envs.ninja_slayer.rules import IK_DAMAGE, IK_END, IK_INTERRUPT, IK_START, IK_TARGET
 from tcgzoo.envs.ninja_slayer.state import K_ABILITY
@@ -529,3 +529,20 @@ def test_earlier_damage_does_not_make_a_killer():
     cast(s, "TZNS-04")
     _settle(s)
     assert ids(s, s.ohigan[1]) == ["TZT-19"] and len(s.hand[1]) == h1 and not s.hits
+
+
+@pytest.mark.parametrize("bowed", [True, False])
+def test_an_ambush_from_the_ether_zone_keeps_orientation(bowed):
+    """NS 1314.1b, NS 302.3a: the ether zone and the field both show orientation, so Yakuza
+    Squad ambushed from the ether zone by Rise from Ether arrives bowed if it was bowed there
+    and untapped if it was untapped (an ambush from Ohigan arrives untapped, 303.1a). The
+    untapped Apprentice pays the cost."""
+    s = tscene(p0=dict(hand=["TZT-20"], ether=[E, ("TZNS-17", bowed, False)]))
+    squad = [j for j in s.ether[0] if ids(s, [j]) == ["TZNS-17"]][0]
+    to_character_phase(s)
+    act(s, hand(s, "TZT-20"))
+    assert s.dkind == D_PAY_ETHER
+    act(s, opt(s, E))
+    assert s.bowed[squad] == bowed
+    _settle(s)
+    assert squad in s.field[0] and s.bowed[squad] == bowed
