@@ -22,7 +22,8 @@ A card entry::
       attributes: [Freelance]          # NS 204
       keywords: [interrupt]            # interrupt, interrupt_kaizen, satsubatsu (NS 1402.2-3, 1403),
                                        # no_aisatsu ('this can't aisatsu', NS 704.3a-2), unredirectable
-                                       # ('its aisatsu is not changed by interrupt (kaizen)', NS 705.3a-2)
+                                       # ('its aisatsu is not changed by interrupt (kaizen)', NS 705.3a-2),
+                                       # kill_proof ('can't be killed by effects', NS 104.4)
       tatsujin: {ether: 2}             # optional additional cost (NS 1404); its extra actions carry
                                        # 'tatsujin: true' (NS 1404.2a): a kotodama's in 'actions',
                                        # a character's in its 'effects' (remembered on the field
@@ -144,9 +145,10 @@ TR_PHASE = {name: TRIGGERS.index(name) for name in PHASE_TRIGGERS}
 TURN_OF = ("own", "opp", "any")
 DELAYED_TRIGGERS = ("end_phase",)  # only made by the action 'delay' (NS 1209.7)
 LIMITS = {"once_per_turn": 1, "twice_per_turn": 2}
-KEYWORDS = ("interrupt", "interrupt_kaizen", "satsubatsu", "no_aisatsu", "unredirectable")
+KEYWORDS = ("interrupt", "interrupt_kaizen", "satsubatsu", "no_aisatsu", "unredirectable", "kill_proof")
 # no_aisatsu: 'this can't aisatsu' (NS 704.3a-2); unredirectable: 'this one's aisatsu is not changed by
-# interrupt or interrupt kaizen' (NS 705.3a-2)
+# interrupt or interrupt kaizen' (NS 705.3a-2); kill_proof: 'this can't be killed by effects' (a 'kill'
+# effect is not performed on it, NS 104.4; character damage processing, a rule, still kills it)
 ACTIONS = ("draw", "recover", "damage", "damage_player", "kill", "bow", "untap", "ambush", "to_hand",
            "pump", "grant", "search_ambush", "counter", "delay", "discard", "remove", "gain_attribute",
            "lose_keyword")

@@ -251,7 +251,8 @@ def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
             s.dmg[j] += n
             dealt(s, src, j)
     elif do == "kill":
-        kill(s, j, src)  # NS 1216.5b: killed by the effect's source
+        if not s.has_kw(j, "kill_proof"):  # NS 104.4: a prohibited action is not performed
+            kill(s, j, src)  # NS 1216.5b: killed by the effect's source
     elif do == "ambush":
         ambush(s, j, ctl)
     elif do == "to_hand":
@@ -269,7 +270,8 @@ def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
     elif do == "lose_keyword":  # NS 1327.1, this turn
         s.teff.append([TE_LOSE_KW, j, s.obj[j], a.effect])
     elif do == "satsubatsu":
-        kill(s, j, src)
+        if not s.has_kw(j, "kill_proof"):  # NS 104.4
+            kill(s, j, src)
     elif do == "counter":
         counter(s, j)
     elif do == "remove":  # NS 1324.1: to its owner's removed zone

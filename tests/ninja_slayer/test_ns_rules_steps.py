@@ -546,3 +546,19 @@ def test_an_ambush_from_the_ether_zone_keeps_orientation(bowed):
     assert s.bowed[squad] == bowed
     _settle(s)
     assert squad in s.field[0] and s.bowed[squad] == bowed
+
+
+def test_a_prohibited_kill_is_not_performed():
+    """NS 104.4: Stone Monk can't be killed by effects: Executioner Monk's 'kill an opposing
+    character' is not performed on it (it stays, and the Executioner killed nobody, so its
+    'kills' does not trigger); damage still kills it through the rules (NS 1004)."""
+    s = tscene(p0=dict(hand=["TZT-18", "TZNS-04"], ether=[E, E, E, E]), p1=dict(field=["TZT-21"]))
+    stone = s.field[1][0]
+    to_character_phase(s)
+    h0 = len(s.hand[0])
+    cast(s, "TZT-18")
+    _settle(s)
+    assert stone in s.field[1] and len(s.hand[0]) == h0 - 1
+    cast(s, "TZNS-04")  # 3 damage >= durability 2: the rule check kills it
+    _settle(s)
+    assert ids(s, s.ohigan[1]) == ["TZT-21"]
