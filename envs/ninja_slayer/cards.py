@@ -45,6 +45,9 @@ A card entry::
                                        # ('when this kills a character') / killed_by_character ('when
                                        # this is killed by a character'): damaged by it and killed by
                                        # the next rule check, or killed by its 'kill' (NS 1216.5a-c);
+                                       # discarded_by_you / discarded_by_opp ('when you / an opponent
+                                       # discard(s) this': its owner's or the other player's effect or
+                                       # cost moved it, NS 1216.7a-b; triggers from Ohigan, 1209.6a);
                                        # the step
                                        # triggers start_of_turn, start_of_game (the game's first turn),
                                        # start_of_draw (after the draw), start_of_ether (after the
@@ -106,8 +109,8 @@ actions}`` (a delayed trigger for the start of the next end phase, once, NS 1209
 ``damage_player n player: opp|own``; ``kill target``; ``bow target``; ``untap target``;
 ``ambush target`` (from Ohigan, or from the ether zone keeping its orientation, NS 1314.1b); ``to_hand target`` (from Ohigan); ``pump target karate
 durability kousaku duration: turn|ikusa`` (``ikusa``: 'this ikusa', ends at NS 706.8a); ``grant target: self duration: turn effect: {...}``;
-``search_ambush total_cost_le attribute attribute_count any_count``; ``discard n`` (its controller
-chooses n hand cards, as many as there are, and puts them into Ohigan; ``n: all`` discards the
+``search_ambush total_cost_le attribute attribute_count any_count``; ``discard n player:
+own|opp`` (the discarding player, its controller or with ``opp`` the opponent, chooses n hand cards, as many as there are, and puts them into Ohigan; ``n: all`` discards the
 whole hand, NS 1309; ``may: true`` makes it the cost of the ability's later actions, which its
 controller may pay on resolution: declined, or not payable in full, the later actions are not
 done, NS 1203.7); ``remove target`` (a field, ether or Ohigan card to its owner's removed
@@ -132,9 +135,10 @@ DECK_DIR = HERE / "decks"
 CHARACTER, KOTODAMA = 0, 1
 TYPES = {"character": CHARACTER, "kotodama": KOTODAMA}
 TRIGGERS = ("aisatsu", "appears", "killed", "killed_in_ikusa", "ambush_from_ohigan", "entered", "end_phase",
-            "hand_empty", "opp_aisatsu_from_hand", "deals_damage", "dealt_damage", "kills", "killed_by_character")
+            "hand_empty", "opp_aisatsu_from_hand", "deals_damage", "dealt_damage", "kills", "killed_by_character",
+            "discarded_by_you", "discarded_by_opp")
 (TR_AISATSU, TR_APPEARS, TR_KILLED, TR_KILLED_IKUSA, TR_AMBUSH_OHIGAN, TR_ENTERED, TR_END_PHASE, TR_HAND_EMPTY,
- TR_FROM_HAND, TR_DEALS, TR_DEALT, TR_KILLS, TR_KILLED_BY_CHAR) = range(len(TRIGGERS))
+ TR_FROM_HAND, TR_DEALS, TR_DEALT, TR_KILLS, TR_KILLED_BY_CHAR, TR_DISC_YOU, TR_DISC_OPP) = range(len(TRIGGERS))
 # 'at the start of ...' / 'at the end of ...' triggers of a turn's steps (NS 502.2b-505.1, 702.1-707.1):
 # valid on face-up field characters; 'turn' says whose turn (own by default, opp, any)
 PHASE_TRIGGERS = ("start_of_turn", "start_of_game", "start_of_draw", "start_of_ether", "start_of_character",
@@ -406,8 +410,11 @@ class _Loader:
                 if a.n < 1:
                     ck.fail("n", "must be at least 1 (or 'X', or 'lki_karate' for damage)")
         if do == "discard":  # NS 1309: n chosen hand cards, or 'all' (the whole hand)
-            allowed |= {"n", "may"}
+            allowed |= {"n", "may", "player"}
             a.may = ck.get("may", bool, False)  # NS 1203.7: 'discard N, and you may ...'
+            a.player = ck.choice("player", ("own", "opp"), "own")  # opp: 'your opponent discards N' (they choose)
+            if a.may and a.player == "opp":
+                ck.fail("player", "an optional discard cost is paid from your own hand (NS 1203.7)")
             if a.may and ck.data.get("n") == "all":
                 ck.fail("may", "'discard n: all' is done even with an empty hand; it can't be an optional cost")
             if ck.data.get("n") == "all":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .cards import (
     CHARACTER, KOTODAMA, TR_AISATSU, TR_AMBUSH_OHIGAN, TR_APPEARS, TR_ENTERED,
-    N_ALL, TR_DEALS, TR_DEALT, TR_KILLED_BY_CHAR, TR_KILLS, TR_FROM_HAND, TR_HAND_EMPTY, TR_KILLED, TR_KILLED_IKUSA, TR_PHASE, X_MAX,
+    N_ALL, TR_DEALS, TR_DEALT, TR_DISC_OPP, TR_DISC_YOU, TR_KILLED_BY_CHAR, TR_KILLS, TR_FROM_HAND, TR_HAND_EMPTY, TR_KILLED, TR_KILLED_IKUSA, TR_PHASE, X_MAX,
 )
 from .layout import (
     D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_MODE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
@@ -276,6 +276,14 @@ def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
         counter(s, j)
     elif do == "remove":  # NS 1324.1: to its owner's removed zone
         s.move(j, Z_REMOVED)
+
+
+def discard(s, j: int, by: int) -> None:
+    """NS 1309: a hand card to Ohigan, moved by player ``by``'s effect or cost (NS 1216.7a-b):
+    'when you discard this' if ``by`` owns it, 'when an opponent discards this' if not. The
+    move is hidden -> public: the trigger reads the card in Ohigan (NS 1209.6a)."""
+    s.move(j, Z_OHIGAN)
+    fire(s, j, TR_DISC_YOU if s.owner[j] == by else TR_DISC_OPP)
 
 
 def counter(s, k: int) -> None:
@@ -1044,17 +1052,18 @@ def h_exec(s, f) -> None:
                 if f[q] == f[3]:
                     _entry_target(s, a, f[q + 1], f[q + 2], f[q + 3], ctl, src, n)
         elif do == "discard":  # NS 1309.1: chosen hand cards -> Ohigan; 'all': the whole hand (1309.2)
-            h = s.hand[ctl]
+            dp = ctl if a.player == "own" else 1 - ctl
+            h = s.hand[dp]
             if a.n == N_ALL:
                 while h:
-                    s.move(h[0], Z_OHIGAN)
+                    discard(s, h[0], ctl)
             elif a.may and f[7] == 0 and len(h) < a.n:  # NS 1203.7 / 1203.2: can't be paid: no B
                 f[3] = len(acts)
                 continue
             elif f[7] < a.n and h:  # NS 104.2: as many as there are
                 f[1] = 2
                 s.opts = []  # hand slots, no option list (nothing stale may show)
-                s.ask(ctl, D_CHOOSE, ([PASS] if a.may and f[7] == 0 else []) + [OWN_HAND + k for k in range(len(h))])
+                s.ask(dp, D_CHOOSE, ([PASS] if a.may and f[7] == 0 else []) + [OWN_HAND + k for k in range(len(h))])
                 return
         elif do == "recover":  # NS 1319: choose N damage-zone cards (either face) -> Ohigan
             if f[7] < a.n and s.damage[ctl]:
@@ -1145,7 +1154,7 @@ def _answer(s, f, acts) -> None:
         f[7] += 1
         return
     if a.do == "discard":
-        s.move(s.hand[ctl][ans - OWN_HAND], Z_OHIGAN)
+        discard(s, s.hand[ctl if a.player == "own" else 1 - ctl][ans - OWN_HAND], ctl)
         f[7] += 1
         return
     if a.do == "search_ambush":

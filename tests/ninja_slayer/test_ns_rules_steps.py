@@ -562,3 +562,36 @@ def test_a_prohibited_kill_is_not_performed():
     cast(s, "TZNS-04")  # 3 damage >= durability 2: the rule check kills it
     _settle(s)
     assert ids(s, s.ohigan[1]) == ["TZT-21"]
+
+
+def test_a_card_discarded_by_an_opponents_effect():
+    """NS 1216.7b, NS 1209.6a: Mind Rend makes the opponent discard 1 (they choose): the
+    Spiteful Ghost was moved by an effect player 0 controls, so for its owner it was discarded
+    by an opponent: 'when an opponent makes you discard this' triggers (from Ohigan, where
+    the card now is public) and its owner draws 2; 'when you discard this' does not."""
+    s = tscene(p0=dict(hand=["TZT-22"], ether=[E]), p1=dict(hand=["TZT-23"]))
+    to_character_phase(s)
+    h1 = len(s.hand[1])
+    ghost = s.hand[1][0]
+    asked = []
+
+    def pick(st):
+        asked.append(st.dplayer)
+        return st.legal[0]
+    cast(s, "TZT-22", picks=[pick])
+    _settle(s)
+    assert asked == [1] and ghost in s.ohigan[1]
+    assert len(s.hand[1]) == h1 - 1 + 2
+
+
+def test_a_card_discarded_as_its_owners_cost():
+    """NS 1216.7a: Desperate Gambit's 'discard 1, and you may' is a cost of a card player 0
+    controls: the Ghost discarded to pay it was discarded by its owner ('when you discard
+    this' draws 1; the opponent's trigger does not), and then the Gambit draws 2."""
+    s = tscene(p0=dict(hand=["TZT-24", "TZT-23"], ether=[E]))
+    to_character_phase(s)
+    h0 = len(s.hand[0])
+    cast(s, "TZT-24", picks=[lambda st: hand(st, "TZT-23")])
+    _settle(s)
+    assert "TZT-23" in ids(s, s.ohigan[0])
+    assert len(s.hand[0]) == h0 - 2 + 2 + 1
