@@ -20,7 +20,7 @@ from tcgzoo.envs.ninja_slayer.cards import CARD_DIR, TRIGGERS, load_pool
 from tcgzoo.envs.ninja_slayer.layout import (
     D_PAY_ETHER, D_X, NUMBER, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
 )
-from tcgzoo.envs.ninja_slayer.rules import IK_DAMAGE, IK_END, IK_INTERRUPT, IK_START, IK_TARGET
+from tcgzoo.envs.ninja_slayer.rules import IK_DAMAGE, IK_END, IK_INTERRUPT, IK_START, IK_TARGET, SO_FIXED
 from tcgzoo.envs.ninja_slayer.state import K_ABILITY
 
 DATA = Path(__file__).resolve().parent / "data" / "rules_cards.yaml"
@@ -595,3 +595,26 @@ def test_a_card_discarded_as_its_owners_cost():
     _settle(s)
     assert "TZT-23" in ids(s, s.ohigan[0])
     assert len(s.hand[0]) == h0 - 2 + 2 + 1
+
+
+def test_damage_to_what_is_no_longer_a_character_is_not_dealt():
+    """NS 1102.4d (with 1205.1a): Katon Storm chose Vengeful Drum at entry (X = 1); before it
+    resolves, Assassination Order (entered on top) kills the Drum. When Katon Storm resolves,
+    its target is a card in Ohigan, not a character: no damage is dealt to it (it has none,
+    and its 'when this is dealt damage' does not trigger)."""
+    s = tscene(p0=dict(hand=["TZNS-55", "TZNS-20"], ether=[E] * 5), p1=dict(field=["TZT-13"]))
+    drum = s.field[1][0]
+    to_character_phase(s)
+    h1 = len(s.hand[1])
+    act(s, hand(s, "TZNS-55"))
+    act(s, NUMBER + 1)  # X = 1
+    while s.dkind != D_PRIORITY:
+        act(s, s.legal[0])  # its entry target (the Drum, the only one), then the ether
+    assert s.kstack[-1][SO_FIXED + 1] == drum
+    act(s, hand(s, "TZNS-20"))  # the same player keeps priority (NS 802.5a)
+    n = 0
+    while s.kstack or s.pending:
+        n += 1
+        assert n < 50
+        act(s, PASS if s.dkind == D_PRIORITY else s.legal[0])
+    assert drum in s.ohigan[1] and s.dmg[drum] == 0 and len(s.hand[1]) == h1
