@@ -18,10 +18,10 @@ from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR, TRIGGERS, load_pool
 from tcgzoo.envs.ninja_slayer.layout import (
-    D_PAY_ETHER, D_X, NUMBER, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
+    D_PAY_ETHER, D_RECOVER, D_REVEAL, D_X, NUMBER, YES, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
 )
 from tcgzoo.envs.ninja_slayer.rules import IK_DAMAGE, IK_END, IK_INTERRUPT, IK_START, IK_TARGET, SO_FIXED
-from tcgzoo.envs.ninja_slayer.state import K_ABILITY
+from tcgzoo.envs.ninja_slayer.state import K_ABILITY, Z_HAND
 
 DATA = Path(__file__).resolve().parent / "data" / "rules_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
@@ -618,3 +618,32 @@ def test_damage_to_what_is_no_longer_a_character_is_not_dealt():
         assert n < 50
         act(s, PASS if s.dkind == D_PRIORITY else s.legal[0])
     assert drum in s.ohigan[1] and s.dmg[drum] == 0 and len(s.hand[1]) == h1
+
+
+def test_a_card_already_known_is_not_revealed_again():
+    """NS 1306.2, NS 1306.1: two Soukaiya Lookouts in the defender's hand are revealed for their
+    'when an opposing character aisatsu-s you' triggers. One came back from Ohigan, so both
+    players already know it: it is not revealed again and stays known after its ability has
+    left the kotodama space. The other was hidden: it is public only until its revealing
+    ability is done (1209.3c), then hidden again."""
+    s = scene(p0=dict(field=["TZNS-09"]), p1=dict(hand=["TZNS-68"], ohigan=["TZNS-68"], damage=[E, E]))
+    hidden, known = s.hand[1][0], s.ohigan[1][0]
+    s.move(known, Z_HAND)  # back to the hand from Ohigan (public before): both players know it
+    assert s.pub[known] and not s.pub[hidden]
+    act(s, PASS)
+    until(s, D_ATTACKER, 0)
+    act(s, field(s, "TZNS-09"))
+    act(s, PLAYER + 1)
+    reveals, n = 0, 0
+    while reveals < 2 or s.kstack or s.pending:
+        n += 1
+        assert n < 60
+        if s.dkind == D_REVEAL:
+            reveals += 1
+            act(s, YES)
+        elif s.dkind in (D_ORDER, D_RECOVER):
+            act(s, s.legal[0])
+        else:
+            act(s, PASS)
+    assert hidden in s.hand[1] and known in s.hand[1]
+    assert s.pub[known] and not s.pub[hidden]
