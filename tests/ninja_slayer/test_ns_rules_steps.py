@@ -647,3 +647,25 @@ def test_a_card_already_known_is_not_revealed_again():
             act(s, PASS)
     assert hidden in s.hand[1] and known in s.hand[1]
     assert s.pub[known] and not s.pub[hidden]
+
+
+@pytest.mark.parametrize("first", ["start_of_game", "start_of_turn"])
+def test_abilities_entering_together_are_ordered_by_their_controller(first):
+    """NS 302.4 (the kotodama space keeps an order, 310.2): Clockwork Monk's 'start of the
+    game' and 'start of the turn' trigger together on the game's first turn; its controller
+    decides their order on the kotodama space: the one picked first enters first (below),
+    the other on top."""
+    s = tscene(p0=dict(field=[MONK]), turn=0)
+    n = 0
+    while s.dkind != D_ORDER:
+        n += 1
+        assert n < 200
+        act(s, s.legal[0] if s.dkind == D_ATTACKER else PASS)
+    assert s.turn == 1 and s.dplayer == 0
+    pend = [TRIGGERS[s.abilities[t[1]].trigger] for t in s.pending if t[0] == 0]
+    act(s, s.legal[pend.index(first)])
+    while s.dkind != D_PRIORITY:
+        act(s, s.legal[0])
+    on = [TRIGGERS[s.abilities[o[4]].trigger] for o in s.kstack if o[0] == K_ABILITY]
+    other = "start_of_turn" if first == "start_of_game" else "start_of_game"
+    assert on == [first, other]
