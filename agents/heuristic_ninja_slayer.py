@@ -11,7 +11,7 @@ from __future__ import annotations
 from tcgzoo.envs.ninja_slayer.cards import CHARACTER, KOTODAMA
 from tcgzoo.envs.ninja_slayer.layout import (
     D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_MODE, D_PAY_ETHER, D_PRIORITY, D_RECOVER, D_REVEAL, D_TARGET, D_X,
-    NUMBER, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, ST_CHARACTER, YES,
+    NUMBER, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, ST_CHARACTER,
 )
 from tcgzoo.envs.ninja_slayer.rules import cond_ok
 
@@ -55,7 +55,7 @@ class NinjaSlayerHeuristic:
             return max(a for a in legal if NUMBER <= a < OWN_HAND) if any(NUMBER <= a < OWN_HAND for a in legal) \
                 else legal[0]
         if k == D_REVEAL:  # a hidden card's trigger helps its owner (NS 1209.3a)
-            return YES if YES in legal else legal[0]
+            return next((a for a in legal if OPTION <= a < NUMBER), PASS)  # reveal while it can
         if k == D_PAY_ETHER:
             # bow 〈Ninja Slay〉 first: Fuurinkazan and Chadō Breathing can untap them
             return max(legal, key=lambda a: "Ninja Slay" in s.defs[s.opts[a - OPTION]].attributes)

@@ -26,13 +26,13 @@ Action space (238 ids; one layout for every decision, relative to the decider)
 ids     range      meaning
 ======= ========== ===================================================================
 0       pass       pass priority / no ether card / no (more) aisatsu / no interrupt / done ('up to') /
-                   don't pay tatsujin / keep a hand card hidden (its trigger does not trigger)
-1       yes        pay the tatsujin cost / pay and enter a '(cost):(effect)' ukemi / reveal the
-                   hand card for its trigger (NS 1209.3a)
+                   don't pay tatsujin / reveal no (more) hand cards (their triggers don't trigger)
+1       yes        pay the tatsujin cost / pay and enter a '(cost):(effect)' ukemi
 2-3     player     2 = myself, 3 = the opponent (aisatsu target)
 4-35    option     k-th entry of the decision's option list (ether / damage / Ohigan / deck
                    cards by definition, trigger order, kotodama-space objects top first for a
                    counter's target); mode k of the card or ability being entered (NS 1204.2b);
+                   reveal a hand card of the k-th eligible definition for its trigger (NS 1209.3a);
                    the list is in the observation
 36-86   number     X = 0..50 while entering a card or ability with X (NS 1204.2d, 1304)
 87-136  own_hand   hand slot i (hand sorted by card): enter it, put it into the ether zone, discard it
@@ -47,6 +47,14 @@ aisatsu target, interrupt, order triggers, pay ether, pay jitsu, choose a card, 
 tatsujin, ukemi, mode, x, reveal. Entering (NS 1204.2) asks, in this order: mode, tatsujin,
 X, the targets chosen at entry, then the costs in printed order (ether, jitsu, the
 additional cost); a cost that can't be completed rolls the whole entry back (NS 1204.2i).
+
+Reveal (hidden cards' triggers, NS 1209.3a-c): when an opposing character aisatsu-s a player
+who has at least one hand card (in a game with such cards), that player is asked ``reveal``
+once per event whatever the hand holds: pass (always legal) or option k = reveal a hand card
+of the k-th definition in the option list (eligible cards only; the list is in the decider's
+observation alone). Each reveal is public and asks again while cards the hand held at the event
+remain unrevealed, so what the opponent sees (decision kinds, who decides, how often) depends
+only on public facts; ``auto_forced`` never skips it (a pass-only decision would tell).
 
 Observation (float32; P = cards in the pool; ``Game().observation_layout()`` gives offsets)
 -------------------------------------------------------------------------------------------
@@ -174,8 +182,8 @@ class NinjaSlayerState(State):
             rng = Rng(rng)
         q = 1 - player
         pub = self.pub
-        waiting = {t[2] for t in self.pending if t[0] == q}  # a hand card whose reveal is asked (NS 1209.3a)
-        slots = [i for i in self.hand[q] if not pub[i] and i not in waiting] + self.deck[q]
+        # no pin for hidden cards' triggers: the reveal decision is the same whatever the hand holds (NS 1209.3a)
+        slots = [i for i in self.hand[q] if not pub[i]] + self.deck[q]
         ids = [self.cdef[i] for i in slots]
         rng.shuffle(ids)
         for i, c in zip(slots, ids):

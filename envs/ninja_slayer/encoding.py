@@ -17,7 +17,7 @@ from .layout import (
 from .layout import D_CHOOSE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_REVEAL, D_TATSUJIN
 from .state import K_ABILITY, K_CARD, KIND_NAMES, K_CHECK, PLAYER_TARGET, Z_FIELD, ZONE_NAMES
 
-# decisions with an option list (the reveal decision lists the hidden hand card it asks about, NS 1209.3a)
+# decisions with an option list (the reveal decision lists the eligible hidden hand cards' definitions, NS 1209.3a)
 OPTION_KINDS = (D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_CHOOSE, D_RECOVER, D_REVEAL)
 F_SLOTS = 20  # field slots encoded per player (more characters than this are not shown)
 S_SLOTS = 8  # kotodama-space entries encoded, from the top

@@ -40,7 +40,9 @@ DECISIONS = (
     "ukemi",               # yes = pay a '(cost):(effect)' ukemi and enter it; pass = the card to Ohigan (NS 1104.4a)
     "mode",                # option k = the k-th mode of the card / ability being entered (NS 1204.2b)
     "x",                   # number x = X is x (NS 1204.2d, 1304)
-    "reveal",              # yes = reveal the hand card and enter its trigger; pass = keep it hidden (NS 1209.3a-b)
+    "reveal",              # option k = reveal a hand card of the k-th listed definition (its trigger triggers) and
+                           # be asked again; pass = reveal no (more) cards (NS 1209.3a-b); asked once per aisatsu
+                           # to a player with hand cards whatever they hold (no leak), never auto-skipped
 )
 (D_PRIORITY, D_ETHER, D_ATTACKER, D_TARGET, D_INTERRUPT, D_ORDER, D_PAY_ETHER, D_PAY_JITSU,
  D_CHOOSE, D_RECOVER, D_TATSUJIN, D_UKEMI, D_MODE, D_X, D_REVEAL) = range(len(DECISIONS))

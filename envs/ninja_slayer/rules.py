@@ -15,6 +15,7 @@ from .layout import (
     D_REVEAL, D_TARGET, D_TATSUJIN, D_UKEMI, D_X, NUMBER, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, YES,
     ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
 )
+from ..core.engine import DecisionState
 from .state import (
     K_ABILITY, K_CARD, K_CHECK, NO_TARGET, PLAYER_TARGET, TE_ATTR, TE_DUR, TE_GRANT, TE_IKUSA, TE_KARATE, TE_KOUSAKU,
     TE_LOSE_KW, Z_CHECK,
@@ -619,6 +620,10 @@ def h_rc(s, f) -> None:
             mine = [t for t in s.pending if t[0] == p]
             if not mine:
                 continue
+            for t in mine:
+                if t[1] == WINDOW:  # NS 1209.3a: the reveals decide which hidden cards' triggers exist
+                    _reveal_window(s, f, t)
+                    return
             if len(mine) == 1:
                 _take_trigger(s, f, mine[0])
                 return
@@ -630,15 +635,20 @@ def h_rc(s, f) -> None:
             return
         s.stack.pop()
         return
-    if f[1] == 3:  # NS 1209.3a-b: reveal the hidden card, or keep it hidden and don't trigger
-        t = s.pending[f.pop()]
-        if s.answer == YES:
-            hide = 0 if s.pub[t[2]] else 1
-            s.pub[t[2]] = True  # NS 1209.3c: revealed until the ability leaves the kotodama space
-            _enter_trigger(s, t, hide)
-        else:
-            s.pending.remove(t)
+    if f[1] == 3:  # NS 1209.3a-b: reveal a hidden card (option k), or reveal no (more) cards (pass)
+        w = s.pending[f.pop()]
         f[1] = 0
+        if s.answer == PASS:
+            s.pending.remove(w)  # the others stay hidden and don't trigger (NS 1209.3b)
+            return
+        j = _window_card(s, w, s.opts[s.answer - OPTION])
+        k = w.index(j, SO_WIN)
+        del w[k:k + 2]  # once per event (NS 1209.3a)
+        hide = 0 if s.pub[j] else 1
+        s.pub[j] = True  # NS 1209.3c: revealed until its ability leaves the kotodama space
+        for ab in s.defs[s.cdef[j]].triggers:
+            if ab.trigger == TR_FROM_HAND:
+                s.pending.append([w[0], ab.id, j, s.obj[j], 0, hide])
         return
     p = f.pop()
     mine = [t for t in s.pending if t[0] == p]
@@ -647,17 +657,62 @@ def h_rc(s, f) -> None:
 
 def _take_trigger(s, f, t) -> None:
     f[1] = 0
-    if s.abilities[t[1]].reveal:
-        if s.zone[t[2]] != Z_HAND:
-            s.pending.remove(t)  # no longer hidden in the hand: it can't be revealed (NS 1209.3a)
+    if s.abilities[t[1]].reveal:  # a revealed hand card's trigger (NS 1209.3a)
+        if s.zone[t[2]] != Z_HAND or s.obj[t[2]] != t[3]:
+            s.pending.remove(t)  # it left the hand before entering: it does not enter (NS 1209.3c)
             return
-        f[1] = 3
-        f.append(s.pending.index(t))
-        s.ctx = -1  # the card is hidden: only its owner's option list shows it
-        s.opts = [s.cdef[t[2]]]
-        s.ask(t[0], D_REVEAL, [PASS, YES])
+        _enter_trigger(s, t, t[5])
         return
     _enter_trigger(s, t)
+
+
+WINDOW = -1  # pending record [player, WINDOW, -1, 0, 0, card, obj, card, obj...]: the hand at the event
+SO_WIN = 5
+
+
+def _window_card(s, w, c: int) -> int:
+    """The hand card revealed for definition ``c``: one both players already know first (NS 1306.2),
+    else the first in the hand; only cards in the hand at the event and still there count."""
+    pick = -1
+    for k in range(SO_WIN, len(w), 2):
+        j = w[k]
+        if s.zone[j] == Z_HAND and s.obj[j] == w[k + 1] and s.cdef[j] == c:
+            if s.pub[j]:
+                return j
+            if pick < 0:
+                pick = j
+    return pick
+
+
+def _reveal_window(s, f, w) -> None:
+    """NS 1209.3a-b with NS-G15 (notes: 'hidden cards' triggers'): after an opposing character
+    aisatsu-s a player who has hand cards, that player gets one ``reveal`` decision per event,
+    whatever the hand holds: pass (always legal) = reveal no (more) cards; option k = reveal one card
+    of the k-th eligible definition (only in the decider's option list: hand cards of the event with
+    an ``opp_aisatsu_from_hand`` trigger, still in the hand and not yet revealed for this event).
+    Each reveal is public and asks again while hand cards of the event not yet revealed remain (public
+    too: counts and revealed cards), so the opponent sees nothing that depends on the hidden cards.
+    Never skipped by ``auto_forced`` (a pass-only decision would tell the hand has no such card).
+    Revealed cards' triggers are then pending like any other (ordered by NS 902.1b-c)."""
+    cand = []
+    live = False
+    for k in range(SO_WIN, len(w), 2):
+        j = w[k]
+        if s.zone[j] == Z_HAND and s.obj[j] == w[k + 1]:
+            live = True
+            c = s.cdef[j]
+            if c not in cand and any(ab.trigger == TR_FROM_HAND for ab in s.defs[c].triggers):
+                cand.append(c)
+    f[1] = 0
+    if not live:  # the event's hand cards all left the hand (public): nothing to decide
+        s.pending.remove(w)
+        return
+    cand.sort()
+    f[1] = 3
+    f.append(s.pending.index(w))
+    s.ctx = -1
+    s.opts = cand
+    DecisionState.ask(s, w[0], D_REVEAL, [PASS] + [OPTION + k for k in range(min(len(cand), 32))])
 
 
 def tj_paid(s, i: int, obj: int) -> int:
@@ -1218,11 +1273,13 @@ def h_ikusa(s, f) -> None:
             s.target, s.tgt_obj = t, s.obj[t]
         s.bowed[s.attacker] = True  # NS 704.5
         fire(s, s.attacker, TR_AISATSU)  # NS 704.7
-        if s.statics & 8 and s.target == PLAYER_TARGET:  # hidden cards' triggers (NS 1209.3a, NS-G15)
+        if s.statics & 8 and s.target == PLAYER_TARGET and s.hand[ntp]:
+            # hidden cards' triggers (NS 1209.3a, NS-G15): one reveal window per event for every
+            # hand, whatever it holds, so its decisions tell the opponent nothing (see _reveal_window)
+            w = [ntp, WINDOW, -1, 0, 0]
             for j in s.hand[ntp]:
-                for ab in s.defs[s.cdef[j]].triggers:
-                    if ab.trigger == TR_FROM_HAND:
-                        s.pending.append([ntp, ab.id, j, s.obj[j], 0])
+                w += (j, s.obj[j])
+            s.pending.append(w)
         f[1] = 5
         pri(s)  # NS 704.8
     elif st == 5:  # NS 705.1-2: interrupt step

@@ -6,7 +6,7 @@ from ns_scenario import (
     D_ATTACKER, D_CHOOSE, D_ETHER, D_PAY_ETHER, D_PRIORITY, PASS, PLAYER, act, enter, field, hand, ids, opp, scene,
     until,
 )
-from tcgzoo.envs.ninja_slayer.layout import D_REVEAL, D_RECOVER, OWN_FIELD, ST_CHARACTER, ST_END, YES
+from tcgzoo.envs.ninja_slayer.layout import D_REVEAL, D_RECOVER, OPTION, OWN_FIELD, ST_CHARACTER, ST_END, YES
 from tcgzoo.envs.ninja_slayer.state import K_ABILITY
 
 E = "TZNS-29"
@@ -145,11 +145,12 @@ def test_a_hidden_cards_trigger_is_revealed_or_not():
         while s.dkind != D_REVEAL:
             act(s, PASS)
         assert s.dplayer == 1 and s.ctx == -1 and not s.pub[look]
+        assert s.opts == [s.cdef[look]] and s.legal[:2] == [PASS, OPTION]
         if not reveal:
             act(s, PASS)
             assert not s.kstack and not s.pub[look]
             continue
-        act(s, YES)
+        act(s, OPTION)  # its only hand card is revealed: nothing left to ask, the trigger enters
         assert s.pub[look] and s.kstack[-1][0] == K_ABILITY
         while s.kstack:
             act(s, s.legal[-1] if s.dkind == D_RECOVER else PASS)
