@@ -86,7 +86,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
         if s.dplayer == me:
             m[lay.o_deciding] = 1.0
     known = s.known
-    anyknown = 1 in known or 2 in known  # 2: put under the deck at once, order known to the owner (3-1-6-1)
+    anyknown = known.count(0) != len(known)  # 1 or 2 (put under the deck at once, order known to the owner, 3-1-6-1)
     for k, p in enumerate((me, op)):
         b = lay.o_counts + 8 * k
         m[b] = len(s.deck[p]) / 40
@@ -167,8 +167,12 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
         if ml:
             b = k * (n + 1)
             cnt += [b + cdef[u] for u in ml]
-    if cnt:
+    if len(cnt) > 30:  # one bincount beats single increments from about 30 cards on
         o[m0:lay.o_context] = np.bincount(cnt, minlength=lay.o_context - m0)
+    elif cnt:
+        mc = m[m0:lay.o_context]
+        for i in cnt:
+            mc[i] += 1.0
     for k, p in enumerate((me, op)):
         ml = melee[p]
         if ml:
