@@ -171,7 +171,7 @@ class Ability:
 
 class Face:
     __slots__ = ("name", "power", "strike", "traits", "keywords", "abilities", "cont", "repl", "strig", "leave", "moved",
-                 "character", "age", "non_skill", "melee_icon")
+                 "character", "age", "non_skill", "melee_icon", "playable", "trig")
 
     def __init__(self, name, power, strike, traits, keywords, abilities, character=None, age=None):
         self.name, self.power, self.strike, self.traits = name, power, strike, traits
@@ -185,6 +185,13 @@ class Face:
         self.strig = tuple(i for i, a in enumerate(abilities) if a.kind == A_TRIGGER and a.event == "state")
         self.leave = tuple(i for i, a in enumerate(abilities) if a.kind == A_TRIGGER and a.event == "leave")
         self.moved = tuple(i for i, a in enumerate(abilities) if a.kind == A_TRIGGER and a.event == "moved")
+        # what LEADER_ABILITY / BATTLE_ABILITY j names (the j-th playable ability), automatic abilities by event
+        self.playable = tuple(a for a in abilities if a.kind in PLAYABLE)
+        trig: dict = {}
+        for i, a in enumerate(abilities):
+            if a.kind == A_TRIGGER:
+                trig.setdefault(a.event, []).append(i)
+        self.trig = {e: tuple(v) for e, v in trig.items()}
 
 
 class CardDef:
