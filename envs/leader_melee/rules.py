@@ -421,27 +421,26 @@ def h_repl(s, f):
 # ---- automatic abilities ----------------------------------------------------------------------
 def fire(s, u, event):
     """Card u's own automatic abilities for ``event`` become waiting (8-7-2); master = its owner."""
-    f = face_of(s, u)
-    if s.neg and negated(s, u):
+    hits = face_of(s, u).trig.get(event)
+    if not hits or (s.neg and negated(s, u)):
         return  # 8-3-2
-    for ai, a in enumerate(f.abilities):
-        if a.kind == A_TRIGGER and a.event == event:
-            s.waits.append([s.owner[u], u, s.obj[u], s.face[u], ai])
+    for ai in hits:
+        s.waits.append([s.owner[u], u, s.obj[u], s.face[u], ai])
 
 
 def fire_all(s, p, event, once_per_turn=False):
+    defs, cdef, face = s.defs, s.cdef, s.face
     for u in [leader(p)] + s.battle[p]:
-        f = face_of(s, u)
-        if s.neg and negated(s, u):
+        hits = defs[cdef[u]].faces[face[u]].trig.get(event)
+        if not hits or (s.neg and negated(s, u)):
             continue  # 8-3-2
-        for ai, a in enumerate(f.abilities):
-            if a.kind == A_TRIGGER and a.event == event:
-                key = (u, s.obj[u], s.face[u], ai)
-                if once_per_turn:
-                    if key in s.fired:
-                        continue
-                    s.fired.append(key)
-                s.waits.append([p, u, s.obj[u], s.face[u], ai])
+        for ai in hits:
+            key = (u, s.obj[u], s.face[u], ai)
+            if once_per_turn:
+                if key in s.fired:
+                    continue
+                s.fired.append(key)
+            s.waits.append([p, u, s.obj[u], s.face[u], ai])
 
 
 def enter_battle(s, u, from_hand):
@@ -916,21 +915,17 @@ def ft_actions(s, kind, p):
         out.append(DECLARE_ATTACK)  # 7-2-1-2-1
     lu = leader(p)
     neg = s.neg
-    j = 0
-    for a in face_of(s, lu).abilities:
-        if a.kind not in PLAYABLE:
-            continue
-        if _ability_ok(s, p, lu, a, kind) and not (neg and negated(s, lu)):  # 8-3-2 (LM-N11)
-            out.append(LEADER_ABILITY + j)
-        j += 1
+    pl = face_of(s, lu).playable
+    if pl and not (neg and negated(s, lu)):  # 8-3-2 (LM-N11)
+        for j, a in enumerate(pl):
+            if _ability_ok(s, p, lu, a, kind):
+                out.append(LEADER_ABILITY + j)
     for si, u in enumerate(s.battle[p][:4]):
-        j = 0
-        for a in face_of(s, u).abilities:
-            if a.kind not in PLAYABLE:
-                continue
-            if _ability_ok(s, p, u, a, kind) and not (neg and negated(s, u)):
-                out.append(BATTLE_ABILITY + 4 * si + j)
-            j += 1
+        pl = face_of(s, u).playable
+        if pl and not (neg and negated(s, u)):
+            for j, a in enumerate(pl):
+                if _ability_ok(s, p, u, a, kind):
+                    out.append(BATTLE_ABILITY + 4 * si + j)
     no_melee = kind in (D_FT_ATTACK, D_FT_GUARD) and bool(cur_statics(s)) and prohibited_melee(s, p)
     prev = -1
     energy = len(s.energy[p])
