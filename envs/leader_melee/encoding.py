@@ -11,7 +11,7 @@ import numpy as np
 
 from .layout import (DECISIONS, LAYOUT, NUM_ACTIONS, PHASE_NAMES, D_MULLIGAN, D_ORDER_REPLACEMENT, D_PAY_ENERGY,
                      D_DISCARD, D_PLACE_ORDER, D_SEARCH)
-from .rules import MODE, H_CP, H_REPL, H_RES, H_USE, face_of, leader, negated, repl_candidates, stat, statics
+from .rules import MODE, H_CP, H_REPL, H_RES, H_USE, face_of, leader, negated, repl_candidates, stat, stats, statics
 from .state import Z_BATTLE, Z_LEADER
 
 BATTLE_SLOTS = 6
@@ -106,8 +106,9 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
         m[b] = face[u]
         m[b + 1] = rest[u]
         if mods:
-            m[b + 2] = stat(s, u, 0) / 10000
-            m[b + 3] = stat(s, u, 1) / 5
+            pw, sk = stats(s, u)
+            m[b + 2] = pw / 10000
+            m[b + 3] = sk / 5
         else:
             f = defs[cdef[u]].faces[face[u]]
             m[b + 2] = f.power / 10000
@@ -126,8 +127,9 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             bn = b + n
             m[bn] = rest[u]
             if mods:
-                m[bn + 1] = stat(s, u, 0) / 10000
-                m[bn + 2] = stat(s, u, 1) / 5
+                pw, sk = stats(s, u)
+                m[bn + 1] = pw / 10000
+                m[bn + 2] = sk / 5
             else:
                 f = defs[cdef[u]].faces[face[u]]
                 m[bn + 1] = f.power / 10000

@@ -35,24 +35,39 @@ def face_of(s, u):
 
 
 def stat(s, u, k):
-    """Power (k=0) or strike (k=1) now: printed value of the visible face, then effects in
-    timestamp order (8-9-1, LM-G24), floored at 0 (1-3-6)."""
-    f = face_of(s, u)
-    v = f.power if k == 0 else f.strike
-    o = s.obj[u]
-    for m in s.mods:
-        if m[0] == u and m[1] == o and m[2] == k:
-            v += m[3]
+    """Power (k=0) or strike (k=1) now: see ``stats``."""
+    return stats(s, u)[k]
+
+
+def stats(s, u):
+    """(power, strike) now: printed values of the visible face, then effects in timestamp
+    order (8-9-1, LM-G24), each floored at 0 (1-3-6). One pass for both (the observation
+    reads both); a continuous power / strike change never filters on power (cards.py), so
+    ``applies`` here cannot come back to ``stats``."""
+    f = s.defs[s.cdef[u]].faces[s.face[u]]
+    pw, sk = f.power, f.strike
+    if s.mods:
+        o = s.obj[u]
+        for m in s.mods:
+            if m[0] == u and m[1] == o:
+                if m[2] == 0:
+                    pw += m[3]
+                else:
+                    sk += m[3]
     c = s.scache
     st = c[1] if c[0] == s.zver else statics(s)
     if st:
         z = s.zone[u]
         if z == Z_LEADER or z == Z_BATTLE:  # continuous abilities reach the leader / battle areas (LM-N9)
-            pw = k == 0
             for m, src, act in st:
-                if (act.do == "power") == pw and act.do in ("power", "strike") and applies(s, m, src, act.target, u):
-                    v += act.n
-    return v if v > 0 else 0
+                do = act.do
+                if do == "power":
+                    if applies(s, m, src, act.target, u):
+                        pw += act.n
+                elif do == "strike":
+                    if applies(s, m, src, act.target, u):
+                        sk += act.n
+    return (pw if pw > 0 else 0, sk if sk > 0 else 0)
 
 
 def has_kw(s, u, kw):
