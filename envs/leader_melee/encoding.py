@@ -57,8 +57,8 @@ class ObsLayout:
 
 def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     """Written straight into a zeroed float32 buffer through a memoryview (no index /
-    value lists, no numpy call per block); the count blocks are gathered as positions
-    and counted by one bincount."""
+    value lists, no numpy call per block); the count blocks are counted card by card, or
+    gathered as positions and counted by one bincount when there are many."""
     n = lay.n
     cdef = s.cdef
     defs, face, rest = s.defs, s.face, s.rest
@@ -87,37 +87,42 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             m[lay.o_deciding] = 1.0
     known = s.known
     anyknown = known.count(0) != len(known)  # 1 or 2 (put under the deck at once, order known to the owner, 3-1-6-1)
-    for k, p in enumerate((me, op)):
-        b = lay.o_counts + 8 * k
-        m[b] = len(s.deck[p]) / 40
-        m[b + 1] = len(s.hand[p]) / 40
-        m[b + 2] = len(s.life[p]) / 7
-        m[b + 3] = len(s.energy[p]) / 40
-        m[b + 4] = len(s.drop[p]) / 40
-        m[b + 5] = len(s.battle[p]) / 5
-        m[b + 6] = len(s.melee[p]) / 10
+    deck, hand, energy, drop, battle, melee = s.deck, s.hand, s.energy, s.drop, s.battle, s.melee
+    life = s.life
+    b = lay.o_counts
+    for p in (me, op):
+        m[b] = len(deck[p]) / 40
+        m[b + 1] = len(hand[p]) / 40
+        m[b + 2] = len(life[p]) / 7
+        m[b + 3] = len(energy[p]) / 40
+        m[b + 4] = len(drop[p]) / 40
+        m[b + 5] = len(battle[p]) / 5
+        m[b + 6] = len(melee[p]) / 10
         if anyknown:
-            m[b + 7] = sum(map(bool, map(known.__getitem__, s.deck[p]))) / 40
-    for k, p in enumerate((me, op)):
+            m[b + 7] = sum(map(bool, map(known.__getitem__, deck[p]))) / 40
+        b += 8
+    b = lay.o_leaders
+    for p in (me, op):
         u = leader(p)
-        b = lay.o_leaders + k * (n + 4)
         m[b + cdef[u]] = 1.0
-        b += n
-        m[b] = face[u]
-        m[b + 1] = rest[u]
+        bn = b + n
+        m[bn] = face[u]
+        m[bn + 1] = rest[u]
         if mods:
             pw, sk = stats(s, u)
-            m[b + 2] = pw / 10000
-            m[b + 3] = sk / 5
+            m[bn + 2] = pw / 10000
+            m[bn + 3] = sk / 5
         else:
             f = defs[cdef[u]].faces[face[u]]
-            m[b + 2] = f.power / 10000
-            m[b + 3] = f.strike / 5
+            m[bn + 2] = f.power / 10000
+            m[bn + 3] = f.strike / 5
+        b = bn + 4
     w = n + 7
     turn_key = s.turn_no * 1000
     ets, iron, obj = s.ets, s.iron, s.obj
+    attack, guard = s.attack, s.guard
     for k, p in enumerate((me, op)):
-        bl = s.battle[p]
+        bl = battle[p]
         if not bl:
             continue
         last = max([ets[x] for x in bl])
@@ -134,9 +139,9 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
                 f = defs[cdef[u]].faces[face[u]]
                 m[bn + 1] = f.power / 10000
                 m[bn + 2] = f.strike / 5
-            if u == s.attack:
+            if u == attack:
                 m[bn + 3] = 1.0
-            if u == s.guard:
+            if u == guard:
                 m[bn + 4] = 1.0
             if iron[u] == turn_key + obj[u] % 1000:
                 m[bn + 5] = 1.0
@@ -144,37 +149,56 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
                 m[bn + 6] = 1.0
             b += w
     # the count blocks (melee, energy, drop, hand, opponent's known hand, known decks) stand
-    # together from o_melee to o_context: one bincount over positions relative to o_melee
+    # together from o_melee to o_context: single increments for a few cards, else one
+    # bincount over positions relative to o_melee (it costs less from about 30 cards on)
     m0 = lay.o_melee
-    b = lay.o_energy - m0
-    cnt = [b + cdef[u] for u in s.energy[me]]
-    b += n
-    cnt += [b + cdef[u] for u in s.energy[op]]
-    b += n
-    cnt += [b + cdef[u] for u in s.drop[me]]
-    b += n
-    cnt += [b + cdef[u] for u in s.drop[op]]
-    b = lay.o_hand - m0
-    cnt += [b + cdef[u] for u in s.hand[me]]
-    if anyknown:
-        b = lay.o_opp_known_hand - m0
-        cnt += [b + cdef[u] for u in s.hand[op] if known[u]]
-        b = lay.o_known_deck - m0
-        cnt += [b + cdef[u] for u in s.deck[me] if known[u]]
+    e0, e1, d0, d1, h0, ml0, ml1 = energy[me], energy[op], drop[me], drop[op], hand[me], melee[me], melee[op]
+    if not anyknown and len(e0) + len(e1) + len(d0) + len(d1) + len(h0) + len(ml0) + len(ml1) <= 30:
+        b = lay.o_energy
+        for u in e0:
+            m[b + cdef[u]] += 1.0
         b += n
-        cnt += [b + cdef[u] for u in s.deck[op] if known[u]]
-    melee = s.melee
-    for k, p in enumerate((me, op)):
-        ml = melee[p]
-        if ml:
-            b = k * (n + 1)
-            cnt += [b + cdef[u] for u in ml]
-    if len(cnt) > 30:  # one bincount beats single increments from about 30 cards on
-        o[m0:lay.o_context] = np.bincount(cnt, minlength=lay.o_context - m0)
-    elif cnt:
-        mc = m[m0:lay.o_context]
-        for i in cnt:
-            mc[i] += 1.0
+        for u in e1:
+            m[b + cdef[u]] += 1.0
+        b += n
+        for u in d0:
+            m[b + cdef[u]] += 1.0
+        b += n
+        for u in d1:
+            m[b + cdef[u]] += 1.0
+        b = lay.o_hand
+        for u in h0:
+            m[b + cdef[u]] += 1.0
+        for u in ml0:
+            m[m0 + cdef[u]] += 1.0
+        b = m0 + n + 1
+        for u in ml1:
+            m[b + cdef[u]] += 1.0
+    else:
+        b = lay.o_energy - m0
+        cnt = [b + cdef[u] for u in e0]
+        b += n
+        cnt += [b + cdef[u] for u in e1]
+        b += n
+        cnt += [b + cdef[u] for u in d0]
+        b += n
+        cnt += [b + cdef[u] for u in d1]
+        b = lay.o_hand - m0
+        cnt += [b + cdef[u] for u in h0]
+        if anyknown:
+            b = lay.o_opp_known_hand - m0
+            cnt += [b + cdef[u] for u in hand[op] if known[u]]
+            b = lay.o_known_deck - m0
+            cnt += [b + cdef[u] for u in deck[me] if known[u]]
+            b += n
+            cnt += [b + cdef[u] for u in deck[op] if known[u]]
+        if ml0:
+            cnt += [cdef[u] for u in ml0]
+        if ml1:
+            b = n + 1
+            cnt += [b + cdef[u] for u in ml1]
+        if cnt:
+            o[m0:lay.o_context] = np.bincount(cnt, minlength=lay.o_context - m0)
     for k, p in enumerate((me, op)):
         ml = melee[p]
         if ml:
