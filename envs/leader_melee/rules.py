@@ -229,23 +229,22 @@ def move(s, u, z, bottom=False):
             for ai in f.leave:
                 s.waits.append([p, u, s.obj[u], 0, ai])
     s.zver += 1
-    _remove(s, u)
-    if not ({old, z} == {Z_BATTLE, Z_MELEE}):
+    s.zone_list(old, p).remove(u)
+    if not ((old == Z_BATTLE and z == Z_MELEE) or (old == Z_MELEE and z == Z_BATTLE)):
         s.obj[u] += 1
         s.rest[u] = 0
     s.surge[u] = 0
     s.zone[u] = z
-    if z in (Z_HAND, Z_ENERGY):
-        lst = s.zone_list(z, p)
-        lst.append(u)
-        lst.sort(key=s._hand_key)
-    elif z == Z_DECK:
+    if z == Z_DECK:
         if bottom:
             s.deck[p].insert(0, u)
         else:
             s.deck[p].append(u)
     else:
-        s.zone_list(z, p).append(u)
+        lst = s.zone_list(z, p)
+        lst.append(u)
+        if z == Z_HAND or z == Z_ENERGY:
+            lst.sort(key=s._hand_key)
     if z in (Z_BATTLE, Z_MELEE):
         s.ts += 1
         s.ets[u] = s.ts
