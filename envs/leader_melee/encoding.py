@@ -12,7 +12,7 @@ import numpy as np
 from .layout import (DECISIONS, LAYOUT, NUM_ACTIONS, PHASE_NAMES, D_MULLIGAN, D_ORDER_REPLACEMENT, D_PAY_ENERGY,
                      D_DISCARD, D_PLACE_ORDER, D_SEARCH)
 from .rules import MODE, H_CP, H_REPL, H_RES, H_USE, face_of, leader, negated, repl_candidates, stat, stats, statics
-from .state import Z_BATTLE, Z_LEADER
+from .state import CARDS_PER_PLAYER, Z_BATTLE, Z_LEADER
 
 BATTLE_SLOTS = 6
 
@@ -78,7 +78,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
         if s.tp == me:
             m[g + 3] = 1.0
         m[g + 4] = 1.0
-    if s.guard == leader(me):
+    if s.guard == CARDS_PER_PLAYER * me:  # leader(me)
         m[g + 5] = 1.0
     m[lay.o_phase + s.phase] = 1.0
     if s.dkind >= 0:
@@ -103,7 +103,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
         b += 8
     b = lay.o_leaders
     for p in (me, op):
-        u = leader(p)
+        u = CARDS_PER_PLAYER * p  # leader(p)
         m[b + cdef[u]] = 1.0
         bn = b + n
         m[bn] = face[u]
@@ -127,7 +127,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             continue
         last = max([ets[x] for x in bl])
         b = lay.o_battle + k * BATTLE_SLOTS * w
-        for u in bl[:BATTLE_SLOTS]:
+        for u in (bl if len(bl) <= BATTLE_SLOTS else bl[:BATTLE_SLOTS]):
             m[b + cdef[u]] = 1.0
             bn = b + n
             m[bn] = rest[u]
