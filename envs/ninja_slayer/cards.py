@@ -98,6 +98,11 @@ the card is picked on resolution (see the notes). A ``tatsujin: true`` action's 
 targets are chosen only when the tatsujin cost is declared. ``zone: stack`` (only for
 ``counter``) chooses a kotodama-space object, never the entering one (NS 1204.2e-4).
 
+A target ``count: X`` ('X target characters', only with ``chosen: entry`` and ``x: true``) uses
+the X fixed at entry: X is offered only up to the number of legal distinct targets, so
+the entry stays legal (NS 1304.2b); X = 0 chooses no target (NS 1204.2e-1); the count is
+fixed then and a target gone by resolution is not replaced (NS 1204.2e-6, 1205.1a).
+
 Numbers: ``n`` is an int, or ``X`` (the X fixed at entry, NS 1304.2c), or for damage
 ``lki_karate`` (the source's karate as last seen on the field, NS 1215, e.g. in a
 'killed' trigger).
@@ -306,7 +311,7 @@ def _target(ck: Checker, data) -> Target:
     t = ck.sub("target", data)
     t.only(("zone", "side", "count", "up_to", "filter", "chosen"))
     out = Target(zone=t.choice("zone", TARGET_ZONES, "field"), side=t.choice("side", ("own", "opp"), "own"),
-                 count=t.get("count", int, 1), up_to=t.get("up_to", bool, False))
+                 count=N_X if count_x else t.get("count", int, 1), up_to=t.get("up_to", bool, False))
     out.entry = t.choice("chosen", ("entry", "resolution"), "resolution") == "entry"
     if out.zone == "stack" and not out.entry:
         t.fail("chosen", "a kotodama-space target is chosen at entry (NS 1204.2e)")
@@ -387,7 +392,7 @@ class _Loader:
         if not acts:
             ck.fail("actions", "must not be empty")
         a.actions = [self.action(ck.sub(f"actions[{i}]", x), card, a.x) for i, x in enumerate(acts)]
-        if a.x and not any(x.n == N_X for x in a.actions):
+        if a.x and not any(x.n == N_X or (x.target is not None and x.target.count == N_X) for x in a.actions):
             ck.fail("x", "no action uses 'n: X'")
         return a
 
@@ -440,6 +445,8 @@ class _Loader:
             a.player = ck.choice("player", ("opp", "own"), "opp")
         if do == "pump":
             allowed |= {"karate", "durability", "kousaku", "duration"}
+            if a.target.count == N_X and not x:
+                ck.fail("target.count", "'X' needs 'x: true' on the ability (NS 1304)")
             a.karate, a.durability, a.kousaku = (ck.get(k, int, 0) for k in ("karate", "durability", "kousaku"))
             a.ikusa = ck.choice("duration", ("turn", "ikusa"), "turn") == "ikusa"
         if do == "grant":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .cards import (
     CHARACTER, KOTODAMA, TR_AISATSU, TR_AMBUSH_OHIGAN, TR_APPEARS, TR_ENTERED,
-    N_ALL, TR_DEALS, TR_DEALT, TR_DISC_OPP, TR_DISC_YOU, TR_KILLED_BY_CHAR, TR_KILLS, TR_FROM_HAND, TR_HAND_EMPTY, TR_KILLED, TR_KILLED_IKUSA, TR_PHASE, X_MAX,
+    N_ALL, N_X, TR_DEALS, TR_DEALT, TR_DISC_OPP, TR_DISC_YOU, TR_KILLED_BY_CHAR, TR_KILLS, TR_FROM_HAND, TR_HAND_EMPTY, TR_KILLED, TR_KILLED_IKUSA, TR_PHASE, X_MAX,
 )
 from .layout import (
     D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_MODE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
@@ -821,9 +821,12 @@ def h_enter(s, f) -> None:
         st = 5
     if st == 5:  # NS 1204.2d, 1304.2a: the player fixes X; it is paid as extra ether
         if eab is not None and eab.x:
-            room = s.untapped_ether(p) - f[3] - (1 if f[7] and f[6] < 0 else 0)
+            room = min(s.untapped_ether(p) - f[3] - (1 if f[7] and f[6] < 0 else 0), X_MAX)
+            for a in eab.acts(o[6]):  # NS 1304.2b: X sets a target count: only values the entry can meet
+                if a.target is not None and a.target.count == N_X and not (a.tatsujin and not o[5]):
+                    room = min(room, len(entry_candidates(s, a, p, i)))
             f[1] = 6
-            s.ask(p, D_X, [NUMBER + x for x in range(min(room, X_MAX) + 1)])
+            s.ask(p, D_X, [NUMBER + x for x in range(room + 1)])
             return
         st = 7
     elif st == 6:
@@ -856,7 +859,9 @@ def h_enter(s, f) -> None:
         while f[8] < len(acts):
             a = acts[f[8]]
             t = a.target
-            if t is None or not t.entry or f[9] >= t.count or (a.tatsujin and not o[5]):
+            # NS 1204.2e-1, 1204.2e-6: 'X targets' count X (fixed above); with 0 no target is chosen
+            n = o[7] if t is not None and t.count == N_X else (t.count if t is not None else 0)
+            if t is None or not t.entry or f[9] >= n or (a.tatsujin and not o[5]):
                 f[8] += 1
                 f[9] = 0
                 continue
