@@ -6,6 +6,8 @@ and LM-G1..G36 (design brief); the project's own rulings are in
 """
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from .cards import (PUBLIC_ZONES, A_ACTIVATED, A_AWAKEN, A_COOPERATE, A_RANSEN, A_REPLACE, A_TRIGGER, PLAYABLE, T_BATTLE,
                     T_EXTRA)
 from .layout import (BATTLE_ABILITY, DECLARE_ATTACK, D_CHOOSE_ATTACKER, D_CHOOSE_TARGET, D_DRAW_UP_TO,
@@ -943,12 +945,13 @@ def ft_actions(s, kind, p):
     no_melee = kind in (D_FT_ATTACK, D_FT_GUARD) and bool(cur_statics(s)) and prohibited_melee(s, p)
     prev = -1
     energy = len(s.energy[p])
+    cdef, defs = s.cdef, s.defs
     for i, u in enumerate(s.hand[p]):
-        c = s.cdef[u]
+        c = cdef[u]
         if c == prev:
             continue
         prev = c
-        d = s.defs[c]
+        d = defs[c]
         if d.type == T_BATTLE:
             if kind == D_FT_STANDBY or no_melee:
                 continue
@@ -981,7 +984,8 @@ def h_ft(s, f):
     if st == 1:
         acts = ft_actions(s, kind, p)
         # only an activated ability can bring every zone back (11-1-1): no key where none is offered
-        key = loop_key(s, kind) if any(LEADER_ABILITY <= x < SELF_LEADER for x in acts) else 0
+        i = bisect_left(acts, LEADER_ABILITY)  # acts are sorted
+        key = loop_key(s, kind) if i < len(acts) and acts[i] < SELF_LEADER else 0
         if s.barred:
             acts = [x for x in acts if (p, key, x) not in s.barred]  # 11-1-1-2 / 11-1-1-3
         s.ask(p, kind, acts)
