@@ -166,6 +166,7 @@ class NinjaSlayerState(State):
         self.attacker, self.atk_obj, self.target, self.tgt_obj = -1, 0, NO_TARGET, 0
         self.teff, self.tuses, self.pending, self.opts, self.ctx, self.aisatsu_by = [], [], [], [], -1, []
         self.tj, self.saved, self.delayed = [-1] * n, [], []  # tatsujin field flag (NS-G30), rollback, NS 1209.7
+        self.clock, self.since = 0, [0] * n  # NS 1213.3b: timestamps; when each card last entered the field
         self.hits = []  # who damaged whom since the last rule check (NS 1216.5a; only with 'kills' triggers)
         self.statics = rules.static_flags(self.defs, self.cdef)
         self.stack.append([rules.H_SETUP, 0])

@@ -203,6 +203,9 @@ class Action:
     tatsujin: bool = False  # done only if the tatsujin cost was paid (NS 1404.2a)
     may: bool = False  # discard: a cost paid on resolution; unpaid -> the later actions are skipped (NS 1203.7)
     ikusa: bool = False  # pump: 'this ikusa' (ends at NS 706.8a) instead of 'this turn'
+    game: bool = False  # pump / grant / gain_attribute / lose_keyword: no end point, the rest of the game (NS 1213.8)
+    set_karate: int | None = None  # pump: 'its karate becomes N' (a set-to-value effect, NS 1213.5)
+    set_durability: int | None = None  # pump: 'its durability becomes N' (NS 1213.5)
 
 
 @dataclass
@@ -276,6 +279,12 @@ class CardPool:
         abilities.append(Ability(self.satsubatsu, "<satsubatsu>", actions=[Action("satsubatsu")]))
         self.abilities = abilities
         self.by_id = {c.id: c.idx for c in cards}
+        # cards with set-to-value effects (NS 1213.5): only then do karate / durability go through the
+        # timestamp-ordered layer (rules.static_flags bit 64); other games keep the plain sum
+        setters = {ab.card for ab in abilities for m in (ab.modes or [ab.actions]) for a in m
+                   if a.set_karate is not None or a.set_durability is not None}
+        for c in cards:
+            c.sets_value = c.id in setters
         for c in cards:  # the entry-time choices to check before offering an entry (NS 1204.2e, NS-G31)
             ta = c.text_ability
             c.entry_ab = ta if ta is not None and ta.entry_choices else None
@@ -444,14 +453,21 @@ class _Loader:
             allowed.add("player")
             a.player = ck.choice("player", ("opp", "own"), "opp")
         if do == "pump":
-            allowed |= {"karate", "durability", "kousaku", "duration"}
+            allowed |= {"karate", "durability", "kousaku", "duration", "set_karate", "set_durability"}
             if a.target.count == N_X and not x:
                 ck.fail("target.count", "'X' needs 'x: true' on the ability (NS 1304)")
             a.karate, a.durability, a.kousaku = (ck.get(k, int, 0) for k in ("karate", "durability", "kousaku"))
-            a.ikusa = ck.choice("duration", ("turn", "ikusa"), "turn") == "ikusa"
+            a.set_karate, a.set_durability = ck.get("set_karate", int, None), ck.get("set_durability", int, None)
+            for k in ("set_karate", "set_durability"):
+                if ck.data.get(k) is not None and ck.data[k] < 0:
+                    ck.fail(k, "must be 0 or more")
+            if not (a.karate or a.durability or a.kousaku or a.set_karate is not None or a.set_durability is not None):
+                ck.fail("karate", "a pump changes at least one of karate, durability, kousaku, set_karate, set_durability")
+            dur = ck.choice("duration", ("turn", "ikusa", "game"), "turn")
+            a.ikusa, a.game = dur == "ikusa", dur == "game"
         if do == "grant":
             allowed |= {"effect", "duration"}
-            ck.choice("duration", ("turn",), "turn")
+            a.game = ck.choice("duration", ("turn", "game"), "turn") == "game"  # NS 1213.8
             if not a.target.is_self:
                 ck.fail("target", "grant gives an ability to 'self' only")
             a.effect = self.ability(ck.sub("effect", ck.get("effect", dict)), card, ck.get("effect", dict), True).id
@@ -459,14 +475,14 @@ class _Loader:
                 ck.fail("effect.trigger", "a granted ability can't be a 'start_of_...' / 'end_of_...' trigger here")
         if do == "gain_attribute":  # NS 1325.1: the character has the attribute this turn
             allowed |= {"attribute", "duration"}
-            ck.choice("duration", ("turn",), "turn")
+            a.game = ck.choice("duration", ("turn", "game"), "turn") == "game"  # NS 1213.8
             at = ck.get("attribute", str)
             if at not in self.attr_names:
                 self.attr_names.append(at)
             a.effect = self.attr_names.index(at)
         if do == "lose_keyword":  # NS 1327.1: the character loses the keyword this turn
             allowed |= {"keyword", "duration"}
-            ck.choice("duration", ("turn",), "turn")
+            a.game = ck.choice("duration", ("turn", "game"), "turn") == "game"  # NS 1213.8
             a.effect = KEYWORDS.index(ck.choice("keyword", KEYWORDS))
         if do == "delay":  # NS 1209.7: a delayed triggered ability, made on resolution
             allowed.add("effect")

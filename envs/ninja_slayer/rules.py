@@ -17,8 +17,8 @@ from .layout import (
 )
 from ..core.engine import DecisionState
 from .state import (
-    K_ABILITY, K_CARD, K_CHECK, NO_TARGET, PLAYER_TARGET, TE_ATTR, TE_DUR, TE_GRANT, TE_IKUSA, TE_KARATE, TE_KOUSAKU,
-    TE_LOSE_KW, Z_CHECK,
+    K_ABILITY, K_CARD, K_CHECK, NO_TARGET, PLAYER_TARGET, TE_ATTR, TE_DUR, TE_GAME, TE_GRANT, TE_IKUSA, TE_KARATE,
+    TE_KOUSAKU, TE_LOSE_KW, TE_SET_DUR, TE_SET_KARATE, Z_CHECK,
     Z_DAMAGE, Z_DECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED, Z_STACK,
 )
 
@@ -36,14 +36,16 @@ def static_flags(defs, cdef) -> int:
     """Which rarely used lookups the cards in the game need (the engine skips the others):
     bit 1 static auras / attribute grants (NS 1210, 1213), 2 state triggers (NS 1209.8),
     4 activated abilities (NS 1208), 8 hidden cards' triggers (NS 1209.3), 16 'at the start /
-    end of' step triggers (NS 502-505, 702-707), 32 'kills' / 'killed by' triggers (NS 1216.5)."""
+    end of' step triggers (NS 502-505, 702-707), 32 'kills' / 'killed by' triggers (NS 1216.5),
+    64 set-to-value effects: karate / durability in the layer's timestamp order (NS 1213.3b, 1213.5)."""
     used = [defs[c] for c in set(cdef)]
     return ((1 if any(c.aura is not None or c.grant_attr is not None for c in used) else 0)
             | (2 if any(t.trigger == TR_HAND_EMPTY for c in used for t in c.triggers) else 0)
             | (4 if any(c.activated is not None for c in used) else 0)
             | (8 if any(t.reveal for c in used for t in c.triggers) else 0)
             | (16 if any(t.trigger >= PHASE_MIN for c in used for t in c.triggers) else 0)
-            | (32 if any(t.trigger in (TR_KILLS, TR_KILLED_BY_CHAR) for c in used for t in c.triggers) else 0))
+            | (32 if any(t.trigger in (TR_KILLS, TR_KILLED_BY_CHAR) for c in used for t in c.triggers) else 0)
+            | (64 if any(c.sets_value for c in used) else 0))
 
 
 PHASE_MIN = min(TR_PHASE.values())
@@ -237,7 +239,7 @@ def dealt(s, src: int, to: int) -> None:
 def end_ikusa_effects(s) -> None:
     """NS 706.8a: continuous effects lasting 'this ikusa' end."""
     if s.teff:
-        s.teff = [t for t in s.teff if t[0] < TE_IKUSA]
+        s.teff = [t for t in s.teff if not t[0] & TE_IKUSA]
 
 
 def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
@@ -259,17 +261,23 @@ def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
     elif do == "to_hand":
         s.move(j, Z_HAND)  # from Ohigan: public, so both players keep knowing it
     elif do == "pump":
+        if a.ikusa and s.ikstep == IK_NONE:
+            return  # NS 1213.9: 'this ikusa' outside an ikusa: its end has passed, it never applies
         o = s.obj[j]
-        ik = TE_IKUSA if a.ikusa else 0
+        fl = TE_IKUSA if a.ikusa else TE_GAME if a.game else 0  # NS 1213.3b-4: the duration is fixed now
+        ts = s.stamp()  # NS 1213.3b-2: the time of resolution; one effect, one timestamp
+        for kind, amt in ((TE_SET_KARATE, a.set_karate), (TE_SET_DUR, a.set_durability)):
+            if amt is not None:  # NS 1213.5: the value becomes amt (the printed one is lost)
+                s.teff.append([kind + fl, j, o, amt, ts])
         for kind, amt in ((TE_KARATE, a.karate), (TE_DUR, a.durability), (TE_KOUSAKU, a.kousaku)):
             if amt:
-                s.teff.append([kind + ik, j, o, amt])
+                s.teff.append([kind + fl, j, o, amt, ts])
     elif do == "grant":
-        s.teff.append([TE_GRANT, j, s.obj[j], a.effect])
-    elif do == "gain_attribute":  # NS 1325.1, this turn
-        s.teff.append([TE_ATTR, j, s.obj[j], a.effect])
-    elif do == "lose_keyword":  # NS 1327.1, this turn
-        s.teff.append([TE_LOSE_KW, j, s.obj[j], a.effect])
+        s.teff.append([TE_GRANT + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
+    elif do == "gain_attribute":  # NS 1325.1, this turn (or the game, NS 1213.8)
+        s.teff.append([TE_ATTR + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
+    elif do == "lose_keyword":  # NS 1327.1, this turn (or the game, NS 1213.8)
+        s.teff.append([TE_LOSE_KW + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
     elif do == "satsubatsu":
         if not s.has_kw(j, "kill_proof"):  # NS 104.4
             kill(s, j, src)
@@ -399,7 +407,8 @@ def h_turn(s, f) -> None:
                 s.dmg[j] = 0
                 s.ikusa_hit[j] = False
                 s.redirected[j] = -1  # NS 1402.2-3, 705.3a-1: interrupt is once per turn
-        s.teff = []
+        if s.teff:  # NS 1213.8: effects without an end point stay (while their object does)
+            s.teff = [t for t in s.teff if t[0] & TE_GAME and s.obj[t[1]] == t[2]]
         s.tuses = []
         s.aisatsu_by = []
         if s.pending or s.carried[0] or s.carried[1] or _loss_pending(s):

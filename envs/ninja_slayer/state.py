@@ -19,11 +19,13 @@ PUBLIC_ZONES = (Z_FIELD, Z_ETHER, Z_OHIGAN, Z_DAMAGE, Z_REMOVED, Z_CHECK, Z_STAC
 # stack object kinds
 K_CARD, K_ABILITY, K_CHECK = range(3)
 KIND_NAMES = ("card", "ability", "damage check")
-# temporary effects [kind, card, obj, amount], all 'this turn' (NS 505.3b)
-TE_KARATE, TE_DUR, TE_KOUSAKU, TE_GRANT, TE_ATTR, TE_LOSE_KW = range(6)
+# continuous effects from resolved abilities [kind, card, obj, amount, timestamp] (NS 1213): 'this turn' (ends at
+# NS 505.3b) unless flagged TE_IKUSA / TE_GAME; the affected (card, obj) is fixed on resolution (NS 1213.6)
+TE_KARATE, TE_DUR, TE_KOUSAKU, TE_GRANT, TE_ATTR, TE_LOSE_KW, TE_SET_KARATE, TE_SET_DUR = range(8)
 # TE_ATTR: gains an attribute (amount = index in the pool's attr_names, NS 1325.1); TE_LOSE_KW: loses a
 # keyword (amount = index in KEYWORDS, NS 1327.1)
 TE_IKUSA = 8  # added to a kind: the effect lasts 'this ikusa' (ends at NS 706.8a), not the turn
+TE_GAME = 16  # added to a kind: no end point, the rest of the game (NS 1213.8)
 NO_TARGET, PLAYER_TARGET = -2, -1
 
 
@@ -33,7 +35,7 @@ class State(DecisionState):
         "pub", "redirected", "ikusa_hit", "deck", "hand", "field", "ether", "ohigan", "damage", "removed",
         "check", "kstack", "carried", "tp", "turn", "first", "step", "ikstep", "attacker", "atk_obj",
         "target", "tgt_obj", "teff", "tuses", "pending", "opts", "ctx", "auto", "aisatsu_by",
-        "tj", "saved", "delayed", "statics", "hits",
+        "tj", "saved", "delayed", "statics", "hits", "clock", "since",
     )
     DECISION_NAMES = DECISIONS
     NUM_ACTIONS = NUM_ACTIONS
@@ -64,6 +66,7 @@ class State(DecisionState):
         c.saved = self.saved[:]  # snapshots are never mutated (NS 1204.2i rollback)
         c.delayed = [d[:] for d in self.delayed]
         c.statics = self.statics
+        c.clock, c.since = self.clock, self.since[:]  # NS 1213.3b timestamps
         c.hits = [r[:] for r in self.hits]  # [victim, obj, source, obj] until the next rule check ends (NS 1216.5a)
         return c
 
@@ -97,6 +100,9 @@ class State(DecisionState):
                     break
         self.zone[i] = z
         self.obj[i] += 1
+        if z == Z_FIELD:  # NS 1213.3b-1: its statics become valid now
+            self.clock += 1
+            self.since[i] = self.clock
         self.bowed[i] = False
         self.face_down[i] = face_down
         self.dmg[i] = 0
@@ -126,12 +132,42 @@ class State(DecisionState):
     def _mod(self, i: int, kind: int) -> int:
         v = 0
         o = self.obj[i]
-        for k, c, ob, amt in self.teff:
+        for k, c, ob, amt, _ in self.teff:
             if (k & 7) == kind and c == i and ob == o:
                 v += amt
         return v
 
+    def stamp(self) -> int:
+        """A new timestamp (NS 1213.3b): resolved effects take it on resolution (1213.3b-2)."""
+        self.clock += 1
+        return self.clock
+
+    def _layered(self, i: int, base: int, add: int, put: int, aura: bool) -> int:
+        """NS 1213.1f, 1213.3b, 1213.5: the numeric layer in timestamp order, for games with
+        set-to-value effects (``statics`` bit 64). Resolved effects carry their resolution
+        time (1213.3b-2), an aura the time its source entered the field (1213.3b-1); setting
+        a value drops what came before it (1213.5). Only additions can share a timestamp
+        here (two auras entering at once), and they commute, so 1213.3b's chosen order never
+        matters. Attributes are settled first (1213.1b), so an aura's scope is fixed before
+        (the dependency of 1213.3a)."""
+        o = self.obj[i]
+        eff = [(st, (k & 7) == put, amt) for k, c, ob, amt, st in self.teff
+               if c == i and ob == o and (k & 7) in (add, put)]
+        if aura and self.statics & 1 and self.zone[i] == Z_FIELD:
+            defs, cdef = self.defs, self.cdef
+            for j in self.field[self.owner[i]]:
+                au = defs[cdef[j]].aura
+                if au is not None and j != i and not self.face_down[j] and self.has_attr(i, au[0]):
+                    eff.append((self.since[j], False, au[1]))
+        eff.sort()
+        v = base
+        for _, is_set, amt in eff:
+            v = amt if is_set else v + amt
+        return v if v > 0 else 0
+
     def karate(self, i: int) -> int:
+        if self.statics & 64:
+            return self._layered(i, self.defs[self.cdef[i]].karate, TE_KARATE, TE_SET_KARATE, True)
         v = self.defs[self.cdef[i]].karate + (self._mod(i, TE_KARATE) if self.teff else 0)
         if self.statics & 1 and self.zone[i] == Z_FIELD:
             v += self.aura(i)
@@ -149,6 +185,8 @@ class State(DecisionState):
         return v
 
     def durability(self, i: int) -> int:
+        if self.statics & 64:
+            return self._layered(i, self.defs[self.cdef[i]].durability, TE_DUR, TE_SET_DUR, False)
         v = self.defs[self.cdef[i]].durability + (self._mod(i, TE_DUR) if self.teff else 0)
         return v if v > 0 else 0
 
@@ -163,8 +201,8 @@ class State(DecisionState):
             return True
         if self.teff:  # NS 1325.1: 'gains <attribute>' this turn
             o, names = self.obj[i], self.game.pool.attr_names
-            for k, c, ob, amt in self.teff:
-                if k == TE_ATTR and c == i and ob == o and names[amt] == attr:
+            for k, c, ob, amt, _ in self.teff:
+                if (k & 7) == TE_ATTR and c == i and ob == o and names[amt] == attr:
                     return True
         if self.statics & 1 and self.zone[i] == Z_FIELD:  # NS 1213.1b: attribute-gaining statics
             defs, cdef = self.defs, self.cdef
@@ -180,8 +218,8 @@ class State(DecisionState):
             return False
         if self.teff:
             o, kid = self.obj[i], KEYWORDS.index(kw)
-            for k, c, ob, amt in self.teff:
-                if k == TE_LOSE_KW and c == i and ob == o and amt == kid:
+            for k, c, ob, amt, _ in self.teff:
+                if (k & 7) == TE_LOSE_KW and c == i and ob == o and amt == kid:
                     return False
         return True
 
@@ -190,7 +228,7 @@ class State(DecisionState):
         ab = self.defs[self.cdef[i]].triggers
         if self.teff:
             o = self.obj[i]
-            extra = [self.abilities[amt] for k, c, ob, amt in self.teff if k == TE_GRANT and c == i and ob == o]
+            extra = [self.abilities[amt] for k, c, ob, amt, _ in self.teff if (k & 7) == TE_GRANT and c == i and ob == o]
             if extra:
                 return ab + extra
         return ab
