@@ -113,7 +113,11 @@ actions}`` (a delayed trigger for the start of the next end phase, once, NS 1209
 ``draw n``; ``recover n``; ``damage n target`` (to characters);
 ``damage_player n player: opp|own``; ``kill target``; ``bow target``; ``untap target``;
 ``ambush target`` (from Ohigan, or from the ether zone keeping its orientation, NS 1314.1b); ``to_hand target`` (from Ohigan); ``pump target karate
-durability kousaku duration: turn|ikusa`` (``ikusa``: 'this ikusa', ends at NS 706.8a); ``grant target: self duration: turn effect: {...}``;
+durability kousaku set_karate set_durability attribute duration: turn|ikusa|game`` (``ikusa``: 'this ikusa', ends at NS
+706.8a, and never applies if resolved outside an ikusa, NS 1213.9; ``game``: no end point, the rest of the game,
+NS 1213.8; ``set_karate`` / ``set_durability``: 'becomes N', applied with the +/- effects and auras in
+timestamp order, the printed value lost, NS 1213.3b, 1213.5; ``attribute``: the character also gains it, applied
+in the attribute layer before any number, NS 1213.1b, 1213.2); ``grant target: self duration: turn|game effect: {...}``;
 ``search_ambush total_cost_le attribute attribute_count any_count``; ``discard n player:
 own|opp`` (the discarding player, its controller or with ``opp`` the opponent, chooses n hand cards, as many as there are, and puts them into Ohigan; ``n: all`` discards the
 whole hand, NS 1309; ``may: true`` makes it the cost of the ability's later actions, which its
@@ -121,7 +125,8 @@ controller may pay on resolution: declined, or not payable in full, the later ac
 done, NS 1203.7); ``remove target`` (a field, ether or Ohigan card to its owner's removed
 zone, NS 1324); ``gain_attribute target attribute`` (the character has the attribute this turn, NS
 1325.1; statics that read attributes see it); ``lose_keyword target keyword`` (the character loses
-that keyword this turn: all of it, NS 1327.1).
+that keyword this turn: all of it, NS 1327.1). ``gain_attribute``, ``lose_keyword`` and ``grant`` also take
+``duration: game`` (NS 1213.8).
 """
 from __future__ import annotations
 
@@ -453,7 +458,12 @@ class _Loader:
             allowed.add("player")
             a.player = ck.choice("player", ("opp", "own"), "opp")
         if do == "pump":
-            allowed |= {"karate", "durability", "kousaku", "duration", "set_karate", "set_durability"}
+            allowed |= {"karate", "durability", "kousaku", "duration", "set_karate", "set_durability", "attribute"}
+            if "attribute" in ck.data:  # NS 1213.2: one effect, two layers (attribute 1213.1b, numbers 1213.1f)
+                at = ck.get("attribute", str)
+                if at not in self.attr_names:
+                    self.attr_names.append(at)
+                a.effect = self.attr_names.index(at)
             if a.target.count == N_X and not x:
                 ck.fail("target.count", "'X' needs 'x: true' on the ability (NS 1304)")
             a.karate, a.durability, a.kousaku = (ck.get(k, int, 0) for k in ("karate", "durability", "kousaku"))
@@ -461,8 +471,10 @@ class _Loader:
             for k in ("set_karate", "set_durability"):
                 if ck.data.get(k) is not None and ck.data[k] < 0:
                     ck.fail(k, "must be 0 or more")
-            if not (a.karate or a.durability or a.kousaku or a.set_karate is not None or a.set_durability is not None):
-                ck.fail("karate", "a pump changes at least one of karate, durability, kousaku, set_karate, set_durability")
+            if not (a.karate or a.durability or a.kousaku or a.set_karate is not None or a.set_durability is not None
+                    or a.effect >= 0):
+                ck.fail("karate", "a pump changes at least one of karate, durability, kousaku, set_karate, "
+                                  "set_durability, attribute")
             dur = ck.choice("duration", ("turn", "ikusa", "game"), "turn")
             a.ikusa, a.game = dur == "ikusa", dur == "game"
         if do == "grant":

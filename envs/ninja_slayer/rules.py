@@ -266,6 +266,8 @@ def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
         o = s.obj[j]
         fl = TE_IKUSA if a.ikusa else TE_GAME if a.game else 0  # NS 1213.3b-4: the duration is fixed now
         ts = s.stamp()  # NS 1213.3b-2: the time of resolution; one effect, one timestamp
+        if a.effect >= 0:  # NS 1213.2: its attribute part applies in the attribute layer (1213.1b)
+            s.teff.append([TE_ATTR + fl, j, o, a.effect, ts])
         for kind, amt in ((TE_SET_KARATE, a.set_karate), (TE_SET_DUR, a.set_durability)):
             if amt is not None:  # NS 1213.5: the value becomes amt (the printed one is lost)
                 s.teff.append([kind + fl, j, o, amt, ts])

@@ -107,6 +107,21 @@ def test_a_this_ikusa_effect_started_outside_an_ikusa_never_applies():
     assert s.karate(boom) == 3
 
 
+def test_one_effect_spanning_two_layers_applies_each_part_in_its_layer():
+    """NS 1213.2, NS 1213.1b, NS 1213.1f: Borrowed Colors gives Survivor Dojo Member (karate 1, no
+    Soukaiya) the attribute and +1 karate in one effect. The attribute part applies in the
+    attribute layer, before any number, so Soukaiya Commander's '+1 to your other Soukaiya'
+    (a number) reaches it as well: 1 + 1 + 1 = 3, until the end of the turn."""
+    s = cscene(p0=dict(hand=["TZC-06"], field=["TZNS-62", "TZNS-31"]))
+    dojo = where(s, "TZNS-31", 0)[0]
+    assert s.karate(dojo) == 1 and not s.has_attr(dojo, "Soukaiya")
+    to_character_phase(s)
+    cast(s, "TZC-06", picks=[pick("TZNS-31")])
+    assert s.has_attr(dojo, "Soukaiya") and s.karate(dojo) == 3
+    to_turn(s, 4, ST_CHARACTER)
+    assert s.karate(dojo) == 1 and not s.has_attr(dojo, "Soukaiya")
+
+
 def test_games_without_set_effects_skip_the_layer():
     """NS 1213.1f: without set-to-value cards the karate sum needs no order (flag 64 off)."""
     s = scene()
