@@ -14,6 +14,7 @@ from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR, load_pool
 from tcgzoo.envs.ninja_slayer.layout import ST_CHARACTER, ST_IKUSA
 from tcgzoo.envs.ninja_slayer.rules import static_flags
+from tcgzoo.envs.ninja_slayer.state import Z_FIELD, Z_OHIGAN
 
 DATA = Path(__file__).resolve().parent / "data" / "continuous_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
@@ -120,6 +121,23 @@ def test_one_effect_spanning_two_layers_applies_each_part_in_its_layer():
     assert s.has_attr(dojo, "Soukaiya") and s.karate(dojo) == 3
     to_turn(s, 4, ST_CHARACTER)
     assert s.karate(dojo) == 1 and not s.has_attr(dojo, "Soukaiya")
+
+
+def test_a_resolved_effect_keeps_the_set_it_had_on_resolution():
+    """NS 1213.6, NS 1213.10, NS 302.3: Lasting Vow's game-long +1 applies to the Sonic Boom
+    chosen on resolution. When that card leaves the field and comes back it is a new object
+    the effect never applied to (karate 3 + the Commander's static 1 = 4, not 5), while the
+    static aura reaches it again at once; the Vow's record is dropped at the end of the turn."""
+    s = cscene(p0=dict(hand=["TZC-02"], field=["TZNS-62", "TZNS-12"]))
+    boom = where(s, "TZNS-12", 0)[0]
+    to_character_phase(s)
+    cast(s, "TZC-02", picks=[pick("TZNS-12")])
+    assert s.karate(boom) == 5
+    s.move(boom, Z_OHIGAN)  # killed ...
+    s.move(boom, Z_FIELD)  # ... and put back (an ambush from Ohigan): a new object
+    assert s.karate(boom) == 4
+    to_turn(s, 4, ST_CHARACTER)
+    assert s.karate(boom) == 4 and s.teff == []
 
 
 def test_games_without_set_effects_skip_the_layer():
