@@ -73,7 +73,9 @@ A card entry::
         damage_plus: 1                 # damage this deals is increased by N (NS 1326)
         damage_minus: 1                # damage dealt to this is N less: a replacement (NS 1214)
         aura: {attribute: A, karate: N}  # your other characters with A get +N karate (NS 1213.1f)
-        grant_attribute: A             # your other characters also have A (NS 1213.1b)
+        grant_attribute: A             # your other characters also have A (NS 1213.1b); or
+                                       # {attribute: A, to: B}: your other characters with B also have A
+                                       # (B printed or gained: applied after the effects giving B, NS 1213.3a)
         survive_kill: once_per_turn    # if this would be killed, instead bow it and remove its
                                        # damage (a replacement, NS 1214; once / twice per turn)
       if: {...}                        # kotodama: its 'if there is' condition (NS-G11)
@@ -270,6 +272,7 @@ class CardDef:
     extra_bow_attr: str | None = None  # additional cost: bow an untapped ether card with it (NS 1204.2g-3)
     kill_shield: int = 0  # static replacement: 'if this would be killed, instead bow it and remove its
     #                       damage', N times per turn (NS 1214)
+    grant_if: str | None = None  # static grant_attr only to characters with this attribute (a dependency, NS 1213.3a)
 
     @property
     def has_ukemi(self) -> bool:
@@ -591,7 +594,7 @@ class _Loader:
             act_ab = self.ability(ck.sub("activated", ck.get("activated", dict)), cid, ck.get("activated", dict),
                                   False, activated=True)
         dplus = dminus = ks = 0
-        aura = gattr = None
+        aura = gattr = gif = None
         st = ck.get("static", dict, None)
         if st is not None:
             sc = ck.sub("static", st)
@@ -605,7 +608,12 @@ class _Loader:
                 ac = sc.sub("aura", sc.get("aura", dict))
                 ac.only(("attribute", "karate"))
                 aura = (ac.get("attribute", str), ac.get("karate", int))
-            gattr = sc.get("grant_attribute", str, None)
+            if isinstance(st.get("grant_attribute"), dict):  # NS 1213.3a: 'your other B characters also have A'
+                gc = sc.sub("grant_attribute", st["grant_attribute"])
+                gc.only(("attribute", "to"))
+                gattr, gif = gc.get("attribute", str), gc.get("to", str)
+            else:
+                gattr = sc.get("grant_attribute", str, None)
             if "survive_kill" in st:
                 ks = LIMITS[sc.choice("survive_kill", LIMITS)]
         xb = None
@@ -615,10 +623,12 @@ class _Loader:
             bc = ec.sub("bow_ether", ec.get("bow_ether", dict))
             bc.only(("attribute",))
             xb = bc.get("attribute", str)
-        return CardDef(idx, cid, ck.get("name", str), ck.get("epithet", str, ""), ty, cost,
+        cd = CardDef(idx, cid, ck.get("name", str), ck.get("epithet", str, ""), ty, cost,
                        ck.get("jitsu", int, 0), *stats, frozenset(attrs), frozenset(kws), trig, text_ab,
                        uk_self, uk_ab, ck.get("assumed", bool, False), ck.get("text", str, ""), file, te, tjj, uk_cost,
                        act_ab, dplus, dminus, aura, gattr, xb, ks)
+        cd.grant_if = gif
+        return cd
 
 
 def load_pool(paths=None) -> CardPool:

@@ -194,7 +194,12 @@ class State(DecisionState):
         v = self.defs[self.cdef[i]].kousaku + (self._mod(i, TE_KOUSAKU) if self.teff else 0)
         return v if v > 0 else 0
 
-    def has_attr(self, i: int, attr: str) -> bool:
+    def has_attr(self, i: int, attr: str, depth: int = 0) -> bool:
+        """Printed, gained by a resolved effect, or by an attribute-granting static (NS 1213.1b). A
+        static granting A to characters with B depends on whatever gives B (NS 1213.3a): B is
+        looked up first, with those effects applied, whatever the timestamps. A cycle of such
+        statics (A if B, B if A) gives nothing not already there: ``depth`` stops it, with the
+        result of applying them in any order (NS 1213.3b)."""
         if self.face_down[i]:
             return False
         if attr in self.defs[self.cdef[i]].attributes:
@@ -207,7 +212,9 @@ class State(DecisionState):
         if self.statics & 1 and self.zone[i] == Z_FIELD:  # NS 1213.1b: attribute-gaining statics
             defs, cdef = self.defs, self.cdef
             for j in self.field[self.owner[i]]:
-                if j != i and defs[cdef[j]].grant_attr == attr and not self.face_down[j]:
+                d = defs[cdef[j]]
+                if j != i and d.grant_attr == attr and not self.face_down[j] and (
+                        d.grant_if is None or (depth < 8 and self.has_attr(i, d.grant_if, depth + 1))):
                     return True
         return False
 

@@ -140,6 +140,27 @@ def test_a_resolved_effect_keeps_the_set_it_had_on_resolution():
     assert s.karate(boom) == 4 and s.teff == []
 
 
+def test_a_dependent_static_applies_after_the_one_it_depends_on():
+    """NS 1213.3a, NS 1213.1b: Soukaiya Sensei ('your other Soukaiya are also Ninja Slay') entered
+    before Soukaiya Recruiter ('your other characters are also Soukaiya'): by timestamps the
+    Sensei's effect would come first and miss Survivor Dojo Member, but its scope depends on the
+    Recruiter's effect, so it applies after it: the member is Soukaiya and Ninja Slay. Without
+    the Recruiter it is neither. Two statics depending on each other (Sensei and Ninja Slay
+    Mentor) give nothing that is not already there."""
+    s = cscene(p0=dict(field=["TZC-07", "TZNS-63", "TZNS-31"]))
+    sensei, recruiter, dojo = (where(s, c, 0)[0] for c in ("TZC-07", "TZNS-63", "TZNS-31"))
+    assert s.since[sensei] < s.since[recruiter]
+    assert s.has_attr(dojo, "Soukaiya") and s.has_attr(dojo, "Ninja Slay")
+    assert s.has_attr(sensei, "Soukaiya") and s.has_attr(sensei, "Ninja Slay") is False  # not its own
+    s = cscene(p0=dict(field=["TZC-07", "TZNS-31"]))
+    dojo = where(s, "TZNS-31", 0)[0]
+    assert not s.has_attr(dojo, "Soukaiya") and not s.has_attr(dojo, "Ninja Slay")
+    s = cscene(p0=dict(field=["TZC-07", "TZC-08", "TZNS-31"]))
+    dojo, mentor = where(s, "TZNS-31", 0)[0], where(s, "TZC-08", 0)[0]
+    assert not s.has_attr(dojo, "Soukaiya") and not s.has_attr(dojo, "Ninja Slay")
+    assert not s.has_attr(mentor, "Soukaiya")
+
+
 def test_games_without_set_effects_skip_the_layer():
     """NS 1213.1f: without set-to-value cards the karate sum needs no order (flag 64 off)."""
     s = scene()
@@ -159,6 +180,8 @@ K = "{id: K-1, name: A, type: kotodama, cost: 1, actions: [{do: pump, target: {z
     (K + "set_karate: -1}]}", r"entry 'K-1', field 'actions\[0\].set_karate'"),
     (K + "duration: turn}]}", r"entry 'K-1', field 'actions\[0\].karate'"),
     (K + "karate: 1, duration: forever}]}", r"entry 'K-1', field 'actions\[0\].duration'"),
+    ("{id: C-1, name: A, type: character, cost: 1, karate: 1, durability: 1, kousaku: 1, "
+     "static: {grant_attribute: {attribute: A, to: 3}}}", r"entry 'C-1', field 'static.grant_attribute.to'"),
 ])
 def test_bad_continuous_effects_are_caught_at_load(tmp_path, body, where_):
     """NS 1213.5, NS 1213.8: set values are 0 or more, a pump changes something, durations are
