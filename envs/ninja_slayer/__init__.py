@@ -44,9 +44,17 @@ ids     range      meaning
 
 Decision kinds (``layout.DECISIONS``): priority, ether placement, aisatsu attacker,
 aisatsu target, interrupt, order triggers, pay ether, pay jitsu, choose a card, recover,
-tatsujin, ukemi, mode, x, reveal. Entering (NS 1204.2) asks, in this order: mode, tatsujin,
-X, the targets chosen at entry, then the costs in printed order (ether, jitsu, the
+tatsujin, ukemi, mode, x, reveal, distribute. Entering (NS 1204.2) asks, in this order: mode,
+tatsujin, X, the targets chosen at entry, then the costs in printed order (ether, jitsu, the
 additional cost); a cost that can't be completed rolls the whole entry back (NS 1204.2i).
+An X that is a target count is offered only up to the number of legal targets (NS 1304.2b).
+
+Distribute (NS 1305.1, 1204.2f): 'distribute N among the targets' is decided right after
+those targets are chosen: each chosen target has 1 unit (NS 1204.2f-1) and the player is
+asked ``distribute`` once per remaining unit: own_field / opp_field i = one more unit to
+that target (legal: the targets just chosen). A lone target gets all N without a question.
+The split is fixed on the kotodama-space object (NS 1204.2f-2) and public (the choices
+block counts units per targeted field slot).
 
 Reveal (hidden cards' triggers, NS 1209.3a-c): when an opposing character aisatsu-s a player
 who has at least one hand card (in a game with such cards), that player is asked ``reveal``
@@ -64,7 +72,7 @@ block           size                content
 global          3                   turn/30, my turn, I went first
 step            7                   setup untap draw ether character ikusa end
 ikusa           6                   none start target-selection interrupt damage end
-decision        15                  pending decision kind one-hot
+decision        16                  pending decision kind one-hot
 deciding        1                   I decide
 players         2 x 11              me, opponent: deck/50 hand/20 field/10 ether/10
                                     untapped ether/10 ohigan/50 damage/10 face-up
@@ -80,8 +88,9 @@ zones           2 x 7 x P           ether, bowed ether, ohigan, damage up, damag
                                     removed, check: counts by card
 kotodama space  8 x (P+5)           top first: kind (card/ability/check), card, mine, tatsujin paid
 choices         8 x 2 + 2 x 20 + 8  top first: mode/4, X (or last-known number)/10; field slots
-                                    (me, opponent) and kotodama-space entries targeted by an
-                                    entry-time target (NS 1204.2e)
+                                    (me, opponent: units, 2+ only from a distribution) and
+                                    kotodama-space entries targeted by an entry-time target
+                                    (NS 1204.2e)
 zone targets    2 x P               ether / Ohigan cards targeted by an entry-time target
                                     (me, opponent), counts by card
 ==============  ==================  ====================================================

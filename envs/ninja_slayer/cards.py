@@ -105,6 +105,13 @@ the X fixed at entry: X is offered only up to the number of legal distinct targe
 the entry stays legal (NS 1304.2b); X = 0 chooses no target (NS 1204.2e-1); the count is
 fixed then and a target gone by resolution is not replaced (NS 1204.2e-6, 1205.1a).
 
+``damage distribute: N target: {zone: field, count: K, up_to: true, chosen: entry}``: 'distribute
+N damage among up to K target characters' (NS 1305.1, 1204.2f): while entering, after its
+targets are chosen, each target has 1 (NS 1204.2f-1) and the player gives the remaining
+N - (number of targets) one at a time to a chosen target (decision 'distribute'); the
+split is fixed then (NS 1204.2f-2) and each target still legal on resolution is dealt its
+share in one damage event (a target gone by then loses its share, NS 1205.1a). K <= N.
+
 Numbers: ``n`` is an int, or ``X`` (the X fixed at entry, NS 1304.2c), or for damage
 ``lki_karate`` (the source's karate as last seen on the field, NS 1215, e.g. in a
 'killed' trigger).
@@ -210,6 +217,7 @@ class Action:
     tatsujin: bool = False  # done only if the tatsujin cost was paid (NS 1404.2a)
     may: bool = False  # discard: a cost paid on resolution; unpaid -> the later actions are skipped (NS 1203.7)
     ikusa: bool = False  # pump: 'this ikusa' (ends at NS 706.8a) instead of 'this turn'
+    dist: int = 0  # damage: 'distribute N damage among the targets' (NS 1305.1), fixed at entry (NS 1204.2f)
     game: bool = False  # pump / grant / gain_attribute / lose_keyword: no end point, the rest of the game (NS 1213.8)
     set_karate: int | None = None  # pump: 'its karate becomes N' (a set-to-value effect, NS 1213.5)
     set_durability: int | None = None  # pump: 'its durability becomes N' (NS 1213.5)
@@ -327,13 +335,17 @@ def _target(ck: Checker, data) -> Target:
         return Target(is_self=True)
     t = ck.sub("target", data)
     t.only(("zone", "side", "count", "up_to", "filter", "chosen"))
+    count_x = data.get("count") == "X"  # 'X target ...': the count is the X fixed at entry (NS 1304.2b)
     out = Target(zone=t.choice("zone", TARGET_ZONES, "field"), side=t.choice("side", ("own", "opp"), "own"),
                  count=N_X if count_x else t.get("count", int, 1), up_to=t.get("up_to", bool, False))
     out.entry = t.choice("chosen", ("entry", "resolution"), "resolution") == "entry"
     if out.zone == "stack" and not out.entry:
         t.fail("chosen", "a kotodama-space target is chosen at entry (NS 1204.2e)")
-    if out.count < 1:
-        t.fail("count", "must be at least 1")
+    if count_x:
+        if not out.entry or out.up_to:
+            t.fail("count", "'X' targets are chosen at entry ('chosen: entry'), exactly X of them (NS 1304.2b)")
+    elif out.count < 1:
+        t.fail("count", "must be at least 1 (or 'X')")
     f = t.get("filter", dict, None)
     if f is not None:
         fc = t.sub("filter", f)
@@ -418,7 +430,14 @@ class _Loader:
         allowed = {"do", "tatsujin"}
         a = Action(do)
         a.tatsujin = ck.get("tatsujin", bool, False)
-        if do in ("draw", "recover", "damage", "damage_player"):
+        if do == "damage" and "distribute" in ck.data:  # NS 1305.1: 'distribute N damage among ...'
+            allowed.add("distribute")
+            a.dist = ck.get("distribute", int)
+            if a.dist < 1:
+                ck.fail("distribute", "must be at least 1")
+            if "n" in ck.data:
+                ck.fail("n", "a distributed damage has no 'n': 'distribute' is the total (NS 1305.1)")
+        elif do in ("draw", "recover", "damage", "damage_player"):
             allowed.add("n")
             n = ck.data.get("n")
             if n == "X" and do in ("damage", "damage_player", "draw"):
@@ -449,6 +468,12 @@ class _Loader:
                   "gain_attribute", "lose_keyword"):
             allowed.add("target")
             a.target = _target(ck, ck.data.get("target", None) or ck.fail("target", "is required"))
+            if a.target.count == N_X and not x:
+                ck.fail("target.count", "'X' needs 'x: true' on the ability (NS 1304)")
+            if a.dist and (not a.target.entry or a.target.zone != "field" or a.target.count == N_X
+                           or a.target.count > a.dist):
+                ck.fail("target", "distributed damage goes to field targets chosen at entry ('chosen: entry'), "
+                                  "at most 'distribute' of them: each gets at least 1 (NS 1204.2f, 1305.1)")
             want = {"ambush": "ohigan", "to_hand": "ohigan", "damage": "field", "kill": "field", "pump": "field",
                     "counter": "stack", "gain_attribute": "field", "lose_keyword": "field"}
             if do != "counter" and a.target.zone == "stack":
@@ -467,8 +492,6 @@ class _Loader:
                 if at not in self.attr_names:
                     self.attr_names.append(at)
                 a.effect = self.attr_names.index(at)
-            if a.target.count == N_X and not x:
-                ck.fail("target.count", "'X' needs 'x: true' on the ability (NS 1304)")
             a.karate, a.durability, a.kousaku = (ck.get(k, int, 0) for k in ("karate", "durability", "kousaku"))
             a.set_karate, a.set_durability = ck.get("set_karate", int, None), ck.get("set_durability", int, None)
             for k in ("set_karate", "set_durability"):

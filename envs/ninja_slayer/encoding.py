@@ -236,8 +236,8 @@ def _kotodama_choices(s, me: int, L: ObsLayout, o) -> None:
             if code == -1:  # a field card, while it is the same object (NS 302.3)
                 if s.zone[c] == Z_FIELD and s.obj[c] == obj:
                     slot = s.field[s.owner[c]].index(c)
-                    if slot < F_SLOTS:
-                        o[b + 2 * S_SLOTS + (0 if s.owner[c] == me else F_SLOTS) + slot] = 1.0
+                    if slot < F_SLOTS:  # += : a distribution's units to it (NS 1305.1, 1204.2f-2)
+                        o[b + 2 * S_SLOTS + (0 if s.owner[c] == me else F_SLOTS) + slot] += 1.0
                 continue
             if code == -3:  # an ether / Ohigan card (public zones), while it is the same object
                 if s.obj[c] == obj:

@@ -43,9 +43,12 @@ DECISIONS = (
     "reveal",              # option k = reveal a hand card of the k-th listed definition (its trigger triggers) and
                            # be asked again; pass = reveal no (more) cards (NS 1209.3a-b); asked once per aisatsu
                            # to a player with hand cards whatever they hold (no leak), never auto-skipped
+    "distribute",          # own_field / opp_field i = give 1 more unit of a distributed amount to that target, one
+                           # of those just chosen (each already has 1); asked until all N are given (NS 1305.1,
+                           # 1204.2f-1); not asked with a single target (it gets all)
 )
 (D_PRIORITY, D_ETHER, D_ATTACKER, D_TARGET, D_INTERRUPT, D_ORDER, D_PAY_ETHER, D_PAY_JITSU,
- D_CHOOSE, D_RECOVER, D_TATSUJIN, D_UKEMI, D_MODE, D_X, D_REVEAL) = range(len(DECISIONS))
+ D_CHOOSE, D_RECOVER, D_TATSUJIN, D_UKEMI, D_MODE, D_X, D_REVEAL, D_DISTRIBUTE) = range(len(DECISIONS))
 
 STEPS = ("setup", "untap", "draw", "ether", "character", "ikusa", "end")
 (ST_SETUP, ST_UNTAP, ST_DRAW, ST_ETHER, ST_CHARACTER, ST_IKUSA, ST_END) = range(len(STEPS))

@@ -12,7 +12,7 @@ from .cards import (
 )
 from .layout import (
     D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_MODE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
-    D_REVEAL, D_TARGET, D_TATSUJIN, D_UKEMI, D_X, NUMBER, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, YES,
+    D_DISTRIBUTE, D_REVEAL, D_TARGET, D_TATSUJIN, D_UKEMI, D_X, NUMBER, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, YES,
     ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
 )
 from ..core.engine import DecisionState
@@ -844,11 +844,15 @@ def h_enter(s, f) -> None:
         o[7] = s.answer - NUMBER
         f[3] += o[7]
         st = 7
+    if st == 13:  # NS 1305.1: one more unit of the distributed amount to that target
+        st = 7
+        side = p if eab.acts(o[6])[f[8]].target.side == "own" else 1 - p
+        j = s.field[side][s.answer - (OWN_FIELD if side == p else OPP_FIELD)]
+        o.extend((f[8], j, s.obj[j], T_FIELD))
     if st == 8:  # a target chosen (NS 1204.2e)
         st = 7
         if s.answer == PASS:
-            f[8] += 1
-            f[9] = 0
+            f[9] = DONE
         else:
             a = eab.acts(o[6])[f[8]]
             c = _entry_left(s, a, o, f[8], p, i)
@@ -873,14 +877,15 @@ def h_enter(s, f) -> None:
             # NS 1204.2e-1, 1204.2e-6: 'X targets' count X (fixed above); with 0 no target is chosen
             n = o[7] if t is not None and t.count == N_X else (t.count if t is not None else 0)
             if t is None or not t.entry or f[9] >= n or (a.tatsujin and not o[5]):
+                if a.dist and not (a.tatsujin and not o[5]) and _distribute(s, f, a, o, p):
+                    return
                 f[8] += 1
                 f[9] = 0
                 continue
             c = _entry_left(s, a, o, f[8], p, i)
             if not c:
                 if t.up_to:
-                    f[8] += 1
-                    f[9] = 0
+                    f[9] = DONE
                     continue
                 if f[10]:  # NS 1209.5: a trigger that can't be entered is removed
                     s.kstack.pop()
@@ -953,6 +958,31 @@ def h_enter(s, f) -> None:
         if s.defs[s.cdef[i]].extra_bow_attr is not None:
             s.saved.pop()
         fire(s, i, TR_ENTERED)  # NS-G9: 'when this is entered' triggers on the kotodama space
+
+
+DONE = 1 << 20  # h_enter f[9]: this action's targets are all chosen ('up to': passed or none left)
+
+
+def _distribute(s, f, a, o, p: int) -> bool:
+    """NS 1305.1, 1204.2f: distributing N among the targets just chosen: each has 1
+    (NS 1204.2f-1); the rest is given one unit at a time to a chosen target (all of it to a
+    lone target), recorded as repeated target entries and fixed from then on (NS 1204.2f-2).
+    Returns True when the player is asked."""
+    got = _picked(o, f[8])
+    if not got or len(got) >= a.dist:
+        return False
+    distinct = list(dict.fromkeys(got))
+    if len(distinct) == 1:
+        for _ in range(a.dist - len(got)):
+            o.extend((f[8],) + distinct[0])
+        return False
+    side = p if a.target.side == "own" else 1 - p
+    base = OWN_FIELD if side == p else OPP_FIELD
+    z = s.field[side]
+    f[1] = 13
+    s.opts = []
+    s.ask(p, D_DISTRIBUTE, sorted(base + z.index(j) for j, _, _ in distinct))
+    return True
 
 
 def _entry_left(s, a, o, ai: int, p: int, i: int) -> list:
@@ -1118,6 +1148,14 @@ def h_exec(s, f) -> None:
                 dealt(s, src, -1)
         elif do == "delay":  # NS 1209.7: a delayed trigger, once, for the next such event
             s.delayed.append([ctl, a.effect, src, f[5]])
+        elif a.dist:  # NS 1305.1, 1204.2f-2: each target still legal is dealt its share at once
+            shares = {}
+            for q in range(12, len(f), 4):
+                if f[q] == f[3]:
+                    key = (f[q + 1], f[q + 2], f[q + 3])
+                    shares[key] = shares.get(key, 0) + 1
+            for (j, obj, code), units in shares.items():
+                _entry_target(s, a, j, obj, code, ctl, src, units)
         elif a.target is not None and a.target.entry:  # NS 1205.1a: only targets still legal
             for q in range(12, len(f), 4):
                 if f[q] == f[3]:

@@ -11,7 +11,7 @@ from ns_scenario import D_CHOOSE, D_PAY_ETHER, D_PRIORITY, PASS, act, hand, ids,
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR, load_pool
-from tcgzoo.envs.ninja_slayer.layout import D_X, NUMBER, ST_CHARACTER
+from tcgzoo.envs.ninja_slayer.layout import D_DISTRIBUTE, D_X, NUMBER, ST_CHARACTER
 
 DATA = Path(__file__).resolve().parent / "data" / "rules_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
@@ -119,3 +119,85 @@ def test_x_target_count_errors_name_the_field(tmp_path, target, x, msg):
         _load(tmp_path, entry)
     text = str(e.value)
     assert "bad.yaml" in text and "BAD-1" in text and "count" in text and msg in text
+
+
+RAIN = "TZT-D1"
+
+
+def test_distribution_is_decided_at_entry_one_unit_at_a_time():
+    """NS 1204.2f, NS 1204.2f-1, NS 1305.1: Shuriken Rain distributes 4 damage among up to 3
+    targets: after choosing 2 targets each has 1; the player gives the other 2 units one at
+    a time (decision 'distribute', only the chosen targets legal)."""
+    s = xscene(p0=dict(hand=[RAIN], ether=[E]), p1=dict(field=["TZNS-27", "TZNS-17", "TZNS-23"]))
+    char_phase(s)
+    act(s, hand(s, RAIN))
+    act(s, opp(s, "TZNS-27"))
+    act(s, opp(s, "TZNS-23"))
+    assert s.dkind == D_CHOOSE and PASS in s.legal
+    act(s, PASS)  # 'up to': two targets are enough
+    assert s.dkind == D_DISTRIBUTE and sorted(s.legal) == sorted([opp(s, "TZNS-27"), opp(s, "TZNS-23")])
+    act(s, opp(s, "TZNS-23"))
+    assert s.dkind == D_DISTRIBUTE
+    act(s, opp(s, "TZNS-23"))
+    assert s.dkind == D_PAY_ETHER
+    pay_all(s)
+    L = s.game.obs_layout
+    for viewer, side in ((0, 1), (1, 0)):  # the split is public
+        flags = s.observation_tensor(viewer)[L.kx + 16:L.kx + 56]
+        assert flags[side * 20 + ids(s, s.field[1]).index("TZNS-27")] == 1.0
+        assert flags[side * 20 + ids(s, s.field[1]).index("TZNS-23")] == 3.0
+    act(s, PASS)
+    act(s, PASS)
+    dmg = {ids(s, [j])[0]: s.dmg[j] for j in s.field[1]}
+    gone = ids(s, s.ohigan[1])
+    assert dmg.get("TZNS-17") == 0
+    assert ("TZNS-27" in gone or dmg.get("TZNS-27") == 1) and ("TZNS-23" in gone or dmg.get("TZNS-23") == 3)
+
+
+def test_a_lone_target_gets_everything_and_the_split_is_fixed():
+    """NS 1204.2f-2, NS 1305.1, NS 1205.1a: with one target it is dealt all 4 (no question);
+    with 2 targets split 1 + 3, the target of 3 is killed before resolution: its share is
+    lost, the other keeps exactly its 1 (the split is not redone on resolution)."""
+    s = xscene(p0=dict(hand=[RAIN], ether=[E]), p1=dict(field=["TZNS-23"]))
+    char_phase(s)
+    act(s, hand(s, RAIN))
+    act(s, opp(s, "TZNS-23"))
+    assert s.dkind == D_PAY_ETHER  # one candidate: the up-to choice ends, 4 units to it
+    pay_all(s)
+    assert [s.kstack[-1][q] for q in range(9, len(s.kstack[-1]), 4)] == [0, 0, 0, 0]
+    t = xscene(p0=dict(hand=[RAIN, "TZNS-04"], ether=[E] * 3), p1=dict(field=["TZNS-17", "TZNS-23"]))
+    char_phase(t)
+    act(t, hand(t, RAIN))
+    act(t, opp(t, "TZNS-17"))
+    act(t, opp(t, "TZNS-23"))
+    act(t, opp(t, "TZNS-17"))
+    act(t, opp(t, "TZNS-17"))
+    pay_all(t)
+    act(t, hand(t, "TZNS-04"))  # Karate Chop on top: kills the one with 3 units
+    pay_all(t)
+    act(t, PASS)
+    act(t, PASS)
+    act(t, opp(t, "TZNS-17"))
+    assert "TZNS-17" in ids(t, t.ohigan[1])
+    act(t, PASS)
+    act(t, PASS)
+    left = t.field[1]
+    assert ids(t, left) == ["TZNS-23"] and t.dmg[left[0]] == 1 and not t.kstack
+
+
+@pytest.mark.parametrize("action,msg", [
+    ({"do": "damage", "distribute": 2, "target": {"zone": "field", "side": "opp", "count": 3, "up_to": True,
+                                                   "chosen": "entry"}}, "at most"),
+    ({"do": "damage", "distribute": 2, "target": {"zone": "field", "side": "opp", "count": 1}}, "chosen: entry"),
+    ({"do": "damage", "distribute": 2, "n": 1, "target": {"zone": "field", "side": "opp", "count": 1,
+                                                          "chosen": "entry"}}, "no 'n'"),
+    ({"do": "damage", "distribute": 0, "target": {"zone": "field", "side": "opp", "count": 1,
+                                                  "chosen": "entry"}}, "at least 1"),
+])
+def test_distribute_errors_name_the_field(tmp_path, action, msg):
+    """NS 1305.1: a bad 'distribute' names file, card and what is wrong."""
+    entry = {"id": "BAD-2", "name": "Bad", "type": "kotodama", "cost": 0, "actions": [action]}
+    with pytest.raises(CardFileError) as e:
+        _load(tmp_path, entry)
+    text = str(e.value)
+    assert "bad.yaml" in text and "BAD-2" in text and msg in text
