@@ -96,8 +96,10 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
         m[b + 2] = len(life[p]) / 7
         m[b + 3] = len(energy[p]) / 40
         m[b + 4] = len(drop[p]) / 40
-        m[b + 5] = len(battle[p]) / 5
-        m[b + 6] = len(melee[p]) / 10
+        if battle[p]:
+            m[b + 5] = len(battle[p]) / 5
+        if melee[p]:
+            m[b + 6] = len(melee[p]) / 10
         if anyknown:
             m[b + 7] = sum(map(bool, map(known.__getitem__, deck[p]))) / 40
         b += 8
@@ -106,8 +108,10 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
         u = CARDS_PER_PLAYER * p  # leader(p)
         m[b + cdef[u]] = 1.0
         bn = b + n
-        m[bn] = face[u]
-        m[bn + 1] = rest[u]
+        if face[u]:  # the buffer is zeroed: only non-zero values are written
+            m[bn] = 1.0
+        if rest[u]:
+            m[bn + 1] = 1.0
         if mods:
             pw, sk = stats(s, u)
             m[bn + 2] = pw / 10000
@@ -130,7 +134,8 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
         for u in (bl if len(bl) <= BATTLE_SLOTS else bl[:BATTLE_SLOTS]):
             m[b + cdef[u]] = 1.0
             bn = b + n
-            m[bn] = rest[u]
+            if rest[u]:
+                m[bn] = 1.0
             if mods:
                 pw, sk = stats(s, u)
                 m[bn + 1] = pw / 10000
