@@ -135,7 +135,8 @@ done, NS 1203.7); ``remove target`` (a field, ether or Ohigan card to its owner'
 zone, NS 1324); ``gain_attribute target attribute`` (the character has the attribute this turn, NS
 1325.1; statics that read attributes see it); ``lose_keyword target keyword`` (the character loses
 that keyword this turn: all of it, NS 1327.1). ``gain_attribute``, ``lose_keyword`` and ``grant`` also take
-``duration: game`` (NS 1213.8).
+``duration: game`` (NS 1213.8). ``gain_keyword target keyword`` (the character has that keyword this turn;
+gains and losses of a keyword apply in timestamp order, the latest one decides, NS 1213.1c, 1213.3b).
 """
 from __future__ import annotations
 
@@ -174,7 +175,7 @@ KEYWORDS = ("interrupt", "interrupt_kaizen", "satsubatsu", "no_aisatsu", "unredi
 # effect is not performed on it, NS 104.4; character damage processing, a rule, still kills it)
 ACTIONS = ("draw", "recover", "damage", "damage_player", "kill", "bow", "untap", "ambush", "to_hand",
            "pump", "grant", "search_ambush", "counter", "delay", "discard", "remove", "gain_attribute",
-           "lose_keyword")
+           "lose_keyword", "gain_keyword")
 TARGET_ZONES = ("field", "ether", "ohigan", "stack")
 X_MAX = 50  # the layout's number range: X = 0..50 (NS 1304)
 N_X, N_LKI_KARATE = -1, -2  # Action.n for 'n: X' (NS 1304) and 'n: lki_karate' (NS 1215)
@@ -465,7 +466,7 @@ class _Loader:
                 if a.n < 1:
                     ck.fail("n", "must be at least 1 (or 'all')")
         if do in ("damage", "kill", "bow", "untap", "ambush", "to_hand", "pump", "grant", "counter", "remove",
-                  "gain_attribute", "lose_keyword"):
+                  "gain_attribute", "lose_keyword", "gain_keyword"):
             allowed.add("target")
             a.target = _target(ck, ck.data.get("target", None) or ck.fail("target", "is required"))
             if a.target.count == N_X and not x:
@@ -475,7 +476,8 @@ class _Loader:
                 ck.fail("target", "distributed damage goes to field targets chosen at entry ('chosen: entry'), "
                                   "at most 'distribute' of them: each gets at least 1 (NS 1204.2f, 1305.1)")
             want = {"ambush": "ohigan", "to_hand": "ohigan", "damage": "field", "kill": "field", "pump": "field",
-                    "counter": "stack", "gain_attribute": "field", "lose_keyword": "field"}
+                    "counter": "stack", "gain_attribute": "field", "lose_keyword": "field",
+                    "gain_keyword": "field"}
             if do != "counter" and a.target.zone == "stack":
                 ck.fail("target.zone", "only 'counter' takes a kotodama-space target (NS 1321)")
             if do == "ambush" and a.target.zone == "ether":
@@ -518,7 +520,7 @@ class _Loader:
             if at not in self.attr_names:
                 self.attr_names.append(at)
             a.effect = self.attr_names.index(at)
-        if do == "lose_keyword":  # NS 1327.1: the character loses the keyword this turn
+        if do in ("lose_keyword", "gain_keyword"):  # NS 1327.1 / 1213.1c: loses / gains the keyword this turn
             allowed |= {"keyword", "duration"}
             a.game = ck.choice("duration", ("turn", "game"), "turn") == "game"  # NS 1213.8
             a.effect = KEYWORDS.index(ck.choice("keyword", KEYWORDS))

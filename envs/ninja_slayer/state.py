@@ -21,11 +21,12 @@ K_CARD, K_ABILITY, K_CHECK = range(3)
 KIND_NAMES = ("card", "ability", "damage check")
 # continuous effects from resolved abilities [kind, card, obj, amount, timestamp] (NS 1213): 'this turn' (ends at
 # NS 505.3b) unless flagged TE_IKUSA / TE_GAME; the affected (card, obj) is fixed on resolution (NS 1213.6)
-TE_KARATE, TE_DUR, TE_KOUSAKU, TE_GRANT, TE_ATTR, TE_LOSE_KW, TE_SET_KARATE, TE_SET_DUR = range(8)
+TE_KARATE, TE_DUR, TE_KOUSAKU, TE_GRANT, TE_ATTR, TE_LOSE_KW, TE_SET_KARATE, TE_SET_DUR = range(8)  # kind = k & 15
 # TE_ATTR: gains an attribute (amount = index in the pool's attr_names, NS 1325.1); TE_LOSE_KW: loses a
 # keyword (amount = index in KEYWORDS, NS 1327.1)
-TE_IKUSA = 8  # added to a kind: the effect lasts 'this ikusa' (ends at NS 706.8a), not the turn
-TE_GAME = 16  # added to a kind: no end point, the rest of the game (NS 1213.8)
+TE_GAIN_KW = 8  # gains a keyword (amount = index in KEYWORDS, NS 1213.1c)
+TE_IKUSA = 16  # added to a kind: the effect lasts 'this ikusa' (ends at NS 706.8a), not the turn
+TE_GAME = 32  # added to a kind: no end point, the rest of the game (NS 1213.8)
 NO_TARGET, PLAYER_TARGET = -2, -1
 
 
@@ -133,7 +134,7 @@ class State(DecisionState):
         v = 0
         o = self.obj[i]
         for k, c, ob, amt, _ in self.teff:
-            if (k & 7) == kind and c == i and ob == o:
+            if (k & 15) == kind and c == i and ob == o:
                 v += amt
         return v
 
@@ -151,8 +152,8 @@ class State(DecisionState):
         matters. Attributes are settled first (1213.1b), so an aura's scope is fixed before
         (the dependency of 1213.3a)."""
         o = self.obj[i]
-        eff = [(st, (k & 7) == put, amt) for k, c, ob, amt, st in self.teff
-               if c == i and ob == o and (k & 7) in (add, put)]
+        eff = [(st, (k & 15) == put, amt) for k, c, ob, amt, st in self.teff
+               if c == i and ob == o and (k & 15) in (add, put)]
         if aura and self.statics & 1 and self.zone[i] == Z_FIELD:
             defs, cdef = self.defs, self.cdef
             for j in self.field[self.owner[i]]:
@@ -207,7 +208,7 @@ class State(DecisionState):
         if self.teff:  # NS 1325.1: 'gains <attribute>' this turn
             o, names = self.obj[i], self.game.pool.attr_names
             for k, c, ob, amt, _ in self.teff:
-                if (k & 7) == TE_ATTR and c == i and ob == o and names[amt] == attr:
+                if (k & 15) == TE_ATTR and c == i and ob == o and names[amt] == attr:
                     return True
         if self.statics & 1 and self.zone[i] == Z_FIELD:  # NS 1213.1b: attribute-gaining statics
             defs, cdef = self.defs, self.cdef
@@ -219,23 +220,30 @@ class State(DecisionState):
         return False
 
     def has_kw(self, i: int, kw: str) -> bool:
-        """A face-up card's printed keyword, unless an effect made it lose it (NS 1327.1: all
-        instances; a keyword is printed once here)."""
-        if self.face_down[i] or kw not in self.defs[self.cdef[i]].keywords:
+        """A face-up card's printed keyword, then the effects gaining or losing it (the ability
+        layer, NS 1213.1c) in timestamp order (NS 1213.3b: ``teff`` is kept in resolution order):
+        the latest one decides (NS 1327.1: losing removes all instances; a keyword is printed
+        once here)."""
+        if self.face_down[i]:
             return False
+        has = kw in self.defs[self.cdef[i]].keywords
         if self.teff:
             o, kid = self.obj[i], KEYWORDS.index(kw)
             for k, c, ob, amt, _ in self.teff:
-                if (k & 7) == TE_LOSE_KW and c == i and ob == o and amt == kid:
-                    return False
-        return True
+                if c == i and ob == o and amt == kid:
+                    k &= 15
+                    if k == TE_LOSE_KW:
+                        has = False
+                    elif k == TE_GAIN_KW:
+                        has = True
+        return has
 
     def triggers_of(self, i: int):
         """Printed triggered abilities plus those granted this turn (NS 1325)."""
         ab = self.defs[self.cdef[i]].triggers
         if self.teff:
             o = self.obj[i]
-            extra = [self.abilities[amt] for k, c, ob, amt, _ in self.teff if (k & 7) == TE_GRANT and c == i and ob == o]
+            extra = [self.abilities[amt] for k, c, ob, amt, _ in self.teff if (k & 15) == TE_GRANT and c == i and ob == o]
             if extra:
                 return ab + extra
         return ab

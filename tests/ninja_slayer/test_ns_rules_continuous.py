@@ -161,6 +161,21 @@ def test_a_dependent_static_applies_after_the_one_it_depends_on():
     assert not s.has_attr(mentor, "Soukaiya")
 
 
+@pytest.mark.parametrize("order, survives", [(("TZC-10", "TZC-09"), True), (("TZC-09", "TZC-10"), False)])
+def test_gaining_and_losing_an_ability_apply_in_timestamp_order(order, survives):
+    """NS 1213.1c, NS 1213.3b, NS 1213.3b-2, NS 104.4: Steel Skin (gains 'can't be killed by
+    effects') and Shatter Guard (loses it) act in the ability layer in the order they resolved:
+    the later one decides. Self Sacrifice's kill is then not done (kept) or done (killed)."""
+    s = cscene(p0=dict(hand=["TZC-09", "TZC-10", "TZC-11"], field=["TZNS-12"]))
+    boom = where(s, "TZNS-12", 0)[0]
+    to_character_phase(s)
+    for cid in order:
+        cast(s, cid, picks=[pick("TZNS-12")])
+    assert s.has_kw(boom, "kill_proof") is survives
+    cast(s, "TZC-11", picks=[pick("TZNS-12")])
+    assert (s.zone[boom] == Z_FIELD) is survives and (s.zone[boom] == Z_OHIGAN) is not survives
+
+
 def test_games_without_set_effects_skip_the_layer():
     """NS 1213.1f: without set-to-value cards the karate sum needs no order (flag 64 off)."""
     s = scene()
