@@ -106,9 +106,10 @@ def statics(s):
     trig = []  # (master, card, ability) of the state triggers on the field (8-7-5), for state_check
     pool = s.game.pool
     if pool.has_cont or pool.has_strig:
+        defs, cdef, face = s.defs, s.cdef, s.face
         for p in (0, 1):
             for u in [CARDS_PER_PLAYER * p] + s.battle[p]:
-                f = face_of(s, u)
+                f = defs[cdef[u]].faces[face[u]]  # face_of
                 if (f.cont or f.strig) and not (s.neg and negated(s, u)):
                     for a in f.cont:
                         if condition_ok(s, p, a.condition):
@@ -931,13 +932,14 @@ def ft_actions(s, kind, p):
         out.append(DECLARE_ATTACK)  # 7-2-1-2-1
     lu = leader(p)
     neg = s.neg
-    pl = face_of(s, lu).playable
+    defs, cdef, face = s.defs, s.cdef, s.face
+    pl = defs[cdef[lu]].faces[face[lu]].playable
     if pl and not (neg and negated(s, lu)):  # 8-3-2 (LM-N11)
         for j, a in enumerate(pl):
             if _ability_ok(s, p, lu, a, kind):
                 out.append(LEADER_ABILITY + j)
     for si, u in enumerate(s.battle[p][:4]):
-        pl = face_of(s, u).playable
+        pl = defs[cdef[u]].faces[face[u]].playable
         if pl and not (neg and negated(s, u)):
             for j, a in enumerate(pl):
                 if _ability_ok(s, p, u, a, kind):
@@ -945,7 +947,6 @@ def ft_actions(s, kind, p):
     no_melee = kind in (D_FT_ATTACK, D_FT_GUARD) and bool(cur_statics(s)) and prohibited_melee(s, p)
     prev = -1
     energy = len(s.energy[p])
-    cdef, defs = s.cdef, s.defs
     for i, u in enumerate(s.hand[p]):
         c = cdef[u]
         if c == prev:
