@@ -137,6 +137,8 @@ zone, NS 1324); ``gain_attribute target attribute`` (the character has the attri
 that keyword this turn: all of it, NS 1327.1). ``gain_attribute``, ``lose_keyword`` and ``grant`` also take
 ``duration: game`` (NS 1213.8). ``gain_keyword target keyword`` (the character has that keyword this turn;
 gains and losses of a keyword apply in timestamp order, the latest one decides, NS 1213.1c, 1213.3b).
+``set_attribute target attribute`` (its attribute becomes only that one this turn: the printed ones and every
+gained one, static or not, are lost, NS 1213.1d after 1213.1b, NS 1213.5; the latest set wins).
 """
 from __future__ import annotations
 
@@ -175,7 +177,7 @@ KEYWORDS = ("interrupt", "interrupt_kaizen", "satsubatsu", "no_aisatsu", "unredi
 # effect is not performed on it, NS 104.4; character damage processing, a rule, still kills it)
 ACTIONS = ("draw", "recover", "damage", "damage_player", "kill", "bow", "untap", "ambush", "to_hand",
            "pump", "grant", "search_ambush", "counter", "delay", "discard", "remove", "gain_attribute",
-           "lose_keyword", "gain_keyword")
+           "lose_keyword", "gain_keyword", "set_attribute")
 TARGET_ZONES = ("field", "ether", "ohigan", "stack")
 X_MAX = 50  # the layout's number range: X = 0..50 (NS 1304)
 N_X, N_LKI_KARATE = -1, -2  # Action.n for 'n: X' (NS 1304) and 'n: lki_karate' (NS 1215)
@@ -299,7 +301,7 @@ class CardPool:
         # cards with set-to-value effects (NS 1213.5): only then do karate / durability go through the
         # timestamp-ordered layer (rules.static_flags bit 64); other games keep the plain sum
         setters = {ab.card for ab in abilities for m in (ab.modes or [ab.actions]) for a in m
-                   if a.set_karate is not None or a.set_durability is not None}
+                   if a.set_karate is not None or a.set_durability is not None or a.do == "set_attribute"}
         for c in cards:
             c.sets_value = c.id in setters
         for c in cards:  # the entry-time choices to check before offering an entry (NS 1204.2e, NS-G31)
@@ -466,7 +468,7 @@ class _Loader:
                 if a.n < 1:
                     ck.fail("n", "must be at least 1 (or 'all')")
         if do in ("damage", "kill", "bow", "untap", "ambush", "to_hand", "pump", "grant", "counter", "remove",
-                  "gain_attribute", "lose_keyword", "gain_keyword"):
+                  "gain_attribute", "lose_keyword", "gain_keyword", "set_attribute"):
             allowed.add("target")
             a.target = _target(ck, ck.data.get("target", None) or ck.fail("target", "is required"))
             if a.target.count == N_X and not x:
@@ -477,7 +479,7 @@ class _Loader:
                                   "at most 'distribute' of them: each gets at least 1 (NS 1204.2f, 1305.1)")
             want = {"ambush": "ohigan", "to_hand": "ohigan", "damage": "field", "kill": "field", "pump": "field",
                     "counter": "stack", "gain_attribute": "field", "lose_keyword": "field",
-                    "gain_keyword": "field"}
+                    "gain_keyword": "field", "set_attribute": "field"}
             if do != "counter" and a.target.zone == "stack":
                 ck.fail("target.zone", "only 'counter' takes a kotodama-space target (NS 1321)")
             if do == "ambush" and a.target.zone == "ether":
@@ -513,7 +515,7 @@ class _Loader:
             a.effect = self.ability(ck.sub("effect", ck.get("effect", dict)), card, ck.get("effect", dict), True).id
             if self.abilities[a.effect].trigger >= min(TR_PHASE.values()):
                 ck.fail("effect.trigger", "a granted ability can't be a 'start_of_...' / 'end_of_...' trigger here")
-        if do == "gain_attribute":  # NS 1325.1: the character has the attribute this turn
+        if do in ("gain_attribute", "set_attribute"):  # NS 1325.1: has the attribute (set: only it, NS 1213.5)
             allowed |= {"attribute", "duration"}
             a.game = ck.choice("duration", ("turn", "game"), "turn") == "game"  # NS 1213.8
             at = ck.get("attribute", str)

@@ -18,7 +18,7 @@ from .layout import (
 from ..core.engine import DecisionState
 from .state import (
     K_ABILITY, K_CARD, K_CHECK, NO_TARGET, PLAYER_TARGET, TE_ATTR, TE_DUR, TE_GAIN_KW, TE_GAME, TE_GRANT, TE_IKUSA, TE_KARATE,
-    TE_KOUSAKU, TE_LOSE_KW, TE_SET_DUR, TE_SET_KARATE, Z_CHECK,
+    TE_KOUSAKU, TE_LOSE_KW, TE_SET_ATTR, TE_SET_DUR, TE_SET_KARATE, Z_CHECK,
     Z_DAMAGE, Z_DECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED, Z_STACK,
 )
 
@@ -280,6 +280,8 @@ def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
         s.teff.append([TE_ATTR + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
     elif do == "lose_keyword":  # NS 1327.1, this turn (or the game, NS 1213.8)
         s.teff.append([TE_LOSE_KW + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
+    elif do == "set_attribute":  # NS 1213.1d, 1213.5: the non-numeric layer, after every gain
+        s.teff.append([TE_SET_ATTR + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
     elif do == "gain_keyword":  # NS 1213.1c: the ability layer, in timestamp order with losses
         s.teff.append([TE_GAIN_KW + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
     elif do == "satsubatsu":

@@ -25,6 +25,7 @@ TE_KARATE, TE_DUR, TE_KOUSAKU, TE_GRANT, TE_ATTR, TE_LOSE_KW, TE_SET_KARATE, TE_
 # TE_ATTR: gains an attribute (amount = index in the pool's attr_names, NS 1325.1); TE_LOSE_KW: loses a
 # keyword (amount = index in KEYWORDS, NS 1327.1)
 TE_GAIN_KW = 8  # gains a keyword (amount = index in KEYWORDS, NS 1213.1c)
+TE_SET_ATTR = 9  # its attribute becomes this one (attr_names index; NS 1213.1d, 1213.5)
 TE_IKUSA = 16  # added to a kind: the effect lasts 'this ikusa' (ends at NS 706.8a), not the turn
 TE_GAME = 32  # added to a kind: no end point, the rest of the game (NS 1213.8)
 NO_TARGET, PLAYER_TARGET = -2, -1
@@ -200,9 +201,18 @@ class State(DecisionState):
         static granting A to characters with B depends on whatever gives B (NS 1213.3a): B is
         looked up first, with those effects applied, whatever the timestamps. A cycle of such
         statics (A if B, B if A) gives nothing not already there: ``depth`` stops it, with the
-        result of applying them in any order (NS 1213.3b)."""
+        result of applying them in any order (NS 1213.3b). An effect setting the attribute
+        (NS 1213.1d, a later layer than every gain, 1213.1b) overrides all of those; the latest
+        set wins (1213.3b); only in games with set-to-value cards (``statics`` bit 64)."""
         if self.face_down[i]:
             return False
+        if self.statics & 64 and self.teff:
+            o, put = self.obj[i], -1
+            for k, c, ob, amt, _ in self.teff:
+                if (k & 15) == TE_SET_ATTR and c == i and ob == o:
+                    put = amt
+            if put >= 0:
+                return self.game.pool.attr_names[put] == attr
         if attr in self.defs[self.cdef[i]].attributes:
             return True
         if self.teff:  # NS 1325.1: 'gains <attribute>' this turn

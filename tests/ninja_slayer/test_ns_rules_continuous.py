@@ -176,6 +176,25 @@ def test_gaining_and_losing_an_ability_apply_in_timestamp_order(order, survives)
     assert (s.zone[boom] == Z_FIELD) is survives and (s.zone[boom] == Z_OHIGAN) is not survives
 
 
+def test_a_set_attribute_applies_after_every_attribute_gain():
+    """NS 1213.1d, NS 1213.1b, NS 1213.5, NS 1213.2: Mask of Another Clan makes Sonic Boom's
+    attribute Freelance: it loses its printed Soukaiya, and with it Soukaiya Commander's +1 (karate
+    3, not 4). On Survivor Dojo Member, a later Borrowed Colors ('also Soukaiya' and +1 karate)
+    still leaves it Freelance only: gaining attributes (1213.1b) comes before changing them
+    (1213.1d) whatever the timestamps, while the karate part applies (1 + 1 = 2, no aura)."""
+    s = cscene(p0=dict(hand=["TZC-12", "TZC-12", "TZC-06"], field=["TZNS-62", "TZNS-12", "TZNS-31"]))
+    boom, dojo = where(s, "TZNS-12", 0)[0], where(s, "TZNS-31", 0)[0]
+    assert s.karate(boom) == 4
+    to_character_phase(s)
+    cast(s, "TZC-12", picks=[pick("TZNS-12")])
+    assert not s.has_attr(boom, "Soukaiya") and s.has_attr(boom, "Freelance") and s.karate(boom) == 3
+    cast(s, "TZC-12", picks=[pick("TZNS-31")])
+    cast(s, "TZC-06", picks=[pick("TZNS-31")])
+    assert s.has_attr(dojo, "Freelance") and not s.has_attr(dojo, "Soukaiya") and s.karate(dojo) == 2
+    to_turn(s, 4, ST_CHARACTER)
+    assert s.has_attr(boom, "Soukaiya") and s.karate(boom) == 4 and not s.has_attr(dojo, "Freelance")
+
+
 def test_games_without_set_effects_skip_the_layer():
     """NS 1213.1f: without set-to-value cards the karate sum needs no order (flag 64 off)."""
     s = scene()
