@@ -112,6 +112,14 @@ N - (number of targets) one at a time to a chosen target (decision 'distribute')
 split is fixed then (NS 1204.2f-2) and each target still legal on resolution is dealt its
 share in one damage event (a target gone by then loses its share, NS 1205.1a). K <= N.
 
+``enter free: true filter: {...}`` ('enter a <filter> card from your hand without paying its
+cost', NS 1313.1b): on resolution the controller chooses one own hand card that matches
+and can be entered legally (entry-time targets exist; NS 1313.1c, decision 'choose a card',
+own_hand i); it is entered by the normal rules (1204: mode, targets... are chosen) with no
+cost: no ether, jitsu or additional cost, no tatsujin, X = 0. It goes onto the kotodama
+space above the resolving card, which finishes resolving first. With no such card the
+action is not done (NS 1313.2).
+
 Numbers: ``n`` is an int, or ``X`` (the X fixed at entry, NS 1304.2c), or for damage
 ``lki_karate`` (the source's karate as last seen on the field, NS 1215, e.g. in a
 'killed' trigger).
@@ -178,6 +186,7 @@ KEYWORDS = ("interrupt", "interrupt_kaizen", "satsubatsu", "no_aisatsu", "unredi
 ACTIONS = ("draw", "recover", "damage", "damage_player", "kill", "bow", "untap", "ambush", "to_hand",
            "pump", "grant", "search_ambush", "counter", "delay", "discard", "remove", "gain_attribute",
            "lose_keyword", "gain_keyword", "set_attribute")
+ACTIONS = ACTIONS + ("enter",)  # 'enter ... without paying its cost' (NS 1313.1b)
 TARGET_ZONES = ("field", "ether", "ohigan", "stack")
 X_MAX = 50  # the layout's number range: X = 0..50 (NS 1304)
 N_X, N_LKI_KARATE = -1, -2  # Action.n for 'n: X' (NS 1304) and 'n: lki_karate' (NS 1215)
@@ -220,6 +229,7 @@ class Action:
     tatsujin: bool = False  # done only if the tatsujin cost was paid (NS 1404.2a)
     may: bool = False  # discard: a cost paid on resolution; unpaid -> the later actions are skipped (NS 1203.7)
     ikusa: bool = False  # pump: 'this ikusa' (ends at NS 706.8a) instead of 'this turn'
+    pick: Target | None = None  # enter: which hand cards may be chosen (NS 1313.1c)
     dist: int = 0  # damage: 'distribute N damage among the targets' (NS 1305.1), fixed at entry (NS 1204.2f)
     game: bool = False  # pump / grant / gain_attribute / lose_keyword: no end point, the rest of the game (NS 1213.8)
     set_karate: int | None = None  # pump: 'its karate becomes N' (a set-to-value effect, NS 1213.5)
@@ -530,6 +540,17 @@ class _Loader:
             allowed.add("effect")
             a.effect = self.ability(ck.sub("effect", ck.get("effect", dict)), card, ck.get("effect", dict), True,
                                     delayed=True).id
+        if do == "enter":  # NS 1313.1b: 'enter a card from your hand without paying its cost'
+            allowed |= {"free", "filter"}
+            if ck.get("free", bool, False) is not True:
+                ck.fail("free", "only 'free: true' ('without paying its cost', NS 1313.1b) is supported: "
+                                "an effect that makes you pay the cost (NS 1313.1a) is not in the language yet")
+            a.pick = Target(zone="hand")
+            flt = ck.get("filter", dict, None)
+            if flt is not None:
+                fc = ck.sub("filter", flt)
+                fc.only(FILTER_KEYS)
+                _filter(fc, flt, a.pick)
         if do == "search_ambush":
             allowed |= {"total_cost_le", "attribute", "attribute_count", "any_count"}
             a.total_cost_le = ck.get("total_cost_le", int)

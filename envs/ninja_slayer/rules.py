@@ -785,7 +785,7 @@ def h_enter(s, f) -> None:
     if st == 0:
         if f[6] < 0:  # a card from hand: NS 1204.2a reveal; NS 1204.2j to the kotodama space
             d = s.defs[s.cdef[i]]
-            if d.extra_bow_attr is not None:
+            if d.extra_bow_attr is not None and not _free(f):
                 s.saved.append(s.clone())  # NS 1204.2i: the state to go back to
                 f[7] = 1
             s.zone_list(Z_HAND, p).remove(i)
@@ -819,7 +819,7 @@ def h_enter(s, f) -> None:
         st = 3
     if st == 3:  # NS 1404.2, 1204.2c: declare the tatsujin cost
         d = s.defs[s.cdef[i]]
-        if f[6] < 0 and (d.tatsujin_ether or d.tatsujin_jitsu):
+        if f[6] < 0 and (d.tatsujin_ether or d.tatsujin_jitsu) and not _free(f):  # 1313.1b: no cost at all
             extra = 1 if d.extra_bow_attr is not None else 0
             if (s.untapped_ether(p) >= f[3] + d.tatsujin_ether + extra
                     and s.faceup_damage(p) >= f[4] + d.tatsujin_jitsu and _tatsujin_targets_ok(s, eab, p, i)):
@@ -837,6 +837,8 @@ def h_enter(s, f) -> None:
     if st == 5:  # NS 1204.2d, 1304.2a: the player fixes X; it is paid as extra ether
         if eab is not None and eab.x:
             room = min(s.untapped_ether(p) - f[3] - (1 if f[7] and f[6] < 0 else 0), X_MAX)
+            if _free(f):
+                room = 0  # NS 1313.1b: X is part of the cost, which is not paid: X = 0
             for a in eab.acts(o[6]):  # NS 1304.2b: X sets a target count: only values the entry can meet
                 if a.target is not None and a.target.count == N_X and not (a.tatsujin and not o[5]):
                     room = min(room, len(entry_candidates(s, a, p, i)))
@@ -959,9 +961,26 @@ def h_enter(s, f) -> None:
         return
     s.stack.pop()  # NS 1204.2k: entered
     if f[6] < 0:
-        if s.defs[s.cdef[i]].extra_bow_attr is not None:
+        if s.defs[s.cdef[i]].extra_bow_attr is not None and not _free(f):
             s.saved.pop()
         fire(s, i, TR_ENTERED)  # NS-G9: 'when this is entered' triggers on the kotodama space
+
+
+def _free(f) -> bool:
+    """h_enter f[11]: entered by an effect 'without paying its cost' (NS 1313.1b)."""
+    return len(f) > 11 and f[11] == 1
+
+
+def enter_candidates(s, a, p: int) -> list[int]:
+    """NS 1313.1c: hand cards an 'enter without paying its cost' may choose: they match
+    the filter and can be entered legally (entry-time targets exist, NS-G31); the cost
+    is not paid, so it doesn't matter."""
+    out = []
+    for j in s.hand[p]:
+        d = s.defs[s.cdef[j]]
+        if matches(s, a.pick, j) and (d.entry_ab is None or entry_ok(s, d.entry_ab, p, j)):
+            out.append(j)
+    return out
 
 
 DONE = 1 << 20  # h_enter f[9]: this action's targets are all chosen ('up to': passed or none left)
@@ -1032,17 +1051,22 @@ def h_resolve(s, f) -> None:
                 s.stack.pop()
                 return
             f[1] = 1
+            f[2:] = o[:5]  # which object resolves (found again in step 1)
             s.stack.append([H_EXEC, 0, d.text_ability.id, 0, i, s.obj[i], o[3], 0, 0, o[5], o[6], o[7]]
                            + o[SO_FIXED:])
             return
         f[1] = 1  # an ability: does its effect even if its source is gone (NS 1205.1d-1)
+        f[2:] = o[:5]
         s.stack.append([H_EXEC, 0, o[4], 0, o[1], o[2], o[3], 0, 0, o[5], o[6], o[7]] + o[SO_FIXED:])
         return
-    o = s.kstack[-1]
+    k = len(s.kstack) - 1  # the resolving object: a card its effect entered (NS 1313) may be above it
+    while k > 0 and s.kstack[k][:5] != f[2:7]:
+        k -= 1
+    o = s.kstack[k]
     if o[0] == K_CARD:  # NS 1205.1c-2: a kotodama goes to Ohigan
         s.move(o[1], Z_OHIGAN)
     else:
-        s.kstack.pop()
+        del s.kstack[k]
         i = o[1]
         if s.zone[i] == Z_CHECK:  # NS 1104.4c, 1211.4: the ukemi card goes to Ohigan
             s.move(i, Z_OHIGAN)
@@ -1124,6 +1148,8 @@ def h_exec(s, f) -> None:
         f[1] = 1
     if f[1] == 2:
         _answer(s, f, acts)
+        if s.stack[-1] is not f:  # NS 1313: an entry runs first; this resumes after it
+            return
     while True:
         if f[3] >= len(acts):
             s.stack.pop()
@@ -1178,6 +1204,15 @@ def h_exec(s, f) -> None:
                 s.opts = []  # hand slots, no option list (nothing stale may show)
                 s.ask(dp, D_CHOOSE, ([PASS] if a.may and f[7] == 0 else []) + [OWN_HAND + k for k in range(len(h))])
                 return
+        elif do == "enter":  # NS 1313.1b-c, 1313.2: a chosen hand card, entered without paying its cost
+            if f[7] < 1:
+                h = s.hand[ctl]
+                c = enter_candidates(s, a, ctl)
+                if c:
+                    f[1] = 2
+                    s.opts = []
+                    s.ask(ctl, D_CHOOSE, [OWN_HAND + h.index(j) for j in c])
+                    return
         elif do == "recover":  # NS 1319: choose N damage-zone cards (either face) -> Ohigan
             if f[7] < a.n and s.damage[ctl]:
                 s.opts = sorted({(s.cdef[j], s.face_down[j]) for j in s.damage[ctl]})
@@ -1269,6 +1304,11 @@ def _answer(s, f, acts) -> None:
     if a.do == "discard":
         discard(s, s.hand[ctl if a.player == "own" else 1 - ctl][ans - OWN_HAND], ctl)
         f[7] += 1
+        return
+    if a.do == "enter":  # NS 1313.1b: entered by the normal rules (1204), no cost; this resumes after it
+        f[3] += 1
+        f[7] = f[8] = 0
+        s.stack.append([H_ENTER, 0, s.hand[ctl][ans - OWN_HAND], 0, 0, ctl, -1, 0, 0, 0, 0, 1])
         return
     if a.do == "search_ambush":
         d = s.opts[ans - OPTION]

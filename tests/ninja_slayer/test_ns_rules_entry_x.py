@@ -201,3 +201,61 @@ def test_distribute_errors_name_the_field(tmp_path, action, msg):
         _load(tmp_path, entry)
     text = str(e.value)
     assert "bad.yaml" in text and "BAD-2" in text and msg in text
+
+
+SCROLL = "TZT-F1"
+
+
+def test_enter_without_paying_its_cost():
+    """NS 1313.1b, NS 1204.2e: Hidden Scroll resolves and its controller chooses Sniper Shot
+    (cost 2) from the hand: it is entered by the normal rules (its target is chosen) but no
+    ether is paid; it goes onto the kotodama space and resolves later (3 damage)."""
+    s = xscene(p0=dict(hand=[SCROLL, "TZNS-53"], ether=[E], deck=[E] * 10), p1=dict(field=["TZNS-27"]))
+    char_phase(s)
+    assert hand(s, "TZNS-53") not in s.legal  # 1 ether: Sniper Shot can't be entered normally
+    act(s, hand(s, SCROLL))
+    pay_all(s)
+    act(s, PASS)
+    act(s, PASS)  # the Scroll resolves
+    assert s.dkind == D_CHOOSE and s.dplayer == 0 and s.legal == [hand(s, "TZNS-53")]
+    act(s, hand(s, "TZNS-53"))
+    assert s.dkind == D_CHOOSE and s.legal == [opp(s, "TZNS-27")]  # its entry-time target
+    act(s, opp(s, "TZNS-27"))
+    assert s.dkind == D_PRIORITY  # no cost to pay
+    assert ids(s, s.ohigan[0]) == [SCROLL] and [ids(s, [o[1]])[0] for o in s.kstack] == ["TZNS-53"]
+    assert not s.hand[0] and sum(s.bowed[j] for j in s.ether[0]) == 1
+    act(s, PASS)
+    act(s, PASS)
+    assert s.dmg[s.field[1][0]] == 3
+
+
+def test_free_entry_sets_x_to_zero_and_skips_illegal_cards():
+    """NS 1313.1c, NS 1313.2: only hand cards that match and can be entered legally are
+    offered: Sniper Shot with no opposing character (no target) and a character (filter)
+    are not; with none left the action is not done. A free Katon Storm's X (part of the
+    cost) can only be 0 (NS 1313.1b)."""
+    s = xscene(p0=dict(hand=[SCROLL, "TZNS-53", "TZNS-27"], ether=[E] * 3))
+    char_phase(s)
+    act(s, hand(s, SCROLL))
+    pay_all(s)
+    act(s, PASS)
+    act(s, PASS)
+    assert s.dkind == D_PRIORITY and not s.kstack and ids(s, s.ohigan[0]) == [SCROLL]
+    assert sorted(ids(s, s.hand[0])) == ["TZNS-27", "TZNS-53"]
+    t = xscene(p0=dict(hand=[SCROLL, "TZNS-55"], ether=[E] * 3), p1=dict(field=["TZNS-27"]))
+    char_phase(t)
+    act(t, hand(t, SCROLL))
+    pay_all(t)
+    act(t, PASS)
+    act(t, PASS)
+    act(t, hand(t, "TZNS-55"))
+    assert t.dkind == D_X and t.legal == [NUMBER]
+
+
+def test_enter_card_data_errors_name_the_field(tmp_path):
+    """NS 1313.1b: 'enter' must say 'free: true'; bad filters are named."""
+    for action, msg in (({"do": "enter"}, "free"), ({"do": "enter", "free": True, "filter": {"colour": 1}}, "colour")):
+        entry = {"id": "BAD-3", "name": "Bad", "type": "kotodama", "cost": 0, "actions": [action]}
+        with pytest.raises(CardFileError) as e:
+            _load(tmp_path, entry)
+        assert "bad.yaml" in str(e.value) and "BAD-3" in str(e.value) and msg in str(e.value)
