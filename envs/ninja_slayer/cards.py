@@ -308,10 +308,12 @@ class CardPool:
         abilities.append(Ability(self.satsubatsu, "<satsubatsu>", actions=[Action("satsubatsu")]))
         self.abilities = abilities
         self.by_id = {c.id: c.idx for c in cards}
-        # cards with set-to-value effects (NS 1213.5): only then do karate / durability go through the
-        # timestamp-ordered layer (rules.static_flags bit 64); other games keep the plain sum
+        # cards with set-to-value or keyword-gaining effects (NS 1213.5, 1213.1c): only then do karate,
+        # durability, attributes and keywords go through the ordered layers (rules.static_flags bit 64);
+        # other games keep the plain sums and lookups
         setters = {ab.card for ab in abilities for m in (ab.modes or [ab.actions]) for a in m
-                   if a.set_karate is not None or a.set_durability is not None or a.do == "set_attribute"}
+                   if a.set_karate is not None or a.set_durability is not None
+                   or a.do in ("set_attribute", "gain_keyword")}
         for c in cards:
             c.sets_value = c.id in setters
         for c in cards:  # the entry-time choices to check before offering an entry (NS 1204.2e, NS-G31)

@@ -37,7 +37,8 @@ def static_flags(defs, cdef) -> int:
     bit 1 static auras / attribute grants (NS 1210, 1213), 2 state triggers (NS 1209.8),
     4 activated abilities (NS 1208), 8 hidden cards' triggers (NS 1209.3), 16 'at the start /
     end of' step triggers (NS 502-505, 702-707), 32 'kills' / 'killed by' triggers (NS 1216.5),
-    64 set-to-value effects: karate / durability in the layer's timestamp order (NS 1213.3b, 1213.5)."""
+    64 set-to-value or keyword-gaining effects: karate / durability in the layer's timestamp order, set
+    attributes, gained keywords (NS 1213.1c-d, 1213.3b, 1213.5)."""
     used = [defs[c] for c in set(cdef)]
     return ((1 if any(c.aura is not None or c.grant_attr is not None for c in used) else 0)
             | (2 if any(t.trigger == TR_HAND_EMPTY for c in used for t in c.triggers) else 0)

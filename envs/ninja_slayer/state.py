@@ -237,6 +237,8 @@ class State(DecisionState):
         if self.face_down[i]:
             return False
         has = kw in self.defs[self.cdef[i]].keywords
+        if not has and not self.statics & 64:  # no 'gain_keyword' card in the game: nothing to gain
+            return False
         if self.teff:
             o, kid = self.obj[i], KEYWORDS.index(kw)
             for k, c, ob, amt, _ in self.teff:
