@@ -179,7 +179,8 @@ def snap(s, u):
     for e in s.lki:
         if e[0] == u and e[1] == o:
             return
-    s.lki.append([u, o, stat(s, u, 0), stat(s, u, 1)])
+    pw, sk = stats(s, u)
+    s.lki.append([u, o, pw, sk])
 
 
 def on_field(s, u, o):
