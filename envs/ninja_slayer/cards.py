@@ -120,6 +120,12 @@ cost: no ether, jitsu or additional cost, no tatsujin, X = 0. It goes onto the k
 space above the resolving card, which finishes resolving first. With no such card the
 action is not done (NS 1313.2).
 
+``x: {count: own_hand|opp_hand|own_field|opp_field|own_ohigan|opp_ohigan|own_damage|opp_damage}``
+('X is the number of cards in ...'): X's method is given and not needed to enter, so it is
+not chosen at entry and costs nothing: it is counted once, when the ability starts
+resolving, and used by every 'n: X' of it (NS 1304.3, 1205.1b). Kotodama, activated and
+triggered abilities may have it (not as a target count, not together with lki_karate).
+
 Numbers: ``n`` is an int, or ``X`` (the X fixed at entry, NS 1304.2c), or for damage
 ``lki_karate`` (the source's karate as last seen on the field, NS 1215, e.g. in a
 'killed' trigger).
@@ -186,6 +192,7 @@ KEYWORDS = ("interrupt", "interrupt_kaizen", "satsubatsu", "no_aisatsu", "unredi
 ACTIONS = ("draw", "recover", "damage", "damage_player", "kill", "bow", "untap", "ambush", "to_hand",
            "pump", "grant", "search_ambush", "counter", "delay", "discard", "remove", "gain_attribute",
            "lose_keyword", "gain_keyword", "set_attribute")
+X_COUNTS = ("own_hand", "opp_hand", "own_field", "opp_field", "own_ohigan", "opp_ohigan", "own_damage", "opp_damage")
 ACTIONS = ACTIONS + ("enter",)  # 'enter ... without paying its cost' (NS 1313.1b)
 TARGET_ZONES = ("field", "ether", "ohigan", "stack")
 X_MAX = 50  # the layout's number range: X = 0..50 (NS 1304)
@@ -246,6 +253,7 @@ class Ability:
     actions: list = field(default_factory=list)
     modes: list = field(default_factory=list)  # lists of actions; one is chosen at entry (NS 1204.2b)
     x: bool = False  # X is chosen at entry and paid as extra ether (NS 1204.2d, 1304)
+    x_count: str | None = None  # 'X is the number of ...' (X_COUNTS): fixed on resolution (NS 1304.3, 1205.1b)
     cost_ether: int = 0  # activated abilities: '(cost):(effect)' (NS 1208)
     cost_jitsu: int = 0
     bow_self: bool = False
@@ -415,7 +423,13 @@ class _Loader:
             lim = ck.choice("limit", LIMITS, None)
             a.limit = LIMITS[lim] if lim else 0
         a.cond = _cond(ck, data.get("if"))
-        a.x = ck.get("x", bool, False)
+        if isinstance(data.get("x"), dict):  # NS 1304.3: X with a method given in the text
+            xc = ck.sub("x", data["x"])
+            xc.only(("count",))
+            a.x_count = xc.choice("count", X_COUNTS)
+            a.x = False
+        else:
+            a.x = ck.get("x", bool, False)
         if a.x and triggered:
             ck.fail("x", "X is paid as ether while entering: only kotodama and activated abilities have it")
         if "modes" in data:
@@ -430,12 +444,18 @@ class _Loader:
                 acts = mc.get("actions", list)
                 if not acts:
                     mc.fail("actions", "must not be empty")
-                a.modes.append([self.action(mc.sub(f"actions[{i}]", x), card, a.x) for i, x in enumerate(acts)])
+                a.modes.append([self.action(mc.sub(f"actions[{i}]", x), card, a.x or bool(a.x_count))
+                                for i, x in enumerate(acts)])
             return a
         acts = ck.get("actions", list)
         if not acts:
             ck.fail("actions", "must not be empty")
-        a.actions = [self.action(ck.sub(f"actions[{i}]", x), card, a.x) for i, x in enumerate(acts)]
+        a.actions = [self.action(ck.sub(f"actions[{i}]", x), card, a.x or bool(a.x_count)) for i, x in enumerate(acts)]
+        if a.x_count and any(x.n == N_LKI_KARATE or (x.target is not None and x.target.count == N_X)
+                             for x in a.actions):
+            ck.fail("x", "a counted X is used as 'n: X' only (not as a target count, not with lki_karate)")
+        if a.x_count and not any(x.n == N_X for x in a.actions):
+            ck.fail("x", "no action uses 'n: X'")
         if a.x and not any(x.n == N_X or (x.target is not None and x.target.count == N_X) for x in a.actions):
             ck.fail("x", "no action uses 'n: X'")
         return a

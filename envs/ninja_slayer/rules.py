@@ -1146,6 +1146,10 @@ def h_exec(s, f) -> None:
         if not cond_ok(s, ab.cond, ctl, src):  # checked on resolution (NS-G11)
             s.stack.pop()
             return
+        if ab.x_count is not None:  # NS 1304.3, 1205.1b: X not fixed at entry is fixed now
+            side, zone = ab.x_count.split("_")
+            z = {"hand": s.hand, "field": s.field, "ohigan": s.ohigan, "damage": s.damage}[zone]
+            f[11] = len(z[ctl if side == "own" else 1 - ctl])
         f[1] = 1
     if f[1] == 2:
         _answer(s, f, acts)

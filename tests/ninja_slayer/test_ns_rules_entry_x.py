@@ -12,6 +12,7 @@ from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR, load_pool
 from tcgzoo.envs.ninja_slayer.layout import D_DISTRIBUTE, D_X, NUMBER, ST_CHARACTER
+from tcgzoo.envs.ninja_slayer.state import K_CHECK
 
 DATA = Path(__file__).resolve().parent / "data" / "rules_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
@@ -259,3 +260,36 @@ def test_enter_card_data_errors_name_the_field(tmp_path):
         with pytest.raises(CardFileError) as e:
             _load(tmp_path, entry)
         assert "bad.yaml" in str(e.value) and "BAD-3" in str(e.value) and msg in str(e.value)
+
+
+def test_a_counted_x_is_fixed_on_resolution():
+    """NS 1304.3, NS 1205.1b, NS 1304.2: Counting Kunai's X (the number of cards in its
+    controller's hand) is not asked at entry and costs nothing; it is counted when the card
+    resolves: 2 hand cards when entered, 1 left when it resolves (Karate Chop, entered
+    afterwards from the hand) -> 1 damage to the opponent."""
+    s = xscene(p0=dict(hand=["TZT-C1", "TZNS-04", E], ether=[E] * 3), p1=dict(field=["TZNS-27"]))
+    char_phase(s)
+    act(s, hand(s, "TZT-C1"))
+    assert s.dkind == D_PAY_ETHER  # no X decision
+    pay_all(s)
+    act(s, hand(s, "TZNS-04"))
+    pay_all(s)
+    act(s, PASS)
+    act(s, PASS)
+    act(s, opp(s, "TZNS-27"))  # the Chop resolves first
+    assert len(s.hand[0]) == 1
+    act(s, PASS)
+    act(s, PASS)  # the Kunai resolves: X = 1
+    checks = sum(1 for o in s.kstack if o[0] == K_CHECK)
+    assert s.carried[1] + checks + len(s.damage[1]) == 1  # 1 damage dealt (carried, checking or checked)
+
+
+def test_counted_x_errors_name_the_field(tmp_path):
+    """NS 1304.3: a counted X names an allowed count and is used as 'n: X'."""
+    cases = (({"count": "own_deck"}, [{"do": "draw", "n": "X"}], "count"),
+             ({"count": "own_hand"}, [{"do": "draw", "n": 1}], "n: X"))
+    for x, actions, msg in cases:
+        entry = {"id": "BAD-4", "name": "Bad", "type": "kotodama", "cost": 0, "x": x, "actions": actions}
+        with pytest.raises(CardFileError) as e:
+            _load(tmp_path, entry)
+        assert "bad.yaml" in str(e.value) and "BAD-4" in str(e.value) and msg in str(e.value)
