@@ -293,3 +293,28 @@ def test_counted_x_errors_name_the_field(tmp_path):
         with pytest.raises(CardFileError) as e:
             _load(tmp_path, entry)
         assert "bad.yaml" in str(e.value) and "BAD-4" in str(e.value) and msg in str(e.value)
+
+
+def test_a_then_part_target_is_chosen_on_resolution():
+    """NS 1204.2e-3: Strike and Rally's 'then choose 1 of your characters' is chosen on
+    resolution: the card can be entered with no own character (only the first target is
+    needed), and a character that appeared meanwhile can be chosen when it resolves."""
+    s = xscene(p0=dict(hand=["TZT-T1", "TZNS-29"], ether=[E] * 3), p1=dict(field=["TZNS-27"]))
+    char_phase(s)
+    assert not s.field[0] and hand(s, "TZT-T1") in s.legal
+    act(s, hand(s, "TZT-T1"))
+    assert s.dkind == D_CHOOSE and s.legal == [opp(s, "TZNS-27")]
+    act(s, opp(s, "TZNS-27"))
+    pay_all(s)
+    assert len(s.kstack[-1]) == 9 + 4  # only the first target is recorded at entry
+    act(s, PASS)
+    act(s, PASS)  # resolves: 1 damage; no own character, so the 'then' part picks nothing
+    assert s.dmg[s.field[1][0]] == 1 and not s.kstack and s.dkind == D_PRIORITY
+    t = xscene(p0=dict(hand=["TZT-T1"], ether=[E] * 3, field=["TZNS-29"]), p1=dict(field=["TZNS-27"]))
+    char_phase(t)
+    act(t, hand(t, "TZT-T1"))
+    act(t, opp(t, "TZNS-27"))
+    pay_all(t)
+    act(t, PASS)
+    act(t, PASS)
+    assert t.dkind == D_CHOOSE and t.dplayer == 0  # chosen now, on resolution
