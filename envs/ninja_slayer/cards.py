@@ -76,6 +76,10 @@ A card entry::
         grant_attribute: A             # your other characters also have A (NS 1213.1b); or
                                        # {attribute: A, to: B}: your other characters with B also have A
                                        # (B printed or gained: applied after the effects giving B, NS 1213.3a)
+        cost_plus: {n: 1, type: kotodama, side: opp}  # the ether cost of cards that player (own /
+                                       # opp) enters is N more (NS 1204.2g-5); cost_minus: N less
+                                       # (NS 1204.2g-6); increases apply before decreases, the
+                                       # result is at least 0
         survive_kill: once_per_turn    # if this would be killed, instead bow it and remove its
                                        # damage (a replacement, NS 1214; once / twice per turn)
       if: {...}                        # kotodama: its 'if there is' condition (NS-G11)
@@ -302,6 +306,8 @@ class CardDef:
     kill_shield: int = 0  # static replacement: 'if this would be killed, instead bow it and remove its
     #                       damage', N times per turn (NS 1214)
     grant_if: str | None = None  # static grant_attr only to characters with this attribute (a dependency, NS 1213.3a)
+
+    cost_mods: tuple = ()  # static: (0 own / 1 opp, card type or None, +N / -N) ether cost changes (NS 1204.2g-5/6)
 
     @property
     def has_ukemi(self) -> bool:
@@ -665,10 +671,12 @@ class _Loader:
                                   False, activated=True)
         dplus = dminus = ks = 0
         aura = gattr = gif = None
+        cmods = []
         st = ck.get("static", dict, None)
         if st is not None:
             sc = ck.sub("static", st)
-            sc.only(("damage_plus", "damage_minus", "aura", "grant_attribute", "survive_kill"))
+            sc.only(("damage_plus", "damage_minus", "aura", "grant_attribute", "survive_kill", "cost_plus",
+                     "cost_minus"))
             if ty != CHARACTER:
                 ck.fail("static", "only characters have static abilities in this pool (NS 1202.2)")
             dplus, dminus = sc.get("damage_plus", int, 0), sc.get("damage_minus", int, 0)
@@ -686,6 +694,16 @@ class _Loader:
                 gattr = sc.get("grant_attribute", str, None)
             if "survive_kill" in st:
                 ks = LIMITS[sc.choice("survive_kill", LIMITS)]
+            for key, sign in (("cost_plus", 1), ("cost_minus", -1)):  # NS 1204.2g-5 / 1204.2g-6
+                if key in st:
+                    mc = sc.sub(key, sc.get(key, dict))
+                    mc.only(("n", "type", "side"))
+                    n = mc.get("n", int)
+                    if n < 1:
+                        mc.fail("n", "must be at least 1")
+                    ty_ = mc.choice("type", TYPES, None)
+                    cmods.append((0 if mc.choice("side", ("own", "opp"), "own") == "own" else 1,
+                                  None if ty_ is None else TYPES[ty_], sign * n))
         xb = None
         if "extra_cost" in ck.data:
             ec = ck.sub("extra_cost", ck.get("extra_cost", dict))
@@ -698,6 +716,7 @@ class _Loader:
                        uk_self, uk_ab, ck.get("assumed", bool, False), ck.get("text", str, ""), file, te, tjj, uk_cost,
                        act_ab, dplus, dminus, aura, gattr, xb, ks)
         cd.grant_if = gif
+        cd.cost_mods = tuple(cmods)
         return cd
 
 

@@ -46,7 +46,8 @@ def static_flags(defs, cdef) -> int:
             | (8 if any(t.reveal for c in used for t in c.triggers) else 0)
             | (16 if any(t.trigger >= PHASE_MIN for c in used for t in c.triggers) else 0)
             | (32 if any(t.trigger in (TR_KILLS, TR_KILLED_BY_CHAR) for c in used for t in c.triggers) else 0)
-            | (64 if any(c.sets_value for c in used) else 0))
+            | (64 if any(c.sets_value for c in used) else 0)
+            | (128 if any(c.cost_mods for c in used) else 0))  # ether cost changes (NS 1204.2g-5/6)
 
 
 PHASE_MIN = min(TR_PHASE.values())
@@ -447,6 +448,27 @@ def entry_candidates(s, a, ctl: int, src: int) -> list[int]:
     return out
 
 
+def ether_cost(s, p: int, d) -> int:
+    """The ether a card of definition ``d`` costs ``p`` to enter (NS 1204.2g): printed, then
+    the increases (NS 1204.2g-5), then the decreases (NS 1204.2g-6), at least 0, from the
+    face-up field characters' cost statics. (No effect here changes a cost action into
+    another, NS 1204.2g-4.)"""
+    if not s.statics & 128:
+        return d.cost
+    inc = dec = 0
+    for q in (0, 1):
+        for j in s.field[q]:
+            if s.face_down[j]:
+                continue
+            for side, ty, n in s.defs[s.cdef[j]].cost_mods:
+                if (side == 0) == (q == p) and (ty is None or ty == d.type):
+                    if n > 0:
+                        inc += n
+                    else:
+                        dec -= n
+    return max(0, d.cost + inc - dec)
+
+
 def entry_ok(s, ab, p: int, src: int) -> bool:
     """NS 1204.2e / NS-G31: an entry is offered only if, in some mode, every exact-count
     target chosen at entry has enough legal candidates."""
@@ -493,7 +515,8 @@ def enterable(s, p: int) -> list[int]:
         d = defs[cdef[i]]
         if d.type == CHARACTER and not char_ok:
             continue
-        if d.cost > ether:  # NS 1203.2: a cost not payable in full can't be paid (NS-G31)
+        cost = ether_cost(s, p, d)
+        if cost > ether:  # NS 1203.2: a cost not payable in full can't be paid (NS-G31)
             continue
         if d.jitsu:
             if up < 0:
@@ -502,7 +525,7 @@ def enterable(s, p: int) -> list[int]:
                 continue
         if d.entry_ab is not None and not entry_ok(s, d.entry_ab, p, i):
             continue
-        if d.extra_bow_attr is not None and (d.cost >= ether or not any(
+        if d.extra_bow_attr is not None and (cost >= ether or not any(
                 not bowed[j] and s.has_attr(j, d.extra_bow_attr) for j in s.ether[p])):
             continue  # NS 1203.2: each part of the cost must be payable at the start
         out.append(OWN_HAND + k)
@@ -567,7 +590,7 @@ def h_pri(s, f) -> None:
                 return
             i = s.hand[f[3]][a - OWN_HAND]
             d = s.defs[s.cdef[i]]
-            s.stack.append([H_ENTER, 0, i, d.cost, d.jitsu, f[3], -1, 0, 0, 0, 0])
+            s.stack.append([H_ENTER, 0, i, ether_cost(s, f[3], d), d.jitsu, f[3], -1, 0, 0, 0, 0])
             return
 
 

@@ -318,3 +318,34 @@ def test_a_then_part_target_is_chosen_on_resolution():
     act(t, PASS)
     act(t, PASS)
     assert t.dkind == D_CHOOSE and t.dplayer == 0  # chosen now, on resolution
+
+
+@pytest.mark.parametrize("own,opp_,ether,paid", [
+    ([], ["TZT-M1"], 2, 2),            # 1 + 1
+    (["TZT-M2"], [], 0, 0),            # max(0, 1 - 2)
+    (["TZT-M2"], ["TZT-M1"], 0, 0),    # increases first: (1 + 1) - 2 = 0 (not max(0, 1 - 2) + 1 = 1)
+])
+def test_cost_increases_apply_before_decreases(own, opp_, ether, paid):
+    """NS 1204.2g-5, NS 1204.2g-6, NS 1204.2g-4: the ether paid for Counting Kunai (printed 1)
+    is the printed cost, then the opponent's Toll Collector's +1, then the Frugal Monk's -2,
+    never below 0; with exactly that much ether it can be entered, with 1 less it can't.
+    (No effect here turns a cost action into another one: 1204.2g-4 has nothing to apply.)"""
+    s = xscene(p0=dict(hand=["TZT-C1"], ether=[E] * ether, field=own), p1=dict(field=opp_))
+    char_phase(s)
+    assert hand(s, "TZT-C1") in s.legal
+    act(s, hand(s, "TZT-C1"))
+    pay_all(s)
+    assert s.dkind == D_PRIORITY and sum(s.bowed[j] for j in s.ether[0]) == paid
+    if ether:
+        t = xscene(p0=dict(hand=["TZT-C1"], ether=[E] * (ether - 1), field=own), p1=dict(field=opp_))
+        char_phase(t)
+        assert hand(t, "TZT-C1") not in t.legal
+
+
+def test_cost_static_errors_name_the_field(tmp_path):
+    """NS 1204.2g-5: a cost change needs n >= 1."""
+    entry = {"id": "BAD-5", "name": "Bad", "type": "character", "cost": 1, "karate": 1, "durability": 1,
+             "kousaku": 1, "static": {"cost_plus": {"n": 0}}}
+    with pytest.raises(CardFileError) as e:
+        _load(tmp_path, entry)
+    assert "bad.yaml" in str(e.value) and "BAD-5" in str(e.value) and "cost_plus" in str(e.value)
