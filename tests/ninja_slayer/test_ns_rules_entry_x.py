@@ -326,10 +326,9 @@ def test_a_then_part_target_is_chosen_on_resolution():
     (["TZT-M2"], ["TZT-M1"], 0, 0),    # increases first: (1 + 1) - 2 = 0 (not max(0, 1 - 2) + 1 = 1)
 ])
 def test_cost_increases_apply_before_decreases(own, opp_, ether, paid):
-    """NS 1204.2g-5, NS 1204.2g-6, NS 1204.2g-4: the ether paid for Counting Kunai (printed 1)
+    """NS 1204.2g-5, NS 1204.2g-6: the ether paid for Counting Kunai (printed 1)
     is the printed cost, then the opponent's Toll Collector's +1, then the Frugal Monk's -2,
-    never below 0; with exactly that much ether it can be entered, with 1 less it can't.
-    (No effect here turns a cost action into another one: 1204.2g-4 has nothing to apply.)"""
+    never below 0; with exactly that much ether it can be entered, with 1 less it can't."""
     s = xscene(p0=dict(hand=["TZT-C1"], ether=[E] * ether, field=own), p1=dict(field=opp_))
     char_phase(s)
     assert hand(s, "TZT-C1") in s.legal
