@@ -12,7 +12,7 @@ import numpy as np
 from .layout import (DECISIONS, LAYOUT, NUM_ACTIONS, PHASE_NAMES, D_MULLIGAN, D_ORDER_REPLACEMENT, D_PAY_ENERGY,
                      D_DISCARD, D_PLACE_ORDER, D_SEARCH)
 from .rules import MODE, H_CP, H_REPL, H_RES, H_USE, face_of, leader, negated, repl_candidates, stat, stats, statics
-from .state import CARDS_PER_PLAYER, Z_BATTLE, Z_LEADER
+from .state import CARDS_PER_PLAYER, Z_BATTLE, Z_DROP, Z_ENERGY, Z_HAND, Z_LEADER, Z_MELEE, ZONE_NAMES
 
 BATTLE_SLOTS = 6
 
@@ -276,6 +276,17 @@ def _name(s, u):
     return s.defs[s.cdef[u]].name
 
 
+def _place(s, u, p):
+    """Where card u is, as seen by player p: 'own battle 2', "opponent's leader", 'own drop'."""
+    z = s.zone[u]
+    side = "own" if s.owner[u] == p else "opponent's"
+    if z == Z_LEADER:
+        return f"{side} leader"
+    if z in (Z_BATTLE, Z_MELEE, Z_DROP, Z_ENERGY) or (z == Z_HAND and s.owner[u] == p):
+        return f"{side} {ZONE_NAMES[z]} {s.zone_list(z, s.owner[u]).index(u)}"
+    return f"{side} {ZONE_NAMES[z]}"
+
+
 def action_to_string(s, a: int) -> str:
     rng, i = LAYOUT.describe(a)
     p = s.dplayer
@@ -309,10 +320,11 @@ def action_to_string(s, a: int) -> str:
         if rng == "pending" and s.dkind == D_ORDER_REPLACEMENT:
             top = s.stack[-1]
             key = repl_candidates(s, top[2], top[3], top[4], top[5], top[10:])[i]
-            return f"apply the replacement of {_name(s, key[0])}" + (" (鉄壁)" if key[3] < 0 else f" ability {key[3]}")
+            what = "鉄壁" if key[3] < 0 else f"ability {key[3]}"
+            return f"apply replacement {i}: {_name(s, key[0])} ({_place(s, key[0], p)}) {what}"
         if rng == "pending":
-            mine = [w for w in s.waits if w[0] == p]
-            return f"resolve {_name(s, mine[i][1])} ability {mine[i][4]}"
+            w = [w for w in s.waits if w[0] == p][i]
+            return f"resolve pending {i}: {_name(s, w[1])} ({_place(s, w[1], p)}) ability {w[4]}"
         if rng == "look":
             return f"pick looked-at card {i}: {_name(s, sorted(s.deck[p], key=s._hand_key)[i])}"
         if rng == "number":
