@@ -114,7 +114,7 @@ class CardDef:
                  "red_total", "families", "lv_cores", "lv_bp", "shinkaiho", "symbols", "sym_total", "ex",
                  "gekitotsu", "armor_mask", "soul_magic", "text", "effects", "triggers", "constants",
                  "activated", "replaces", "magic_main", "magic_flash", "magic_cond", "file", "block",
-                 "colors_with_symbols")
+                 "colors_with_symbols", "lv_of", "const_mask")
 
 
 class CardPool:
@@ -420,6 +420,8 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
         if d.type == SPIRIT and d.lv_cores[0] < 1:
             ck.fail("levels", "a spirit's Lv1 cost is at least 1 core")
     d.lv_cores, d.lv_bp = tuple(d.lv_cores), tuple(d.lv_bp)
+    # level by core count (2-8-1): lv_of[n] for n = 0 .. the last level's need (more stays there)
+    d.lv_of = tuple(sum(n >= need for need in d.lv_cores) for n in range(d.lv_cores[-1] + 1 if d.lv_cores else 1))
     d.shinkaiho = ck.get("shinkaiho", bool, False)
     if d.shinkaiho and len(d.lv_cores) < 2:
         ck.fail("shinkaiho", "真界放 needs a Lv2")
@@ -456,6 +458,7 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
         if e.kind == "trigger":
             d.triggers.setdefault(e.event, []).append(e)
     d.constants = tuple(e for e in d.effects if e.kind == "constant")
+    d.const_mask = sum({1 << e.const for e in d.constants})  # the constant kinds it has, as bits
     d.activated = tuple(e for e in d.effects if e.kind == "activated")
     d.replaces = tuple(e for e in d.effects if e.kind == "replace")
     mg = ck.get("magic", dict, None)

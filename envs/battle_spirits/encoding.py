@@ -162,11 +162,12 @@ def observation(s: State, p: int, L: ObsLayout) -> np.ndarray:
                 ones.append(b + 10)
             pos += (b + 4, b + 5, b + 11)
             val += (bp / 10000 if bp > 0 else 0.0, cores[i] / 10, sym / 3 if sym > 0 else 0.0)
+    # np.fromiter turns the int lists into arrays faster than fancy indexing with a list does
     o = np.zeros(L.size, np.float32)
-    o[ones] = 1.0
-    o[pos] = val
+    o[np.fromiter(ones, np.intp, len(ones))] = 1.0
+    o[np.fromiter(pos, np.intp, len(pos))] = np.fromiter(val, np.float32, len(val))
     if cnt:
-        o[L.counts:] = np.bincount(cnt, minlength=L.n_counts)
+        o[L.counts:] = np.bincount(np.fromiter(cnt, np.intp, len(cnt)), minlength=L.n_counts)
     return o
 
 

@@ -66,15 +66,10 @@ class State(DecisionState):
 
     def level(self, i: int) -> int:
         d = self.defs[self.cdef[i]]
-        c = self.cores[i]
         has_soul = self.soul[self.owner[i]] == i
-        c += has_soul
-        lv = 0
-        for need in d.lv_cores:
-            if c >= need:
-                lv += 1
-            else:
-                break
+        c = self.cores[i] + has_soul
+        t = d.lv_of
+        lv = t[c] if c < len(t) else t[-1]
         if d.shinkaiho and has_soul and lv < 2:
             lv = 2  # BS 12-2-1-1-2: the soul core alone makes it Lv2
         return lv
@@ -90,7 +85,7 @@ class State(DecisionState):
             # 10-2-2-4: a waiting card's continuous effects keep applying until it moves
             for j in (self.field[p] + [j for j in waiting if self.owner[j] == p] if waiting else self.field[p]):
                 d = defs[self.cdef[j]]
-                if not d.constants:
+                if not (d.const_mask >> kind) & 1:
                     continue
                 lv = 0
                 for e in d.constants:
