@@ -44,7 +44,7 @@ ids     range      meaning
 
 Decision kinds (``layout.DECISIONS``): priority, ether placement, aisatsu attacker,
 aisatsu target, interrupt, order triggers, pay ether, pay jitsu, choose a card, recover,
-tatsujin, ukemi, mode, x, reveal, distribute. Entering (NS 1204.2) asks, in this order: mode,
+tatsujin, ukemi, mode, x, reveal, distribute, replacement. Entering (NS 1204.2) asks, in this order: mode,
 tatsujin, X, the targets chosen at entry, then the costs in printed order (ether, jitsu, the
 additional cost); a cost that can't be completed rolls the whole entry back (NS 1204.2i).
 An X that is a target count is offered only up to the number of legal targets (NS 1304.2b).
@@ -55,6 +55,11 @@ asked ``distribute`` once per remaining unit: own_field / opp_field i = one more
 that target (legal: the targets just chosen). A lone target gets all N without a question.
 The split is fixed on the kotodama-space object (NS 1204.2f-2) and public (the choices
 block counts units per targeted field slot).
+
+Replacement (NS 1214.2): when two or more replacement effects apply to one kill (the character's
+own survive_kill, other own characters' rescue_kill), its controller is asked ``replacement``:
+own_field i = apply that character's replacement (the character itself: its own). One applies and the
+kill is gone (NS 1214.3). A rule check's simultaneous kills ask every choice first, then kill.
 
 Reveal (hidden cards' triggers, NS 1209.3a-c): when an opposing character aisatsu-s a player
 who has at least one hand card (in a game with such cards), that player is asked ``reveal``
@@ -176,6 +181,7 @@ class NinjaSlayerState(State):
         self.teff, self.tuses, self.pending, self.opts, self.ctx, self.aisatsu_by = [], [], [], [], -1, []
         self.tj, self.saved, self.delayed = [-1] * n, [], []  # tatsujin field flag (NS-G30), rollback, NS 1209.7
         self.clock, self.since = 0, [0] * n  # NS 1213.3b: timestamps; when each card last entered the field
+        self.repl = []  # replacement chosen for a coming kill: [card, obj, source card] (NS 1214.2)
         self.hits = []  # who damaged whom since the last rule check (NS 1216.5a; only with 'kills' triggers)
         self.statics = rules.static_flags(self.defs, self.cdef)
         self.stack.append([rules.H_SETUP, 0])

@@ -82,6 +82,12 @@ A card entry::
                                        # result is at least 0
         survive_kill: once_per_turn    # if this would be killed, instead bow it and remove its
                                        # damage (a replacement, NS 1214; once / twice per turn)
+        rescue_kill: true              # if another of your characters would be killed, instead return it
+                                       # to its owner's hand (a replacement, NS 1214.1). When several
+                                       # replacements apply to one kill (its own survive_kill, rescuers),
+                                       # its controller chooses one (decision 'replacement': own_field i =
+                                       # the character whose replacement applies, NS 1214.2); once applied
+                                       # the kill is gone, so no other applies (NS 1214.3)
       if: {...}                        # kotodama: its 'if there is' condition (NS-G11)
       ukemi: {enter: self, if: {...}}  # or {actions: [...], if: {...}} (NS 1211.2b / c);
                                        # {cost: {ether: N}, actions: [...]}: optional (NS 1211.3a)
@@ -306,6 +312,8 @@ class CardDef:
     kill_shield: int = 0  # static replacement: 'if this would be killed, instead bow it and remove its
     #                       damage', N times per turn (NS 1214)
     grant_if: str | None = None  # static grant_attr only to characters with this attribute (a dependency, NS 1213.3a)
+    rescue_kill: bool = False  # static replacement: 'if another of your characters would be killed, instead return
+    #                            it to its owner's hand' (NS 1214.1; a choice among several, NS 1214.2)
 
     cost_mods: tuple = ()  # static: (0 own / 1 opp, card type or None, +N / -N) ether cost changes (NS 1204.2g-5/6)
 
@@ -676,7 +684,7 @@ class _Loader:
         if st is not None:
             sc = ck.sub("static", st)
             sc.only(("damage_plus", "damage_minus", "aura", "grant_attribute", "survive_kill", "cost_plus",
-                     "cost_minus"))
+                     "cost_minus", "rescue_kill"))
             if ty != CHARACTER:
                 ck.fail("static", "only characters have static abilities in this pool (NS 1202.2)")
             dplus, dminus = sc.get("damage_plus", int, 0), sc.get("damage_minus", int, 0)
@@ -694,6 +702,8 @@ class _Loader:
                 gattr = sc.get("grant_attribute", str, None)
             if "survive_kill" in st:
                 ks = LIMITS[sc.choice("survive_kill", LIMITS)]
+            if "rescue_kill" in st and sc.get("rescue_kill", bool) is not True:
+                sc.fail("rescue_kill", "write 'rescue_kill: true' or leave it out")
             for key, sign in (("cost_plus", 1), ("cost_minus", -1)):  # NS 1204.2g-5 / 1204.2g-6
                 if key in st:
                     mc = sc.sub(key, sc.get(key, dict))
@@ -716,6 +726,7 @@ class _Loader:
                        uk_self, uk_ab, ck.get("assumed", bool, False), ck.get("text", str, ""), file, te, tjj, uk_cost,
                        act_ab, dplus, dminus, aura, gattr, xb, ks)
         cd.grant_if = gif
+        cd.rescue_kill = bool(st and st.get("rescue_kill"))
         cd.cost_mods = tuple(cmods)
         return cd
 

@@ -46,9 +46,13 @@ DECISIONS = (
     "distribute",          # own_field / opp_field i = give 1 more unit of a distributed amount to that target, one
                            # of those just chosen (each already has 1); asked until all N are given (NS 1305.1,
                            # 1204.2f-1); not asked with a single target (it gets all)
+    "replacement",         # own_field i = apply the replacement effect of that character to the event: the
+                           # character about to be killed (the context card) = its own survive_kill, another =
+                           # its rescue_kill static; asked of the killed character's controller only when two or
+                           # more replacements apply (NS 1214.2)
 )
 (D_PRIORITY, D_ETHER, D_ATTACKER, D_TARGET, D_INTERRUPT, D_ORDER, D_PAY_ETHER, D_PAY_JITSU,
- D_CHOOSE, D_RECOVER, D_TATSUJIN, D_UKEMI, D_MODE, D_X, D_REVEAL, D_DISTRIBUTE) = range(len(DECISIONS))
+ D_CHOOSE, D_RECOVER, D_TATSUJIN, D_UKEMI, D_MODE, D_X, D_REVEAL, D_DISTRIBUTE, D_REPLACE) = range(len(DECISIONS))
 
 STEPS = ("setup", "untap", "draw", "ether", "character", "ikusa", "end")
 (ST_SETUP, ST_UNTAP, ST_DRAW, ST_ETHER, ST_CHARACTER, ST_IKUSA, ST_END) = range(len(STEPS))

@@ -12,7 +12,7 @@ from .cards import (
 )
 from .layout import (
     D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_MODE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
-    D_DISTRIBUTE, D_REVEAL, D_TARGET, D_TATSUJIN, D_UKEMI, D_X, NUMBER, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, YES,
+    D_DISTRIBUTE, D_REPLACE, D_REVEAL, D_TARGET, D_TATSUJIN, D_UKEMI, D_X, NUMBER, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, YES,
     ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
 )
 from ..core.engine import DecisionState
@@ -22,7 +22,7 @@ from .state import (
     Z_DAMAGE, Z_DECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED, Z_STACK,
 )
 
-H_SETUP, H_TURN, H_PRI, H_RC, H_ENTER, H_RESOLVE, H_EXEC, H_IKUSA, H_UKEMI = range(9)
+H_SETUP, H_TURN, H_PRI, H_RC, H_ENTER, H_RESOLVE, H_EXEC, H_IKUSA, H_UKEMI, H_REPL = range(10)
 IK_NONE, IK_START, IK_TARGET, IK_INTERRUPT, IK_DAMAGE, IK_END = range(6)
 # a kotodama-space object: [kind, card, obj, controller, ability, tatsujin paid, mode, number, hide after,
 # targets...]; number = X (NS 1304) or a last-known value (NS 1215); targets are quadruples
@@ -38,7 +38,9 @@ def static_flags(defs, cdef) -> int:
     4 activated abilities (NS 1208), 8 hidden cards' triggers (NS 1209.3), 16 'at the start /
     end of' step triggers (NS 502-505, 702-707), 32 'kills' / 'killed by' triggers (NS 1216.5),
     64 set-to-value or keyword-gaining effects: karate / durability in the layer's timestamp order, set
-    attributes, gained keywords (NS 1213.1c-d, 1213.3b, 1213.5)."""
+    attributes, gained keywords (NS 1213.1c-d, 1213.3b, 1213.5), 128 ether cost changes (NS 1204.2g-5/6),
+    256 kill replacements of other characters ('rescue_kill'): a kill may have several replacements to
+    choose from (NS 1214.2)."""
     used = [defs[c] for c in set(cdef)]
     return ((1 if any(c.aura is not None or c.grant_attr is not None for c in used) else 0)
             | (2 if any(t.trigger == TR_HAND_EMPTY for c in used for t in c.triggers) else 0)
@@ -47,7 +49,8 @@ def static_flags(defs, cdef) -> int:
             | (16 if any(t.trigger >= PHASE_MIN for c in used for t in c.triggers) else 0)
             | (32 if any(t.trigger in (TR_KILLS, TR_KILLED_BY_CHAR) for c in used for t in c.triggers) else 0)
             | (64 if any(c.sets_value for c in used) else 0)
-            | (128 if any(c.cost_mods for c in used) else 0))  # ether cost changes (NS 1204.2g-5/6)
+            | (128 if any(c.cost_mods for c in used) else 0)  # ether cost changes (NS 1204.2g-5/6)
+            | (256 if any(c.rescue_kill for c in used) else 0))  # NS 1214.2: a choice among kill replacements
 
 
 PHASE_MIN = min(TR_PHASE.values())
@@ -115,13 +118,31 @@ def kill(s, i: int, src: int = -1, by_damage: bool = False) -> None:
     the source of a 'kill' effect (1216.5b), or with ``by_damage`` (character damage processing)
     every card that damaged it since the last rule check (1216.5a): their 'kills' triggers (while
     they are on the field) and its 'killed by a character' trigger. A 'survive_kill' replacement
-    (NS 1214.1, 1214.3) bows it and removes its damage instead, while its per-turn uses last."""
+    (NS 1214.1, 1214.3) bows it and removes its damage instead, while its per-turn uses last; another
+    own character's 'rescue_kill' returns it to its owner's hand instead. With several, the one its
+    controller chose (``State.repl``, decision 'replacement', NS 1214.2) applies, and only it: the kill
+    is gone (NS 1214.3)."""
     ks = s.defs[s.cdef[i]].kill_shield
-    if ks and not s.face_down[i] and _shield(s, i, ks):
-        s.bowed[i] = True
-        s.dmg[i] = 0
-        s.ikusa_hit[i] = False
-        return
+    if (ks or s.statics & 256) and not s.face_down[i]:
+        srcs = kill_replacements(s, i)
+        if srcs:
+            pick = srcs[0]
+            if len(srcs) > 1:
+                o = s.obj[i]
+                for r in s.repl:
+                    if r[0] == i and r[1] == o:
+                        s.repl.remove(r)
+                        if r[2] in srcs:
+                            pick = r[2]
+                        break
+            if pick == i:
+                _shield(s, i, ks)
+                s.bowed[i] = True
+                s.dmg[i] = 0
+                s.ikusa_hit[i] = False
+            else:
+                s.move(i, Z_HAND)  # from the field: public, both players keep knowing it
+            return
     in_ikusa = s.ikusa_hit[i]
     lki = s.karate(i)
     killers = ()
@@ -150,6 +171,55 @@ def kill(s, i: int, src: int = -1, by_damage: bool = False) -> None:
         if t[2] == i and t[3] == s.obj[i] - 1:
             t[3] = s.obj[i]  # ... and let the trigger follow the card to Ohigan
             t[4] = lki
+
+
+def kill_replacements(s, i: int) -> list[int]:
+    """NS 1214: the field characters whose replacement effect applies if ``i`` would be killed: ``i``
+    itself (its survive_kill with uses left this turn), then its controller's other face-up characters
+    with rescue_kill, in field order."""
+    out = []
+    ks = s.defs[s.cdef[i]].kill_shield
+    if ks:
+        o = s.obj[i]
+        if not any(u[0] == i and u[1] == o and u[2] == -2 and u[3] >= ks for u in s.tuses):
+            out.append(i)
+    if s.statics & 256:
+        defs, cdef, fd = s.defs, s.cdef, s.face_down
+        for j in s.field[s.owner[i]]:
+            if j != i and not fd[j] and defs[cdef[j]].rescue_kill:
+                out.append(j)
+    return out
+
+
+def ask_replacement(s, i: int, perform: int = 0, src: int = -1) -> bool:
+    """NS 1214.2: if two or more replacements apply to killing ``i`` and none is chosen yet, push the
+    frame that asks its controller (and, with ``perform``, then kills it with source ``src``); True
+    when pushed. Only in games with rescue_kill cards (``statics`` 256)."""
+    if not s.statics & 256 or s.face_down[i]:
+        return False
+    o = s.obj[i]
+    if any(r[0] == i and r[1] == o for r in s.repl) or len(kill_replacements(s, i)) < 2:
+        return False
+    s.stack.append([H_REPL, 0, i, o, perform, src])
+    return True
+
+
+def h_repl(s, f) -> None:
+    """NS 1214.2: [H_REPL, step, card, obj, perform, source]: the controller of the character about to be
+    killed picks the replacement to apply (own_field i: that character's replacement); recorded in
+    ``State.repl`` for the kill; with ``perform`` the kill (an effect's, NS 1216.5b) is done here."""
+    i, p = f[2], s.owner[f[2]]
+    if f[1] == 0:
+        f[1] = 1
+        s.ctx = i
+        s.opts = []
+        fl = s.field[p]
+        s.ask(p, D_REPLACE, sorted(OWN_FIELD + fl.index(j) for j in kill_replacements(s, i)))
+        return
+    s.repl.append([i, f[3], s.field[p][s.answer - OWN_FIELD]])
+    s.stack.pop()
+    if f[4]:
+        kill(s, i, f[5])
 
 
 def _shield(s, i: int, limit: int) -> bool:
@@ -597,7 +667,8 @@ def h_pri(s, f) -> None:
 # ---- rule check (NS 902, 1000) ---------------------------------------------------------------
 def rule_processes(s) -> bool:
     """NS 902.1a, NS-G14: 1002 -> 1003 -> 1004, repeated until none applies; False when
-    the game ended."""
+    the game ended or a replacement choice (NS 1214.2) was pushed: the caller returns and runs
+    its rule check again afterwards."""
     tp = s.tp
     while True:
         if len(s.damage[0]) >= 10 or len(s.damage[1]) >= 10 or not s.deck[0] or not s.deck[1]:
@@ -618,10 +689,16 @@ def rule_processes(s) -> bool:
         else:  # printed durability >= 1: only damaged characters can die
             defs, cdef = s.defs, s.cdef
             dead = [j for p in (tp, 1 - tp) for j in s.field[p] if dmg[j] and dmg[j] >= defs[cdef[j]].durability]
+        if dead and s.statics & 256:  # NS 1214.2: choose every replacement first; the kills stay simultaneous
+            for j in dead:
+                if ask_replacement(s, j):
+                    return False  # the caller resumes at its rule check once the choice is made
         for j in dead:  # NS 1004
             kill(s, j, -1, True)
             done = True
         if not done:
+            if s.repl:
+                s.repl = []
             if s.hits:
                 s.hits = []  # NS 1216.5a: only the rule check right after the damage counts
             if s.statics & 2:
@@ -1215,6 +1292,12 @@ def h_exec(s, f) -> None:
             for (j, obj, code), units in shares.items():
                 _entry_target(s, a, j, obj, code, ctl, src, units)
         elif a.target is not None and a.target.entry:  # NS 1205.1a: only targets still legal
+            if do == "kill" and s.statics & 256:  # NS 1214.2: replacements chosen before the kills
+                for q in range(12, len(f), 4):
+                    if (f[q] == f[3] and f[q + 3] == T_FIELD and s.alive(f[q + 1], f[q + 2])
+                            and _legal_target(s, a, f[q + 1], ctl) and not s.has_kw(f[q + 1], "kill_proof")
+                            and ask_replacement(s, f[q + 1])):
+                        return  # this action starts again once the choice is made
             for q in range(12, len(f), 4):
                 if f[q] == f[3]:
                     _entry_target(s, a, f[q + 1], f[q + 2], f[q + 3], ctl, src, n)
@@ -1257,6 +1340,8 @@ def h_exec(s, f) -> None:
             s.rng.shuffle(s.deck[ctl])  # NS 1316
         elif a.target is not None and a.target.is_self:
             if s.zone[src] == Z_FIELD and s.obj[src] == f[5]:
+                if do == "kill" and not s.has_kw(src, "kill_proof") and ask_replacement(s, src):
+                    return  # NS 1214.2: this action starts again once the choice is made
                 apply_to(s, a, src, ctl, src, n)
         elif a.target is not None:
             if f[7] < a.target.count:
@@ -1294,11 +1379,15 @@ def _search_candidates(s, f, a, ctl: int) -> list[int]:
     return out
 
 
+def _legal_target(s, a, j: int, ctl: int) -> bool:
+    t = a.target
+    return s.owner[j] == (ctl if t.side == "own" else 1 - ctl) and matches(s, t, j)
+
+
 def _entry_target(s, a, j: int, obj: int, code: int, ctl: int, src: int, n: int) -> None:
     t = a.target
     if code == T_FIELD or code == T_ZONE:  # still the same object in the same zone and side
-        side = ctl if t.side == "own" else 1 - ctl
-        if s.zone[j] == ZONE_OF[t.zone] and s.obj[j] == obj and s.owner[j] == side and matches(s, t, j):
+        if s.zone[j] == ZONE_OF[t.zone] and s.obj[j] == obj and _legal_target(s, a, j, ctl):
             apply_to(s, a, j, ctl, src, n)
         return
     for k, o in enumerate(s.kstack):
@@ -1356,9 +1445,11 @@ def _answer(s, f, acts) -> None:
         d = s.opts[ans - OPTION]
         t = a.target
         j = next(j for j in candidates(s, a, ctl, src) if s.cdef[j] == d and not (f[8] >> j) & 1)
-    apply_to(s, a, j, ctl, src, a.n if a.n > 0 else f[11])
     f[7] += 1
     f[8] |= 1 << j
+    if a.do in ("kill", "satsubatsu") and not s.has_kw(j, "kill_proof") and ask_replacement(s, j, 1, src):
+        return  # NS 1214.2: the frame asks which replacement applies, then kills it
+    apply_to(s, a, j, ctl, src, a.n if a.n > 0 else f[11])
 
 
 # ---- ikusa (NS 700-707) ---------------------------------------------------------------------------
@@ -1510,4 +1601,4 @@ def _ikusa_gone(s) -> bool:
     return s.target >= 0 and not s.alive(s.target, s.tgt_obj)
 
 
-HANDLERS = [h_setup, h_turn, h_pri, h_rc, h_enter, h_resolve, h_exec, h_ikusa, h_ukemi]
+HANDLERS = [h_setup, h_turn, h_pri, h_rc, h_enter, h_resolve, h_exec, h_ikusa, h_ukemi, h_repl]

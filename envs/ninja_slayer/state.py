@@ -37,7 +37,7 @@ class State(DecisionState):
         "pub", "redirected", "ikusa_hit", "deck", "hand", "field", "ether", "ohigan", "damage", "removed",
         "check", "kstack", "carried", "tp", "turn", "first", "step", "ikstep", "attacker", "atk_obj",
         "target", "tgt_obj", "teff", "tuses", "pending", "opts", "ctx", "auto", "aisatsu_by",
-        "tj", "saved", "delayed", "statics", "hits", "clock", "since",
+        "tj", "saved", "delayed", "statics", "hits", "clock", "since", "repl",
     )
     DECISION_NAMES = DECISIONS
     NUM_ACTIONS = NUM_ACTIONS
@@ -69,6 +69,7 @@ class State(DecisionState):
         c.delayed = [d[:] for d in self.delayed]
         c.statics = self.statics
         c.clock, c.since = self.clock, self.since[:]  # NS 1213.3b timestamps
+        c.repl = [r[:] for r in self.repl]  # [card, obj, chosen source card] (NS 1214.2)
         c.hits = [r[:] for r in self.hits]  # [victim, obj, source, obj] until the next rule check ends (NS 1216.5a)
         return c
 

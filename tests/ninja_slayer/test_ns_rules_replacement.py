@@ -1,0 +1,113 @@
+"""Ninja Slayer rules: several replacement effects for one event (rule 1214.2). Test-only cards:
+``data/replacement_cards.yaml`` (Dojo Medic: 'if another of your characters would be killed, instead
+return it to its owner's hand'), with the pool's Yakuza Stuntman ('once per turn, if this would be
+killed, instead bow it and remove all damage from it')."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ns_cov import to_character_phase, where
+from ns_scenario import D_CHOOSE, D_PRIORITY, OWN_FIELD, PASS, act, enter, field, hand, ids, opp, scene, until
+from tcgzoo.envs.ninja_slayer import Game
+from tcgzoo.envs.ninja_slayer.cards import CARD_DIR
+from tcgzoo.envs.ninja_slayer.layout import D_REPLACE
+from tcgzoo.envs.ninja_slayer.state import Z_FIELD, Z_HAND, Z_OHIGAN
+
+DATA = Path(__file__).resolve().parent / "data" / "replacement_cards.yaml"
+POOL = sorted(CARD_DIR.glob("*.yaml"))
+GAME_R = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
+              auto_forced=False, cards=POOL + [DATA])
+E = "TZNS-29"  # Zaibatsu Apprentice: no text (ether, filler)
+STUNTMAN, MEDIC = "TZNS-69", "TZR-01"
+
+
+def rscene(**kw):
+    return scene(game=GAME_R, **kw)
+
+
+def replace_with(s, cid, p):
+    """Answer the pending replacement decision with the replacement of player ``p``'s field card ``cid``."""
+    assert s.dkind == D_REPLACE and s.dplayer == p
+    act(s, OWN_FIELD + ids(s, s.field[p]).index(cid))
+
+
+@pytest.mark.parametrize("choice", [STUNTMAN, MEDIC])
+def test_the_controller_chooses_which_replacement_applies_to_a_kill(choice):
+    """NS 1214.2, NS 1214.1, NS 1214.3: Last Rites kills Yakuza Stuntman while Dojo Medic is on the
+    field: two replacements apply to that one kill, so its controller chooses one (the 'replacement'
+    decision, the Stuntman being killed is the context). Its own replacement: it stays, bowed, without
+    damage; the Medic's: it goes back to the hand. The chosen one replaces the kill, so the other does
+    not apply as well and nothing goes to Ohigan. The decision clones and replays like any other."""
+    s = rscene(p0=dict(hand=["TZR-02"], field=[STUNTMAN, MEDIC]))
+    y = where(s, STUNTMAN, 0)[0]
+    to_character_phase(s)
+    act(s, hand(s, "TZR-02"))
+    assert s.dkind == D_CHOOSE
+    act(s, field(s, STUNTMAN))
+    until(s, D_REPLACE)
+    assert s.dplayer == 0 and s.ctx == y
+    assert s.legal == sorted(OWN_FIELD + ids(s, s.field[0]).index(c) for c in (STUNTMAN, MEDIC))
+    strings = {s.action_to_string(a) for a in s.legal}
+    assert len(strings) == 2
+    twin = s.clone()
+    replace_with(s, choice, 0)
+    replace_with(twin, choice, 0)
+    assert s.to_dict() == twin.to_dict() and s.history == twin.history
+    if choice == STUNTMAN:
+        assert s.zone[y] == Z_FIELD and s.bowed[y] and s.dmg[y] == 0
+    else:
+        assert s.zone[y] == Z_HAND and s.pub[y]  # back from a public zone: both know it
+    assert s.ohigan[0] == [where(s, "TZR-02", 0)[0]]  # only the resolved kotodama
+
+
+def test_a_single_replacement_applies_without_a_question():
+    """NS 1214.2, NS 1214.3: after the Stuntman used its once-per-turn replacement, a second kill that
+    turn has only the Medic's replacement: it applies without a decision (replacements are mandatory)
+    and the Stuntman goes to the hand."""
+    s = rscene(p0=dict(hand=["TZR-02", "TZR-02"], field=[STUNTMAN, MEDIC]))
+    y = where(s, STUNTMAN, 0)[0]
+    to_character_phase(s)
+    for k in range(2):
+        act(s, hand(s, "TZR-02"))
+        act(s, field(s, STUNTMAN))
+        n = 0
+        while s.zone[y] == Z_FIELD and s.bowed[y] is (k == 1) and s.dkind == D_PRIORITY:
+            act(s, PASS)
+            n += 1
+            assert n < 10
+        if k == 0:
+            replace_with(s, STUNTMAN, 0)
+            assert s.zone[y] == Z_FIELD and s.bowed[y]
+    assert s.dkind == D_PRIORITY and s.zone[y] == Z_HAND
+
+
+def test_the_killed_characters_controller_chooses_even_for_an_opponents_effect():
+    """NS 1214.2: Purge, player 0's kotodama, kills player 1's Stuntman (chosen on resolution): the
+    replacement is chosen by player 1, the controller of the card the kill applies to."""
+    s = rscene(p0=dict(hand=["TZR-03"]), p1=dict(field=[STUNTMAN, MEDIC]))
+    y = where(s, STUNTMAN, 1)[0]
+    to_character_phase(s)
+    act(s, hand(s, "TZR-03"))
+    until(s, D_CHOOSE, 0)
+    act(s, opp(s, STUNTMAN))
+    replace_with(s, MEDIC, 1)
+    assert s.zone[y] == Z_HAND and y in s.hand[1]
+
+
+def test_a_rule_check_kill_asks_before_the_simultaneous_kills():
+    """NS 1214.2, NS 1004.1, NS 902.1a: Karate Chop deals 3 to player 1's Stuntman (durability 2).
+    At the rule check its character damage processing would kill it: player 1 chooses the replacement
+    first (the Medic's), then the kill is replaced: the Stuntman is in the hand, not in Ohigan."""
+    s = rscene(p0=dict(hand=["TZNS-04"], ether=[E] * 2), p1=dict(field=[STUNTMAN, MEDIC]))
+    y = where(s, STUNTMAN, 1)[0]
+    to_character_phase(s)
+    enter(s, "TZNS-04")
+    act(s, PASS)
+    act(s, PASS)
+    act(s, opp(s, STUNTMAN))
+    assert s.dmg[y] == 3
+    replace_with(s, MEDIC, 1)
+    assert s.zone[y] == Z_HAND and s.dmg[y] == 0 and s.zone[y] != Z_OHIGAN
+    assert s.dkind == D_PRIORITY and not s.repl
