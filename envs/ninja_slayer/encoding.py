@@ -173,8 +173,9 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
     W = P + 8
     obj, red, dmg = s.obj, s.redirected, s.dmg
     teff = s.teff
-    # printed values except for the cards a 'this turn' effect names and the fields where a
-    # static aura applies (NS 1210, 1213.1f): those values come from the state (State.karate...)
+    # printed values except for the cards an effect names (all three values come from the
+    # state, State.karate...) and the karate on a field where a static aura applies
+    # (NS 1210, 1213.1f): auras change karate only
     touched = {t[1] for t in teff} if teff else ()
     defs = s.defs
     stats = _printed_stats(L, defs)
@@ -182,10 +183,7 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
     for k, p in enumerate((me, op)):
         b = L.field + k * F_SLOTS * W
         fl = s.field[p][:F_SLOTS]
-        if s.statics & 1 and any(defs[cdef[j]].aura is not None for j in s.field[p]):
-            touched = None
-        elif touched is None:
-            touched = {t[1] for t in teff} if teff else ()
+        aura = s.statics & 1 and any(defs[cdef[j]].aura is not None for j in s.field[p])
         for i in fl:
             c = cdef[i]
             m[b + c] = 1.0
@@ -194,10 +192,12 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
                 m[bp] = 1.0
             if dmg[i]:
                 m[bp + 1] = dmg[i] / 5
-            if touched is not None and i not in touched:
-                m[bp + 2], m[bp + 3], m[bp + 4] = stats[c]
-            else:
+            if i in touched:
                 m[bp + 2], m[bp + 3], m[bp + 4] = s.karate(i) / 5, s.durability(i) / 5, s.kousaku(i) / 5
+            else:
+                m[bp + 2], m[bp + 3], m[bp + 4] = stats[c]
+                if aura:
+                    m[bp + 2] = s.karate(i) / 5
             if i == att and obj[i] == s.atk_obj:  # NS 704.6a / 705.5a: a new object is neither
                 m[bp + 5] = 1.0
             if i == tgt and obj[i] == s.tgt_obj:
