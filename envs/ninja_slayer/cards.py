@@ -80,6 +80,12 @@ A card entry::
                                        # opp) enters is N more (NS 1204.2g-5); cost_minus: N less
                                        # (NS 1204.2g-6); increases apply before decreases, the
                                        # result is at least 0
+        define: {karate: X, durability: Y}  # characteristic-defining (any card; a kotodama: cost only): the
+        x: {count: own_ohigan}         # card's own cost / karate / durability / kousaku is N or the count
+        y: {count: own_hand}           # X, Y, Z (X_COUNTS, seen from its owner) in every zone (NS 1210.2),
+                                       # the base the other effects apply to (NS 1213.1a), counted again
+                                       # whenever the value is read (NS 1304.4-5); a defined printed value
+                                       # ('*') may be left out
         survive_kill: once_per_turn    # if this would be killed, instead bow it and remove its
                                        # damage (a replacement, NS 1214; once / twice per turn)
         rescue_kill: true              # if another of your characters would be killed, instead return it
@@ -315,6 +321,9 @@ class CardDef:
     rescue_kill: bool = False  # static replacement: 'if another of your characters would be killed, instead return
     #                            it to its owner's hand' (NS 1214.1; a choice among several, NS 1214.2)
 
+    cda: tuple = ()  # characteristic-defining static: ((stat 0 cost / 1 karate / 2 durability / 3 kousaku, value,
+    #                  count or None), ...); value is the number, or with a count (side, zone) the count
+    #                  (NS 1210.2, 1213.1a; X / Y / Z recomputed continuously, NS 1304.4-5)
     cost_mods: tuple = ()  # static: (0 own / 1 opp, card type or None, +N / -N) ether cost changes (NS 1204.2g-5/6)
 
     @property
@@ -365,6 +374,40 @@ def _cond(ck: Checker, data) -> tuple | None:
         sub.only(("attribute",))
         return (key, sub.get("attribute", str))
     return (key, c.get(key, int))
+
+
+CDA_KEYS = ("define", "x", "y", "z")
+CDA_STATS = ("cost", "karate", "durability", "kousaku")
+
+
+def _define(sc: Checker, st: dict, ty: int) -> tuple:
+    """``define: {cost|karate|durability|kousaku: N or X / Y / Z}`` with ``x: {count: ...}`` (``y``, ``z``
+    alike): a characteristic-defining ability (NS 1210.2): the card's own value is N, or the count,
+    in every zone; X, Y and Z are counted whenever the value is needed (NS 1304.4-5)."""
+    dc = sc.sub("define", sc.get("define", dict))
+    dc.only(CDA_STATS if ty == CHARACTER else ("cost",))
+    if not dc.data:
+        dc.fail(None, "defines nothing")
+    used, out = set(), []
+    for k, v in dc.data.items():
+        if v in ("X", "Y", "Z"):
+            var = v.lower()
+            if var not in st:
+                sc.fail(var, f"'{v}' in 'define' needs '{var}: {{count: ...}}' (NS 1304.4)")
+            vc = sc.sub(var, sc.get(var, dict))
+            vc.only(("count",))
+            side, zone = vc.choice("count", X_COUNTS).split("_")
+            used.add(var)
+            out.append((CDA_STATS.index(k), 0, (side == "opp", zone)))
+        else:
+            n = dc.get(k, int)
+            if n < (1 if k == "durability" else 0):
+                dc.fail(k, "must be at least 1" if k == "durability" else "must be 0 or more")
+            out.append((CDA_STATS.index(k), n, None))
+    for var in ("x", "y", "z"):
+        if var in st and var not in used:
+            sc.fail(var, f"'{var.upper()}' is not used by 'define'")
+    return tuple(out)
 
 
 def _target(ck: Checker, data) -> Target:
@@ -602,13 +645,15 @@ class _Loader:
                  "modes", "x", "activated", "static", "extra_cost"))
         cid = ck.get("id", str)
         ty = TYPES[ck.choice("type", TYPES)]
-        cost = ck.get("cost", int)
+        st0 = ck.data.get("static")
+        defined = set(st0["define"]) if isinstance(st0, dict) and isinstance(st0.get("define"), dict) else set()
+        cost = ck.get("cost", int, 0) if "cost" in defined else ck.get("cost", int)  # printed '*' (NS 1210.2)
         if cost < 0:
             ck.fail("cost", "must be 0 or more")
         stats = [0, 0, 0]
         for i, k in enumerate(("karate", "durability", "kousaku")):
             if ty == CHARACTER:
-                stats[i] = ck.get(k, int)
+                stats[i] = ck.get(k, int, 1 if k == "durability" else 0) if k in defined else ck.get(k, int)
                 if stats[i] < 0 or (k == "durability" and stats[i] < 1):
                     ck.fail(k, "must be at least 1" if k == "durability" else "must be 0 or more")
             elif k in ck.data:
@@ -681,12 +726,18 @@ class _Loader:
         aura = gattr = gif = None
         cmods = []
         st = ck.get("static", dict, None)
+        cda = ()
         if st is not None:
             sc = ck.sub("static", st)
             sc.only(("damage_plus", "damage_minus", "aura", "grant_attribute", "survive_kill", "cost_plus",
-                     "cost_minus", "rescue_kill"))
-            if ty != CHARACTER:
-                ck.fail("static", "only characters have static abilities in this pool (NS 1202.2)")
+                     "cost_minus", "rescue_kill") + CDA_KEYS)
+            if ty != CHARACTER and set(st) - set(CDA_KEYS):
+                ck.fail("static", "only characters have static abilities in this pool (NS 1202.2), but for "
+                                  "'define' (NS 1210.2)")
+            if "define" in st:
+                cda = _define(sc, st, ty)
+            elif set(st) & {"x", "y", "z"}:
+                sc.fail("x", "'x' / 'y' / 'z' belong to a 'define' (NS 1304.4)")
             dplus, dminus = sc.get("damage_plus", int, 0), sc.get("damage_minus", int, 0)
             if dplus < 0 or dminus < 0:
                 sc.fail("damage_plus" if dplus < 0 else "damage_minus", "must be 0 or more")
@@ -727,6 +778,7 @@ class _Loader:
                        act_ab, dplus, dminus, aura, gattr, xb, ks)
         cd.grant_if = gif
         cd.rescue_kill = bool(st and st.get("rescue_kill"))
+        cd.cda = cda
         cd.cost_mods = tuple(cmods)
         return cd
 

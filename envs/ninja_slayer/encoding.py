@@ -178,6 +178,8 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
     # (NS 1210, 1213.1f): auras change karate only
     touched = {t[1] for t in teff} if teff else ()
     defs = s.defs
+    if s.statics & 512:  # characteristic-defining abilities (NS 1210.2): their values come from the state too
+        touched = set(touched).union(j for q in (0, 1) for j in s.field[q] if defs[cdef[j]].cda)
     stats = _printed_stats(L, defs)
     att, tgt = s.attacker, s.target
     for k, p in enumerate((me, op)):

@@ -40,7 +40,7 @@ def static_flags(defs, cdef) -> int:
     64 set-to-value or keyword-gaining effects: karate / durability in the layer's timestamp order, set
     attributes, gained keywords (NS 1213.1c-d, 1213.3b, 1213.5), 128 ether cost changes (NS 1204.2g-5/6),
     256 kill replacements of other characters ('rescue_kill'): a kill may have several replacements to
-    choose from (NS 1214.2)."""
+    choose from (NS 1214.2), 512 characteristic-defining abilities (NS 1210.2, 1304.4)."""
     used = [defs[c] for c in set(cdef)]
     return ((1 if any(c.aura is not None or c.grant_attr is not None for c in used) else 0)
             | (2 if any(t.trigger == TR_HAND_EMPTY for c in used for t in c.triggers) else 0)
@@ -50,7 +50,8 @@ def static_flags(defs, cdef) -> int:
             | (32 if any(t.trigger in (TR_KILLS, TR_KILLED_BY_CHAR) for c in used for t in c.triggers) else 0)
             | (64 if any(c.sets_value for c in used) else 0)
             | (128 if any(c.cost_mods for c in used) else 0)  # ether cost changes (NS 1204.2g-5/6)
-            | (256 if any(c.rescue_kill for c in used) else 0))  # NS 1214.2: a choice among kill replacements
+            | (256 if any(c.rescue_kill for c in used) else 0)
+            | (512 if any(c.cda for c in used) else 0))  # NS 1210.2: characteristic-defining abilities  # NS 1214.2: a choice among kill replacements
 
 
 PHASE_MIN = min(TR_PHASE.values())
@@ -259,7 +260,7 @@ def matches(s, t, j: int, attr: bool = True) -> bool:
         return False
     if t.type is not None and d.type != t.type:
         return False
-    if t.cost_le is not None and d.cost > t.cost_le:
+    if t.cost_le is not None and (s.cost_of(j) if s.statics & 512 else d.cost) > t.cost_le:
         return False
     if t.name_not is not None and d.name == t.name_not:
         return False
@@ -518,13 +519,15 @@ def entry_candidates(s, a, ctl: int, src: int) -> list[int]:
     return out
 
 
-def ether_cost(s, p: int, d) -> int:
+def ether_cost(s, p: int, d, i: int = -1) -> int:
     """The ether a card of definition ``d`` costs ``p`` to enter (NS 1204.2g): printed, then
     the increases (NS 1204.2g-5), then the decreases (NS 1204.2g-6), at least 0, from the
     face-up field characters' cost statics. (No effect here changes a cost action into
-    another, NS 1204.2g-4.)"""
+    another, NS 1204.2g-4.) The printed cost is card ``i``'s own: a characteristic-defining ability
+    may define it (NS 1210.2)."""
+    cost = s.cost_of(i) if i >= 0 and s.statics & 512 else d.cost
     if not s.statics & 128:
-        return d.cost
+        return cost
     inc = dec = 0
     for q in (0, 1):
         for j in s.field[q]:
@@ -536,7 +539,7 @@ def ether_cost(s, p: int, d) -> int:
                         inc += n
                     else:
                         dec -= n
-    return max(0, d.cost + inc - dec)
+    return max(0, cost + inc - dec)
 
 
 def entry_ok(s, ab, p: int, src: int) -> bool:
@@ -585,7 +588,7 @@ def enterable(s, p: int) -> list[int]:
         d = defs[cdef[i]]
         if d.type == CHARACTER and not char_ok:
             continue
-        cost = ether_cost(s, p, d)
+        cost = ether_cost(s, p, d, i)
         if cost > ether:  # NS 1203.2: a cost not payable in full can't be paid (NS-G31)
             continue
         if d.jitsu:
@@ -660,7 +663,7 @@ def h_pri(s, f) -> None:
                 return
             i = s.hand[f[3]][a - OWN_HAND]
             d = s.defs[s.cdef[i]]
-            s.stack.append([H_ENTER, 0, i, ether_cost(s, f[3], d), d.jitsu, f[3], -1, 0, 0, 0, 0])
+            s.stack.append([H_ENTER, 0, i, ether_cost(s, f[3], d, i), d.jitsu, f[3], -1, 0, 0, 0, 0])
             return
 
 
@@ -684,7 +687,7 @@ def rule_processes(s) -> bool:
                     s.carried[p] = 0  # NS 1003.3
                     done = True
         dmg = s.dmg
-        if s.teff:
+        if s.teff or s.statics & 512:  # effects or a defined durability (NS 1210.2, 1304.4)
             dead = [j for p in (tp, 1 - tp) for j in s.field[p] if dmg[j] >= s.durability(j)]
         else:  # printed durability >= 1: only damaged characters can die
             defs, cdef = s.defs, s.cdef
@@ -1374,7 +1377,7 @@ def _search_candidates(s, f, a, ctl: int) -> list[int]:
     out = []
     for j in s.deck[ctl]:
         d = s.defs[s.cdef[j]]
-        if d.type == CHARACTER and d.cost <= left and ok(d):
+        if d.type == CHARACTER and (s.cost_of(j) if s.statics & 512 else d.cost) <= left and ok(d):
             out.append(j)
     return out
 
@@ -1431,7 +1434,7 @@ def _answer(s, f, acts) -> None:
         d = s.opts[ans - OPTION]
         j = next(j for j in s.deck[ctl] if s.cdef[j] == d)
         dd = s.defs[d]
-        f[8] += dd.cost
+        f[8] += s.cost_of(j)  # its cost in the deck (NS 1210.2)
         if a.attribute not in dd.attributes:
             f[8] = a.total_cost_le + 1  # the 'up to 1 character' branch: no second pick
         f[7] += 1

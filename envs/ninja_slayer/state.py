@@ -168,7 +168,30 @@ class State(DecisionState):
             v = amt if is_set else v + amt
         return v if v > 0 else 0
 
+    def defined(self, i: int, stat: int, printed: int) -> int:
+        """NS 1210.2, 1213.1a: the value a characteristic-defining ability gives card ``i`` (stat 0 cost,
+        1 karate, 2 durability, 3 kousaku) in any zone, else ``printed``; a count (X, Y, Z) is taken
+        now, from the card's owner's side, each time the value is read (NS 1304.4-5)."""
+        for k, v, cnt in self.defs[self.cdef[i]].cda:
+            if k == stat:
+                if cnt is None:
+                    return v
+                p = self.owner[i] ^ cnt[0]
+                return len(getattr(self, cnt[1])[p])
+        return printed
+
+    def cost_of(self, i: int) -> int:
+        """Card ``i``'s cost (NS 203), from its characteristic-defining ability if it has one (NS 1210.2)."""
+        d = self.defs[self.cdef[i]]
+        return self.defined(i, 0, d.cost) if self.statics & 512 else d.cost
+
     def karate(self, i: int) -> int:
+        if self.statics & 512:
+            base = self.defined(i, 1, self.defs[self.cdef[i]].karate)
+            if self.statics & 64:
+                return self._layered(i, base, TE_KARATE, TE_SET_KARATE, True)
+            v = base + (self._mod(i, TE_KARATE) if self.teff else 0) + (self.aura(i) if self.statics & 1 and self.zone[i] == Z_FIELD else 0)
+            return v if v > 0 else 0
         if self.statics & 64:
             return self._layered(i, self.defs[self.cdef[i]].karate, TE_KARATE, TE_SET_KARATE, True)
         v = self.defs[self.cdef[i]].karate + (self._mod(i, TE_KARATE) if self.teff else 0)
@@ -188,13 +211,19 @@ class State(DecisionState):
         return v
 
     def durability(self, i: int) -> int:
+        base = self.defs[self.cdef[i]].durability
+        if self.statics & 512:
+            base = self.defined(i, 2, base)
         if self.statics & 64:
-            return self._layered(i, self.defs[self.cdef[i]].durability, TE_DUR, TE_SET_DUR, False)
-        v = self.defs[self.cdef[i]].durability + (self._mod(i, TE_DUR) if self.teff else 0)
+            return self._layered(i, base, TE_DUR, TE_SET_DUR, False)
+        v = base + (self._mod(i, TE_DUR) if self.teff else 0)
         return v if v > 0 else 0
 
     def kousaku(self, i: int) -> int:
-        v = self.defs[self.cdef[i]].kousaku + (self._mod(i, TE_KOUSAKU) if self.teff else 0)
+        base = self.defs[self.cdef[i]].kousaku
+        if self.statics & 512:
+            base = self.defined(i, 3, base)
+        v = base + (self._mod(i, TE_KOUSAKU) if self.teff else 0)
         return v if v > 0 else 0
 
     def has_attr(self, i: int, attr: str, depth: int = 0) -> bool:
@@ -269,7 +298,7 @@ class State(DecisionState):
 
     def can_pay(self, p: int, i: int) -> bool:
         d = self.defs[self.cdef[i]]
-        return self.untapped_ether(p) >= d.cost and self.faceup_damage(p) >= d.jitsu
+        return self.untapped_ether(p) >= self.cost_of(i) and self.faceup_damage(p) >= d.jitsu
 
     # ---- invariants ----------------------------------------------------------------------
     def check_invariants(self) -> None:

@@ -27,6 +27,15 @@ def rscene(**kw):
     return scene(game=GAME_R, **kw)
 
 
+def resolve(s):
+    """Pass priority until the kotodama space is empty (or another decision comes)."""
+    n = 0
+    while s.kstack and s.dkind == D_PRIORITY:
+        act(s, PASS)
+        n += 1
+        assert n < 20
+
+
 def replace_with(s, cid, p):
     """Answer the pending replacement decision with the replacement of player ``p``'s field card ``cid``."""
     assert s.dkind == D_REPLACE and s.dplayer == p
@@ -111,3 +120,80 @@ def test_a_rule_check_kill_asks_before_the_simultaneous_kills():
     replace_with(s, MEDIC, 1)
     assert s.zone[y] == Z_HAND and s.dmg[y] == 0 and s.zone[y] != Z_OHIGAN
     assert s.dkind == D_PRIORITY and not s.repl
+
+
+# ---- characteristic-defining abilities and X / Y in static abilities (NS 1210.2, 1304.4-5) ----
+BRAWLER, SWARM, RAISE, FURY = "TZR-04", "TZR-05", "TZR-06", "TZR-07"
+
+
+def test_x_and_y_in_a_static_ability_are_counted_again_whenever_read():
+    """NS 1304.4, NS 1304.5, NS 1213.1a, NS 1004.1: Grave Brawler's karate is X (cards in its owner's
+    Ohigan) and its durability Y (cards in the hand), counted anew whenever they are read, with no event
+    in between: 1 Ohigan card and 2 hand cards give 1 / 2. Brawler's Fury (+2 karate) applies on top of
+    that base (1213.1a) and, resolved, moves from the hand to Ohigan: 2 + 2 = 4 karate, durability 1.
+    Entering the last hand card makes Y 0, and the rule check kills it (damage 0 >= durability 0)."""
+    s = rscene(p0=dict(field=[BRAWLER], hand=[FURY, RAISE], ohigan=[E]))
+    b = where(s, BRAWLER, 0)[0]
+    assert s.statics & 512 and (s.karate(b), s.durability(b)) == (1, 2)
+    to_character_phase(s)
+    act(s, hand(s, FURY))
+    assert (s.karate(b), s.durability(b)) == (1, 1)  # Fury left the hand for the kotodama space
+    act(s, field(s, BRAWLER))
+    resolve(s)
+    assert s.zone[b] == Z_FIELD and (s.karate(b), s.durability(b)) == (4, 1)
+    obs = s.observation_tensor(0)
+    L = GAME_R.obs_layout
+    assert abs(obs[L.field + L.P + 2] - 4 / 5) < 1e-6 and abs(obs[L.field + L.P + 3] - 1 / 5) < 1e-6
+    act(s, hand(s, RAISE))  # the hand is empty now: Y = 0; the next rule check kills it
+    assert s.zone[b] == Z_OHIGAN
+
+
+def test_a_characteristic_defining_cost_works_in_every_zone():
+    """NS 1210.2, NS 1304.4: Swarm Ninja's cost is X, the number of characters on its owner's opponent's
+    field, in the hand (what entering it costs, NS 1204.2g-1) and in Ohigan (Raise the Fallen's 'cost 1
+    or less' reads it there). Against an empty field it costs 0 and is offered without ether; against
+    two characters it costs 2: not offered with 1 ether, and Raise the Fallen finds nothing to ambush;
+    against one it costs 1 and is ambushed."""
+    s = rscene(p0=dict(hand=[SWARM]))
+    to_character_phase(s)
+    assert hand(s, SWARM) in s.legal
+    s = rscene(p0=dict(hand=[SWARM], ether=[E]), p1=dict(field=[E, E]))
+    sw = where(s, SWARM, 0)[0]
+    assert s.cost_of(sw) == 2
+    to_character_phase(s)
+    assert hand(s, SWARM) not in s.legal
+    for opp_field, back in (([E, E], False), ([E], True)):
+        s = rscene(p0=dict(hand=[RAISE], ohigan=[SWARM]), p1=dict(field=opp_field))
+        sw = where(s, SWARM, 0)[0]
+        to_character_phase(s)
+        act(s, hand(s, RAISE))
+        resolve(s)
+        if s.dkind == D_CHOOSE:
+            act(s, s.legal[0])
+        assert (s.zone[sw] == Z_FIELD) is back
+
+
+def test_define_is_validated(tmp_path):
+    """NS 1210.2, NS 1304.5: a 'define' naming X, Y or Z needs its count, and a count must be used;
+    a kotodama may define only its cost."""
+    from tcgzoo.envs.core.errors import CardFileError
+    from tcgzoo.envs.ninja_slayer.cards import load_pool
+    bad = {
+        "no_count": "static: {define: {karate: Y}}",
+        "unused": "static: {define: {karate: 2}, z: {count: own_hand}}",
+    }
+    for name, static in bad.items():
+        f = tmp_path / f"{name}.yaml"
+        f.write_text("cards:\n  - {id: T-1, name: A, type: character, cost: 1, durability: 1, kousaku: 1, "
+                     + static + "}\n")
+        with pytest.raises(CardFileError):
+            load_pool([f])
+    f = tmp_path / "koto.yaml"
+    f.write_text("cards:\n  - {id: T-2, name: B, type: kotodama, static: {define: {karate: 1}}, "
+                 "actions: [{do: draw, n: 1}]}\n")
+    with pytest.raises(CardFileError):
+        load_pool([f])
+    f = tmp_path / "ok.yaml"
+    f.write_text("cards:\n  - {id: T-3, name: C, type: kotodama, static: {define: {cost: Z}, z: {count: opp_hand}}, "
+                 "actions: [{do: draw, n: 1}]}\n")
+    assert load_pool([f]).cards[0].cda == ((0, 0, (True, "hand")),)
