@@ -79,7 +79,10 @@ A card entry::
         cost_plus: {n: 1, type: kotodama, side: opp}  # the ether cost of cards that player (own /
                                        # opp) enters is N more (NS 1204.2g-5); cost_minus: N less
                                        # (NS 1204.2g-6); increases apply before decreases, the
-                                       # result is at least 0
+                                       # result is at least 0; cost_set: {n, type, side}: the cost
+                                       # becomes N, an increase if N is more than the cost before the
+                                       # changes, a decrease if less (NS 104.6); within each, in the
+                                       # order their sources entered the field (NS 1213.3b)
         define: {karate: X, durability: Y}  # characteristic-defining (any card; a kotodama: cost only): the
         x: {count: own_ohigan}         # card's own cost / karate / durability / kousaku is N or the count
         y: {count: own_hand}           # X, Y, Z (X_COUNTS, seen from its owner) in every zone (NS 1210.2),
@@ -324,7 +327,8 @@ class CardDef:
     cda: tuple = ()  # characteristic-defining static: ((stat 0 cost / 1 karate / 2 durability / 3 kousaku, value,
     #                  count or None), ...); value is the number, or with a count (side, zone) the count
     #                  (NS 1210.2, 1213.1a; X / Y / Z recomputed continuously, NS 1304.4-5)
-    cost_mods: tuple = ()  # static: (0 own / 1 opp, card type or None, +N / -N) ether cost changes (NS 1204.2g-5/6)
+    cost_mods: tuple = ()  # static: (0 own / 1 opp, card type or None, +N / -N or the set value, set?) ether cost
+    #                        changes (NS 1204.2g-5/6; a set is an increase or a decrease by NS 104.6)
 
     @property
     def has_ukemi(self) -> bool:
@@ -730,7 +734,7 @@ class _Loader:
         if st is not None:
             sc = ck.sub("static", st)
             sc.only(("damage_plus", "damage_minus", "aura", "grant_attribute", "survive_kill", "cost_plus",
-                     "cost_minus", "rescue_kill") + CDA_KEYS)
+                     "cost_minus", "cost_set", "rescue_kill") + CDA_KEYS)
             if ty != CHARACTER and set(st) - set(CDA_KEYS):
                 ck.fail("static", "only characters have static abilities in this pool (NS 1202.2), but for "
                                   "'define' (NS 1210.2)")
@@ -755,16 +759,16 @@ class _Loader:
                 ks = LIMITS[sc.choice("survive_kill", LIMITS)]
             if "rescue_kill" in st and sc.get("rescue_kill", bool) is not True:
                 sc.fail("rescue_kill", "write 'rescue_kill: true' or leave it out")
-            for key, sign in (("cost_plus", 1), ("cost_minus", -1)):  # NS 1204.2g-5 / 1204.2g-6
+            for key, sign in (("cost_plus", 1), ("cost_minus", -1), ("cost_set", 0)):  # NS 1204.2g-5/6, 104.6
                 if key in st:
                     mc = sc.sub(key, sc.get(key, dict))
                     mc.only(("n", "type", "side"))
                     n = mc.get("n", int)
-                    if n < 1:
-                        mc.fail("n", "must be at least 1")
+                    if n < (0 if key == "cost_set" else 1):
+                        mc.fail("n", "must be 0 or more" if key == "cost_set" else "must be at least 1")
                     ty_ = mc.choice("type", TYPES, None)
                     cmods.append((0 if mc.choice("side", ("own", "opp"), "own") == "own" else 1,
-                                  None if ty_ is None else TYPES[ty_], sign * n))
+                                  None if ty_ is None else TYPES[ty_], sign * n if sign else n, not sign))
         xb = None
         if "extra_cost" in ck.data:
             ec = ck.sub("extra_cost", ck.get("extra_cost", dict))

@@ -197,3 +197,39 @@ def test_define_is_validated(tmp_path):
     f.write_text("cards:\n  - {id: T-3, name: C, type: kotodama, static: {define: {cost: Z}, z: {count: opp_hand}}, "
                  "actions: [{do: draw, n: 1}]}\n")
     assert load_pool([f]).cards[0].cda == ((0, 0, (True, "hand")),)
+
+
+# ---- a value set to another counts as increased or decreased (NS 104.6) ----
+RULES_DATA = Path(__file__).resolve().parent / "data" / "rules_cards.yaml"
+GAME_M = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
+              auto_forced=False, cards=POOL + [DATA, RULES_DATA])
+BROKER, COSTLY, CHEAP, TOLL, FRUGAL = "TZR-08", "TZR-09", "TZR-10", "TZT-M1", "TZT-M2"
+
+
+@pytest.mark.parametrize("ether", [1, 2])
+def test_a_set_cost_lower_than_before_is_a_decrease_applied_after_increases(ether):
+    """NS 104.6, NS 1204.2g-5, NS 1204.2g-6: Costly Scroll (cost 3) under Fixed Price Broker ('the cost of
+    kotodama you enter becomes 2', on the field before the opponent's Toll Collector, '+1 to kotodama your
+    opponent enters'). 2 is less than 3, so the set is a decrease and applies after the increase whatever
+    the timestamps: 3 + 1 = 4, then 2 (not 2 + 1 = 3). It is offered with 2 untapped ether, not with 1."""
+    s = scene(game=GAME_M, p0=dict(field=[BROKER], hand=[COSTLY], ether=[E] * ether), p1=dict(field=[TOLL]))
+    from tcgzoo.envs.ninja_slayer.rules import ether_cost
+    c = where(s, COSTLY, 0)[0]
+    assert s.since[where(s, BROKER, 0)[0]] < s.since[where(s, TOLL, 1)[0]]
+    assert ether_cost(s, 0, s.defs[s.cdef[c]], c) == 2
+    to_character_phase(s)
+    assert (hand(s, COSTLY) in s.legal) is (ether == 2)
+
+
+def test_a_set_cost_higher_than_before_is_an_increase_applied_before_decreases():
+    """NS 104.6, NS 1204.2g-5, NS 1204.2g-6: Cheap Scroll (cost 0) with Frugal Monk ('2 less', on the field
+    first) and Fixed Price Broker ('becomes 2'): 2 is more than 0, so the set is an increase and comes
+    before the decrease: 2 - 2 = 0 (in timestamp order it would be 0 - 2, then 2). It is offered with no
+    ether and enters without a payment."""
+    s = scene(game=GAME_M, p0=dict(field=[FRUGAL, BROKER], hand=[CHEAP]))
+    from tcgzoo.envs.ninja_slayer.rules import ether_cost
+    c = where(s, CHEAP, 0)[0]
+    assert ether_cost(s, 0, s.defs[s.cdef[c]], c) == 0
+    to_character_phase(s)
+    act(s, hand(s, CHEAP))
+    assert s.dkind == D_PRIORITY and s.kstack and s.kstack[-1][1] == c
