@@ -91,6 +91,9 @@ A card entry::
                                        # ('*') may be left out
         survive_kill: once_per_turn    # if this would be killed, instead bow it and remove its
                                        # damage (a replacement, NS 1214; once / twice per turn)
+        discard_removed: opp           # if a card would be discarded from that player's (own / opp) hand,
+                                       # remove it instead (a replacement, NS 1214.1): no discard trigger;
+                                       # a discard paid as a cost still counts as paid (NS 1203.3)
         rescue_kill: true              # if another of your characters would be killed, instead return it
                                        # to its owner's hand (a replacement, NS 1214.1). When several
                                        # replacements apply to one kill (its own survive_kill, rescuers),
@@ -321,6 +324,8 @@ class CardDef:
     kill_shield: int = 0  # static replacement: 'if this would be killed, instead bow it and remove its
     #                       damage', N times per turn (NS 1214)
     grant_if: str | None = None  # static grant_attr only to characters with this attribute (a dependency, NS 1213.3a)
+    discard_removed: int = -1  # static replacement: 0 own / 1 opp: a card that player would discard is removed
+    #                            instead (NS 1214.1; a discard paid as a cost still counts as paid, NS 1203.3)
     rescue_kill: bool = False  # static replacement: 'if another of your characters would be killed, instead return
     #                            it to its owner's hand' (NS 1214.1; a choice among several, NS 1214.2)
 
@@ -734,7 +739,7 @@ class _Loader:
         if st is not None:
             sc = ck.sub("static", st)
             sc.only(("damage_plus", "damage_minus", "aura", "grant_attribute", "survive_kill", "cost_plus",
-                     "cost_minus", "cost_set", "rescue_kill") + CDA_KEYS)
+                     "cost_minus", "cost_set", "rescue_kill", "discard_removed") + CDA_KEYS)
             if ty != CHARACTER and set(st) - set(CDA_KEYS):
                 ck.fail("static", "only characters have static abilities in this pool (NS 1202.2), but for "
                                   "'define' (NS 1210.2)")
@@ -782,6 +787,9 @@ class _Loader:
                        act_ab, dplus, dminus, aura, gattr, xb, ks)
         cd.grant_if = gif
         cd.rescue_kill = bool(st and st.get("rescue_kill"))
+        cd.discard_removed = -1
+        if st and "discard_removed" in st:  # NS 1214.1, 1203.3: 'if <side> would discard, remove it instead'
+            cd.discard_removed = ("own", "opp").index(sc.choice("discard_removed", ("own", "opp")))
         cd.cda = cda
         cd.cost_mods = tuple(cmods)
         return cd

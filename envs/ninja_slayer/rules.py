@@ -40,7 +40,8 @@ def static_flags(defs, cdef) -> int:
     64 set-to-value or keyword-gaining effects: karate / durability in the layer's timestamp order, set
     attributes, gained keywords (NS 1213.1c-d, 1213.3b, 1213.5), 128 ether cost changes (NS 1204.2g-5/6),
     256 kill replacements of other characters ('rescue_kill'): a kill may have several replacements to
-    choose from (NS 1214.2), 512 characteristic-defining abilities (NS 1210.2, 1304.4)."""
+    choose from (NS 1214.2), 512 characteristic-defining abilities (NS 1210.2, 1304.4), 1024 discards
+    replaced by removal (NS 1214.1, 1203.3)."""
     used = [defs[c] for c in set(cdef)]
     return ((1 if any(c.aura is not None or c.grant_attr is not None for c in used) else 0)
             | (2 if any(t.trigger == TR_HAND_EMPTY for c in used for t in c.triggers) else 0)
@@ -51,7 +52,8 @@ def static_flags(defs, cdef) -> int:
             | (64 if any(c.sets_value for c in used) else 0)
             | (128 if any(c.cost_mods for c in used) else 0)  # ether cost changes (NS 1204.2g-5/6)
             | (256 if any(c.rescue_kill for c in used) else 0)
-            | (512 if any(c.cda for c in used) else 0))  # NS 1210.2: characteristic-defining abilities  # NS 1214.2: a choice among kill replacements
+            | (512 if any(c.cda for c in used) else 0)
+            | (1024 if any(c.discard_removed >= 0 for c in used) else 0))  # NS 1214.1, 1203.3  # NS 1210.2: characteristic-defining abilities  # NS 1214.2: a choice among kill replacements
 
 
 PHASE_MIN = min(TR_PHASE.values())
@@ -369,7 +371,18 @@ def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
 def discard(s, j: int, by: int) -> None:
     """NS 1309: a hand card to Ohigan, moved by player ``by``'s effect or cost (NS 1216.7a-b):
     'when you discard this' if ``by`` owns it, 'when an opponent discards this' if not. The
-    move is hidden -> public: the trigger reads the card in Ohigan (NS 1209.6a)."""
+    move is hidden -> public: the trigger reads the card in Ohigan (NS 1209.6a). A 'discard_removed'
+    static of the right side replaces the discard (NS 1214.1): the card goes to the removed zone
+    (public) and no discard trigger happens; a discard paid as a cost counts as paid (NS 1203.3),
+    so the caller goes on as after any discard."""
+    if s.statics & 1024:
+        p = s.owner[j]
+        for q in (0, 1):
+            for k in s.field[q]:
+                side = s.defs[s.cdef[k]].discard_removed
+                if side >= 0 and not s.face_down[k] and (side == 1) == (q != p):
+                    s.move(j, Z_REMOVED)
+                    return
     s.move(j, Z_OHIGAN)
     fire(s, j, TR_DISC_YOU if s.owner[j] == by else TR_DISC_OPP)
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from ns_cov import to_character_phase, where
-from ns_scenario import D_CHOOSE, D_PRIORITY, OWN_FIELD, PASS, act, enter, field, hand, ids, opp, scene, until
+from ns_scenario import D_CHOOSE, D_PAY_ETHER, D_PRIORITY, OWN_FIELD, PASS, act, enter, field, hand, ids, opp, scene, until
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR
 from tcgzoo.envs.ninja_slayer.layout import D_REPLACE
-from tcgzoo.envs.ninja_slayer.state import Z_FIELD, Z_HAND, Z_OHIGAN
+from tcgzoo.envs.ninja_slayer.state import Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED
 
 DATA = Path(__file__).resolve().parent / "data" / "replacement_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
@@ -233,3 +233,23 @@ def test_a_set_cost_higher_than_before_is_an_increase_applied_before_decreases()
     to_character_phase(s)
     act(s, hand(s, CHEAP))
     assert s.dkind == D_PRIORITY and s.kstack and s.kstack[-1][1] == c
+
+
+def test_a_discard_cost_replaced_by_removal_still_counts_as_paid():
+    """NS 1203.3, NS 1203.7, NS 1214.1: Desperate Gambit ('discard 1 card, and you may: draw 2') with the
+    opponent's Void Warden on the field ('if a card would be discarded from your opponent's hand, remove it
+    instead'). The discard paid as the cost is replaced: the card goes to the removed zone, not to Ohigan;
+    the cost still counts as paid, so the 2 cards are drawn."""
+    s = scene(game=GAME_M, p0=dict(hand=["TZT-24", CHEAP], ether=[E]), p1=dict(field=["TZR-11"]))
+    cheap = where(s, CHEAP, 0)[0]
+    assert s.statics & 1024
+    to_character_phase(s)
+    act(s, hand(s, "TZT-24"))
+    while s.dkind == D_PAY_ETHER:
+        act(s, s.legal[0])
+    until(s, D_CHOOSE, 0)
+    assert PASS in s.legal  # the cost is optional (NS 1203.7)
+    before = len(s.deck[0])
+    act(s, hand(s, CHEAP))
+    assert s.zone[cheap] == Z_REMOVED and cheap not in s.ohigan[0]
+    assert len(s.deck[0]) == before - 2 and len(s.hand[0]) == 2
