@@ -14,6 +14,7 @@ from tcgzoo.envs.ninja_slayer.layout import (
     NUMBER, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, ST_CHARACTER,
 )
 from tcgzoo.envs.ninja_slayer.rules import cond_ok
+from tcgzoo.envs.ninja_slayer.state import K_CARD
 
 ETHER_GOAL = 5
 
@@ -57,8 +58,7 @@ class NinjaSlayerHeuristic:
         if k == D_REVEAL:  # a hidden card's trigger helps its owner (NS 1209.3a)
             return next((a for a in legal if OPTION <= a < NUMBER), PASS)  # reveal while it can
         if k == D_PAY_ETHER:
-            # bow 〈Ninja Slay〉 first: Fuurinkazan and Chadō Breathing can untap them
-            return max(legal, key=lambda a: "Ninja Slay" in s.defs[s.opts[a - OPTION]].attributes)
+            return self._pay_ether(s, player, legal)
         return legal[0] if legal[0] != PASS or len(legal) == 1 else legal[1]
 
     # ---- decisions -----------------------------------------------------------------------
@@ -138,6 +138,23 @@ class NinjaSlayerHeuristic:
             elif act.do == "counter":
                 v += 7 if any(o[3] != p for o in s.kstack) else -100
         return v
+
+    @staticmethod
+    def _pay_ether(s, p, legal) -> int:
+        """Bow 〈Ninja Slay〉 first (Fuurinkazan and Chadō Breathing can untap them), but keep an
+        untapped card with the attribute an additional cost will bow (Ninja Slay Finisher,
+        NS 1203.4): paying the ether with it would undo the entry (NS 1204.2i), and a player
+        that always chooses the same would try again forever."""
+        o = s.kstack[-1] if s.kstack and s.kstack[-1][3] == p else None
+        attr = s.defs[s.cdef[o[1]]].extra_bow_attr if o is not None and o[0] == K_CARD else None
+        spare = 0
+        if attr is not None:
+            spare = sum(1 for j in s.ether[p] if not s.bowed[j] and attr in s.defs[s.cdef[j]].attributes) - 1
+
+        def key(a):
+            attrs = s.defs[s.opts[a - OPTION]].attributes
+            return (not (attr in attrs and spare < 1), "Ninja Slay" in attrs)
+        return max(legal, key=key)
 
     @staticmethod
     def _entering_ability(s, p):
