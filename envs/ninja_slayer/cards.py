@@ -18,7 +18,10 @@ A card entry::
       jitsu: 0                         # optional additional cost: jitsu N (NS 1320)
       karate: 2                        # characters: NS 206-208
       durability: 2
-      kousaku: 1
+      kousaku: 1                       # karate / kousaku may be 'none': printed without that numeric
+                                       # item ('-'); it counts as 0 for damage, and effects changing the
+                                       # number (+N, 'becomes N', auras) do nothing to it until an effect
+                                       # adds the item (pump add_karate / add_kousaku, NS 1213.1e-f)
       attributes: [Freelance]          # NS 204
       keywords: [interrupt]            # interrupt, interrupt_kaizen, satsubatsu (NS 1402.2-3, 1403),
                                        # no_aisatsu ('this can't aisatsu', NS 704.3a-2), unredirectable
@@ -111,7 +114,7 @@ characters on the field, both players', match the filter: a text that counts car
 naming a zone counts the field, NS 306.5a, 1302.1b, 1302.2a; an attribute counts when the
 character has it now, gained ones included).
 
-Targets: ``self`` or ``{zone: field|ether|ohigan|stack, side: own|opp, count: N, up_to:
+Targets: ``self`` or ``{zone: field|ether|ohigan|stack|hand, side: own|opp, count: N, up_to:
 true, chosen: entry|resolution, filter: {attribute, type, cost_le, name_not, bowed, name, name_has}}`` (``name``: the whole card
 name; ``name_has``: 'whose name contains "X"', NS 1302.1a).
 ``chosen: entry`` makes them targets of NS 1204.2e (the card's text says "choose"):
@@ -121,6 +124,14 @@ illegal one is skipped (NS 1205.1a); ether / Ohigan targets are offered by defin
 the card is picked on resolution (see the notes). A ``tatsujin: true`` action's entry
 targets are chosen only when the tatsujin cost is declared. ``zone: stack`` (only for
 ``counter``) chooses a kotodama-space object, never the entering one (NS 1204.2e-4).
+``zone: hand`` (only for ``pump``, ``side: own``, never ``chosen: entry``: choosing from the hand is
+not targeting, NS 1307.4) is 'reveal a <filter> card from your hand: it gets ...': on resolution
+the controller picks a matching own hand card or none (a hidden zone guarantees nothing, NS
+1307.2: pass is always legal, and the question is asked whenever the hand has cards, never
+skipped by ``auto_forced``, so the opponent learns nothing from it); the picked card is
+revealed (NS 1306.1) and stays known to both while it stays in the hand (the effect on it is
+public). The effect follows the card when it is entered: onto the kotodama space (NS
+1204.2j-1) and, a character, onto the field (NS 1205.1c-3); any other move ends it (NS 302.3).
 
 A target ``count: X`` ('X target characters', only with ``chosen: entry`` and ``x: true``) uses
 the X fixed at entry: X is offered only up to the number of legal distinct targets, so
@@ -162,7 +173,10 @@ durability kousaku set_karate set_durability attribute duration: turn|ikusa|game
 706.8a, and never applies if resolved outside an ikusa, NS 1213.9; ``game``: no end point, the rest of the game,
 NS 1213.8; ``set_karate`` / ``set_durability``: 'becomes N', applied with the +/- effects and auras in
 timestamp order, the printed value lost, NS 1213.3b, 1213.5; ``attribute``: the character also gains it, applied
-in the attribute layer before any number, NS 1213.1b, 1213.2); ``grant target: self duration: turn|game effect: {...}``;
+in the attribute layer before any number, NS 1213.1b, 1213.2; ``add_karate`` / ``add_kousaku``: 'it has karate /
+kousaku N': adds the numeric item to a card that does not have it (printed 'none', NS 1213.1e), in the layer
+before every numeric change, whatever the timestamps, so '+1 kousaku' resolved earlier then applies to it too;
+a card that has the item is not changed; of several, the earliest adds it, NS 1213.3b); ``grant target: self duration: turn|game effect: {...}``;
 ``search_ambush total_cost_le attribute attribute_count any_count``; ``discard n player:
 own|opp`` (the discarding player, its controller or with ``opp`` the opponent, chooses n hand cards, as many as there are, and puts them into Ohigan; ``n: all`` discards the
 whole hand, NS 1309; ``may: true`` makes it the cost of the ability's later actions, which its
@@ -216,7 +230,8 @@ ACTIONS = ("draw", "recover", "damage", "damage_player", "kill", "bow", "untap",
            "lose_keyword", "gain_keyword", "set_attribute")
 X_COUNTS = ("own_hand", "opp_hand", "own_field", "opp_field", "own_ohigan", "opp_ohigan", "own_damage", "opp_damage")
 ACTIONS = ACTIONS + ("enter",)  # 'enter ... without paying its cost' (NS 1313.1b)
-TARGET_ZONES = ("field", "ether", "ohigan", "stack")
+TARGET_ZONES = ("field", "ether", "ohigan", "stack", "hand")  # hand: own, picked on resolution (NS 1307.4)
+NUMERIC_ITEMS = ("karate", "kousaku")  # the items a character may be printed without ('none', NS 1213.1e)
 X_MAX = 50  # the layout's number range: X = 0..50 (NS 1304)
 N_X, N_LKI_KARATE = -1, -2  # Action.n for 'n: X' (NS 1304) and 'n: lki_karate' (NS 1215)
 N_ALL = -3  # Action.n for 'discard n: all' (the whole hand, NS 1309.2)
@@ -263,6 +278,8 @@ class Action:
     game: bool = False  # pump / grant / gain_attribute / lose_keyword: no end point, the rest of the game (NS 1213.8)
     set_karate: int | None = None  # pump: 'its karate becomes N' (a set-to-value effect, NS 1213.5)
     set_durability: int | None = None  # pump: 'its durability becomes N' (NS 1213.5)
+    add_karate: int | None = None  # pump: 'it has karate N' if it has no karate item (NS 1213.1e)
+    add_kousaku: int | None = None  # pump: 'it has kousaku N' if it has no kousaku item (NS 1213.1e)
 
 
 @dataclass
@@ -334,6 +351,8 @@ class CardDef:
     #                  (NS 1210.2, 1213.1a; X / Y / Z recomputed continuously, NS 1304.4-5)
     cost_mods: tuple = ()  # static: (0 own / 1 opp, card type or None, +N / -N or the set value, set?) ether cost
     #                        changes (NS 1204.2g-5/6; a set is an increase or a decrease by NS 104.6)
+    missing: frozenset = frozenset()  # numeric items printed as 'none' ('karate', 'kousaku'): the card lacks
+    #                                   them until an effect adds one (NS 1213.1e)
 
     @property
     def has_ukemi(self) -> bool:
@@ -356,6 +375,12 @@ class CardPool:
                    or a.do in ("set_attribute", "gain_keyword")}
         for c in cards:
             c.sets_value = c.id in setters
+        # cards printed without a numeric item or adding one (NS 1213.1e): only then do karate and kousaku
+        # look for the added items (rules.static_flags bit 2048)
+        adders = {ab.card for ab in abilities for m in (ab.modes or [ab.actions]) for a in m
+                  if a.add_karate is not None or a.add_kousaku is not None}
+        for c in cards:
+            c.adds_items = bool(c.missing) or c.id in adders
         for c in cards:  # the entry-time choices to check before offering an entry (NS 1204.2e, NS-G31)
             ta = c.text_ability
             c.entry_ab = ta if ta is not None and ta.entry_choices else None
@@ -578,17 +603,23 @@ class _Loader:
             want = {"ambush": "ohigan", "to_hand": "ohigan", "damage": "field", "kill": "field", "pump": "field",
                     "counter": "stack", "gain_attribute": "field", "lose_keyword": "field",
                     "gain_keyword": "field", "set_attribute": "field"}
+            if a.target.zone == "hand" and (do != "pump" or a.target.side != "own" or a.target.entry):
+                ck.fail("target.zone", "a hand card is chosen (and revealed) from your own hand on resolution, "
+                                       "by 'pump' only (NS 1307.4, 1306.1)")
             if do != "counter" and a.target.zone == "stack":
                 ck.fail("target.zone", "only 'counter' takes a kotodama-space target (NS 1321)")
             if do == "ambush" and a.target.zone == "ether":
                 pass  # NS 1314.1b: from the ether zone too (keeping its orientation)
+            elif do == "pump" and a.target.zone == "hand":
+                pass  # 'reveal a card from your hand: it gets ...' (NS 1204.2j-1, 1205.1c-3)
             elif do in want and not a.target.is_self and a.target.zone != want[do]:
                 ck.fail("target.zone", f"'{do}' takes cards from the {want[do]} zone")
         if do == "damage_player":
             allowed.add("player")
             a.player = ck.choice("player", ("opp", "own"), "opp")
         if do == "pump":
-            allowed |= {"karate", "durability", "kousaku", "duration", "set_karate", "set_durability", "attribute"}
+            allowed |= {"karate", "durability", "kousaku", "duration", "set_karate", "set_durability", "attribute",
+                        "add_karate", "add_kousaku"}
             if "attribute" in ck.data:  # NS 1213.2: one effect, two layers (attribute 1213.1b, numbers 1213.1f)
                 at = ck.get("attribute", str)
                 if at not in self.attr_names:
@@ -596,13 +627,14 @@ class _Loader:
                 a.effect = self.attr_names.index(at)
             a.karate, a.durability, a.kousaku = (ck.get(k, int, 0) for k in ("karate", "durability", "kousaku"))
             a.set_karate, a.set_durability = ck.get("set_karate", int, None), ck.get("set_durability", int, None)
-            for k in ("set_karate", "set_durability"):
+            a.add_karate, a.add_kousaku = ck.get("add_karate", int, None), ck.get("add_kousaku", int, None)
+            for k in ("set_karate", "set_durability", "add_karate", "add_kousaku"):
                 if ck.data.get(k) is not None and ck.data[k] < 0:
                     ck.fail(k, "must be 0 or more")
             if not (a.karate or a.durability or a.kousaku or a.set_karate is not None or a.set_durability is not None
-                    or a.effect >= 0):
+                    or a.effect >= 0 or a.add_karate is not None or a.add_kousaku is not None):
                 ck.fail("karate", "a pump changes at least one of karate, durability, kousaku, set_karate, "
-                                  "set_durability, attribute")
+                                  "set_durability, add_karate, add_kousaku, attribute")
             dur = ck.choice("duration", ("turn", "ikusa", "game"), "turn")
             a.ikusa, a.game = dur == "ikusa", dur == "game"
         if do == "grant":
@@ -660,7 +692,13 @@ class _Loader:
         if cost < 0:
             ck.fail("cost", "must be 0 or more")
         stats = [0, 0, 0]
+        missing = set()
         for i, k in enumerate(("karate", "durability", "kousaku")):
+            if ty == CHARACTER and ck.data.get(k) == "none":  # printed without the item (NS 1213.1e)
+                if k not in NUMERIC_ITEMS or k in defined:
+                    ck.fail(k, "only karate / kousaku may be 'none', and not when 'define' gives it")
+                missing.add(k)
+                continue
             if ty == CHARACTER:
                 stats[i] = ck.get(k, int, 1 if k == "durability" else 0) if k in defined else ck.get(k, int)
                 if stats[i] < 0 or (k == "durability" and stats[i] < 1):
@@ -791,6 +829,7 @@ class _Loader:
         if st and "discard_removed" in st:  # NS 1214.1, 1203.3: 'if <side> would discard, remove it instead'
             cd.discard_removed = ("own", "opp").index(sc.choice("discard_removed", ("own", "opp")))
         cd.cda = cda
+        cd.missing = frozenset(missing)
         cd.cost_mods = tuple(cmods)
         return cd
 

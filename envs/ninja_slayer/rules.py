@@ -18,7 +18,7 @@ from .layout import (
 from ..core.engine import DecisionState
 from .state import (
     K_ABILITY, K_CARD, K_CHECK, NO_TARGET, PLAYER_TARGET, TE_ATTR, TE_DUR, TE_GAIN_KW, TE_GAME, TE_GRANT, TE_IKUSA, TE_KARATE,
-    TE_KOUSAKU, TE_LOSE_KW, TE_SET_ATTR, TE_SET_DUR, TE_SET_KARATE, Z_CHECK,
+    TE_ADD_KARATE, TE_ADD_KOUSAKU, TE_KOUSAKU, TE_LOSE_KW, TE_SET_ATTR, TE_SET_DUR, TE_SET_KARATE, Z_CHECK,
     Z_DAMAGE, Z_DECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED, Z_STACK,
 )
 
@@ -41,7 +41,8 @@ def static_flags(defs, cdef) -> int:
     attributes, gained keywords (NS 1213.1c-d, 1213.3b, 1213.5), 128 ether cost changes (NS 1204.2g-5/6),
     256 kill replacements of other characters ('rescue_kill'): a kill may have several replacements to
     choose from (NS 1214.2), 512 characteristic-defining abilities (NS 1210.2, 1304.4), 1024 discards
-    replaced by removal (NS 1214.1, 1203.3)."""
+    replaced by removal (NS 1214.1, 1203.3), 2048 numeric items a card is printed without or an effect
+    adds (NS 1213.1e)."""
     used = [defs[c] for c in set(cdef)]
     return ((1 if any(c.aura is not None or c.grant_attr is not None for c in used) else 0)
             | (2 if any(t.trigger == TR_HAND_EMPTY for c in used for t in c.triggers) else 0)
@@ -53,7 +54,8 @@ def static_flags(defs, cdef) -> int:
             | (128 if any(c.cost_mods for c in used) else 0)  # ether cost changes (NS 1204.2g-5/6)
             | (256 if any(c.rescue_kill for c in used) else 0)
             | (512 if any(c.cda for c in used) else 0)
-            | (1024 if any(c.discard_removed >= 0 for c in used) else 0))  # NS 1214.1, 1203.3  # NS 1210.2: characteristic-defining abilities  # NS 1214.2: a choice among kill replacements
+            | (1024 if any(c.discard_removed >= 0 for c in used) else 0)
+            | (2048 if any(c.adds_items for c in used) else 0))  # NS 1214.1, 1203.3  # NS 1210.2: characteristic-defining abilities  # NS 1214.2: a choice among kill replacements
 
 
 PHASE_MIN = min(TR_PHASE.values())
@@ -343,8 +345,9 @@ def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
         ts = s.stamp()  # NS 1213.3b-2: the time of resolution; one effect, one timestamp
         if a.effect >= 0:  # NS 1213.2: its attribute part applies in the attribute layer (1213.1b)
             s.teff.append([TE_ATTR + fl, j, o, a.effect, ts])
-        for kind, amt in ((TE_SET_KARATE, a.set_karate), (TE_SET_DUR, a.set_durability)):
-            if amt is not None:  # NS 1213.5: the value becomes amt (the printed one is lost)
+        for kind, amt in ((TE_ADD_KARATE, a.add_karate), (TE_ADD_KOUSAKU, a.add_kousaku),
+                          (TE_SET_KARATE, a.set_karate), (TE_SET_DUR, a.set_durability)):
+            if amt is not None:  # NS 1213.1e: adds the item; NS 1213.5: the value becomes amt
                 s.teff.append([kind + fl, j, o, amt, ts])
         for kind, amt in ((TE_KARATE, a.karate), (TE_DUR, a.durability), (TE_KOUSAKU, a.kousaku)):
             if amt:
@@ -409,14 +412,21 @@ def ambush(s, j: int, ctl: int) -> None:
         bowed, o = s.bowed[j], s.obj[j]
         s.move(j, Z_FIELD)
         s.bowed[j] = bowed
-        for t in s.teff:
-            if t[1] == j and t[2] == o:
-                t[2] = s.obj[j]
+        carry(s, j, o)
     else:
         s.move(j, Z_FIELD)
     fire(s, j, TR_APPEARS)
     if origin == Z_OHIGAN:
         fire(s, j, TR_AMBUSH_OHIGAN)
+
+
+def carry(s, i: int, old: int) -> None:
+    """Card ``i`` moved on as object ``s.obj[i]`` keeping the continuous effects applied to its
+    previous object ``old`` (NS 1204.2j-1 hand -> kotodama space, 1205.1c-3 kotodama space -> field;
+    otherwise a zone change ends them, NS 302.3)."""
+    for t in s.teff:
+        if t[1] == i and t[2] == old:
+            t[2] = s.obj[i]
 
 
 def option_defs(s, cards: list[int]) -> list[int]:
@@ -918,6 +928,8 @@ def h_enter(s, f) -> None:
             s.zone[i] = Z_STACK
             s.obj[i] += 1
             s.pub[i] = True
+            if s.teff:  # NS 1204.2j-1: effects applied to it in the hand apply to it on the kotodama space
+                carry(s, i, s.obj[i] - 1)
             s.kstack.append(sobj(K_CARD, i, s.obj[i], p, -1))
         else:  # NS 1208.3: an activated ability enters as a pseudo-card
             ab = s.abilities[f[6]]
@@ -1171,6 +1183,8 @@ def h_resolve(s, f) -> None:
             if d.type == CHARACTER:  # NS 1205.1c-1: onto its controller's field
                 tj = o[5]
                 s.move(i, Z_FIELD)
+                if s.teff:  # NS 1205.1c-3: it arrives with the effects applied to it on the kotodama space
+                    carry(s, i, o[2])
                 if tj:
                     s.tj[i] = s.obj[i]  # NS-G30: tatsujin paid, on the field object
                 fire(s, i, TR_APPEARS)
@@ -1363,6 +1377,16 @@ def h_exec(s, f) -> None:
                 s.ask(ctl, D_CHOOSE, [PASS] + [OPTION + k for k in range(min(len(s.opts), 32))])
                 return
             s.rng.shuffle(s.deck[ctl])  # NS 1316
+        elif a.target is not None and a.target.zone == "hand":  # NS 1307.4: a hand card, picked now
+            h = s.hand[ctl]
+            if f[7] < a.target.count and h:
+                # NS 1307.2: a hidden zone guarantees nothing: pass is always legal, and the question is
+                # asked whenever the hand has cards (public), never skipped by auto_forced (no leak)
+                f[1] = 2
+                s.opts = []
+                DecisionState.ask(s, ctl, D_CHOOSE, [PASS] + [OWN_HAND + k for k, j in enumerate(h)
+                                                            if matches(s, a.target, j) and not (f[8] >> j) & 1])
+                return
         elif a.target is not None and a.target.is_self:
             if s.zone[src] == Z_FIELD and s.obj[src] == f[5]:
                 if do == "kill" and not s.has_kw(src, "kill_proof") and ask_replacement(s, src):
@@ -1466,6 +1490,9 @@ def _answer(s, f, acts) -> None:
         j = s.field[1 - ctl][ans - OPP_FIELD]
     elif ans >= OWN_FIELD:
         j = s.field[ctl][ans - OWN_FIELD]
+    elif ans >= OWN_HAND:  # 'reveal a card from your hand: it gets ...': revealed (NS 1306.1), and known
+        j = s.hand[ctl][ans - OWN_HAND]  # to both while it stays in the hand (notes)
+        s.pub[j] = True
     else:
         d = s.opts[ans - OPTION]
         t = a.target

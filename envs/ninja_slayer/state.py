@@ -26,6 +26,7 @@ TE_KARATE, TE_DUR, TE_KOUSAKU, TE_GRANT, TE_ATTR, TE_LOSE_KW, TE_SET_KARATE, TE_
 # keyword (amount = index in KEYWORDS, NS 1327.1)
 TE_GAIN_KW = 8  # gains a keyword (amount = index in KEYWORDS, NS 1213.1c)
 TE_SET_ATTR = 9  # its attribute becomes this one (attr_names index; NS 1213.1d, 1213.5)
+TE_ADD_KARATE, TE_ADD_KOUSAKU = 10, 11  # it has karate / kousaku N if it has no such item (NS 1213.1e)
 TE_IKUSA = 16  # added to a kind: the effect lasts 'this ikusa' (ends at NS 706.8a), not the turn
 TE_GAME = 32  # added to a kind: no end point, the rest of the game (NS 1213.8)
 NO_TARGET, PLAYER_TARGET = -2, -1
@@ -185,7 +186,40 @@ class State(DecisionState):
         d = self.defs[self.cdef[i]]
         return self.defined(i, 0, d.cost) if self.statics & 512 else d.cost
 
+    def _item(self, i: int, stat: int) -> int:
+        """NS 1213.1e-f for games with cards lacking a numeric item or adding one (``statics`` bit 2048):
+        the printed or defined value (1213.1a); a card printed without the item gets it from the earliest
+        effect adding it (1213.1e; ``teff`` is in resolution order, NS 1213.3b), a layer before every
+        numeric change; without it, the numeric changes have nothing to change (1213.1f) and it counts
+        as 0. ``stat`` 1 karate, 3 kousaku."""
+        d = self.defs[self.cdef[i]]
+        name = "karate" if stat == 1 else "kousaku"
+        if name in d.missing:
+            base = None
+            add, o = (TE_ADD_KARATE if stat == 1 else TE_ADD_KOUSAKU), self.obj[i]
+            for k, c, ob, amt, _ in self.teff:
+                if (k & 15) == add and c == i and ob == o:
+                    base = amt
+                    break
+            if base is None:
+                return 0
+        else:
+            base = getattr(d, name)
+            if self.statics & 512:
+                base = self.defined(i, stat, base)
+        if stat == 1:
+            if self.statics & 64:
+                return self._layered(i, base, TE_KARATE, TE_SET_KARATE, True)
+            v = base + (self._mod(i, TE_KARATE) if self.teff else 0)
+            if self.statics & 1 and self.zone[i] == Z_FIELD:
+                v += self.aura(i)
+        else:
+            v = base + (self._mod(i, TE_KOUSAKU) if self.teff else 0)
+        return v if v > 0 else 0
+
     def karate(self, i: int) -> int:
+        if self.statics & 2048:
+            return self._item(i, 1)
         if self.statics & 512:
             base = self.defined(i, 1, self.defs[self.cdef[i]].karate)
             if self.statics & 64:
@@ -220,6 +254,8 @@ class State(DecisionState):
         return v if v > 0 else 0
 
     def kousaku(self, i: int) -> int:
+        if self.statics & 2048:
+            return self._item(i, 3)
         base = self.defs[self.cdef[i]].kousaku
         if self.statics & 512:
             base = self.defined(i, 3, base)
