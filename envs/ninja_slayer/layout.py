@@ -34,7 +34,8 @@ DECISIONS = (
     "pay ether",           # option k = bow an untapped ether card of that definition (NS 1312)
     "pay jitsu",           # option k = turn a face-up damage card of that definition down (NS 1320)
     "choose a card",       # option k (zones, kotodama-space items), own_field / opp_field i, own_hand i (discard,
-                           # NS 1309); pass when 'up to' (NS 1307)
+                           # NS 1309; the card an effect reveals from the hand, NS 1307.4, pass always legal,
+                           # NS 1307.2); pass when 'up to' (NS 1307)
     "recover",             # option k = a damage-zone card (definition, face) to Ohigan (NS 1319)
     "tatsujin",            # yes = pay the tatsujin cost as an additional cost; pass = don't (NS 1404.2)
     "ukemi",               # yes = pay a '(cost):(effect)' ukemi and enter it; pass = the card to Ohigan (NS 1104.4a)
