@@ -52,10 +52,10 @@ def static_flags(defs, cdef) -> int:
             | (32 if any(t.trigger in (TR_KILLS, TR_KILLED_BY_CHAR) for c in used for t in c.triggers) else 0)
             | (64 if any(c.sets_value for c in used) else 0)
             | (128 if any(c.cost_mods for c in used) else 0)  # ether cost changes (NS 1204.2g-5/6)
-            | (256 if any(c.rescue_kill for c in used) else 0)
-            | (512 if any(c.cda for c in used) else 0)
-            | (1024 if any(c.discard_removed >= 0 for c in used) else 0)
-            | (2048 if any(c.adds_items for c in used) else 0))  # NS 1214.1, 1203.3  # NS 1210.2: characteristic-defining abilities  # NS 1214.2: a choice among kill replacements
+            | (256 if any(c.rescue_kill for c in used) else 0)  # NS 1214.2: a choice among kill replacements
+            | (512 if any(c.cda for c in used) else 0)  # NS 1210.2: characteristic-defining abilities
+            | (1024 if any(c.discard_removed >= 0 for c in used) else 0)  # NS 1214.1, 1203.3
+            | (2048 if any(c.adds_items for c in used) else 0))  # NS 1213.1e: added numeric items
 
 
 PHASE_MIN = min(TR_PHASE.values())
