@@ -685,7 +685,10 @@ def h_pri(s, f) -> None:
                 s.stack.append([H_RESOLVE, 0])
                 return
             f[3] = 1 - f[3]  # NS 802.5b
-            f[1] = 0
+            # NS 802.3 asks for a rule check first, but nothing has changed since the one
+            # before this priority (only a pass was answered): it would do nothing, so the
+            # other player is offered priority straight away
+            f[1] = 1
         else:  # NS 802.5a: the same player keeps priority
             f[1], f[2] = 0, 0
             if a >= OWN_FIELD:  # NS 1208.2: an activated ability of an own field card

@@ -124,8 +124,9 @@ def test_a_killed_trigger_reads_last_known_information():
     act(s, PASS)
     m = s.field[0][0]
     assert s.karate(m) == 4
-    s.dmg[m] = 5  # lethal damage from an effect (durability 3 + 2)
-    act(s, PASS)  # the rule check kills it; its trigger goes on
+    s.dmg[m] = 5  # lethal damage, set by hand (durability 3 + 2): the next rule check kills it
+    while m in s.field[0]:
+        act(s, PASS)  # its trigger goes on
     while s.kstack:
         act(s, PASS) if s.dkind == D_PRIORITY else act(s, opp(s, "TZNS-13"))
     assert ids(s, s.ohigan[0]) == ["TZNS-34", "TZNS-67"] and s.dmg[s.field[1][0]] == 4
@@ -164,8 +165,9 @@ def test_a_trigger_whose_target_cannot_be_chosen_is_not_entered():
     s = scene(p0=dict(field=["TZNS-67"]))
     char_phase(s)
     m = s.field[0][0]
-    s.dmg[m] = 3
-    act(s, PASS)  # the rule check kills it; its trigger can't choose a target
+    s.dmg[m] = 3  # set by hand: the next rule check kills it; its trigger can't choose a target
+    while m in s.field[0]:
+        act(s, PASS)
     assert "TZNS-67" in ids(s, s.ohigan[0]) and not s.kstack and not s.pending
 
 
