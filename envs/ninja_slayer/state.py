@@ -187,7 +187,8 @@ class State(DecisionState):
         return self.defined(i, 0, d.cost) if self.statics & 512 else d.cost
 
     def _item(self, i: int, stat: int) -> int:
-        """NS 1213.1e-f for games with cards lacking a numeric item or adding one (``statics`` bit 2048):
+        """NS 1213.1e-f for games with cards lacking a numeric item or adding one (``statics`` bit 2048)
+        or defining one (bit 512):
         the printed or defined value (1213.1a); a card printed without the item gets it from the earliest
         effect adding it (1213.1e; ``teff`` is in resolution order, NS 1213.3b), a layer before every
         numeric change; without it, the numeric changes have nothing to change (1213.1f) and it counts
@@ -218,14 +219,8 @@ class State(DecisionState):
         return v if v > 0 else 0
 
     def karate(self, i: int) -> int:
-        if self.statics & 2048:
+        if self.statics & 2560:  # 2048 | 512: items missing or added (1213.1e), defined values (1210.2)
             return self._item(i, 1)
-        if self.statics & 512:
-            base = self.defined(i, 1, self.defs[self.cdef[i]].karate)
-            if self.statics & 64:
-                return self._layered(i, base, TE_KARATE, TE_SET_KARATE, True)
-            v = base + (self._mod(i, TE_KARATE) if self.teff else 0) + (self.aura(i) if self.statics & 1 and self.zone[i] == Z_FIELD else 0)
-            return v if v > 0 else 0
         if self.statics & 64:
             return self._layered(i, self.defs[self.cdef[i]].karate, TE_KARATE, TE_SET_KARATE, True)
         v = self.defs[self.cdef[i]].karate + (self._mod(i, TE_KARATE) if self.teff else 0)
@@ -254,12 +249,9 @@ class State(DecisionState):
         return v if v > 0 else 0
 
     def kousaku(self, i: int) -> int:
-        if self.statics & 2048:
+        if self.statics & 2560:  # 2048 | 512, as karate()
             return self._item(i, 3)
-        base = self.defs[self.cdef[i]].kousaku
-        if self.statics & 512:
-            base = self.defined(i, 3, base)
-        v = base + (self._mod(i, TE_KOUSAKU) if self.teff else 0)
+        v = self.defs[self.cdef[i]].kousaku + (self._mod(i, TE_KOUSAKU) if self.teff else 0)
         return v if v > 0 else 0
 
     def has_attr(self, i: int, attr: str, depth: int = 0) -> bool:
