@@ -264,7 +264,7 @@ def matches(s, t, j: int, attr: bool = True) -> bool:
         return False
     if t.type is not None and d.type != t.type:
         return False
-    if t.cost_le is not None and (s.cost_of(j) if s.statics & 512 else d.cost) > t.cost_le:
+    if t.cost_le is not None and s.cost_of(j) > t.cost_le:
         return False
     if t.name_not is not None and d.name == t.name_not:
         return False
@@ -549,7 +549,7 @@ def ether_cost(s, p: int, d, i: int = -1) -> int:
     comparing N with the cost before the changes (NS 104.6). (No effect here changes a cost action into
     another, NS 1204.2g-4.) The printed cost is card ``i``'s own: a characteristic-defining ability
     may define it (NS 1210.2)."""
-    cost = s.cost_of(i) if i >= 0 and s.statics & 512 else d.cost
+    cost = s.cost_of(i) if i >= 0 else d.cost
     if not s.statics & 128:
         return cost
     inc, dec = [], []
@@ -1426,7 +1426,7 @@ def _search_candidates(s, f, a, ctl: int) -> list[int]:
     out = []
     for j in s.deck[ctl]:
         d = s.defs[s.cdef[j]]
-        if d.type == CHARACTER and (s.cost_of(j) if s.statics & 512 else d.cost) <= left and ok(d):
+        if d.type == CHARACTER and s.cost_of(j) <= left and ok(d):
             out.append(j)
     return out
 
