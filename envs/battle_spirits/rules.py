@@ -914,7 +914,9 @@ def push_effect(s: State, src: int, p: int, alist: int, event: int, mark: int = 
     base = len(s.sels)
     s.sels.append([])
     s.sels.append([])
-    s.stack.append([H_EFFECT, 0, src, p, alist, 0, event, base, 1, 1, len(s.waiting) if mark < 0 else mark])
+    # slots 8, 9, 11: the previous action was done (〇〇したなら), done in full (しなければならない),
+    # done at least in part (この効果発揮後); they differ only after a search (see h_search)
+    s.stack.append([H_EFFECT, 0, src, p, alist, 0, event, base, 1, 1, len(s.waiting) if mark < 0 else mark, 1])
 
 
 def h_effect(s: State, f: list) -> None:
@@ -932,13 +934,13 @@ def h_effect(s: State, f: list) -> None:
         a = acts[ip]
         link = a.link
         skip = (link == LK["if_done"] and not f[8]) or (link == LK["if_all"] and not f[9]) or \
-               (link == LK["after"] and not f[8])
+               (link == LK["after"] and not f[11])
         if not skip and a.cond and not s.cond_ok(a.cond, src, p):
             skip = True
         if skip:
             f[5] += 1
             if link != LK["also"]:
-                f[8] = f[9] = 0
+                f[8] = f[9] = f[11] = 0
             return
         f[1] = 1
         if link == LK["after"]:  # 5-19-4: first resolve what the previous actions triggered,
@@ -973,7 +975,7 @@ def h_effect(s: State, f: list) -> None:
         full = False  # 5-19-5: 'destroy 2' with only 1 target was not done in full
     if f[1] == 0:
         f[5] += 1
-        f[8], f[9] = done, full
+        f[8], f[9], f[11] = done, full, done
 
 
 def word_targets(s: State, t: int, src: int, event: int, prev: list) -> list:
@@ -1171,7 +1173,7 @@ def apply_action(s: State, f: list, a, src: int, p: int, tg: list) -> tuple[int,
             opened.append(i)
         s.revealed = opened
         f[1] = 5
-        s.stack.append([H_SEARCH, 0, p, f[4], f[5], 0])
+        s.stack.append([H_SEARCH, 0, p, f[4], f[5], 0, 0])
         return bool(opened), len(opened) == a.n
     if do == DO["python"]:
         from .hooks import HOOKS
@@ -1185,19 +1187,26 @@ def apply_action(s: State, f: list, a, src: int, p: int, tg: list) -> tuple[int,
 
 
 def h_effect_resume(s: State, f: list) -> None:
-    """Steps 4 (after a summon's placement) and 5 (after a search) of ``h_effect``."""
+    """Steps 4 (after a summon's placement) and 5 (after a search, which set slots 8, 9
+    and 11 itself) of ``h_effect``."""
     if f[1] == 4:
         i = s.sels[f[7]][0]
         check_vanish(s)
         if s.zone[i] == Z_FIELD:
             fire_summoned(s, i)
+        f[8] = f[9] = f[11] = 1
     f[1] = 0
     f[5] += 1
-    f[8] = f[9] = 1
 
 
 def h_search(s: State, f: list) -> None:
-    """Open the top cards, add up to ``count`` matching ones to the hand, the rest away."""
+    """Open the top cards, add up to ``count`` matching ones to the hand, the rest away.
+
+    Frame ``[H_SEARCH, step, p, alist, ip, picks, added]``: ``picks`` stops at ``count`` (or
+    when the player passes), ``added`` counts the cards really added. The effect's links
+    read the outcome (BS 5-19-2, 5-19-3, 5-19-5): 'if done' (「加えたなら」) needs a card
+    added, 'in full' needs ``count`` added, 'after' only needs the cards opened.
+    """
     p, alist, ip = f[2], f[3], f[4]
     a = s.alists[alist][ip]
     rev = s.revealed
@@ -1211,6 +1220,7 @@ def h_search(s: State, f: list) -> None:
             s.hand[p].append(i)
             s.hand[p].sort(key=s.cdef.__getitem__)
             f[5] += 1
+            f[6] += 1
         else:
             f[5] = a.count
     if f[5] < a.count:
@@ -1226,6 +1236,7 @@ def h_search(s: State, f: list) -> None:
             s.ask(p, D_SEARCH, legal)
             f[1] = 1
             return
+    opened = len(rev) + f[6]
     for i in rev:
         if a.rest == "trash":
             to_trash(s, i)
@@ -1234,6 +1245,8 @@ def h_search(s: State, f: list) -> None:
             s.deck[p].insert(0, i)
     s.revealed = []
     s.stack.pop()
+    effect = s.stack[-1]  # the H_EFFECT frame at step 5
+    effect[8], effect[9], effect[11] = int(f[6] > 0), int(f[6] >= a.count), int(opened > 0)
 
 
 def _effect_dispatch(s: State, f: list) -> None:

@@ -228,6 +228,34 @@ def test_search_may_take_none():
     assert not s.hand[0] and ids(s, s.deck[0]) == ["T-S1"] and len(s.trash[0]) == 4
 
 
+def test_if_done_after_a_search_means_a_card_was_added():
+    """BS 5-19-2, BS 9-3-2-2: after 'open 3, you may add a spirit', 「加えたなら」 (if done)
+    needs a card really added: opening the cards is not enough."""
+    deck = ["T-S5", "T-S6", "T-M1", "T-S2", "T-S3"]
+    s = scene(p0=dict(hand=["T-M42"], deck=deck))
+    play(s, "T-M42")
+    act(s, PASS)  # opened three cards, added none
+    assert not s.hand[0] and ids(s, s.deck[0]) == ["T-S5", "T-S6"]  # nothing drawn
+    s = scene(p0=dict(hand=["T-M42"], deck=deck))
+    play(s, "T-M42")
+    act(s, next(a for a in s.legal if a != PASS))  # add a spirit: 'if done' draws
+    assert len(s.hand[0]) == 2 and ids(s, s.deck[0]) == ["T-S5"]
+
+
+def test_after_a_search_needs_only_the_cards_opened():
+    """BS 5-19-3: 「この効果発揮後」 follows a search that happened at least in part: the cards
+    were opened, even if none was added; with an empty deck nothing happened and it does not."""
+    s = scene(p0=dict(hand=["T-M43"], deck=["T-S5", "T-S6", "T-M1", "T-S2", "T-S3"]))
+    life = s.life[0]
+    play(s, "T-M43")
+    act(s, PASS)
+    assert not s.hand[0] and s.life[0] == life + 1
+    s = scene(p0=dict(hand=["T-M43"], deck=[]))
+    life = s.life[0]
+    play(s, "T-M43")
+    assert s.life[0] == life
+
+
 def test_card_types_and_colours_are_validated(tmp_path):
     """BS 2-5-2, BS 3-1, BS 2-11-1-1, BS 2-12-3: a card's type is spirit, nexus or magic and
     its colours are among the six; two cards with one card number are refused."""
