@@ -27,12 +27,17 @@ Card entry::
 
 Ability::
 
-    trigger: play | attack | strike | break | melee | turn_start | turn_end     # 10-1..10-6, 8-1-4
-      | main_start | battle_phase_start | attack_step_start | judgement_start   # "...開始時" of the
-      | battle_complete | battle_phase_end   # master's own turn (6-3-1-1, 7-2-1-1, 7-3-1-1, 7-5-1-1,
-      | guard_step_start                     # 7-6-1-1, 7-7-1-1 once per turn); guard_step_start: the
-                                             # defender's cards (7-4-1-1)
-      | charge_start                         # チャージフェイズ開始時 (6-2-1), with turn_start
+    trigger: play | attack | strike | break | melee      # this card's skills (10-1..10-6, 8-1-4)
+      | turn_start | charge_start            # ターン開始時 / チャージフェイズ開始時 (6-2-1)
+      | main_start | battle_phase_start      # 6-3-1-1, 7-2-1-1 (first standby step only)
+      | attack_step_start | guard_step_start | judgement_start | battle_complete   # 7-3-1-1, 7-4-1-1,
+                                             # 7-5-1-1, 7-6-1-1 (each step's start)
+      | battle_phase_end | turn_end          # 7-7-1-1, 6-5-1-1: once per ability per turn
+      turn: own | opp | any                  # phase / step triggers only: whose turn it must be.
+                                             # Default any: the rulebook triggers every card whose
+                                             # condition is met, whoever's turn it is (7-4-1-1, 8-7-2);
+                                             # "自分のターン" / "your ..." in the text is ``own``,
+                                             # "相手のターン" ``opp``
       | moved            # with ``from: Z`` and ``to: Z`` (deck | hand | energy | drop | battle | melee):
                          # this card moves from Z to Z (8-7-4; not from battle: that is ``leave``). It
                          # reads the card where it is public: public -> hidden as it was there
@@ -114,6 +119,11 @@ KEYWORDS = ("iron_wall", "defend", "surge", "charge", "haste", "link")
 TRIGGERS = ("play", "attack", "strike", "break", "melee", "turn_start", "turn_end", "main_start",
             "battle_phase_start", "attack_step_start", "guard_step_start", "judgement_start",
             "battle_complete", "battle_phase_end", "charge_start", "leave", "state", "moved")
+# phase / step triggers (6-2-1 .. 7-7-1-1): every card whose condition is met waits (8-7-2), with
+# ``turn`` (own | opp | any) saying whose turn the printed text asks for
+PHASE_TRIGGERS = ("turn_start", "charge_start", "main_start", "battle_phase_start", "attack_step_start",
+                  "guard_step_start", "judgement_start", "battle_complete", "battle_phase_end", "turn_end")
+TURNS = ("own", "opp", "any")
 TIMINGS = ("main", "battle")
 ACTIONS = ("draw", "draw_up_to", "charge", "damage", "power", "strike", "break", "rest", "stand", "drop",
            "negate", "turn_front", "search", "bury")
@@ -157,21 +167,23 @@ class Action:
 
 class Ability:
     __slots__ = ("kind", "event", "once", "optional", "condition", "energy", "rest_self", "actions", "text",
-                 "subject", "by", "discard", "cost_order", "modes", "zfrom", "zto")
+                 "subject", "by", "discard", "cost_order", "modes", "zfrom", "zto", "turn")
 
     def __init__(self, kind, event, once, optional, condition, energy, rest_self, actions, text="",
-                 subject=None, by=None, discard=0, cost_order=("energy", "rest_self"), modes=None, zfrom=-1, zto=-1):
+                 subject=None, by=None, discard=0, cost_order=("energy", "rest_self"), modes=None, zfrom=-1, zto=-1,
+                 turn="any"):
         self.kind, self.event, self.once, self.optional = kind, event, once, optional
         self.condition, self.energy, self.rest_self, self.actions, self.text = condition, energy, rest_self, actions, text
         self.subject, self.by = subject, by  # replacement effects: whose event, caused by whom
         self.discard, self.cost_order = discard, cost_order  # 8-4-2-1: cost parts in text order
         self.modes = modes  # 8-6-2-2: tuple of action lists, one chosen while playing (None: no modes)
         self.zfrom, self.zto = zfrom, zto  # trigger "moved": from zone, to zone (8-7-4)
+        self.turn = turn  # phase / step triggers: "own" | "opp" | "any" turn (7-4-1-1, 8-7-2)
 
 
 class Face:
     __slots__ = ("name", "power", "strike", "traits", "keywords", "abilities", "cont", "repl", "strig", "leave", "moved",
-                 "character", "age", "non_skill", "melee_icon", "playable", "trig")
+                 "character", "age", "non_skill", "melee_icon", "playable", "trig", "ptrig")
 
     def __init__(self, name, power, strike, traits, keywords, abilities, character=None, age=None):
         self.name, self.power, self.strike, self.traits = name, power, strike, traits
@@ -192,6 +204,14 @@ class Face:
             if a.kind == A_TRIGGER:
                 trig.setdefault(a.event, []).append(i)
         self.trig = {e: tuple(v) for e, v in trig.items()}
+        # phase / step triggers by (event, is the master the turn player): the ``turn`` word applied
+        ptrig: dict = {}
+        for i, a in enumerate(abilities):
+            if a.kind == A_TRIGGER and a.event in PHASE_TRIGGERS:
+                for own in (True, False):
+                    if a.turn == "any" or (a.turn == "own") == own:
+                        ptrig.setdefault((a.event, own), []).append(i)
+        self.ptrig = {k: tuple(v) for k, v in ptrig.items()}
 
 
 class CardDef:
@@ -217,6 +237,7 @@ class CardPool:
         self.has_strig = any(f.strig for f in faces)
         self.has_repl = any(f.repl for f in faces)
         self.has_moved = any(f.moved for f in faces)  # "moved" triggers (8-7-4-1-1, 8-7-4-1-3)
+        self.phase_events = frozenset(k[0] for f in faces for k in f.ptrig)  # phase / step triggers in the pool
 
 
 def _target(ck: Checker, field: str, raw) -> Target:
@@ -271,7 +292,7 @@ def _cont_action(a: Checker, i: int, r) -> Action:
 def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Ability:
     a = ck.sub(field, raw)
     a.only(("trigger", "activated", "awaken", "cooperate", "ransen", "continuous", "replace", "limit",
-            "optional", "condition", "cost", "actions", "text", "modes", "from", "to"))
+            "optional", "condition", "cost", "actions", "text", "modes", "from", "to", "turn"))
     kinds = [k for k in ("trigger", "activated", "awaken", "cooperate", "ransen", "continuous", "replace")
              if k in raw]
     if len(kinds) != 1:
@@ -285,6 +306,9 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
                 a.fail(fld, "only a 'moved' trigger names zones")
     if ctype == T_EXTRA and k != "activated":
         a.fail(k, "extra cards have only activated abilities (2-3-2-3)")
+    if "turn" in raw and (k != "trigger" or raw.get("trigger") not in PHASE_TRIGGERS):
+        a.fail("turn", "only a phase / step trigger names whose turn it waits in")
+    turn = a.choice("turn", TURNS, "any")
     if k == "trigger":
         kind, event = A_TRIGGER, a.choice("trigger", TRIGGERS)
         if event == "leave" and is_leader:
@@ -438,7 +462,7 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
     if kind == A_TRIGGER:
         zfrom, zto = (ZONE_WORDS[raw["from"]], ZONE_WORDS[raw["to"]]) if event == "moved" else (-1, -1)
     return Ability(kind, event, lim is not None, optional, condition, energy, rest_self, acts,
-                   a.get("text", str, ""), subject, by, discard, cost_order, modes, zfrom, zto)
+                   a.get("text", str, ""), subject, by, discard, cost_order, modes, zfrom, zto, turn)
 
 
 def _deck_rule(ck: Checker, raw, is_leader: bool):

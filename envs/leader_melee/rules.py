@@ -446,19 +446,27 @@ def fire(s, u, event):
         s.waits.append([s.owner[u], u, s.obj[u], s.face[u], ai])
 
 
-def fire_all(s, p, event, once_per_turn=False):
+def fire_all(s, event, once_per_turn=False):
+    """A phase / step start (or end) happens: every leader and battle card of both players with
+    that trigger waits (7-4-1-1, 8-7-2), whoever's turn it is, unless its ``turn`` word asks for
+    its master's turn (own) or the opponent's (opp); the master is the card's owner (4-3-6)."""
+    if event not in s.game.pool.phase_events:
+        return
     defs, cdef, face = s.defs, s.cdef, s.face
-    for u in [leader(p)] + s.battle[p]:
-        hits = defs[cdef[u]].faces[face[u]].trig.get(event)
-        if not hits or (s.neg and negated(s, u)):
-            continue  # 8-3-2
-        for ai in hits:
-            key = (u, s.obj[u], s.face[u], ai)
-            if once_per_turn:
-                if key in s.fired:
-                    continue
-                s.fired.append(key)
-            s.waits.append([p, u, s.obj[u], s.face[u], ai])
+    tp = s.tp
+    for p in (tp, 1 - tp):
+        k = (event, p == tp)
+        for u in [leader(p)] + s.battle[p]:
+            hits = defs[cdef[u]].faces[face[u]].ptrig.get(k)
+            if not hits or (s.neg and negated(s, u)):
+                continue  # 8-3-2
+            for ai in hits:
+                key = (u, s.obj[u], s.face[u], ai)
+                if once_per_turn:
+                    if key in s.fired:
+                        continue
+                    s.fired.append(key)
+                s.waits.append([p, u, s.obj[u], s.face[u], ai])
 
 
 def enter_battle(s, u, from_hand):
@@ -600,8 +608,8 @@ def h_turn(s, f):
     tp = s.tp
     if st == 0:  # 6-2-1
         s.phase = P_CHARGE
-        fire_all(s, tp, "turn_start")
-        fire_all(s, tp, "charge_start")
+        fire_all(s, "turn_start")
+        fire_all(s, "charge_start")
         f[1] = 1
         cp(s)
     elif st == 1:  # 6-2-2: no draw on the first player's first turn
@@ -619,7 +627,7 @@ def h_turn(s, f):
         cp(s)  # 6-2-5
     elif st == 3:  # 6-3-1-1
         s.phase = P_MAIN
-        fire_all(s, tp, "main_start")
+        fire_all(s, "main_start")
         f[1] = 4
         cp(s)
     elif st == 4:  # 6-3-1-2
@@ -628,7 +636,7 @@ def h_turn(s, f):
     elif st == 5:  # 7-2-1-1: first standby step
         s.phase = P_STANDBY
         s.first_standby = 1
-        fire_all(s, tp, "battle_phase_start")
+        fire_all(s, "battle_phase_start")
         f[1] = 6
         cp(s)
     elif st == 6:  # 7-2-1-2
@@ -640,7 +648,7 @@ def h_turn(s, f):
             f[1] = 20
             return
         s.phase = P_ATTACK  # 7-3-1-1
-        fire_all(s, tp, "attack_step_start")
+        fire_all(s, "attack_step_start")
         f[1] = 8
         cp(s)
     elif st == 8:  # 7-3-1-2
@@ -674,7 +682,7 @@ def h_turn(s, f):
     elif st == 12:  # 7-3-1-7 (LM-R3): guard step only when the leader is the guard card
         if s.guard == leader(1 - tp):
             s.phase = P_GUARD
-            fire_all(s, 1 - tp, "guard_step_start")
+            fire_all(s, "guard_step_start")
             f[1] = 13
             cp(s)  # 7-4-1-1
         else:
@@ -684,7 +692,7 @@ def h_turn(s, f):
         ft(s, D_FT_GUARD, 1 - tp)  # 7-4-1-2
     elif st == 14:
         s.phase = P_JUDGE
-        fire_all(s, tp, "judgement_start")
+        fire_all(s, "judgement_start")
         f[1] = 15
         cp(s)  # 7-5-1-1
     elif st == 15:
@@ -695,7 +703,7 @@ def h_turn(s, f):
         cp(s)  # 7-5-1-5
     elif st == 16:  # 7-6-1-1 (+ 充填 at battle end, LM-G15)
         s.phase = P_COMPLETE
-        fire_all(s, tp, "battle_complete")
+        fire_all(s, "battle_complete")
         u = s.attack
         if on_field(s, u, s.aobj) and has_kw(s, u, "charge"):
             s.waits.append([tp, u, s.aobj, s.face[u], AI_CHARGE])
@@ -721,7 +729,7 @@ def h_turn(s, f):
         f[1] = 6  # 7-6-1-4
     elif st == 20:  # 7-7-1-2
         s.phase = P_BP_END
-        fire_all(s, tp, "battle_phase_end", once_per_turn=True)  # 7-7-1-1
+        fire_all(s, "battle_phase_end", once_per_turn=True)  # 7-7-1-1
         f[1] = 21
         cp(s)
     elif st == 21:  # 7-7-1-3
@@ -730,7 +738,7 @@ def h_turn(s, f):
         s.end_loops = 0
         f[1] = 22
     elif st == 22:  # 6-5-1-1 / 6-5-1-2 / 6-5-1-3
-        fire_all(s, tp, "turn_end", once_per_turn=True)
+        fire_all(s, "turn_end", once_per_turn=True)
         s.rest[leader(tp)] = 0
         for u in s.battle[tp]:
             s.rest[u] = 0

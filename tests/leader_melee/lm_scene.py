@@ -15,6 +15,7 @@ from pathlib import Path
 from tcgzoo.envs.core.engine import RUNNING
 from tcgzoo.envs.leader_melee import Game
 from tcgzoo.envs.leader_melee import rules as R
+from tcgzoo.envs.leader_melee.cards import CARDS_DIR
 from tcgzoo.envs.leader_melee.layout import *  # noqa: F403 - action ids and decision kinds
 from tcgzoo.envs.leader_melee.state import *  # noqa: F403 - zones
 
@@ -26,8 +27,10 @@ AT = {"main": 3, "standby": 6, "attack": 8, "end": 20}
 
 
 @lru_cache(maxsize=None)
-def game(first_player=0) -> Game:
-    return Game(decks=[DECK, DECK], cards=list(CARD_FILES), first_player=first_player, max_decisions=0,
+def game(first_player=0, builtin=()) -> Game:
+    """``builtin``: names of built-in card files (``red``, ``yellow``, ...) added to the test pool."""
+    files = list(CARD_FILES) + [str(CARDS_DIR / f"{b}.yaml") for b in builtin]
+    return Game(decks=[DECK, DECK], cards=files, first_player=first_player, max_decisions=0,
                 concession=False)  # the rules tests count the legal actions without CONCEDE
 
 
@@ -35,8 +38,8 @@ def idx(s, cid):
     return s.game.pool.by_id[cid].index
 
 
-def started(seed=0, first_player=0):
-    s = game(first_player).new_initial_state(seed)
+def started(seed=0, first_player=0, builtin=()):
+    s = game(first_player, builtin).new_initial_state(seed)
     act(s, PASS)
     act(s, PASS)
     return s
@@ -59,13 +62,14 @@ def place(s, p, cid, zone, rest=False):
     return u
 
 
-def scene(p0=None, p1=None, at="main", tp=0, turn=3, seed=0):
+def scene(p0=None, p1=None, at="main", tp=0, turn=3, seed=0, builtin=()):
     """Arrange both players' zones, then resume player ``tp``'s turn at step ``at``.
 
     Per player: hand/battle/melee lists of card ids, energy (count of fillers or list
     of ids), life (count), deck (count left), rested (indexes of battle cards to rest).
+    ``builtin``: built-in card files whose cards the scene may name (``("yellow",)``).
     """
-    s = started(seed)
+    s = started(seed, builtin=tuple(builtin))
     s.tp, s.turn_no = tp, turn
     for p, spec in ((0, p0 or {}), (1, p1 or {})):
         for u in s.hand[p][:]:

@@ -243,7 +243,8 @@ def test_state_trigger_waits_when_the_state_arises():
 
 
 def test_charge_phase_start_trigger():
-    """LM 6-2-1: "charge phase start" triggers at the start of its master's turn, before the draw."""
+    """LM 6-2-1: "charge phase start" triggers at the start of the charge phase (here of its
+    master's turn), before the draw."""
     s = scene(p0=dict(battle=["E-CS"]), p1=dict(), tp=1, at="end")
     assert s.tp == 0 and s.dkind == D_FT_MAIN
     assert power(s, s.battle[0][0]) == 2000
