@@ -52,7 +52,8 @@ Ability::
       or ransen: true                    # 【乱戦】: activated, the turn player's attack step only (7-3-1-6-3-1, LM-G11)
       or continuous: true                # 【永続発動】 (8-1-3, 8-9): always on while valid, never played
       or replace: {event: break|drop|damage, subject: self|other_own|you, by: any|opp|battle}
-                                         # a replacement effect (8-10): "when (event) would happen, instead (actions)"
+                                         # a replacement effect (8-10): "when (event) would happen, instead (actions)";
+                                         # by: any = whatever the cause, rule processes included (8-10-1)
     limit: once_per_turn                 # ターン1回 (10-15)
     optional: true                       # "してよい": a yes/no before the actions (replacement: 8-10-3)
     condition: {life_le: n, life_ge: n, own_battle_ge: n, opp_battle_ge: n, melee_trait: t,
@@ -93,12 +94,21 @@ attack, 7-3-1-2) and ``{do: prohibit, what: melee, target: {side}}`` (that side'
 cannot move or play cards into the melee area, 7-3-1-6-1/2, 7-4-1-2-1/2).
 
 Replacement effects (``replace``): ``break`` / ``drop`` of this card (``subject: self``) or of
-another own battle card (``other_own``) by battle or an effect (``by: opp`` = by battle or the
-opponent's effect, like 鉄壁); ``damage`` to the master (``subject: you``; ``by: battle`` =
-battle damage only). The instead-part is ``actions`` on this card (``rest``, ``stand``,
-``power``, ``strike``, ``drop``, ``break`` with ``target: self``) or ``draw`` / ``charge``; an
-empty list means nothing happens. Damage replacements use ``{do: reduce, n}`` only: the damage
-is lowered and the other replacements are collected again (each applies once, 8-10-2-3).
+another own battle card (``other_own``), from the battle area; ``damage`` to the master
+(``subject: you``). ``by`` names the causes it replaces: ``any`` (the default) whatever the
+cause: battle, any player's effect, and rule processes, since 8-2-1-3 and 8-10-1 replace an
+event however it happens and the rulebook excepts only concession (1-2-4-1); so a drop
+replacement also replaces the battle area limit's drop (9-3-2, its master's choice of 9-3-2-1
+stays; LM-N12). ``opp`` = by battle or the opponent's effect (like 鉄壁, 10-9-1), ``battle`` =
+by battle only. A ``drop`` replacement with ``by: any`` is ``once_per_turn`` or ``optional``:
+9-3 asks again at every checkpoint, so a forced one could repeat forever (11-1-1-1). Costs are
+events too (8-4-2: paying carries out the actions) and no rule excepts them, but no cost part
+of the language (energy / hand cards to the drop, resting this card) is a break, a drop from
+the battle area or damage, so none meets a replacement. The instead-part is ``actions`` on
+this card (``rest``, ``stand``, ``power``, ``strike``, ``drop``, ``break`` with ``target: self``)
+or ``draw`` / ``charge``; an empty list means nothing happens. Damage replacements use
+``{do: reduce, n}`` only: the damage is lowered and the other replacements are collected again
+(each applies once, 8-10-2-3).
 """
 from __future__ import annotations
 
@@ -339,6 +349,10 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
         by = r.choice("by", ("any", "opp", "battle"), "any")
         if subject == "self" and is_leader:
             r.fail("subject", "a leader is never broken or dropped: use other_own")
+        if event == "drop" and by == "any" and raw.get("limit") != "once_per_turn" and raw.get("optional") is not True:
+            a.fail("limit", "a drop replacement by any cause also replaces the battle area limit (9-3), which "
+                            "asks again at every checkpoint: once_per_turn or optional, or it could repeat "
+                            "forever (11-1-1-1)")
         kind = A_REPLACE
     else:
         if not is_leader:

@@ -28,6 +28,7 @@ END_LOOP_CAP = 64  # 11-1-1-1: an end phase that never settles is a mandatory lo
 DUR_BATTLE, DUR_TURN, DUR_BP = 0, 1, 2  # "this battle" (7-6-1-3), "this turn" (6-5-1-3), "this battle phase" (7-7-1-2)
 DURATION = {"battle": DUR_BATTLE, "turn": DUR_TURN, "battle_phase": DUR_BP}
 EV_BREAK, EV_DROP, EV_DAMAGE = 0, 1, 2  # replaceable events (8-10)
+RULE = -1  # the "actor" of an event a rule process causes (9-3): no player's effect (LM-N12)
 EV_NAMES = ("break", "drop", "damage")
 
 
@@ -294,12 +295,13 @@ def iron_ready(s, u) -> bool:
 # ---- replaceable events (8-10) ---------------------------------------------------------------
 def repl_candidates(s, ev, u, actor, battle, done):
     """The replacement effects that would apply to event ``ev``: break / drop of battle card
-    u, or damage to player u; ``actor`` = the player whose effect or attack causes it, ``battle``
-    = by battle. Each is [source, obj, face, ability]; 鉄壁 is [u, obj, 0, AI_IRON]. Those in
-    ``done`` (flat list of keys) already applied or were declined for this event (8-10-2-3)."""
+    u, or damage to player u; ``actor`` = the player whose effect or attack causes it, or RULE for
+    a rule process (8-10-1 excepts no cause: only ``by: any`` names it), ``battle`` = by battle.
+    Each is [source, obj, face, ability]; 鉄壁 is [u, obj, 0, AI_IRON]. Those in ``done`` (flat
+    list of keys) already applied or were declined for this event (8-10-2-3)."""
     out = []
     o = u if ev == EV_DAMAGE else s.owner[u]
-    by_opp = battle or actor != o
+    by_opp = battle or (actor != o and actor != RULE)  # 鉄壁 / by: opp: battle or the opponent's effect
     if ev != EV_DAMAGE and by_opp and iron_ready(s, u):
         out.append([u, s.obj[u], 0, AI_IRON])
     if s.game.pool.has_repl:
@@ -379,7 +381,9 @@ def h_repl(s, f):
     """[H_REPL, step, event, card|player, actor, battle, src, src_obj, amount, choice, done keys...]:
     8-10-2: while replacements apply, the affected player picks one (ORDER_REPLACEMENT), an
     optional one is a yes / no (8-10-3); 鉄壁 and 'instead' ones end the event (8-10-1-1),
-    'reduce' lowers the damage and the rest are collected again; then the event happens."""
+    'reduce' lowers the damage and the rest are collected again; then the event happens.
+    A drop of the battle area limit (actor RULE) does not happen here: the card stays in
+    ``s.picks`` and goes with the others (9-1-2-3, LM-N1) unless it is replaced."""
     st, ev, u, actor, battle = f[1], f[2], f[3], f[4], f[5]
     done = f[10:]
     if st == 1:  # ORDER_REPLACEMENT answer
@@ -391,7 +395,7 @@ def h_repl(s, f):
             s.stack.pop()
             if ev == EV_DAMAGE:
                 _do_damage(s, u, f[8], battle, f[6])
-            else:
+            elif actor != RULE:
                 _do_remove(s, u, Z_ENERGY if ev == EV_BREAK else Z_DROP, f[6], f[7])
             return
         if len(cands) > 1:
@@ -432,6 +436,8 @@ def h_repl(s, f):
             s.stack.pop()
         return
     s.stack.pop()  # the event is replaced: its instead-part happens (8-10-1, 8-10-1-1)
+    if actor == RULE:
+        s.picks.remove(u)  # 9-3: this card is not put into the drop area
     if a.actions:
         s.stack.append([H_RES, 2, s.owner[src], src, so, fc, ai, 0])
 
@@ -816,13 +822,23 @@ def h_cp(s, f):
         if len(s.battle[p]) - len(s.picks) > BATTLE_LIMIT:
             s.ask(p, D_LIMIT_DROP, _limit_legal(s, p))
             return
+        f[1] = 3
+        f.extend(s.picks)
+        return
+    if st == 3:  # 8-10-1: each picked card's drop may be replaced (LM-N12), decided before any moves
+        if s.game.pool.has_repl:
+            while len(f) > 3:
+                u = f.pop(3)
+                if repl_candidates(s, EV_DROP, u, RULE, False, ()):
+                    s.stack.append([H_REPL, 0, EV_DROP, u, RULE, 0, -1, 0, 0, 0])
+                    return
+        del f[2:]
         for u in s.picks:
             snap(s, u)  # last information of all of them before any leaves (8-11-1)
         for u in s.picks:
             move(s, u, Z_DROP)
         s.picks = []
         f[1] = 0
-        del f[2:]
         return
     if st == 2:  # ORDER_TRIGGER answer
         mine = [w for w in s.waits if w[0] == f[2]]

@@ -1,5 +1,5 @@
-"""Leader Melee rules tests: phase / step start triggers apply to every card the rulebook names,
-not only the turn player's cards (LM-N4).
+"""Leader Melee rules tests: automatic abilities and replacement effects apply to every card and
+every cause the rulebook names, not only the turn player's cards or effects' events (LM-N4, LM-N12).
 Cards: ``data/rules_cards_effects.yaml`` (E-*), the built-in Gate Guardian / Dawn Raider."""
 from __future__ import annotations
 
@@ -99,12 +99,56 @@ def test_builtin_turn_words_match_the_printed_text():
     assert turns == {"LM-L03": "own", "LM-L06": "own", "LM-R19": "own", "LM-Y07": "any"}
 
 
+# ---- replacement effects whatever the cause, rule processes included (8-10-1) ---------------------
+def test_self_drop_replacement_replaces_the_battle_area_limit():
+    """LM 8-2-1-3 / LM 8-10-1 / LM 9-3-2: 'when this card would be put into the drop area, rest it
+    instead' also replaces the battle area limit's drop: the picked Stubborn Anyway stays, rested,
+    while the card picked with it goes (LM 9-3-2-1); the limit asks again at the checkpoint and,
+    the once-per-turn replacement used (LM 10-15-1), the second pick drops it."""
+    s = scene(p0=dict(battle=["E-RA", "T-V1", "T-V1", "T-V1", "T-V1", "T-V0"]))
+    ra, v1 = s.battle[0][:2]
+    assert s.dkind == D_LIMIT_DROP
+    act(s, OWN_BATTLE + 0)
+    act(s, OWN_BATTLE + 1)
+    assert s.zone[ra] == Z_BATTLE and s.rest[ra] == 1 and s.zone[v1] == Z_DROP
+    assert s.dkind == D_LIMIT_DROP and len(s.battle[0]) == 5
+    act(s, OWN_BATTLE + 0)
+    assert s.zone[ra] == Z_DROP and ids(s, s.drop[0]) == ["T-V1", "E-RA"] and len(s.battle[0]) == 4
+    assert s.dkind == D_FT_MAIN
+
+
+def test_other_card_replacement_replaces_the_battle_area_limit():
+    """LM 8-10-1 / LM 8-10-3 / LM 9-3-2: Drop Warden may rest itself instead of another own card
+    the battle area limit drops (its master says yes); asked again, it is already rested, so the
+    option cannot be carried out and the card goes."""
+    s = scene(p0=dict(battle=["E-RO", "T-V1", "T-V1", "T-V1", "T-V0"]))
+    ro, v1 = s.battle[0][:2]
+    act(s, OWN_BATTLE + 1)
+    assert s.dkind == D_YES_NO and s.dplayer == 0
+    act(s, YES)
+    assert s.zone[v1] == Z_BATTLE and s.rest[ro] == 1 and s.dkind == D_LIMIT_DROP
+    act(s, OWN_BATTLE + 1)
+    assert s.zone[v1] == Z_DROP and s.dkind == D_FT_MAIN and len(s.battle[0]) == 4
+
+
+def test_opponent_only_replacement_ignores_rule_processes():
+    """LM 8-10-1 / LM 9-1-1: a replacement limited to battle and the opponent's effects (``by: opp``,
+    like 鉄壁, LM 10-9-1) does not replace the battle area limit, which is no player's effect."""
+    s = scene(p0=dict(battle=["E-RP", "T-V1", "T-V1", "T-V1", "T-V0"]))
+    rp = s.battle[0][0]
+    act(s, OWN_BATTLE + 0)
+    assert s.zone[rp] == Z_DROP and s.dkind == D_FT_MAIN
+
+
 @pytest.mark.parametrize("effect,field,msg", [
     ("{trigger: play, turn: own, actions: [{do: draw, n: 1}]}", "turn", "only a phase / step trigger"),
     ("{trigger: turn_start, turn: mine, actions: [{do: draw, n: 1}]}", "turn", "not one of"),
+    ("{replace: {event: drop}, actions: [{do: rest}]}", "limit", "battle area limit"),
 ])
 def test_turn_and_cause_words_are_validated(tmp_path, effect, field, msg):
-    """LM 8-1-4-1: ``turn`` belongs to a phase / step trigger."""
+    """LM 8-1-4-1: ``turn`` belongs to a phase / step trigger; LM 11-1-1-1: a forced drop replacement
+    by any cause would meet the battle area limit at every checkpoint, so it must be once per turn
+    or optional."""
     p = tmp_path / "bad.yaml"
     p.write_text("cards:\n  - {id: X-1, name: X, type: battle, color: red, level: 1, power: 1, strike: 1, "
                  f"effects: [{effect}]}}\n")
