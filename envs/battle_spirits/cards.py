@@ -41,12 +41,9 @@ LIM = {name: i for i, name in enumerate(LIMITS)}
 REPLACES = ("destroyed", "destroyed_by_effect", "destroyed_by_opponent_effect")
 RP = {name: i for i, name in enumerate(REPLACES)}
 COSTS = ("exhaust_self", "pay", "remove_self_cores", "discard", "soul_core")
-ACTIONS = (
-    "draw", "discard_deck", "destroy", "exhaust", "heavy_exhaust", "recover", "bp", "symbols",
-    "cores_to", "remove_cores", "bounce", "from_trash", "summon", "life_damage", "gain_life",
-    "grant", "search", "modes", "python",
-)
-DO = {name: i for i, name in enumerate(ACTIONS)}
+#: verbs whose targets may be outside the field, and the zones they accept (field 0, trash 1,
+#: hand 2); every other verb acts on field cards. The verbs themselves are in ``verbs.py``.
+DO_TARGET_ZONES = {"from_trash": (1,), "summon": (1, 2)}
 LINKS = ("then", "if_done", "if_all", "after", "also")
 LK = {name: i for i, name in enumerate(LINKS)}
 DURATIONS = ("turn", "battle")
@@ -59,18 +56,6 @@ TW = {w: -(i + 1) for i, w in enumerate(TARGET_WORDS)}
 WHATS = ("spirit", "nexus", "spirit_or_nexus", "card")
 SIDES = ("own", "opp", "any")
 ZONES = ("field", "trash", "hand")
-FILTERS = {
-    "bp_le": int, "bp_ge": int, "cost_le": int, "cost_ge": int, "level_le": int, "level_ge": int,
-    "color": str, "family": str, "name_has": str, "exhausted": bool, "recovered": bool, "type": str,
-    "not_self": bool, "has_ex_symbol": bool,
-}
-CONDITIONS = {
-    "life_le": int, "life_ge": int, "opp_life_le": int, "hand_ge": int, "hand_le": int,
-    "reserve_ge": int, "trash_cards_ge": int, "own_spirits_ge": int, "opp_spirits_ge": int,
-    "symbols_ge": dict, "soul_core_on_self": bool, "level_ge": int, "attacking": bool,
-    "blocking": bool, "own_turn": bool, "family_on_field": str, "opp_exhausted_ge": int,
-}
-
 
 class Target:
     """A compiled target: what, side, zone, count (-1 = all), up_to, filter items."""
@@ -82,15 +67,17 @@ class Target:
 
 
 class Action:
-    """One compiled action. ``target`` is a Target or one of the T_* words."""
+    """One compiled action: the verb's name ``do`` and function ``fn`` (``verbs.py``), its link
+    and condition, and the verb's parameters (numbers may be values, counted on resolution).
+    ``target`` is a Target or one of the T_* words."""
 
-    __slots__ = ("do", "link", "cond", "target", "n", "player", "amount", "duration", "to", "what",
-                 "filt", "count", "rest", "options", "free")
+    __slots__ = ("do", "fn", "link", "cond", "target", "n", "player", "amount", "duration", "to", "what",
+                 "filt", "count", "rest", "options", "free", "hook")
 
-    def __init__(self, do: int) -> None:
-        self.do, self.link, self.cond, self.target = do, 0, (), None
-        self.n, self.player, self.amount, self.duration, self.to, self.what = 1, 0, 0, 1, "", 0
-        self.filt, self.count, self.rest, self.options, self.free = (), 1, "trash", (), True
+    def __init__(self, do: str, fn) -> None:
+        self.do, self.fn, self.link, self.cond, self.target = do, fn, 0, (), None
+        self.n, self.player, self.amount, self.duration, self.to, self.what = 1, "self", 0, "turn", None, ""
+        self.filt, self.count, self.rest, self.options, self.free, self.hook = (), 1, "trash", (), True, ""
 
 
 class Effect:
@@ -138,53 +125,42 @@ class CardPool:
 
 
 # ---- compilation ---------------------------------------------------------------------
-def _colors(ck: Checker, field: str, value) -> dict[int, int]:
+def colors_map(ck: Checker, field: str, value) -> dict[int, int]:
+    """``{colour: n}`` -> ``{colour index: n}``, checked."""
     if not isinstance(value, dict):
         ck.fail(field, "expected a mapping of colour to count")
     out = {}
     for c, n in value.items():
         if c not in COLOR_INDEX:
-            ck.fail(field, f"unknown colour {c!r}; expected one of {', '.join(COLORS)}")
+            ck.fail(field, f"unknown colour {str(c)[:40]!r}; expected one of {', '.join(COLORS)}")
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             ck.fail(field, f"count of {c} must be a non-negative integer")
         out[COLOR_INDEX[c]] = n
     return out
 
 
+def _vocab():
+    """The card language's words (``words.py``, ``verbs.py``); imported on first use because
+    the verbs call the rules, which import this module."""
+    from .verbs import VOCAB
+
+    return VOCAB
+
+
 def _filter(ck: Checker, field: str, data) -> tuple:
-    sub = ck.sub(field, data)
-    sub.only(FILTERS)
-    items = []
-    for k, kind in FILTERS.items():
-        if k in data:
-            v = sub.get(k, kind)
-            if k == "color" and v not in COLOR_INDEX:
-                sub.fail(k, f"unknown colour {v!r}")
-            if k == "type" and v not in TYPES:
-                sub.fail(k, f"expected one of {', '.join(TYPES)}")
-            items.append((k, COLOR_INDEX.get(v, v) if k == "color" else (TYPES[v] if k == "type" else v)))
-    return tuple(items)
+    if not isinstance(data, dict):
+        ck.fail(field, "expected a filter mapping")
+    return _vocab().compile_filter(ck, field, data)
 
 
 def _cond(ck: Checker, field: str, data) -> tuple:
-    if data is None:
-        return ()
-    sub = ck.sub(field, data)
-    sub.only(CONDITIONS)
-    items = []
-    for k, kind in CONDITIONS.items():
-        if k in data:
-            v = sub.get(k, kind)
-            if k == "symbols_ge":
-                v = tuple(sorted(_colors(sub, k, v).items()))
-            items.append((k, v))
-    return tuple(items)
+    return _vocab().compile_condition(ck, field, data)
 
 
-def _target(ck: Checker, field: str, data):
+def target_spec(ck: Checker, field: str, data):
     if isinstance(data, str):
         if data not in TW:
-            ck.fail(field, f"{data!r} is not a target; expected a mapping or one of {', '.join(TARGET_WORDS)}")
+            ck.fail(field, f"{data[:40]!r} is not a target; expected a mapping or one of {', '.join(TARGET_WORDS)}")
         return TW[data]
     sub = ck.sub(field, data)
     sub.only(("what", "side", "zone", "count", "up_to", "filter"))
@@ -206,96 +182,47 @@ def _target(ck: Checker, field: str, data):
     return Target(what, side, zone, count, bool(sub.get("up_to", bool, False)), filt)
 
 
+def count_target(ck: Checker, field: str, data):
+    """A target mapping for counting: any side and zone, the opponent's hand included."""
+    if isinstance(data, dict) and data.get("zone") == "hand" and data.get("side", "opp") != "own":
+        sub = ck.sub(field, data)
+        sub.only(("what", "side", "zone", "filter"))
+        side = SIDES.index(sub.choice("side", SIDES, "opp"))
+        if side == 2:
+            sub.fail("side", "cards in a hand must name a side (own or opp)")
+        what = WHATS.index(sub.choice("what", WHATS, "card"))
+        return Target(what, side, 2, -1, False, _filter(sub, "filter", sub.get("filter", dict, {})))
+    return target_spec(ck, field, data)
+
+
+ACTION_KEYS = ("do", "link", "if")
+#: parameter names of the card language -> the Action slot that keeps them
+_SLOT = {"filter": "filt"}
+
+
 def _actions(pool: CardPool, ck: Checker, field: str, data) -> int:
     if not isinstance(data, list) or not data:
         ck.fail(field, "expected a non-empty list of actions")
+    vocab = _vocab()
+    from .verbs import check_target_zone
+    from ..core.vocab import read_params
+
     acts = []
     for k, item in enumerate(data):
         sub = ck.sub(f"{field}[{k}]", item)
-        do = sub.choice("do", ACTIONS)
-        a = Action(DO[do])
+        word = vocab.get("verb", sub.get("do", str), sub, "do")
+        a = Action(word.name, word.fn)
         a.link = LK[sub.choice("link", LINKS, "then")]
         if k == 0 and a.link not in (0, 4):
             sub.fail("link", "the first action cannot depend on a previous one")
         a.cond = _cond(sub, "if", sub.get("if", dict, None))
-        allowed = {"do", "link", "if"}
-
-        def take(name, kind, default=Checker._MISSING):
-            allowed.add(name)
-            return sub.get(name, kind, default)
-
-        if do in ("draw", "discard_deck", "life_damage", "gain_life"):
-            a.n = take("n", int, 1)
-            a.player = ("self", "opp").index(sub.choice("player", ("self", "opp"), "opp" if do == "life_damage" else "self"))
-            allowed.add("player")
-        elif do in ("destroy", "exhaust", "heavy_exhaust", "recover"):
-            a.target = _target(sub, "target", take("target", (str, dict)))
-        elif do in ("bp", "symbols"):
-            a.target = _target(sub, "target", take("target", (str, dict)))
-            a.amount = take("amount", int)
-            a.duration = DUR[sub.choice("duration", DURATIONS, "turn")]
-            allowed.add("duration")
-        elif do == "cores_to":
-            a.n = take("n", int, 1)
-            if "target" in item:
-                a.target = _target(sub, "target", take("target", (str, dict)))
-            else:
-                a.to = sub.choice("to", ("reserve", "life", "trash"))
-                allowed.add("to")
-        elif do == "remove_cores":
-            a.target = _target(sub, "target", take("target", (str, dict)))
-            a.n = take("n", (int, str), 1)
-            if a.n == "all":
-                a.n = 99
-            elif not isinstance(a.n, int):
-                sub.fail("n", "expected an integer or 'all'")
-            a.to = sub.choice("to", ("reserve", "trash", "void"), "reserve")
-            allowed.add("to")
-        elif do == "bounce":
-            a.target = _target(sub, "target", take("target", (str, dict)))
-            a.to = sub.choice("to", ("hand", "deck_top", "deck_bottom"), "hand")
-            allowed.add("to")
-        elif do == "from_trash":
-            a.target = _target(sub, "target", take("target", (str, dict)))
-            a.to = sub.choice("to", ("hand",), "hand")
-            allowed.add("to")
-        elif do == "summon":
-            a.target = _target(sub, "target", take("target", (str, dict)))
-            a.free = take("free", bool, True)
-            if not a.free:
-                sub.fail("free", "summoning by an effect is always without paying the cost")
-        elif do == "grant":
-            a.target = _target(sub, "target", take("target", (str, dict)))
-            a.what = GR[sub.choice("what", GRANTS)]
-            a.duration = DUR[sub.choice("duration", DURATIONS, "turn")]
-            allowed.update(("what", "duration"))
-        elif do == "search":
-            a.n = take("n", int)
-            a.filt = _filter(sub, "filter", take("filter", dict, {}))
-            a.count = take("count", int, 1)
-            a.to = sub.choice("to", ("hand",), "hand")
-            a.rest = sub.choice("rest", ("trash", "deck_bottom"), "trash")
-            allowed.update(("to", "rest"))
-            if not 1 <= a.n <= 8:
-                sub.fail("n", "search opens 1 to 8 cards")
-        elif do == "python":
-            from .hooks import HOOKS
-            a.to = take("hook", str)
-            if a.to not in HOOKS:
-                sub.fail("hook", f"no card hook {a.to!r} is registered; known: {', '.join(sorted(HOOKS)) or 'none'}")
+        for name, v in read_params(vocab, word, sub, item, skip=ACTION_KEYS).items():
+            setattr(a, _SLOT.get(name, name), v)
+        if word.data is not None:
+            word.data(sub, a, item)
+        check_target_zone(sub, a)
+        if word.name == "python":
             pool.uses_python = True
-        elif do == "modes":
-            opts = take("options", list)
-            if not 2 <= len(opts) <= 8:
-                sub.fail("options", "expected 2 to 8 option lists")
-            a.options = tuple(_actions(pool, sub, f"options[{j}]", o) for j, o in enumerate(opts))
-        if isinstance(a.target, Target) and a.target.zone != 0 and a.do not in (DO["from_trash"], DO["summon"]):
-            sub.fail("target", f"'{do}' acts on field cards; zone must be field")
-        if a.do in (DO["from_trash"],) and (not isinstance(a.target, Target) or a.target.zone != 1):
-            sub.fail("target", "from_trash needs a target with zone: trash")
-        if a.do == DO["summon"] and (not isinstance(a.target, Target) or a.target.zone == 0 or a.target.side != 0):
-            sub.fail("target", "summon needs own spirit cards in the hand or trash")
-        sub.only(allowed)
         acts.append(a)
     pool.alists.append(tuple(acts))
     return len(pool.alists) - 1
@@ -337,7 +264,7 @@ def _effect(pool: CardPool, ck: Checker, k: int, data, nlv: int) -> Effect:
         e.amount = sub.get("amount", int, 0)
         if e.const in (CK["bp"], CK["symbols"], CK["cost"]) and "amount" not in data:
             sub.fail("amount", "is required for this constant")
-        e.scope = _target(sub, "scope", sub.get("scope", (str, dict), "self"))
+        e.scope = target_spec(sub, "scope", sub.get("scope", (str, dict), "self"))
         if e.const == CK["cost"] and (not isinstance(e.scope, Target) or e.scope.zone != 2):
             sub.fail("scope", "a cost constant applies to cards in the own hand (zone: hand)")
         if e.scope not in (T_SELF,) and not isinstance(e.scope, Target):
@@ -395,7 +322,7 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
     d.cost = ck.get("cost", int)
     if d.cost < 0:
         ck.fail("cost", "must be >= 0")
-    red = _colors(ck, "reduction", ck.get("reduction", dict, {}))
+    red = colors_map(ck, "reduction", ck.get("reduction", dict, {}))
     d.reduction = tuple(red.get(c, 0) for c in range(6))
     d.red_total = sum(d.reduction)
     d.families = tuple(ck.get("families", list, []))
@@ -426,7 +353,7 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
     if d.shinkaiho and len(d.lv_cores) < 2:
         ck.fail("shinkaiho", "真界放 needs a Lv2")
     default_sym = {} if d.type == MAGIC else {COLORS[d.colors[0]]: 1}
-    sym = _colors(ck, "symbols", ck.get("symbols", dict, default_sym))
+    sym = colors_map(ck, "symbols", ck.get("symbols", dict, default_sym))
     d.symbols = tuple(sym.get(c, 0) for c in range(6))
     d.sym_total = sum(d.symbols)
     d.colors_with_symbols = tuple(c for c in range(6) if d.symbols[c])
@@ -443,7 +370,7 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
         else:
             ck.fail(f"keywords[{j}]", "expected 'gekitotsu' or {heavy_armor: [colours]}")
     sm = ck.get("soul_magic", dict, None)
-    d.soul_magic = None if sm is None else tuple(sorted(_colors(ck, "soul_magic", sm).items()))
+    d.soul_magic = None if sm is None else tuple(sorted(colors_map(ck, "soul_magic", sm).items()))
     if d.soul_magic is not None and d.type != MAGIC:
         ck.fail("soul_magic", "only a magic has ソウルマジック")
     d.text = ck.get("text", str, "")
@@ -485,6 +412,16 @@ def load_pool(paths=None) -> CardPool:
     """Load and validate card files (default: the built-in pool). All or nothing."""
     files = sorted(CARDS_DIR.glob("*.yaml")) if paths is None else [Path(p) for p in paths]
     pool = CardPool()
+    vocab = _vocab()
+    vocab.actions_compiler = lambda ck, field, data: _actions(pool, ck, field, data)  # 'modes' nests lists
+    try:
+        _load_files(pool, files)
+    finally:
+        vocab.actions_compiler = None
+    return pool
+
+
+def _load_files(pool: CardPool, files: list[Path]) -> None:
     for f in files:
         data = load_yaml(f)
         if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
@@ -499,7 +436,6 @@ def load_pool(paths=None) -> CardPool:
             if pool.uses_python:
                 pool.python_cards.append(d.id)
                 pool.uses_python = False
-    return pool
 
 
 # ---- decks -------------------------------------------------------------------------------

@@ -6,17 +6,16 @@ plain ints. Rule numbers refer to the Standard comprehensive rules (file 000).
 from __future__ import annotations
 
 from ..core import effects
-from .cards import DO, EV, GR, LK, MAGIC, NEXUS, RP, SPIRIT, T_ATTACKER, T_BLOCKER, T_EVENT, T_PREVIOUS, T_SELF, Target
+from .cards import EV, LK, MAGIC, RP, SPIRIT, T_ATTACKER, T_BLOCKER, T_EVENT, T_SELF, Target
 from .layout import (
     D_ATTACK, D_BLOCK, D_DISCARD, D_FIRST, D_FLASH, D_KEISHO, D_MAGIC_TIMING, D_MAIN, D_MODE, D_MOVE_DST,
     D_MOVE_SRC, D_MULLIGAN, D_OPTIONAL, D_ORDER, D_PAY, D_PLACE, D_SEARCH, D_TARGET, FIELD, FIELD_SOUL, HAND,
-    MAX_FIELD, MAX_HAND, MAX_TRASH, MOVE_CORE, N_OPTIONS, OPP_FIELD, OPTION, PASS, RESERVE, RESERVE_SOUL,
-    ST_ATTACK, ST_CORE, ST_DRAW, ST_END, ST_MAIN, ST_MAIN2, ST_REFRESH, ST_SETUP, ST_START, TRASH,
+    MAX_HAND, MAX_TRASH, MOVE_CORE, N_OPTIONS, OPP_FIELD, OPTION, PASS, RESERVE, RESERVE_SOUL,
+    ST_ATTACK, ST_CORE, ST_DRAW, ST_END, ST_MAIN, ST_MAIN2, ST_REFRESH, ST_START, TRASH,
 )
 from .state import (
-    DUR_BATTLE, DUR_TURN, G_CANNOT_BLOCK, G_MUST_BLOCK, G_NO_EFFECT_DESTROY, G_UNBLOCKABLE, S_LIFE,
-    S_RESERVE, S_TRASH, S_VOID, TE_BP, TE_GRANT, TE_SYM, W_DECK_BOTTOM, W_DECK_TOP, W_DESTROY, W_HAND,
-    W_VANISH, Z_DECK, Z_FIELD, Z_HAND, Z_LIMBO, Z_REMOVED, Z_TRASH, Z_WAIT, State,
+    DUR_BATTLE, DUR_TURN, G_MUST_BLOCK, G_NO_EFFECT_DESTROY, G_UNBLOCKABLE, S_RESERVE, S_TRASH,
+    W_DECK_TOP, W_DESTROY, W_HAND, W_VANISH, Z_DECK, Z_FIELD, Z_HAND, Z_LIMBO, Z_REMOVED, Z_TRASH, Z_WAIT, State,
 )
 
 (H_SETUP, H_TURN, H_MAIN, H_PLAY, H_PAY, H_PLACE, H_MOVE, H_ATTACK, H_BATTLE, H_FLASH, H_SETTLE,
@@ -1029,7 +1028,7 @@ def h_target(s: State, f: list) -> None:
                 chosen.append(i)
                 break
     cands = target_candidates(s, t, src, p, chosen)
-    if a.do == DO["summon"]:
+    if a.do == "summon":
         cands = [c for c in cands if s.total_cores(p) >= s.defs[s.cdef[c[1]]].lv_cores[0]]
     if t.count == -1:  # 'all'
         chosen.extend(i for _, i in cands)
@@ -1051,139 +1050,13 @@ def h_target(s: State, f: list) -> None:
 
 
 def apply_action(s: State, f: list, a, src: int, p: int, tg: list) -> tuple[int, int]:
-    """Carry out one action; returns (did something, did it all)."""
-    do = a.do
+    """Carry out one action by its verb (``verbs.py``); returns (did something, did it all)."""
     if tg and a.target is not None:
         # 【重装甲】 (BS-R5): whatever way the cards were named, the armoured ones are untouched
         kept = [i for i in tg if not s.armored(i, src)]
         if len(kept) != len(tg):
             tg[:] = kept
-    if do == DO["draw"]:
-        q = p if a.player == 0 else 1 - p
-        k = draw(s, q, a.n)
-        return k > 0, k == a.n
-    if do == DO["discard_deck"]:
-        q = p if a.player == 0 else 1 - p
-        k = 0
-        while k < a.n and s.deck[q]:
-            to_trash(s, s.deck[q].pop())
-            k += 1
-        return k > 0, k == a.n
-    if do == DO["destroy"]:
-        k = sum(1 for i in tg if destroy(s, i, s.owner[i] != p, True))
-        return k > 0, k == len(tg) and k > 0
-    if do in (DO["exhaust"], DO["heavy_exhaust"], DO["recover"]):
-        k = 0
-        for i in tg:
-            if do == DO["recover"]:
-                k += recover(s, i)
-            else:
-                k += exhaust(s, i, do == DO["heavy_exhaust"])
-        return k > 0, k == len(tg) and k > 0
-    if do in (DO["bp"], DO["symbols"]):
-        kind = TE_BP if do == DO["bp"] else TE_SYM
-        dur = DUR_BATTLE if a.duration == 2 else DUR_TURN
-        for i in tg:
-            s.teff.append((kind, i, a.amount, dur))
-        return bool(tg), bool(tg)
-    if do == DO["grant"]:
-        dur = DUR_BATTLE if a.duration == 2 else DUR_TURN
-        for i in tg:
-            s.teff.append((TE_GRANT + a.what, i, 0, dur))
-        return bool(tg), bool(tg)
-    if do == DO["cores_to"]:
-        if a.target is None:
-            if a.to == "reserve":
-                s.reserve[p] += a.n
-            elif a.to == "life":
-                s.life[p] += a.n
-            else:
-                s.tcores[p] += a.n
-            s.gained[p] += a.n
-            return a.n > 0, True
-        for i in tg:
-            s.gained[s.owner[i]] += a.n
-            add_cores(s, i, a.n)
-        return bool(tg), bool(tg)
-    if do == DO["remove_cores"]:
-        k = 0
-        before = {i: s.level(i) for i in tg}  # 10-2-2-3
-        for i in tg:
-            o = s.owner[i]
-            take = min(a.n, s.cores[i])
-            s.cores[i] -= take
-            k += take
-            if a.to == "reserve":
-                s.reserve[o] += take
-            elif a.to == "trash":
-                s.tcores[o] += take
-            else:
-                s.gained[o] -= take
-            if take < a.n and s.soul[o] == i:  # 5-7-3: the soul core never goes to life or void
-                s.soul[o] = S_RESERVE if a.to == "reserve" else S_TRASH
-                k += 1
-        check_vanish(s, -1, before)
-        return k > 0, k >= a.n * max(1, len(tg)) and bool(tg)
-    if do == DO["bounce"]:
-        kind = {"hand": W_HAND, "deck_top": W_DECK_TOP, "deck_bottom": W_DECK_BOTTOM}[a.to]
-        k = 0
-        for i in tg:
-            if s.zone[i] == Z_FIELD:
-                to_wait(s, i, kind)
-                k += 1
-        return k > 0, k == len(tg) and k > 0
-    if do == DO["from_trash"]:
-        for i in tg:
-            q = s.owner[i]
-            s.trash[q].remove(i)
-            s.zone[i] = Z_HAND
-            s.known[i] = True
-            s.hand[q].append(i)
-            s.hand[q].sort(key=s.cdef.__getitem__)
-        return bool(tg), bool(tg)
-    if do == DO["summon"]:
-        if not tg:
-            return False, False
-        i = tg[0]  # one summon per action; its cores are placed as in 11-1-1-6
-        q = s.owner[i]
-        need = s.defs[s.cdef[i]].lv_cores[0]
-        if s.total_cores(q) < need or len(s.field[q]) >= MAX_FIELD:
-            return False, False  # 1-4-2: what cannot be done is not done
-        (s.hand if s.zone[i] == Z_HAND else s.trash)[q].remove(i)
-        s.zone[i] = Z_FIELD
-        s.exh[i] = 0
-        s.field[q].append(i)
-        f[1] = 4  # resume in h_effect's step 4 (below) after placing
-        s.stack.append([H_PLACE, 0, q, i, 0, need])
-        return True, True
-    if do == DO["life_damage"]:
-        q = 1 - p if a.player == 1 else p
-        k = reduce_life(s, q, a.n)
-        return k > 0, k == a.n
-    if do == DO["gain_life"]:
-        s.life[p] += a.n
-        s.gained[p] += a.n
-        return a.n > 0, True
-    if do == DO["search"]:
-        q = p
-        opened = []
-        while len(opened) < a.n and s.deck[q]:
-            i = s.deck[q].pop()
-            s.zone[i] = Z_LIMBO
-            opened.append(i)
-        s.revealed = opened
-        f[1] = 5
-        s.stack.append([H_SEARCH, 0, p, f[4], f[5], 0, 0])
-        return bool(opened), len(opened) == a.n
-    if do == DO["python"]:
-        from .hooks import HOOKS
-        done, full = HOOKS[a.to](s, src, p)
-        return bool(done), bool(full)
-    if do == DO["modes"]:
-        s.ask(p, D_MODE, [OPTION + k for k in range(len(a.options))])
-        f[1] = 3
-        return True, True
-    raise ValueError(f"unknown action code {do}")  # pragma: no cover - the loader rejects it
+    return a.fn(s, f, a, src, p, tg)
 
 
 def h_effect_resume(s: State, f: list) -> None:

@@ -276,50 +276,22 @@ class State(DecisionState):
 
     # ---- conditions and filters (9-2) ------------------------------------------------------
     def cond_ok(self, cond: tuple, src: int, p: int) -> bool:
-        for k, v in cond:
-            if k == "life_le":
-                ok = self.life[p] <= v
-            elif k == "life_ge":
-                ok = self.life[p] >= v
-            elif k == "opp_life_le":
-                ok = self.life[1 - p] <= v
-            elif k == "hand_ge":
-                ok = len(self.hand[p]) >= v
-            elif k == "hand_le":
-                ok = len(self.hand[p]) <= v
-            elif k == "reserve_ge":
-                ok = self.reserve[p] + (self.soul[p] == S_RESERVE) >= v
-            elif k == "trash_cards_ge":
-                ok = len(self.trash[p]) >= v
-            elif k == "own_spirits_ge":
-                ok = sum(1 for j in self.field[p] if self.defs[self.cdef[j]].type == SPIRIT) >= v
-            elif k == "opp_spirits_ge":
-                ok = sum(1 for j in self.field[1 - p] if self.defs[self.cdef[j]].type == SPIRIT) >= v
-            elif k == "symbols_ge":
-                fs = self.field_symbols(p)
-                ok = all(fs[c] >= n for c, n in v)
-            elif k == "soul_core_on_self":
-                ok = (self.soul[p] == src) == v
-            elif k == "level_ge":
-                ok = src >= 0 and self.zone[src] in (Z_FIELD, Z_WAIT) and self.level(src) >= v
-            elif k == "attacking":
-                ok = (self.attacker == src) == v
-            elif k == "blocking":
-                ok = (self.blocker == src) == v
-            elif k == "own_turn":
-                ok = (self.tp == p) == v
-            elif k == "family_on_field":
-                ok = any(v in self.defs[self.cdef[j]].families for j in self.field[p])
-            elif k == "opp_exhausted_ge":
-                ok = sum(1 for j in self.field[1 - p] if self.exh[j]) >= v
-            else:  # pragma: no cover - the loader rejects unknown keys
-                raise ValueError(k)
-            if not ok:
+        """Do the compiled condition tests hold (9-2)? Each is a registered word
+        (``words.py``) called as ``fn(state, src, player, arg)``."""
+        for fn, arg in cond:
+            if not fn(self, src, p, arg):
                 return False
         return True
 
+    def vocab_subject(self, who: str, src: int, p: int) -> int:
+        """The card a value's ``of:`` names (``self``, ``attacker``, ``blocker``), or -1."""
+        if who == "self":
+            return src
+        return self.attacker if who == "attacker" else self.blocker
+
     def matches(self, spec: Target, i: int, src: int, p: int, base_bp: bool = False, hand_ok: bool = False) -> bool:
-        """Does instance ``i`` fit target ``spec`` as seen by player ``p`` (source ``src``)?"""
+        """Does instance ``i`` fit target ``spec`` as seen by player ``p`` (source ``src``)?
+        ``base_bp``: compare printed-level BP, not modified BP (a BP constant's own scope)."""
         d = self.defs[self.cdef[i]]
         o = self.owner[i]
         if spec.side == 0 and o != p or spec.side == 1 and o == p:
@@ -331,38 +303,8 @@ class State(DecisionState):
         want = (Z_FIELD, Z_TRASH, Z_HAND)[spec.zone]
         if z != want and not (hand_ok and z in (Z_HAND, Z_LIMBO)):
             return False
-        for k, v in spec.filt:
-            if k == "bp_le" or k == "bp_ge":
-                if z != Z_FIELD:
-                    bp = d.lv_bp[0] if d.lv_bp else 0  # off the field: the printed Lv1 BP
-                else:
-                    bp = self.base_bp(i) if base_bp else self.bp(i)
-                ok = bp <= v if k == "bp_le" else bp >= v
-            elif k == "cost_le":
-                ok = d.cost <= v
-            elif k == "cost_ge":
-                ok = d.cost >= v
-            elif k == "level_le":
-                ok = z == Z_FIELD and self.level(i) <= v
-            elif k == "level_ge":
-                ok = z == Z_FIELD and self.level(i) >= v
-            elif k == "color":
-                ok = (d.color_mask >> v) & 1
-            elif k == "family":
-                ok = v in d.families
-            elif k == "name_has":
-                ok = v in d.name
-            elif k == "exhausted":
-                ok = (self.exh[i] > 0) == v
-            elif k == "recovered":
-                ok = (self.exh[i] == 0) == v
-            elif k == "type":
-                ok = d.type == v
-            elif k == "not_self":
-                ok = (i != src) == v
-            else:  # has_ex_symbol
-                ok = d.ex == v
-            if not ok:
+        for fn, arg in spec.filt:
+            if not fn(self, i, src, p, arg, base_bp):
                 return False
         return True
 

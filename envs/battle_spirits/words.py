@@ -1,0 +1,206 @@
+"""The Battle Spirits card language's words of the board: filters, conditions and values.
+
+Registered on :data:`VOCAB` (a :class:`tcgzoo.envs.core.vocab.Vocabulary`), so the card
+loader looks each word up once and the engine calls its function directly. The verbs are
+in ``verbs.py``; ``docs/card-language.md`` is the reader's reference for every word.
+
+Shapes (see the vocabulary module): a filter is ``fn(state, card, src, player, arg, base)``,
+a condition ``fn(state, src, player, arg)``, a value leaf ``fn(state, src, player, arg)``;
+``src`` is the card whose effect it is, ``player`` the effect's controller.
+"""
+from __future__ import annotations
+
+from ..core.vocab import Param, Vocabulary
+from .cards import COLOR_INDEX, COLORS, SPIRIT, TYPES, Target, colors_map, count_target, target_spec
+from .state import S_RESERVE, Z_FIELD, Z_WAIT
+
+VOCAB = Vocabulary("battle_spirits")
+VOCAB.subjects = ("self", "attacker", "blocker")
+VOCAB.target_compiler = target_spec
+
+
+# ---- stats of a card: filters <stat>_le/_ge/_lt/_gt/_eq and the value {stat: ..., of: ...} ----
+def _bp(s, i: int, base: bool) -> int:
+    if s.zone[i] != Z_FIELD:
+        d = s.defs[s.cdef[i]]
+        return d.lv_bp[0] if d.lv_bp else 0  # off the field: the printed Lv1 BP
+    return s.base_bp(i) if base else s.bp(i)
+
+
+def _on_field(s, i: int) -> bool:
+    return s.zone[i] == Z_FIELD
+
+
+VOCAB.stat("bp", _bp, rule="BS 2-9", doc="BP (on the field as modified; elsewhere the printed Lv1 BP)",
+           ja="BP", en="BP")
+VOCAB.stat("cost", lambda s, i, base: s.defs[s.cdef[i]].cost, rule="BS 2-2", doc="the printed cost",
+           ja="コスト", en="cost")
+VOCAB.stat("level", lambda s, i, base: s.level(i), rule="BS 2-8", doc="the level, for cards on the field",
+           ja="Lv", en="level", present=_on_field)
+VOCAB.stat("cores", lambda s, i, base: s.ncores(i), rule="BS 4-8", doc="the cores on the card (soul core included)",
+           ja="コアの数が", en="cores", present=_on_field)
+VOCAB.stat("symbols", lambda s, i, base: s.defs[s.cdef[i]].sym_total if base or s.zone[i] != Z_FIELD else s.symbols(i),
+           rule="BS 2-10", doc="the number of symbols", ja="シンボル", en="symbols")
+
+
+# ---- other filters ---------------------------------------------------------------------------
+def _color_param(vocab, ck, field, v):
+    if v not in COLOR_INDEX:
+        ck.fail(field, f"unknown colour {v!r}; expected one of {', '.join(COLORS)}")
+    return COLOR_INDEX[v]
+
+
+def _type_param(vocab, ck, field, v):
+    if v not in TYPES:
+        ck.fail(field, f"expected one of {', '.join(TYPES)}")
+    return TYPES[v]
+
+
+@VOCAB.filter("color", params={"": Param.custom(_color_param)}, rule="BS 2-11",
+              doc="has that colour (a multicolour card has each of its colours)", ja="{}の", en="{}")
+def f_color(s, i, src, p, c, base):
+    return (s.defs[s.cdef[i]].color_mask >> c) & 1
+
+
+@VOCAB.filter("family", params={"": Param.str()}, rule="BS 2-6", doc="has that family (系統)",
+              ja="系統:「{}」を持つ", en="with the family {}")
+def f_family(s, i, src, p, v, base):
+    return v in s.defs[s.cdef[i]].families
+
+
+@VOCAB.filter("name_has", params={"": Param.str()}, rule="BS 2-1", doc="its name contains the text",
+              ja="カード名に「{}」を含む", en="with {} in its name")
+def f_name_has(s, i, src, p, v, base):
+    return v in s.defs[s.cdef[i]].name
+
+
+@VOCAB.filter("exhausted", params={"": Param.bool()}, rule="BS 5-5-1-2", doc="is exhausted (true) or not",
+              ja="疲労状態の", en="exhausted")
+def f_exhausted(s, i, src, p, v, base):
+    return (s.exh[i] > 0) == v
+
+
+@VOCAB.filter("recovered", params={"": Param.bool()}, rule="BS 5-5-1-1", doc="is recovered (true) or not",
+              ja="回復状態の", en="recovered")
+def f_recovered(s, i, src, p, v, base):
+    return (s.exh[i] == 0) == v
+
+
+@VOCAB.filter("type", params={"": Param.custom(_type_param)}, rule="BS 2-5", doc="of that card type",
+              ja="{}カード", en="{} card")
+def f_type(s, i, src, p, t, base):
+    return s.defs[s.cdef[i]].type == t
+
+
+@VOCAB.filter("not_self", params={"": Param.bool()}, rule="BS 9-3-2", doc="is another card than this one",
+              ja="このカード以外の", en="other than this card")
+def f_not_self(s, i, src, p, v, base):
+    return (i != src) == v
+
+
+@VOCAB.filter("has_ex_symbol", params={"": Param.bool()}, rule="BS 2-10-3", doc="has an EX symbol",
+              ja="EXシンボルを持つ", en="with an EX symbol")
+def f_has_ex(s, i, src, p, v, base):
+    return s.defs[s.cdef[i]].ex == v
+
+
+# ---- quantities of the board: conditions <q>_le/_ge/... and the value {quantity: ...} -----------
+def _spirits(s, q: int) -> int:
+    defs, cdef = s.defs, s.cdef
+    return sum(1 for j in s.field[q] if defs[cdef[j]].type == SPIRIT)
+
+
+QUANTITIES = (
+    ("life", lambda s, src, p: s.life[p], "BS 4-7", "your life", "自分のライフ", "your life"),
+    ("opp_life", lambda s, src, p: s.life[1 - p], "BS 4-7", "your opponent's life", "相手のライフ",
+     "your opponent's life"),
+    ("hand", lambda s, src, p: len(s.hand[p]), "BS 4-3", "the cards in your hand", "自分の手札",
+     "your hand"),
+    ("opp_hand", lambda s, src, p: len(s.hand[1 - p]), "BS 4-3", "the cards in your opponent's hand",
+     "相手の手札", "your opponent's hand"),
+    ("reserve", lambda s, src, p: s.reserve[p] + (s.soul[p] == S_RESERVE), "BS 4-6",
+     "the cores in your reserve (soul core included)", "自分のリザーブのコア", "the cores in your reserve"),
+    ("trash_cards", lambda s, src, p: len(s.trash[p]), "BS 4-4", "the cards in your trash",
+     "自分のトラッシュのカード", "the cards in your trash"),
+    ("opp_trash_cards", lambda s, src, p: len(s.trash[1 - p]), "BS 4-4", "the cards in your opponent's trash",
+     "相手のトラッシュのカード", "the cards in your opponent's trash"),
+    ("own_spirits", lambda s, src, p: _spirits(s, p), "BS 4-5", "your spirits", "自分のスピリット",
+     "your spirits"),
+    ("opp_spirits", lambda s, src, p: _spirits(s, 1 - p), "BS 4-5", "your opponent's spirits",
+     "相手のスピリット", "your opponent's spirits"),
+    ("opp_exhausted", lambda s, src, p: sum(1 for j in s.field[1 - p] if s.exh[j]), "BS 5-5-1-2",
+     "your opponent's exhausted field cards", "相手の疲労状態のカード", "your opponent's exhausted cards"),
+    ("level", lambda s, src, p: s.level(src) if src >= 0 and s.zone[src] in (Z_FIELD, Z_WAIT) else 0, "BS 2-8",
+     "this card's level", "このカードのLv", "this card's level"),
+)
+for _name, _get, _rule, _doc, _ja, _en in QUANTITIES:
+    VOCAB.quantity(_name, _get, rule=_rule, doc=_doc, ja=_ja, en=_en)
+
+
+def _symbols_param(vocab, ck, field, v):
+    return tuple(sorted(colors_map(ck, field, v).items()))
+
+
+@VOCAB.condition("symbols_ge", params={"": Param.custom(_symbols_param)}, rule="BS 2-10",
+                 doc="your field has at least these symbols", ja="自分のフィールドに{}シンボルがある",
+                 en="you have {} symbols")
+def c_symbols_ge(s, src, p, need):
+    fs = s.field_symbols(p)
+    return all(fs[c] >= n for c, n in need)
+
+
+@VOCAB.condition("soul_core_on_self", params={"": Param.bool()}, rule="BS 5-7, 12-2-1-1",
+                 doc="the soul core is (true) / is not (false) on this card",
+                 ja="このカードにソウルコアが置かれている", en="the soul core is on this card")
+def c_soul_on_self(s, src, p, v):
+    return (s.soul[p] == src) == v
+
+
+@VOCAB.condition("attacking", params={"": Param.bool()}, rule="BS 12-2-1-8",
+                 doc="this spirit is (true) / is not (false) the attacking spirit", ja="アタック中", en="while attacking")
+def c_attacking(s, src, p, v):
+    return (s.attacker == src) == v
+
+
+@VOCAB.condition("blocking", params={"": Param.bool()}, rule="BS 12-2-1-10",
+                 doc="this spirit is (true) / is not (false) the blocking spirit", ja="ブロック中", en="while blocking")
+def c_blocking(s, src, p, v):
+    return (s.blocker == src) == v
+
+
+@VOCAB.condition("own_turn", params={"": Param.bool()}, rule="BS 5-3-2",
+                 doc="it is (true) / is not (false) your turn", ja="自分のターン", en="during your turn")
+def c_own_turn(s, src, p, v):
+    return (s.tp == p) == v
+
+
+@VOCAB.condition("family_on_field", params={"": Param.str()}, rule="BS 2-6",
+                 doc="you have a spirit or nexus of that family", ja="自分の系統:「{}」を持つカードがある",
+                 en="you have a {} card")
+def c_family_on_field(s, src, p, v):
+    return any(v in s.defs[s.cdef[j]].families for j in s.field[p])
+
+
+# ---- values --------------------------------------------------------------------------------------
+def _count_param(vocab, ck, field, v):
+    t = count_target(ck, field, v)
+    if not isinstance(t, Target):
+        ck.fail(field, "count takes a target mapping (what, side, zone, filter)")
+    if t.zone == 2 and t.side != 0 and t.filt:
+        ck.fail(field, "the opponent's hand is hidden: count its cards without a filter")
+    return t
+
+
+@VOCAB.value("count", params={"": Param.custom(_count_param)}, rule="BS 1-4-7",
+             doc="the number of cards matching the target mapping (for 「～1枚/1体につき」)",
+             ja="{}の数", en="the number of {}")
+def v_count(s, src, p, t):
+    sides = (p,) if t.side == 0 else (1 - p,) if t.side == 1 else (p, 1 - p)
+    zone = (s.field, s.trash, s.hand)[t.zone]
+    n = 0
+    for q in sides:
+        for i in zone[q]:
+            if s.matches(t, i, src, p, hand_ok=t.zone == 2):
+                n += 1
+    return n
+

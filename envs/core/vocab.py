@@ -1,0 +1,483 @@
+"""The effect core's vocabulary: the words card files are written in, registered by each game.
+
+A card's text compiles to small records whose working parts are *words*: a verb (「破壊する」,
+``destroy``), a condition (``life_le``), a filter (``bp_le``), a value (``count``), an event
+(``attack``). Each game owns one :class:`Vocabulary` and registers its words on it, one
+function each, with the rule the word implements and how it reads on a card (Japanese and
+an English gloss). The loader looks a word up **once**, when the card file loads, and keeps
+the function itself in the compiled record, so the engine calls it directly: no string is
+compared on the hot path, and a new word is one registered function, never an edit to a
+dispatcher.
+
+What every game shares lives here once:
+
+* **the registry** (:class:`Vocabulary`, :class:`Word`), with errors that name the file,
+  the entry and the field and suggest the nearest known word for a misspelt one;
+* **parameters** (:class:`Param`): how a word's fields are read and checked;
+* **values** (:func:`compile_value`, :func:`value`): a number printed on the card, or one
+  derived from the board — "for each", "this spirit's BP", "per 3000 BP of difference" —
+  with the same modifiers (``times``, ``per``, ``plus``, ``min``, ``max``) in every game;
+* **comparisons**: a game registers a *stat* of a card (BP, cost) or a *quantity* of a
+  player (life, hand size) once, and gets the filters / conditions ``<name>_le``, ``_ge``,
+  ``_lt``, ``_gt``, ``_eq`` taking a value — so "BP at most this spirit's BP" is
+  ``bp_le: {stat: bp, of: self}``;
+* **combinators**: ``not`` and ``any_of`` for filters and conditions.
+
+A compiled filter or condition is a tuple of ``(function, argument)`` pairs that must all
+hold; a compiled value is an ``int`` or a :class:`Value`. The functions' signatures are
+each game's (its state and its context), the shapes are shared:
+
+* filter: ``fn(state, card, src, player, arg, base) -> bool`` (``base``: the game's flag for
+  reading printed rather than modified numbers, where a modified number would recurse);
+* condition: ``fn(state, src, player, arg) -> bool``;
+* value leaf: ``fn(state, src, player, arg) -> int``.
+"""
+from __future__ import annotations
+
+import difflib
+from typing import Any, Callable, Iterable, Mapping
+
+from .cardfile import Checker
+
+KINDS = ("verb", "condition", "filter", "value", "event", "cost", "grant")
+COMPARATORS = {"le": int.__le__, "ge": int.__ge__, "lt": int.__lt__, "gt": int.__gt__, "eq": int.__eq__}
+COMPARATOR_TEXT = {"le": ("以下", "or less"), "ge": ("以上", "or more"), "lt": ("未満", "less than"),
+                   "gt": ("より多い", "more than"), "eq": ("ちょうど", "exactly")}
+
+
+def suggest(name: object, known: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` for the nearest known name, or ``""``."""
+    near = difflib.get_close_matches(str(name)[:60], list(known), n=1, cutoff=0.6)
+    return f"; did you mean {near[0]!r}?" if near else ""
+
+
+class Word:
+    """One registered word: its function and what people need to read and write it."""
+
+    __slots__ = ("kind", "name", "fn", "params", "rule", "doc", "ja", "en", "example", "data")
+
+    def __init__(self, kind: str, name: str, fn: Callable | None, params: Mapping[str, "Param"] | None,
+                 rule: str, doc: str, ja: str, en: str, example: str, data: Any) -> None:
+        self.kind, self.name, self.fn, self.params = kind, name, fn, dict(params or {})
+        self.rule, self.doc, self.ja, self.en, self.example, self.data = rule, doc, ja, en, example, data
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} {self.name!r} ({self.rule})>"
+
+
+class Vocabulary:
+    """The words of one game's card language, by kind and name.
+
+    ``compile_filter`` / ``compile_condition`` / ``compile_value`` turn a card file's
+    mapping into the compiled tuples above; a game plugs in its target and action-list
+    compilers (``target_compiler``, ``actions_compiler``) so parameters of those types
+    work for every word.
+    """
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.words: dict[str, dict[str, Word]] = {k: {} for k in KINDS}
+        #: the cards a value's ``of:`` may name; the game's state answers
+        #: ``state.vocab_subject(name, src, player) -> card or -1``
+        self.subjects: tuple[str, ...] = ("self",)
+        self.target_compiler: Callable[[Checker, str, Any], Any] | None = None
+        self.actions_compiler: Callable[[Checker, str, Any], Any] | None = None
+
+    # ---- registration -----------------------------------------------------------------
+    def add(self, kind: str, name: str, fn: Callable | None = None, *, params: Mapping[str, "Param"] | None = None,
+            rule: str = "", doc: str = "", ja: str = "", en: str = "", example: str = "", data: Any = None) -> Word:
+        if kind not in self.words:
+            raise ValueError(f"unknown word kind {kind!r}; expected one of {', '.join(KINDS)}")
+        if name in self.words[kind]:
+            raise ValueError(f"{self.game}: the {kind} {name!r} is registered twice")
+        w = Word(kind, name, fn, params, rule, doc, ja, en, example, data)
+        self.words[kind][name] = w
+        return w
+
+    def register(self, kind: str, name: str, **meta) -> Callable[[Callable], Callable]:
+        """Decorator form of :meth:`add`: ``@VOCAB.register("verb", "draw", rule=..., params=...)``."""
+        def deco(fn: Callable) -> Callable:
+            self.add(kind, name, fn, **meta)
+            return fn
+        return deco
+
+    def verb(self, name: str, **meta) -> Callable[[Callable], Callable]:
+        return self.register("verb", name, **meta)
+
+    def condition(self, name: str, **meta) -> Callable[[Callable], Callable]:
+        return self.register("condition", name, **meta)
+
+    def filter(self, name: str, **meta) -> Callable[[Callable], Callable]:
+        return self.register("filter", name, **meta)
+
+    def value(self, name: str, **meta) -> Callable[[Callable], Callable]:
+        return self.register("value", name, **meta)
+
+    def stat(self, name: str, getter: Callable, *, rule: str, doc: str, ja: str, en: str,
+             present: Callable | None = None) -> None:
+        """A number of a card (``getter(state, card, base) -> int``): registers the filters
+        ``<name>_le`` .. ``<name>_eq``, each comparing it with a value, and the value
+        ``{stat: <name>, of: ...}``. With ``present(state, card)``, a card for which it is
+        false has no such number and matches none of the comparisons (a level off the field)."""
+        for op, cmp in COMPARATORS.items():
+            if present is None:
+                def fn(s, i, src, p, arg, base, _get=getter, _cmp=cmp):
+                    return _cmp(_get(s, i, base), arg if arg.__class__ is int else arg.fn(s, src, p, arg))
+            else:
+                def fn(s, i, src, p, arg, base, _get=getter, _cmp=cmp, _has=present):
+                    return _has(s, i) and _cmp(_get(s, i, base), arg if arg.__class__ is int else arg.fn(s, src, p, arg))
+            jt, et = COMPARATOR_TEXT[op]
+            self.add("filter", f"{name}_{op}", fn, params={"": Param.value()}, rule=rule,
+                     doc=f"{doc} {et} the value", ja=f"{ja}{{}}{jt}", en=f"with {en} {{}} {et}", data=name)
+        self.add("value", f"stat:{name}", None, rule=rule, doc=doc, ja=ja, en=en, data=getter)
+
+    def quantity(self, name: str, getter: Callable, *, rule: str, doc: str, ja: str, en: str,
+                 ops: Iterable[str] = tuple(COMPARATORS)) -> None:
+        """A number of the board seen by the effect's controller (``getter(state, src, player)
+        -> int``): registers the conditions ``<name>_le`` .. ``<name>_eq`` and the value
+        ``{quantity: <name>}``."""
+        for op in ops:
+            cmp = COMPARATORS[op]
+
+            def fn(s, src, p, arg, _get=getter, _cmp=cmp):
+                return _cmp(_get(s, src, p), arg if arg.__class__ is int else arg.fn(s, src, p, arg))
+            jt, et = COMPARATOR_TEXT[op]
+            self.add("condition", f"{name}_{op}", fn, params={"": Param.value()}, rule=rule,
+                     doc=f"{doc} is {et} the value", ja=f"{ja}が{{}}{jt}", en=f"{en} is {{}} {et}", data=name)
+        self.add("value", f"quantity:{name}", None, rule=rule, doc=doc, ja=ja, en=en, data=getter)
+
+    # ---- look-up ------------------------------------------------------------------------
+    def get(self, kind: str, name: str, ck: Checker, field: str | None) -> Word:
+        """The word, or a load error naming the field and the nearest known word."""
+        words = self.words[kind]
+        w = words.get(name) if isinstance(name, str) else None
+        if w is None:
+            public = sorted(n for n in words if ":" not in n)
+            ck.fail(field, f"{_short(name)} is not one of the {kind}s {', '.join(public)}{suggest(name, public)}")
+        return w
+
+    def names(self, kind: str) -> list[str]:
+        return sorted(n for n in self.words[kind] if ":" not in n)
+
+    # ---- compilation --------------------------------------------------------------------
+    def compile_filter(self, ck: Checker, field: str, data: Any) -> tuple:
+        """A filter mapping -> ``((fn, arg), ...)``; every entry must hold."""
+        return self._compile_tests("filter", ck, field, data)
+
+    def compile_condition(self, ck: Checker, field: str, data: Any) -> tuple:
+        """A condition mapping -> ``((fn, arg), ...)``; every entry must hold."""
+        if data is None:
+            return ()
+        return self._compile_tests("condition", ck, field, data)
+
+    def _compile_tests(self, kind: str, ck: Checker, field: str, data: Any) -> tuple:
+        sub = ck.sub(field, data)
+        out = []
+        for key, v in data.items():
+            if key == "not":
+                inner = self._compile_tests(kind, sub, "not", v)
+                out.append((_not_filter if kind == "filter" else _not_condition, inner))
+                continue
+            if key == "any_of":
+                if not isinstance(v, list) or len(v) < 2:
+                    sub.fail("any_of", "expected a list of two or more alternatives")
+                alts = tuple(self._compile_tests(kind, sub, f"any_of[{k}]", x) for k, x in enumerate(v))
+                out.append((_any_filter if kind == "filter" else _any_condition, alts))
+                continue
+            w = self.get(kind, key, sub, str(key))
+            out.append((w.fn, self.compile_param(w.params.get("", Param.any()), sub, str(key), v)))
+        return tuple(out)
+
+    def compile_param(self, param: "Param", ck: Checker, field: str, v: Any) -> Any:
+        return param.compile(self, ck, field, v)
+
+    def compile_value(self, ck: Checker, field: str, data: Any) -> "int | Value":
+        return compile_value(self, ck, field, data)
+
+
+# ---- filter and condition combinators ---------------------------------------------------------
+def _not_filter(s, i, src, p, inner, base) -> bool:
+    for fn, arg in inner:
+        if not fn(s, i, src, p, arg, base):
+            return True
+    return False
+
+
+def _any_filter(s, i, src, p, alts, base) -> bool:
+    for alt in alts:
+        if all(fn(s, i, src, p, arg, base) for fn, arg in alt):
+            return True
+    return False
+
+
+def _not_condition(s, src, p, inner) -> bool:
+    return not all(fn(s, src, p, arg) for fn, arg in inner)
+
+
+def _any_condition(s, src, p, alts) -> bool:
+    return any(all(fn(s, src, p, arg) for fn, arg in alt) for alt in alts)
+
+
+def holds(tests: tuple, s, src: int, p: int) -> bool:
+    """Do all compiled condition tests hold?"""
+    for fn, arg in tests:
+        if not fn(s, src, p, arg):
+            return False
+    return True
+
+
+# ---- values ---------------------------------------------------------------------------------
+class Value:
+    """A number computed from the board when it is needed (BS 1-4-7: when the text is
+    resolved): ``leaf(state, src, player, arg)``, then ``* times // per + plus``, bounded by
+    ``min`` / ``max``. ``fn`` is the evaluator, so a caller writes
+    ``v if v.__class__ is int else v.fn(s, src, p, v)`` (or :func:`value`)."""
+
+    __slots__ = ("leaf", "arg", "times", "per", "plus", "lo", "hi", "fn", "text")
+
+    def __init__(self, leaf: Callable, arg: Any, text: str) -> None:
+        self.leaf, self.arg, self.text = leaf, arg, text
+        self.times, self.per, self.plus, self.lo, self.hi = 1, 1, 0, None, None
+        self.fn = _evaluate
+
+    def __repr__(self) -> str:
+        return f"Value({self.text})"
+
+
+def _evaluate(s, src: int, p: int, v: Value) -> int:
+    x = v.leaf(s, src, p, v.arg)
+    if v.times != 1:
+        x *= v.times
+    if v.per != 1:
+        x //= v.per
+    x += v.plus
+    if v.lo is not None and x < v.lo:
+        x = v.lo
+    if v.hi is not None and x > v.hi:
+        x = v.hi
+    return x
+
+
+def value(v: "int | Value", s, src: int, p: int) -> int:
+    """The number a compiled value stands for now."""
+    return v if v.__class__ is int else v.fn(s, src, p, v)
+
+
+VALUE_MODIFIERS = ("times", "per", "plus", "min", "max")
+
+
+def compile_value(vocab: Vocabulary, ck: Checker, field: str, data: Any) -> "int | Value":
+    """An integer, or a mapping with one leaf word and optional modifiers:
+
+    ``{count: <target>}`` (cards matching), ``{stat: bp, of: self}`` (a card's number),
+    ``{quantity: life, of: opp}`` (a player's number), ``{diff: [a, b]}`` (a - b, floor 0),
+    ``{sum: [a, b, ...]}``; then ``times: N``, ``per: N`` (floor division), ``plus: N``,
+    ``min: N``, ``max: N``. Words of the game's own (``count``...) are its value words.
+    """
+    if isinstance(data, int) and not isinstance(data, bool):
+        return data
+    if not isinstance(data, dict):
+        ck.fail(field, f"expected an integer or a value mapping, got {type(data).__name__}")
+    sub = ck.sub(field, data)
+    leaves = [k for k in data if k not in VALUE_MODIFIERS and k != "of"]
+    if len(leaves) != 1:
+        known = ", ".join(["stat", "quantity", "diff", "sum"] + vocab.names("value"))
+        sub.fail(None, f"a value has exactly one of {known}; got {len(leaves)}")
+    key = leaves[0]
+    if key == "stat":
+        w = vocab.get("value", f"stat:{sub.get('stat', str)}", sub, "stat")
+        who = sub.choice("of", vocab.subjects, "self")
+        v = Value(_stat_leaf, (w.data, who), f"{w.data} of {who}")
+    elif key == "quantity":
+        w = vocab.get("value", f"quantity:{sub.get('quantity', str)}", sub, "quantity")
+        who = sub.choice("of", ("own", "opp"), "own")
+        v = Value(_quantity_leaf, (w.data, who == "opp"), f"{w.name[9:]} of {who}")
+    elif key in ("diff", "sum"):
+        parts = sub.get(key, list)
+        if (key == "diff" and len(parts) != 2) or (key == "sum" and len(parts) < 2):
+            sub.fail(key, "diff takes two values" if key == "diff" else "sum takes two or more values")
+        vals = tuple(compile_value(vocab, sub, f"{key}[{k}]", x) for k, x in enumerate(parts))
+        v = Value(_diff_leaf if key == "diff" else _sum_leaf, vals, key)
+        if "of" in data:
+            sub.fail("of", f"'{key}' takes no 'of'")
+    else:
+        w = vocab.get("value", key, sub, key)
+        arg = vocab.compile_param(w.params.get("", Param.any()), sub, key, data[key])
+        v = Value(w.fn, arg, key)
+        if "of" in data:
+            sub.fail("of", f"'{key}' takes no 'of'")
+    for m in VALUE_MODIFIERS:
+        if m in data:
+            n = sub.get(m, int)
+            if m in ("times", "per") and n < 1:
+                sub.fail(m, "must be at least 1")
+            if m == "times":
+                v.times = n
+            elif m == "per":
+                v.per = n
+            elif m == "plus":
+                v.plus = n
+            elif m == "min":
+                v.lo = n
+            else:
+                v.hi = n
+    return v
+
+
+def _stat_leaf(s, src: int, p: int, arg) -> int:
+    getter, who = arg
+    i = s.vocab_subject(who, src, p)
+    return getter(s, i, False) if i >= 0 else 0
+
+
+def _quantity_leaf(s, src: int, p: int, arg) -> int:
+    getter, opp = arg
+    return getter(s, src, 1 - p if opp else p)
+
+
+def _diff_leaf(s, src: int, p: int, parts) -> int:
+    a, b = parts
+    x = value(a, s, src, p) - value(b, s, src, p)
+    return x if x > 0 else 0
+
+
+def _sum_leaf(s, src: int, p: int, parts) -> int:
+    return sum(value(x, s, src, p) for x in parts)
+
+
+# ---- parameters -----------------------------------------------------------------------------
+class Param:
+    """How one field of a word is read: its type, default and checks."""
+
+    __slots__ = ("kind", "default", "choices", "lo", "hi", "required")
+    _REQUIRED = object()
+
+    def __init__(self, kind: str, default: Any = _REQUIRED, choices: tuple = (), lo: int | None = None,
+                 hi: int | None = None) -> None:
+        self.kind, self.default, self.choices, self.lo, self.hi = kind, default, choices, lo, hi
+        self.required = default is Param._REQUIRED
+
+    @classmethod
+    def int(cls, default: Any = _REQUIRED, lo: int | None = None, hi: int | None = None) -> "Param":
+        return cls("int", default, lo=lo, hi=hi)
+
+    @classmethod
+    def value(cls, default: Any = _REQUIRED, lo: int | None = None) -> "Param":
+        return cls("value", default, lo=lo)
+
+    @classmethod
+    def choice(cls, choices: Iterable[str], default: Any = _REQUIRED) -> "Param":
+        return cls("choice", default, tuple(choices))
+
+    @classmethod
+    def bool(cls, default: Any = _REQUIRED) -> "Param":
+        return cls("bool", default)
+
+    @classmethod
+    def str(cls, default: Any = _REQUIRED) -> "Param":
+        return cls("str", default)
+
+    @classmethod
+    def target(cls, default: Any = _REQUIRED) -> "Param":
+        return cls("target", default)
+
+    @classmethod
+    def filter(cls, default: Any = _REQUIRED) -> "Param":
+        return cls("filter", default)
+
+    @classmethod
+    def condition(cls, default: Any = _REQUIRED) -> "Param":
+        return cls("condition", default)
+
+    @classmethod
+    def actions(cls, default: Any = _REQUIRED) -> "Param":
+        return cls("actions", default)
+
+    @classmethod
+    def any(cls) -> "Param":
+        return cls("any", None)
+
+    @classmethod
+    def custom(cls, reader: Callable[[Vocabulary, Checker, str, Any], Any], default: Any = _REQUIRED) -> "Param":
+        """A field read by ``reader(vocab, checker, field, data)`` (it checks and compiles)."""
+        p = cls("custom", default)
+        p.choices = (reader,)
+        return p
+
+    def compile(self, vocab: Vocabulary, ck: Checker, field: str, v: Any) -> Any:
+        k = self.kind
+        if k == "any":
+            return v
+        if k == "custom":
+            return self.choices[0](vocab, ck, field, v)
+        if k == "int":
+            if not isinstance(v, int) or isinstance(v, bool):
+                ck.fail(field, f"expected an integer, got {_short(v)}")
+            if (self.lo is not None and v < self.lo) or (self.hi is not None and v > self.hi):
+                ck.fail(field, f"must be between {self.lo} and {self.hi}" if self.hi is not None
+                        else f"must be at least {self.lo}")
+            return v
+        if k == "value":
+            out = compile_value(vocab, ck, field, v)
+            if self.lo is not None and isinstance(out, int) and out < self.lo:
+                ck.fail(field, f"must be at least {self.lo}")
+            return out
+        if k == "choice":
+            if v not in self.choices:
+                ck.fail(field, f"{_short(v)} is not one of {', '.join(self.choices)}{suggest(v, self.choices)}")
+            return v
+        if k == "bool":
+            if not isinstance(v, bool):
+                ck.fail(field, f"expected true or false, got {_short(v)}")
+            return v
+        if k == "str":
+            if not isinstance(v, str):
+                ck.fail(field, f"expected a string, got {_short(v)}")
+            return v
+        if k == "filter":
+            if not isinstance(v, dict):
+                ck.fail(field, "expected a filter mapping")
+            return vocab.compile_filter(ck, field, v)
+        if k == "condition":
+            if not isinstance(v, dict):
+                ck.fail(field, "expected a condition mapping")
+            return vocab.compile_condition(ck, field, v)
+        if k == "target":
+            if vocab.target_compiler is None:  # pragma: no cover - a game's set-up error
+                raise RuntimeError(f"{vocab.game}: no target compiler is set")
+            return vocab.target_compiler(ck, field, v)
+        if k == "actions":
+            if vocab.actions_compiler is None:  # pragma: no cover - a game's set-up error
+                raise RuntimeError(f"{vocab.game}: no action-list compiler is set")
+            return vocab.actions_compiler(ck, field, v)
+        raise ValueError(f"unknown parameter kind {k!r}")  # pragma: no cover
+
+
+def read_params(vocab: Vocabulary, word: Word, ck: Checker, data: Mapping, skip: Iterable[str] = ()) -> dict:
+    """Every declared parameter of ``word`` from ``data`` (defaults filled in); unknown
+    fields of ``data`` are refused, except those in ``skip`` (read by the caller)."""
+    out = {}
+    for name, param in word.params.items():
+        if not name:
+            continue
+        if name in data:
+            out[name] = param.compile(vocab, ck, name, data[name])
+        elif param.required:
+            ck.fail(name, "is required")
+        else:
+            out[name] = param.default
+    allowed = set(word.params) | set(skip)
+    for k in data:
+        if k not in allowed:
+            ck.fail(str(k), f"unknown field of {word.kind} {word.name!r}; expected one of "
+                            f"{', '.join(sorted(x for x in allowed if x))}{suggest(k, allowed)}")
+    return out
+
+
+def _short(v: Any, limit: int = 60) -> str:
+    """A bounded repr of a value from a card file: error messages never format an unbounded one."""
+    import reprlib
+
+    r = reprlib.Repr()
+    r.maxstring, r.maxother, r.maxlist, r.maxdict, r.maxlevel = limit, limit, 4, 4, 2
+    return r.repr(v)
