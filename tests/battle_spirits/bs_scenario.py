@@ -22,7 +22,10 @@ from tcgzoo.envs.battle_spirits.state import *  # noqa: F403 - zones, soul place
 from tcgzoo.envs.core.engine import RUNNING
 
 DATA = Path(__file__).parent / "data"
-CARD_FILES = (str(DATA / "filler.yaml"), str(DATA / "rules_cards.yaml"))
+# the rules' test cards; the v2_* files hold the test cards of the card language v2's words
+# (events of other cards and players; board conditions, selectors, negation and immunity; verbs)
+CARD_FILES = (str(DATA / "filler.yaml"), str(DATA / "rules_cards.yaml"), str(DATA / "v2_events.yaml"),
+              str(DATA / "v2_board.yaml"), str(DATA / "v2_verbs.yaml"))
 DECK = str(DATA / "deck_rules.yaml")
 STEP_FRAME = {"start": 0, "core": 2, "draw": 3, "refresh": 4, "main": 5, "attack": 6, "main2": 7, "end": 8}
 
