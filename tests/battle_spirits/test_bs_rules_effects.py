@@ -507,6 +507,20 @@ def test_replacement_for_effects_does_not_replace_battle_destruction():
     assert s.zone[r] == Z_TRASH
 
 
+def test_replacement_of_any_destruction_replaces_battle_destruction():
+    """BS 9-1-8-1, BS 8-1-6-1: a replacement of 'destroyed' whatever the cause also replaces the
+    destruction the rules make in the BP comparison (no rule excepts rule-made events): Double
+    Guard loses the battle, its 'instead gain 1 life' applies, its effect-only one does not."""
+    s = scene(step="attack", p0=dict(field=["T-S2"]), p1=dict(field=["T-R2"], deck=3))
+    g = find(s, 1, "T-R2")
+    life, hand = s.life[1], len(s.hand[1])
+    attack(s, find(s, 0, "T-S2"))
+    pass_flash(s)
+    act(s, field_slot(s, g))
+    pass_flash(s)
+    assert s.zone[g] == Z_FIELD and s.life[1] == life + 1 and len(s.hand[1]) == hand
+
+
 def test_replaced_event_is_not_replaced_again():
     """BS 9-1-8-1-2: Double Guard has two replacements for its destruction by an effect; once
     one has replaced the event the other does not apply too."""
