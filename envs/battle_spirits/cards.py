@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from ..core.cardfile import Checker, load_yaml
-from ..core.decks import builtin_deck_names, deck_card_ids, open_deck
+from ..core.cardfile import Checker, entry_label, load_yaml
+from ..core.decks import CopyLimit, builtin_deck_names, deck_card_ids, open_deck
 from ..core.errors import CardFileError, DeckError, UnknownNameError
 
 HERE = Path(__file__).parent
@@ -301,12 +301,12 @@ def _effect(pool: CardPool, ck: Checker, k: int, data, nlv: int) -> Effect:
 
 CARD_FIELDS = ("id", "name", "type", "colors", "cost", "reduction", "families", "levels", "shinkaiho",
                "symbols", "ex_symbol", "keywords", "soul_magic", "text", "effects", "magic", "block")
+MAX_LEVEL_CORES = 99  # the core cost of a level (the built-in pool's highest is 5)
 DEFAULT_BLOCK = "TZ"  # the built-in pool's block icon: letters, so Standard-legal (BS 2-13-1-2-1)
 
 
 def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
-    entry = data.get("id", f"#{k}") if isinstance(data, dict) else f"#{k}"
-    ck = Checker(file, str(entry), data)
+    ck = Checker(file, entry_label(data, k), data)
     ck.only(CARD_FIELDS)
     d = CardDef()
     d.file = file
@@ -340,6 +340,8 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
             c = sub.get("cores", int)
             if c < 0 or (d.lv_cores and c <= d.lv_cores[-1]):
                 sub.fail("cores", "level costs must be non-negative and increasing")
+            if c > MAX_LEVEL_CORES:  # lv_of below has an entry per core count up to the last level's
+                sub.fail("cores", f"a level costs at most {MAX_LEVEL_CORES} cores")
             d.lv_cores.append(c)
             d.lv_bp.append(sub.get("bp", int) if d.type == SPIRIT else 0)
             if d.type == NEXUS and "bp" in L:
@@ -444,12 +446,20 @@ def deck_names() -> list[str]:
 
 
 FORMATS = ("standard", "eternal")
+COPIES_PER_NAME = 3  # BS 6-1-1-2
 
 
 def load_deck(spec: str, pool: CardPool, fmt: str = "standard") -> tuple[str, list[int]]:
-    """A built-in deck name or a deck-file path -> (name, list of card indexes), validated."""
+    """A built-in deck name or a deck-file path -> (name, list of card indexes), validated.
+    One id is one name, so a count above 3 breaks BS 6-1-1-2 whatever else the deck holds:
+    it is refused before the deck is expanded."""
     _, ck, name = open_deck(spec, DECKS_DIR, "Battle Spirits")
-    ids = [pool.by_id[cid].index for cid in deck_card_ids(ck, pool.by_id)]
+
+    def per_id(cid: str) -> CopyLimit:
+        return CopyLimit(COPIES_PER_NAME, "BS 6-1-1-2", f"{{n}} copies; at most {COPIES_PER_NAME} cards of one name",
+                         pool.by_id[cid].deck_name)
+
+    ids = [pool.by_id[cid].index for cid in deck_card_ids(ck, pool.by_id, per_id)]
     validate_deck(name, ids, pool, fmt)
     return name, ids
 
@@ -468,5 +478,5 @@ def validate_deck(name: str, ids: list[int], pool: CardPool, fmt: str = "standar
         raise DeckError(name, None, "BS 6-1-1", f"has {len(ids)} cards; a deck has at least 40")
     per_name = Counter(pool.cards[i].deck_name for i in ids)
     for nm, n in per_name.items():
-        if n > 3:
-            raise DeckError(name, nm, "BS 6-1-1-2", f"{n} copies; at most 3 cards of one name")
+        if n > COPIES_PER_NAME:
+            raise DeckError(name, nm, "BS 6-1-1-2", f"{n} copies; at most {COPIES_PER_NAME} cards of one name")

@@ -115,9 +115,9 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from ..core.cardfile import Checker, load_yaml
-from ..core.decks import builtin_deck_names, deck_card_ids, open_deck
-from ..core.errors import CardFileError, DeckError
+from ..core.cardfile import Checker, entry_label, load_yaml
+from ..core.decks import CopyLimit, builtin_deck_names, deck_card_ids, open_deck
+from ..core.errors import NAME_SHORT, CardFileError, DeckError, near_match, short
 
 CARDS_DIR = Path(__file__).resolve().parent / "cards"
 DECKS_DIR = Path(__file__).resolve().parent / "decks"
@@ -518,8 +518,7 @@ def _face(ck: Checker, raw: dict, is_leader: bool, ctype: int, name: str) -> Fac
 
 
 def _card(file: str, index: int, raw) -> CardDef:
-    entry = raw.get("id", f"#{index}") if isinstance(raw, dict) else f"#{index}"
-    ck = Checker(file, str(entry), raw)
+    ck = Checker(file, entry_label(raw, index), raw)
     cid = ck.get("id", str)
     ctype = TYPES[ck.choice("type", tuple(TYPES))]
     name = ck.get("name", str)
@@ -578,13 +577,22 @@ def deck_names() -> list[str]:
 
 
 def load_deck(spec: str, pool: CardPool) -> tuple[str, int, list[int]]:
-    """A built-in deck name or a deck-file path -> (name, leader index, card indexes)."""
+    """A built-in deck name or a deck-file path -> (name, leader index, card indexes). Each
+    count is held to the card's copy limit (5-1-3-1, 5-1-3-2) before the deck is expanded."""
     path, ck, name = open_deck(spec, DECKS_DIR, "Leader Melee", extra_fields=("leader",))
     lid = ck.get("leader", str)
     if lid not in pool.by_id:
-        raise CardFileError(str(path), name, "leader", f"unknown card id {lid!r}")
-    ids = [pool.by_id[cid].index for cid in deck_card_ids(ck, pool.by_id)]
+        close = near_match(lid, (c.id for c in pool.cards if c.type == T_LEADER))
+        hint = f"; did you mean {short(close, NAME_SHORT)}?" if close else ""
+        raise CardFileError(str(path), name, "leader", f"unknown card id {short(lid)}{hint}")
     leader = pool.by_id[lid].index
+
+    def per_id(cid: str) -> CopyLimit:
+        lim = copy_limit(pool, leader, pool.by_id[cid].index)
+        rule = "LM 5-1-3-1" if lim == MAX_COPIES else "LM 5-1-3-2"
+        return CopyLimit(lim, rule, f"{{n}} copies; at most {lim} per card number")
+
+    ids = [pool.by_id[cid].index for cid in deck_card_ids(ck, pool.by_id, per_id)]
     validate_deck(name, leader, ids, pool)
     return name, leader, ids
 

@@ -196,8 +196,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.cardfile import Checker, load_yaml
-from ..core.decks import builtin_deck_names, deck_card_ids, open_deck
+from ..core.cardfile import Checker, entry_label, load_yaml
+from ..core.decks import CopyLimit, builtin_deck_names, deck_card_ids, open_deck
 from ..core.errors import CardFileError, DeckError
 
 HERE = Path(__file__).resolve().parent
@@ -834,8 +834,15 @@ class _Loader:
         return cd
 
 
+#: every number in a card lies within -MAX_NUMBER..MAX_NUMBER (the printed ones are at most 10 or
+#: so): a player is dealt damage as one damage check per point (NS 1003.2) and distributed damage
+#: is one target entry per point (NS 1204.2f-2), so a card's number sizes lists in play
+MAX_NUMBER = 99
+
+
 def load_pool(paths=None) -> CardPool:
-    """Load and validate every card file; any error names file, entry and field."""
+    """Load and validate every card file; any error names file, entry and field (and a
+    number beyond ``MAX_NUMBER`` is an error)."""
     files = sorted(CARD_DIR.glob("*.yaml")) if paths is None else [Path(p) for p in paths]
     ld = _Loader()
     cards: list[CardDef] = []
@@ -846,8 +853,7 @@ def load_pool(paths=None) -> CardPool:
         top.only(("cards",))
         entries = top.get("cards", list)
         for i, e in enumerate(entries):
-            entry = e.get("id", f"#{i}") if isinstance(e, dict) else f"#{i}"
-            c = ld.card(Checker(str(f), str(entry), e), len(cards), str(f))
+            c = ld.card(Checker(str(f), entry_label(e, i), e, max_int=MAX_NUMBER), len(cards), str(f))
             if c.id in seen:
                 raise CardFileError(str(f), c.id, "id", f"duplicate card id (also in {seen[c.id]})")
             seen[c.id] = str(f)
@@ -863,14 +869,29 @@ def deck_names() -> list[str]:
     return builtin_deck_names(DECK_DIR)
 
 
+COPIES_PER_NAME = 4  # NS 402.4b, a Constructed deck
+
+
 def load_deck(spec: str, pool: CardPool) -> tuple[str, list[int]]:
     """A built-in deck name or a deck-file path -> (name, card definition indices), checked
     against its format (NS 402.2): Constructed (default, NS 402.4a-c) or, with
     ``format: blitz_sealed`` and the opened ``packs``, Blitz Sealed (NS 402.3a-c, sealed.py)."""
-    from .sealed import FORMATS, check_sealed
+    from .sealed import DECK_SIZE, FORMATS, check_sealed
     _, ck, name = open_deck(spec, DECK_DIR, "Ninja Slayer", ("format", "packs"))
-    ids = [pool.by_id[cid] for cid in deck_card_ids(ck, pool.by_id)]
-    if ck.choice("format", FORMATS, "constructed") == "blitz_sealed":
+    sealed = ck.choice("format", FORMATS, "constructed") == "blitz_sealed"
+
+    def per_id(cid: str) -> CopyLimit:
+        # one id is one name and epithet: a count above the format's limit is refused before
+        # the deck is expanded (Blitz Sealed has no copy limit, but its deck is 40 cards)
+        if sealed:
+            return CopyLimit(DECK_SIZE, "NS 402.3a", f"{{n}} copies; a Blitz Sealed deck is exactly {DECK_SIZE} cards")
+        c = pool.cards[pool.by_id[cid]]
+        return CopyLimit(COPIES_PER_NAME, "NS 402.4b",
+                         f"{{n}} copies of one name and epithet; at most {COPIES_PER_NAME}",
+                         c.name + (f"◆{c.epithet}" if c.epithet else ""))
+
+    ids = [pool.by_id[cid] for cid in deck_card_ids(ck, pool.by_id, per_id)]
+    if sealed:
         check_sealed(ck, name, ids, pool)
         return name, ids
     if "packs" in ck.data:
@@ -879,9 +900,9 @@ def load_deck(spec: str, pool: CardPool) -> tuple[str, list[int]]:
         raise DeckError(name, None, "NS 402.4a", f"a Constructed deck has exactly 50 cards, this one {len(ids)}")
     per = Counter((pool.cards[i].name, pool.cards[i].epithet) for i in ids)
     for (nm, ep), n in per.items():
-        if n > 4:
+        if n > COPIES_PER_NAME:
             label = nm + (f"◆{ep}" if ep else "")
-            raise DeckError(name, label, "NS 402.4b", f"{n} copies of one name and epithet; at most 4")
+            raise DeckError(name, label, "NS 402.4b", f"{n} copies of one name and epithet; at most {COPIES_PER_NAME}")
     uk = [i for i in ids if pool.cards[i].has_ukemi]
     if len(uk) > 16:
         raise DeckError(name, pool.cards[uk[-1]].id, "NS 402.4c", f"{len(uk)} cards with ukemi; at most 16")
