@@ -6,12 +6,14 @@ random-play invariants run in ``test_harness_games.py``; game-specific API detai
 in each game's own test file.)"""
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
 from tcgzoo.envs import GAMES, load_game, make_env
 from tcgzoo.envs.core.engine import replay
-from tcgzoo.envs.core.errors import UnknownNameError
+from tcgzoo.envs.core.errors import OptionError, TcgError, UnknownNameError
 from tcgzoo.envs.core.rng import Rng
 
 NAMES = sorted(GAMES)
@@ -130,9 +132,36 @@ def test_builtin_decks_load_and_unknown_names_are_clear(name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_option_values_are_checked(name):
-    """A switch given a string ("False" would count as true) or a count given a bool is refused."""
+    """A switch given a string ("False" would count as true), a count given a bool, a
+    negative cap or a seat that does not exist is refused by the kernel's one check, with
+    an error naming the game, the option, the value and what it takes; the env too."""
     cls = _module(name).Game
-    with pytest.raises(ValueError, match="option 'concession' takes bool, got 'False'"):
+    title = cls.TITLE
+    with pytest.raises(OptionError, match=f"^{title} option 'concession' takes true or false, got 'False'$"):
         cls(concession="False")
-    with pytest.raises(ValueError, match="option 'max_decisions' takes int"):
-        cls(max_decisions=True)
+    cap = r"takes a whole number >= 0 \(0: no cap\)"
+    for bad in (True, "abc", -1, 2.5):
+        with pytest.raises(OptionError, match=f"option 'max_decisions' {cap}, got {re.escape(repr(bad))}$"):
+            cls(max_decisions=bad)
+    for bad in ("x", 5, -1, True, 0.0):
+        with pytest.raises(OptionError, match=rf"option 'first_player' takes 0, 1 or null \(decided by the rules\), "
+                                              rf"got {re.escape(repr(bad))}$"):
+            cls(first_player=bad)
+    with pytest.raises(OptionError, match="option 'cards' takes null .* or a list of card file paths, got 'x.yaml'"):
+        cls(cards="x.yaml")  # a string would be read as a list of one-letter paths
+    with pytest.raises(OptionError, match=f"^{title} option 'max_decisions'.*got -1$"):
+        make_env(name, max_decisions=-1)  # the env builds its Game: the same error
+    assert issubclass(OptionError, TcgError) and issubclass(OptionError, ValueError)
+    for fp in (None, 0, 1):
+        assert cls(first_player=fp, max_decisions=0).options["first_player"] == fp
+
+
+def test_every_option_declares_what_it_takes():
+    """A game whose options and declared option types disagree fails at import time."""
+    from tcgzoo.envs.core.game import COMMON_OPTIONS, GameBase
+
+    with pytest.raises(TypeError, match="must name the same options"):
+        type("Broken", (GameBase,), {"OPTIONS": {"first_player": None, "speed": 1}, "OPTION_TYPES": COMMON_OPTIONS})
+    with pytest.raises(TypeError, match="default -1 of option 'max_decisions'"):
+        type("Broken", (GameBase,), {"OPTIONS": {"first_player": None, "concession": True, "max_decisions": -1,
+                                                 "cards": None}, "OPTION_TYPES": COMMON_OPTIONS})

@@ -75,8 +75,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..core.errors import UnknownNameError
-from ..core.game import GameBase
+from ..core.game import COMMON_OPTIONS, GameBase, one_of
 from . import rules
 from .cards import FORMATS, CardPool, DECKS_DIR, load_deck, load_pool
 from .encoding import ObsLayout, action_to_string, observation, render, to_dict
@@ -84,6 +83,7 @@ from .layout import LAYOUT, NUM_ACTIONS, ST_SETUP
 from .state import Z_DECK, State
 
 OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None, "format": "standard"}
+OPTION_TYPES = {**COMMON_OPTIONS, "format": one_of(*FORMATS)}
 DEFAULT_DECKS = ("red_rush", "purple_control")
 
 
@@ -98,12 +98,11 @@ class Game(GameBase):
     name = "battle_spirits"
     TITLE = "Battle Spirits"
     OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT = OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT
+    OPTION_TYPES = OPTION_TYPES
     DECKS_DIR = DECKS_DIR
 
     def __init__(self, decks=None, **options) -> None:
         self._set_options(options)
-        if self.options["format"] not in FORMATS:
-            raise UnknownNameError("Battle Spirits format", self.options["format"], FORMATS)
         self.pool = builtin_pool() if self.options["cards"] is None else load_pool(self.options["cards"])
         loaded = [load_deck(d, self.pool, self.options["format"]) for d in self._deck_pair(decks)]
         self.deck_names = [n for n, _ in loaded]

@@ -2,32 +2,90 @@
 the pair of decks, and the fixed facts of the game declared as data (OpenSpiel style)."""
 from __future__ import annotations
 
+import os
+from dataclasses import dataclass
+from typing import Any, Callable
+
 from .decks import builtin_deck_names
-from .errors import UnknownNameError
+from .errors import OptionError, UnknownNameError
+
+
+# ---- rule options: what each takes ---------------------------------------------------------
+@dataclass(frozen=True)
+class Option:
+    """The values a rule option takes: ``test`` checks one, ``allowed`` says them in words
+    for the error (``"... option 'max_decisions' takes <allowed>, got -1"``).
+
+    Options arrive from Python, from an env's kwargs and from ``--option key=value`` as
+    JSON, so the tests are strict about types: ``"False"`` (a string) must not count as a
+    true switch, nor ``True`` as the integer 1.
+    """
+
+    allowed: str
+    test: Callable[[Any], bool]
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+#: on/off rules (``concession``, ``auto_forced``)
+SWITCH = Option("true or false", lambda v: isinstance(v, bool))
+#: the seat that takes the first turn, or None for the game's own rule (a random draw, a choice)
+FIRST_PLAYER = Option("0, 1 or null (decided by the rules)", lambda v: v is None or _is_int(v) and v in (0, 1))
+#: the decision cap after which a game ends as a draw (``DecisionState.max_decisions``)
+DECISION_CAP = Option("a whole number >= 0 (0: no cap)", lambda v: _is_int(v) and v >= 0)
+#: the card pool: None for the built-in cards, else the card files to load instead
+CARD_FILES = Option("null (the built-in cards) or a list of card file paths",
+                    lambda v: v is None or isinstance(v, (list, tuple)) and all(isinstance(f, (str, os.PathLike))
+                                                                                for f in v))
+
+
+def one_of(*values: str) -> Option:
+    """A choice among names (``format``: ``one_of("standard", "eternal")``)."""
+    return Option(" or ".join(map(repr, values)), lambda v: isinstance(v, str) and v in values)
+
+
+#: the options every game on the kernel has; a game adds its own: ``{**COMMON_OPTIONS, "format": one_of(...)}``
+COMMON_OPTIONS: dict[str, Option] = {"first_player": FIRST_PLAYER, "concession": SWITCH,
+                                     "max_decisions": DECISION_CAP, "cards": CARD_FILES}
 
 
 class GameBase:
-    """Subclasses set ``TITLE``, ``OPTIONS`` (name -> default), ``DEFAULT_DECKS``,
-    ``DECKS_DIR``, ``NUM_ACTIONS`` and ``LAYOUT`` and give ``self.obs_layout`` and
-    ``self.deck_names`` (the two decks in play) in ``__init__``."""
+    """Subclasses set ``TITLE``, ``OPTIONS`` (name -> default), ``OPTION_TYPES`` (name ->
+    :class:`Option`, the same names), ``DEFAULT_DECKS``, ``DECKS_DIR``, ``NUM_ACTIONS`` and
+    ``LAYOUT`` and give ``self.obs_layout`` and ``self.deck_names`` (the two decks in play)
+    in ``__init__``."""
 
     name = ""
     TITLE = ""
     OPTIONS: dict = {}
+    OPTION_TYPES: dict[str, Option] = {}
     DEFAULT_DECKS: tuple = ()
     DECKS_DIR = None  # the folder of the built-in deck files
     NUM_ACTIONS = 0
     LAYOUT = None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game declares what each of its options takes, and its defaults pass: checked
+        when the game's module is imported, so an option cannot go unchecked."""
+        super().__init_subclass__(**kwargs)
+        if set(cls.OPTIONS) != set(cls.OPTION_TYPES):
+            raise TypeError(f"{cls.__name__}: OPTIONS {sorted(cls.OPTIONS)} and OPTION_TYPES "
+                            f"{sorted(cls.OPTION_TYPES)} must name the same options")
+        for k, default in cls.OPTIONS.items():
+            if not cls.OPTION_TYPES[k].test(default):
+                raise TypeError(f"{cls.__name__}: the default {default!r} of option {k!r} is not "
+                                f"{cls.OPTION_TYPES[k].allowed}")
+
     def _set_options(self, options: dict) -> None:
+        """Check every given option (name, type and range) and fill in the defaults; the
+        one place the three games check their options."""
         for k, v in options.items():
             if k not in self.OPTIONS:
                 raise UnknownNameError(f"{self.TITLE} option", k, self.OPTIONS)
-            default = self.OPTIONS[k]
-            # a switch takes true/false and a count an integer: "False" (a string) would be true
-            if isinstance(default, bool) and not isinstance(v, bool) or \
-                    type(default) is int and (not isinstance(v, int) or isinstance(v, bool)):
-                raise ValueError(f"{self.TITLE} option {k!r} takes {type(default).__name__}, got {v!r}")
+            if not self.OPTION_TYPES[k].test(v):
+                raise OptionError(self.TITLE, k, v, self.OPTION_TYPES[k].allowed)
         self.options = {**self.OPTIONS, **options}
 
     def _deck_pair(self, decks) -> list[str]:

@@ -91,7 +91,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..core.game import GameBase
+from ..core.game import COMMON_OPTIONS, GameBase
 from ..core.rng import Rng
 from . import rules
 from .cards import CardPool, DECKS_DIR, load_deck, load_pool
@@ -100,6 +100,7 @@ from .layout import CONCEDE, DECISIONS, LAYOUT, NUM_ACTIONS, P_SETUP
 from .state import CARDS_PER_PLAYER, Z_DECK, Z_LEADER, State
 
 OPTIONS = {"first_player": None, "concession": True, "max_decisions": 2000, "cards": None}
+OPTION_TYPES = COMMON_OPTIONS
 DEFAULT_DECKS = ("red_rush", "blue_control")
 
 
@@ -114,12 +115,11 @@ class Game(GameBase):
     name = "leader_melee"
     TITLE = "Leader Melee"
     OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT = OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT
+    OPTION_TYPES = OPTION_TYPES
     DECKS_DIR = DECKS_DIR
 
     def __init__(self, decks=None, **options) -> None:
         self._set_options(options)
-        if self.options["first_player"] not in (None, 0, 1):
-            raise ValueError("first_player must be None, 0 or 1")
         self.pool = builtin_pool() if self.options["cards"] is None else load_pool(self.options["cards"])
         loaded = [load_deck(d, self.pool) for d in self._deck_pair(decks)]
         self.deck_names = [n for n, _, _ in loaded]

@@ -109,7 +109,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..core.game import GameBase
+from ..core.game import COMMON_OPTIONS, SWITCH, GameBase
 from ..core.rng import Rng
 from . import rules
 from .cards import CardPool, DECK_DIR, load_deck, load_pool
@@ -118,6 +118,7 @@ from .layout import LAYOUT, NUM_ACTIONS, ST_SETUP
 from .state import NO_TARGET, Z_DECK, State
 
 OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None, "auto_forced": False}
+OPTION_TYPES = {**COMMON_OPTIONS, "auto_forced": SWITCH}
 DEFAULT_DECKS = ("soukaiya_ambush", "ninja_slay_aggro")
 
 
@@ -132,6 +133,7 @@ class Game(GameBase):
     name = "ninja_slayer"
     TITLE = "Ninja Slayer"
     OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT = OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT
+    OPTION_TYPES = OPTION_TYPES
     DECKS_DIR = DECK_DIR
 
     def __init__(self, decks=None, **options) -> None:
