@@ -388,16 +388,22 @@ def to_dict(s, player=None) -> dict:
 
 
 def render(s) -> str:
+    """The whole board as text (both hands by card name): ``str(state)``, the env's render
+    and the golden playthrough. A finished game says who won, or that it was a draw."""
     d = to_dict(s)
-    lines = [f"turn {d['turn']} (player {d['turn_player']}), {d['phase']}; decision: {d['decision']} "
-             f"(player {d['deciding']})"]
+    if s.is_terminal():
+        outcome = "draw" if s.winner < 0 else f"player {s.winner} wins"
+        lines = [f"turn {d['turn']} (player {d['turn_player']}), {d['phase']}; game over: {outcome}"]
+    else:
+        lines = [f"turn {d['turn']} (player {d['turn_player']}), {d['phase']}; decision: {d['decision']} "
+                 f"(player {d['deciding']})"]
     if d["attack"]:
         lines.append(f"battle: {d['attack']} attacks {d['guard']}")
     for p, pd in enumerate(d["players"]):
         ld = pd["leader"]
         lines.append(f"P{p} [{pd['deck_name']}] leader {ld['name']} ({ld['face']}, {ld['power']}/{ld['strike']}"
                      f"{', rest' if ld['rest'] else ''}) life {pd['life']} deck {pd['deck']}")
-        lines.append("   hand: " + ", ".join(pd["hand_cards"]))
+        lines.append("   hand: " + ", ".join(_name(s, u) for u in s.hand[p]))
         lines.append("   battle: " + ", ".join(f"{c['name']} {c['power']}/{c['strike']}{' R' if c['rest'] else ''}"
                                               for c in pd["battle"]))
         if pd["melee"]:
