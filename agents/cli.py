@@ -12,22 +12,29 @@ Runs are stored in ``runs/arena.sqlite`` (``--db`` / ``TCGZOO_DB``); running the
 command again resumes the run (Ctrl-C is safe). A mistake in a name (game, agent, deck,
 option) is one line on stderr and exit code 2, not a traceback; a game that crashes is
 one line naming its seed and actions (exit code 1), so it can be replayed.
+``policy:<file>`` agents run code when loaded and need ``--trust-policy-files``
+(``agents/policy.py``). Output files are written before anything is printed, and a reader
+that stops early (``| head``) ends the command quietly.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from typing import Any, Sequence
+from contextlib import nullcontext
+from typing import Any, Callable, Sequence
 
 from tcgzoo.envs.core.errors import TcgError
 
 from .arena import GameFailure
 from .base import ConfigError, concede_action, make_agent
 from .games import fingerprint, game_module, known_games, make_game
+from .policy import TRUST_ENV, trusting_policy_files
 from .stats import MatchupTable, by_deck
 
 EXIT_USAGE = 2
+EXIT_BROKEN_PIPE = 1  # the reader of stdout left before the end (as Python itself exits on EPIPE)
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -41,6 +48,38 @@ def parse_option(text: str) -> tuple[str, Any]:
         return key, value
 
 
+def whole_number(minimum: int, note: str = "") -> Callable[[str], int]:
+    """An argparse ``type=``: an integer of at least ``minimum`` (``note`` says what the
+    smallest value means, "0: all cores"), so ``--workers -3`` is a usage error naming the
+    argument instead of a run that does something else than asked."""
+    allowed = f"a whole number >= {minimum}" + (f" ({note})" if note else "")
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"takes {allowed}, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"takes {allowed}, got {value}")
+        return value
+
+    return parse
+
+
+def half_width(text: str) -> float:
+    """An argparse ``type=`` for ``--target``: a 95% interval half-width in (0, 0.5]. Zero
+    could never be reached, and a Wilson interval of a rate is never wider than 0.5 on
+    each side, so more than that asks for nothing."""
+    allowed = "a 95% interval half-width above 0 and at most 0.5 (e.g. 0.05)"
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"takes {allowed}, got {text!r}") from None
+    if not 0 < value <= 0.5:
+        raise argparse.ArgumentTypeError(f"takes {allowed}, got {text}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tcgzoo", description="tcgzoo arena: matches, tournaments, win rates, replays")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -50,10 +89,17 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("--option", type=parse_option, action="append", default=[], metavar="KEY=VALUE",
                         help="a rule option of the game (repeatable)")
 
+    def trust_args(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--trust-policy-files", action="store_true",
+                        help=f"allow policy:<file> agents (.py files and stable-baselines3 .zip models run code "
+                             f"when loaded; same as {TRUST_ENV}=1)")
+
     def run_args(sp: argparse.ArgumentParser) -> None:
         game_args(sp)
+        trust_args(sp)
         sp.add_argument("--seed", type=int, default=0, help="run seed: every game's seeds derive from it")
-        sp.add_argument("--workers", type=int, default=0, help="worker processes (default: all cores)")
+        sp.add_argument("--workers", type=whole_number(0, "0: all cores"), default=0,
+                        help="worker processes (default: all cores)")
         sp.add_argument("--db", default=None, help="SQLite file (default runs/arena.sqlite or $TCGZOO_DB)")
         sp.add_argument("--run", default=None, help="run key (default: a hash of the settings; same key = resume)")
         sp.add_argument("--paired", action="store_true", help="play each deal twice with seats swapped")
@@ -65,15 +111,16 @@ def _parser() -> argparse.ArgumentParser:
     run_args(m)
     m.add_argument("--agents", nargs=2, required=True, metavar=("A", "B"), help="agent specs")
     m.add_argument("--decks", nargs=2, metavar=("DECK_A", "DECK_B"), help="the decks of A and B")
-    m.add_argument("--games", type=int, default=100)
+    m.add_argument("--games", type=whole_number(1), default=100)
 
     t = sub.add_parser("tournament", help="round robin or gauntlet between entrants (agent@deck)")
     run_args(t)
     t.add_argument("--entrants", nargs="+", required=True, help="agent@deck or agent (the field, for a gauntlet)")
     t.add_argument("--format", choices=["round-robin", "gauntlet"], default="round-robin")
     t.add_argument("--challengers", nargs="+", default=[], help="gauntlet: who plays the whole field")
-    t.add_argument("--games", type=int, default=50, help="games per pairing")
-    t.add_argument("--bootstrap", type=int, default=0, help="Elo uncertainty by N bootstrap resamples (default analytic)")
+    t.add_argument("--games", type=whole_number(1), default=50, help="games per pairing")
+    t.add_argument("--bootstrap", type=whole_number(0, "0: analytic"), default=0,
+                   help="Elo uncertainty by N bootstrap resamples (default analytic)")
     t.add_argument("--heatmap", help="write the win-rate heatmap to this PNG")
 
     w = sub.add_parser("winrate", help="deck-versus-deck win rates, sampled until the intervals are narrow")
@@ -82,16 +129,16 @@ def _parser() -> argparse.ArgumentParser:
     w.add_argument("--unpaired", dest="paired", action="store_false", help="one game per deal")
     w.add_argument("--decks", nargs="+", help="decks (default: every built-in deck)")
     w.add_argument("--agent", default="heuristic", help="the agent playing every deck")
-    w.add_argument("--target", type=float, default=0.05, help="95%% interval half-width to reach")
-    w.add_argument("--min-games", type=int, default=20)
-    w.add_argument("--max-games", type=int, default=20_000, help="cap on the games of the whole study")
+    w.add_argument("--target", type=half_width, default=0.05, help="95%% interval half-width to reach")
+    w.add_argument("--min-games", type=whole_number(1), default=20)
+    w.add_argument("--max-games", type=whole_number(1), default=20_000, help="cap on the games of the whole study")
     w.add_argument("--mirrors", action="store_true", help="also play each deck against itself")
     w.add_argument("--heatmap", help="write the win-rate heatmap to this PNG")
 
     r = sub.add_parser("replay", help="step through a stored game")
     r.add_argument("--db", default=None)
     r.add_argument("--run", help="run key (omit to list the runs)")
-    r.add_argument("--index", type=int, help="game index (omit to list the run's games)")
+    r.add_argument("--index", type=whole_number(0), help="game index (omit to list the run's games)")
     r.add_argument("--view", default="full", help="'full' (everything) or a seat 0/1 (what it saw)")
     r.add_argument("--step", action="store_true", help="wait for Enter after each action (q quits)")
     r.add_argument("--quiet", action="store_true", help="actions only, no board")
@@ -108,17 +155,25 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--seat", type=int, choices=[0, 1], default=0, help="your seat")
     pl.add_argument("--decks", nargs=2, metavar=("SEAT0", "SEAT1"))
     pl.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    trust_args(pl)
 
     from tcgzoo.training.cli import add_parser as add_train_parser  # no torch import until a run starts
 
-    add_train_parser(sub, game_args)
+    add_train_parser(sub, game_args, trust_args)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    # trust goes through the environment, which arena and training workers inherit
+    trust = trusting_policy_files() if getattr(args, "trust_policy_files", False) else nullcontext()
     try:
-        return COMMANDS[args.command](args)
+        with trust:
+            code = COMMANDS[args.command](args)
+        sys.stdout.flush()  # a reader that went away shows up here, not as a traceback at exit
+        return code
+    except BrokenPipeError:  # an OSError: before the clause below
+        return _reader_left()
     except (TcgError, OSError) as e:
         print(f"tcgzoo: error: {e}", file=sys.stderr)
         return EXIT_USAGE
@@ -128,6 +183,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted: finished games are stored; run the same command again to resume", file=sys.stderr)
         return 130
+
+
+def _reader_left() -> int:
+    """stdout's reader has gone (``tcgzoo ... | head``): exit quietly, the standard recipe.
+
+    Python ignores SIGPIPE, so the closed pipe is a BrokenPipeError at some print; stdout
+    is pointed at /dev/null so that the interpreter's flush at exit does not raise again.
+    The commands write their output files before they print, so those are complete.
+    """
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # replaced by a stream without a file descriptor
+        return EXIT_BROKEN_PIPE
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+    return EXIT_BROKEN_PIPE
 
 
 # ---- runs -------------------------------------------------------------------------------------
@@ -176,10 +248,10 @@ def cmd_match(args) -> int:
     with store:
         result = arena.match(a, b, args.games, seed=args.seed, paired=args.paired, run_key=args.run)
         table = result.table()
+        _outputs(args, result, table)  # files first: a reader that stops early (| head) cannot lose them
         print(_summary(result))
         print(matchups_text(table))
         print(seats_text(table))
-        _outputs(args, result, table)
     return 0
 
 
@@ -206,6 +278,7 @@ def cmd_tournament(args) -> int:
         table = result.table()
         ratings = rating_table(result.results(), [e.label for e in result.spec.entrants],
                                bootstrap=args.bootstrap, seed=args.seed)
+        _outputs(args, result, table, {"ratings": [r.as_dict() for r in ratings]})  # files first, as in match
         print(_summary(result))
         print(ratings_text(ratings))
         print()
@@ -213,7 +286,6 @@ def cmd_tournament(args) -> int:
         print()
         print(matchups_text(table))
         print(seats_text(table))
-        _outputs(args, result, table, {"ratings": [r.as_dict() for r in ratings]})
     return 0
 
 
@@ -256,7 +328,7 @@ def cmd_replay(args) -> int:
 
     if args.view not in ("full", "0", "1"):
         raise ConfigError(f"--view {args.view!r}: use full, 0 or 1")
-    with Store(args.db) as store:
+    with Store(args.db, create=False) as store:  # reading: a mistyped --db is an error, not a new file
         if args.run is None:
             rows = [[r["run_key"], r["kind"], r["game"], r["planned"], r["finished"]] for r in store.runs()]
             print(text_table(["run", "kind", "game", "planned", "finished"], rows) if rows else "no runs stored")
@@ -286,7 +358,7 @@ def cmd_replay(args) -> int:
             return 1
         print(f"[{k}] player {p}: {state.action_to_string(a)}")
         state.apply_action(a)
-        if args.step and input("").strip().lower() == "q":
+        if args.step and not _go_on():
             return 0
     if not args.quiet:
         print(_view(state, args.view))
@@ -298,6 +370,15 @@ def cmd_replay(args) -> int:
               file=sys.stderr)
         return 1
     return 0
+
+
+def _go_on() -> bool:
+    """Wait for Enter between replayed actions; q, or the end of input (Ctrl-D, a closed
+    pipe), stops the replay."""
+    try:
+        return input("").strip().lower() not in ("q", "quit")
+    except EOFError:
+        return False
 
 
 def cmd_cards(args) -> int:

@@ -112,11 +112,36 @@ def default_db_path() -> str:
     return os.environ.get("TCGZOO_DB", DEFAULT_DB)
 
 
-class Store:
-    """The arena database; use as a context manager or call ``close()``."""
+def _open_read_only(path: str) -> sqlite3.Connection:
+    """An existing arena database opened read-only (sqlite's ``mode=ro`` URI), so that a
+    reader never creates a database or writes to one (sqlite may still add the ``-wal`` /
+    ``-shm`` side files of a WAL database); a missing or foreign file is a ConfigError."""
+    if path == ":memory:" or not Path(path).is_file():
+        raise ConfigError(f"no results file {path}")
+    db = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
+    db.row_factory = sqlite3.Row
+    try:
+        found = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'runs'").fetchone()
+    except sqlite3.DatabaseError as e:
+        db.close()
+        raise ConfigError(f"{path} is not a tcgzoo results file ({e})") from None
+    if found is None:
+        db.close()
+        raise ConfigError(f"{path} is not a tcgzoo results file (it has no runs table)")
+    return db
 
-    def __init__(self, path: str | os.PathLike | None = None) -> None:
+
+class Store:
+    """The arena database; use as a context manager or call ``close()``. ``create=False``
+    opens an existing file read-only (``replay``): a missing file is "no results file X",
+    not a new empty database.
+    """
+
+    def __init__(self, path: str | os.PathLike | None = None, create: bool = True) -> None:
         self.path = str(path if path is not None else default_db_path())
+        if not create:  # a reader (replay): an existing file, read-only, neither created nor migrated
+            self.db = _open_read_only(self.path)
+            return
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(self.path)

@@ -80,7 +80,8 @@ def test_toy_heuristic_reads_its_view_and_beats_random() -> None:
     assert sum(r > 0 for r in results) >= 90
 
 
-def test_policy_file_agent(tmp_path) -> None:
+def test_policy_file_agent(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("TCGZOO_TRUST_POLICY_FILES", "1")  # the tests wrote these files
     f = tmp_path / "greedy.py"
     f.write_text("import numpy as np\n\ndef policy(observation, mask):\n    return int(np.flatnonzero(mask)[0])\n")
     agent = make_agent(f"policy:{f}", "toy_duel")
@@ -110,9 +111,10 @@ def test_every_registered_heuristic_plays_its_game(game: str) -> None:
         assert state.returns() in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
 
 
-def test_maskable_ppo_model_file_plays_legal_moves(tmp_path) -> None:
+def test_maskable_ppo_model_file_plays_legal_moves(tmp_path, monkeypatch) -> None:
     """The ``.zip`` route: an (untrained) sb3-contrib MaskablePPO model over Toy Duel's spaces."""
     pytest.importorskip("sb3_contrib")
+    monkeypatch.setenv("TCGZOO_TRUST_POLICY_FILES", "1")  # the test wrote the model
     import gymnasium as gym
     import numpy as np
     from sb3_contrib import MaskablePPO

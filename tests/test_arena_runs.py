@@ -177,7 +177,8 @@ def test_adaptive_winrate_narrows_every_interval_or_stops_at_the_cap() -> None:
     assert outcome(again.records) == outcome(res.records)
 
 
-def test_a_failing_game_is_reported_with_its_seed(tmp_path) -> None:
+def test_a_failing_game_is_reported_with_its_seed(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("TCGZOO_TRUST_POLICY_FILES", "1")  # policy files run code; the test wrote these
     bad = tmp_path / "bad.py"
     bad.write_text("def policy(observation, mask):\n    return 3 if mask[3] else 0\n")  # passes at once: legal
     crash = tmp_path / "crash.py"

@@ -13,6 +13,7 @@ pytest.importorskip("stable_baselines3")
 pytest.importorskip("sb3_contrib")
 
 from tcgzoo.agents.cli import main  # noqa: E402
+from tcgzoo.agents.store import Store  # noqa: E402
 
 
 def test_unknown_game_and_bad_settings_are_one_line_errors(tmp_path, capsys):
@@ -23,12 +24,17 @@ def test_unknown_game_and_bad_settings_are_one_line_errors(tmp_path, capsys):
     assert "no_such_field" in capsys.readouterr().err
     assert main(["train", "--game", "toy_duel", "--out", out, "--opponents", "nobody=1"]) == 2
     assert "nobody" in capsys.readouterr().err
+    assert main(["train", "--game", "leader_melee", "--out", out, "--option", "max_decisions=-1"]) == 2
+    assert "Leader Melee option 'max_decisions' takes a whole number >= 0" in capsys.readouterr().err
 
 
-def test_train_command_runs_on_any_contract_game(tmp_path, capsys):
+def test_train_command_runs_on_any_contract_game(tmp_path, capsys, monkeypatch):
+    """... and keeps its evaluation games under --out (not in runs/ of the working folder)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("TCGZOO_DB", raising=False)
     out = tmp_path / "toy"
     code = main(["train", "--game", "toy_duel", "--out", str(out), "--steps", "512", "--seed", "1",
-                 "--envs", "4", "--eval-games", "2", "--db", str(tmp_path / "a.sqlite"), "--quiet",
+                 "--envs", "4", "--eval-games", "2", "--quiet",
                  "--set", "n_steps=64", "--set", "batch_size=128", "--set", "encoder_dim=16",
                  "--set", "net_arch=[16]", "--opponents", "random=1", "heuristic=1", "self=1",
                  "--set", "snapshot_every=256"])
@@ -37,3 +43,6 @@ def test_train_command_runs_on_any_contract_game(tmp_path, capsys):
     assert "vs random" in printed and "vs heuristic" in printed
     assert (out / "final.zip").is_file()
     assert json.loads((out / "config.json").read_text())["opponents"] == {"random": 1, "heuristic": 1, "self": 1}
+    assert f"in {out / 'arena.sqlite'}" in printed and not (tmp_path / "runs").exists()
+    with Store(out / "arena.sqlite", create=False) as store:
+        assert sorted(r["finished"] for r in store.runs()) == [2, 2]  # vs random, vs heuristic

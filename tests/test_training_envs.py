@@ -195,7 +195,7 @@ def test_policy_agent_plays_what_sb3_predicts(tmp_path):
     finally:
         venv.close()
     model.save(tmp_path / "m.zip")
-    agent = from_spec(str(tmp_path / "m.zip"), GAME)
+    agent = from_spec(str(tmp_path / "m.zip"), GAME, trust=True)
     state = Game().new_initial_state(seed=9)
     for _ in range(60):
         if state.is_terminal():

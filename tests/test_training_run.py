@@ -65,8 +65,9 @@ def test_the_evaluation_games_are_stored_in_the_arena_database(run):
             assert 0.0 <= lo <= r["win_rate"] <= hi <= 1.0
 
 
-def test_the_final_model_plays_a_legal_full_game_as_an_arena_agent(run):
+def test_the_final_model_plays_a_legal_full_game_as_an_arena_agent(run, monkeypatch):
     _, result = run
+    monkeypatch.setenv("TCGZOO_TRUST_POLICY_FILES", "1")  # a pickle, but this test's own
     agent = make_agent(f"policy:{result.model}", "battle_spirits")
     opponent = RandomAgent(seed=1)
     game = Game()

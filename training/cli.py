@@ -13,6 +13,7 @@ import json
 from typing import Any, Callable
 
 from tcgzoo.agents.base import ConfigError
+from tcgzoo.agents.cli import whole_number
 
 from .config import TrainConfig
 
@@ -28,26 +29,44 @@ def _weights(text: str) -> tuple[str, float]:
         raise argparse.ArgumentTypeError(f"opponent {text!r} is not spec=share (e.g. heuristic=0.3)") from None
 
 
-def add_parser(sub: Any, game_args: Callable[[argparse.ArgumentParser], None]) -> None:
-    """Add the ``train`` subcommand to ``tcgzoo``'s subparsers."""
+def _minutes(text: str) -> float:
+    """An argparse ``type=`` for ``--minutes``: a positive number of minutes."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0:  # also NaN
+        raise argparse.ArgumentTypeError(f"takes a number of minutes above 0, got {text!r}")
+    return value
+
+
+def add_parser(sub: Any, game_args: Callable[[argparse.ArgumentParser], None],
+               trust_args: Callable[[argparse.ArgumentParser], None] | None = None) -> None:
+    """Add the ``train`` subcommand to ``tcgzoo``'s subparsers (``game_args`` and
+    ``trust_args`` add the options it shares with the arena's commands)."""
     d = TrainConfig()
     t = sub.add_parser("train", help="self-play training of a MaskablePPO policy (needs the train extra)")
     game_args(t)
+    if trust_args is not None:  # policy:<file> opponents need the same trust as in the arena
+        trust_args(t)
     t.add_argument("--out", required=True, help="output folder (checkpoints, TensorBoard, final.zip)")
-    t.add_argument("--minutes", type=float, default=d.minutes, help="wall-clock budget of the training")
-    t.add_argument("--steps", type=int, default=None, help="stop after this many learner decisions")
+    t.add_argument("--minutes", type=_minutes, default=d.minutes, help="wall-clock budget of the training")
+    t.add_argument("--steps", type=whole_number(1), default=None, help="stop after this many learner decisions")
     t.add_argument("--seed", type=int, default=d.seed)
     t.add_argument("--decks", nargs=2, metavar=("MINE", "THEIRS"),
                    help="the learner's deck and the opponents' deck (default: each seat's built-in deck)")
     t.add_argument("--opponents", nargs="+", type=_weights, metavar="SPEC=SHARE",
                    help="opponent pool ('self' = the learner's snapshots); default "
                         + " ".join(f"{k}={v}" for k, v in d.opponents.items()))
-    t.add_argument("--envs", type=int, default=d.n_envs, help="games stepped as one batch")
-    t.add_argument("--workers", type=int, default=d.workers, help="env worker processes (0: in this process)")
-    t.add_argument("--eval-games", type=int, default=d.eval_games, help="games per evaluation opponent")
-    t.add_argument("--eval-every", type=int, default=d.eval_every, help="steps between evaluations (0: final only)")
-    t.add_argument("--checkpoint-every", type=int, default=d.checkpoint_every)
-    t.add_argument("--db", default=None, help="arena SQLite file for the evaluation games")
+    t.add_argument("--envs", type=whole_number(1), default=d.n_envs, help="games stepped as one batch")
+    t.add_argument("--workers", type=whole_number(0, "0: in this process"), default=d.workers,
+                   help="env worker processes (0: in this process)")
+    t.add_argument("--eval-games", type=whole_number(0, "0: no evaluation"), default=d.eval_games,
+                   help="games per evaluation opponent")
+    t.add_argument("--eval-every", type=whole_number(0, "0: final only"), default=d.eval_every,
+                   help="steps between evaluations (0: final only)")
+    t.add_argument("--checkpoint-every", type=whole_number(0, "0: only the final one"), default=d.checkpoint_every)
+    t.add_argument("--db", default=None, help="arena SQLite file for the evaluation games (default <out>/arena.sqlite)")
     t.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
                    help="any other TrainConfig field, value as JSON (e.g. learning_rate=1e-4)")
     t.add_argument("--quiet", action="store_true")
@@ -85,6 +104,7 @@ def run(args: argparse.Namespace) -> int:
         if r["model"] == str(result.model):
             lo, hi = r["ci95"]
             print(f"  vs {r['opponent']}: {r['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] over {r['games']} games "
-                  f"(arena run {r['run']})")
-    print(f"play it: tcgzoo match --game {cfg.game} --agents policy:{result.model} heuristic --games 100 --paired")
+                  f"(arena run {r['run']} in {cfg.eval_db()})")
+    print(f"play it: tcgzoo match --game {cfg.game} --agents policy:{result.model} heuristic --games 100 --paired "
+          "--trust-policy-files")
     return 0

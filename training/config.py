@@ -6,6 +6,7 @@ bad one) without paying for importing torch.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from tcgzoo.agents.base import ConfigError
@@ -54,8 +55,17 @@ class TrainConfig:
     eval_games: int = 100  # per opponent, seats swapped on paired deals
     eval_opponents: list[str] = field(default_factory=lambda: ["random", "heuristic"])
     eval_workers: int = 1
-    db: str | None = None  # arena database (default runs/arena.sqlite or $TCGZOO_DB)
+    db: str | None = None  # arena database of the evaluation games; None: <out>/arena.sqlite (see eval_db)
     verbose: int = 0
+
+    def eval_db(self) -> str:
+        """The arena database the evaluation games go to: ``db``, else ``<out>/arena.sqlite``.
+
+        Under ``out`` rather than the arena's default (``runs/arena.sqlite`` of the working
+        folder, or ``$TCGZOO_DB``) so that a run's outputs stay together and two runs
+        started from different folders do not scatter their games.
+        """
+        return self.db if self.db is not None else str(Path(self.out) / "arena.sqlite")
 
     def validate(self) -> None:
         if self.minutes is None and self.steps is None:

@@ -4,11 +4,10 @@
 
 Trains on a game (Battle Spirits by default; built-in decks, both seats) with the
 settings below (``--set`` overrides one, ``--decks`` fixes the learner's and the
-opponents' decks), then
-plays the final model against ``random`` and ``heuristic`` in the arena (paired deals,
-seats swapped, games stored in the arena database) and prints the win rates with their
-Wilson 95% intervals, per seat too, the training throughput and where the wall time
-went. Not a test: it takes as long as it is told to. The figures go to
+opponents' decks), then plays the final model against ``random`` and ``heuristic`` in
+the arena (paired deals, seats swapped, games stored in ``<out>/arena.sqlite`` or
+``--db``) and prints the win rates with their Wilson 95% intervals, per seat too, the
+training throughput and where the wall time went. Not a test: it takes as long as it is told to. The figures go to
 ``<out>/measure.json``.
 """
 from __future__ import annotations
@@ -36,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", default="runs/train/measure")
     p.add_argument("--eval-games", type=int, default=200, help="per opponent")
     p.add_argument("--eval-workers", type=int, default=2)
-    p.add_argument("--db", default=None)
+    p.add_argument("--db", default=None, help="arena SQLite file for the evaluation games (default <out>/arena.sqlite)")
     p.add_argument("--decks", nargs=2, metavar=("MINE", "THEIRS"), default=None,
                    help="the learner's built-in deck and its opponents' (default: each seat's default deck)")
     p.add_argument("--set", action="append", default=[], metavar="FIELD=JSON",

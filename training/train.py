@@ -6,19 +6,22 @@
 The learner plays one seat against a pool (random, the game's heuristic, and frozen
 snapshots of itself added every ``snapshot_every`` steps). Every ``checkpoint_every``
 steps the model is saved; every ``eval_every`` steps the latest checkpoint plays the
-arena's ``random`` and ``heuristic`` agents and those games are stored in the arena's
-SQLite database like any other run (so ``tcgzoo replay`` shows them). The final model is
-``<out>/final.zip``, an arena agent as ``policy:<out>/final.zip``.
+arena's ``random`` and ``heuristic`` agents and those games are stored in an arena
+SQLite database like any other run (``<out>/arena.sqlite`` unless ``db`` says otherwise;
+``tcgzoo replay --db <out>/arena.sqlite`` shows them). The final model is
+``<out>/final.zip``, an arena agent as ``policy:<out>/final.zip`` (a pickle, so the arena
+loads it only with ``--trust-policy-files``; a run trusts the checkpoints it wrote).
 
 Outputs under ``out``: ``config.json``, ``checkpoints/step_<n>.zip``, ``final.zip``,
 ``tb/`` (TensorBoard), ``evaluations.jsonl`` (one line per evaluation matchup),
-``timing.json`` (where the wall time went).
+``timing.json`` (where the wall time went), ``arena.sqlite`` (the evaluation games).
 """
 from __future__ import annotations
 
 import json
 import os
 import time
+from contextlib import nullcontext
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Sequence
@@ -48,20 +51,24 @@ class TrainResult:
 def evaluate(model: str | os.PathLike, game: str, opponents: Sequence[str] = ("random", "heuristic"),
              games: int = 100, seed: int = 0, decks: Sequence[str] | None = None,
              options: dict[str, Any] | None = None, db: str | None = None, workers: int = 1,
-             step: int | None = None) -> list[dict[str, Any]]:
-    """Arena matches of ``policy:<model>`` against each opponent, stored in the arena database.
+             step: int | None = None, trust: bool = False) -> list[dict[str, Any]]:
+    """Arena matches of ``policy:<model>`` against each opponent, stored in the arena database
+    ``db`` (``None``: the arena's default).
 
     ``decks`` are (the model's, the opponent's), played from either seat as in training.
     Deals are paired (each shuffle played twice with seats swapped) so the luck of the
-    deal cancels. Returns one summary per opponent: win rate with its Wilson 95%
-    interval (draws count half) and the rate per seat.
+    deal cancels. ``trust``: the model file may be loaded although it holds pickles (a
+    run's own checkpoints); otherwise the session must trust policy files. Returns one
+    summary per opponent: win rate with its Wilson 95% interval (draws count half) and
+    the rate per seat.
     """
     from tcgzoo.agents.arena import Arena, Entrant
+    from tcgzoo.agents.policy import trusting_policy_files
     from tcgzoo.agents.store import Store
 
     me = Entrant(f"policy:{model}", decks[0] if decks else None)
     out = []
-    with Store(db) as store:
+    with Store(db) as store, trusting_policy_files() if trust else nullcontext():
         arena = Arena(game, store, options, workers=workers)
         for spec in opponents:
             them = Entrant(spec, decks[1] if decks else None)
@@ -148,7 +155,8 @@ class _Driver(BaseCallback):
     def run_evaluation(self, path: Path) -> None:
         cfg = self.cfg
         results = evaluate(path, cfg.game, cfg.eval_opponents, cfg.eval_games, cfg.seed, cfg.decks,
-                           cfg.options, cfg.db, cfg.eval_workers, step=self.num_timesteps)
+                           cfg.options, cfg.eval_db(), cfg.eval_workers, step=self.num_timesteps,
+                           trust=True)  # this run just wrote the checkpoint
         with open(self.out / "evaluations.jsonl", "a") as f:
             for r in results:
                 f.write(json.dumps(r) + "\n")
