@@ -98,3 +98,27 @@ def test_read_params_fills_defaults_and_refuses_unknown_fields():
     assert read_params(v, word, Checker("toy.yaml", "C-1", {}), {"do": "gain"}, skip=("do",)) == {"n": 1, "who": "me"}
     with pytest.raises(CardFileError, match=r"field 'whom': unknown field of verb 'gain'.*did you mean 'who'"):
         read_params(v, word, Checker("toy.yaml", "C-1", {}), {"do": "gain", "whom": "you"}, skip=("do",))
+
+
+def test_compare_condition_compares_two_values_read_at_use():
+    """``compare``: a value (leaf and modifiers) with exactly one comparison whose right side
+    is a value too; e.g. 'if the opponent has 2 or more cards' is compare: {cards: opp, ge: 2}."""
+    v = make_vocab()
+    s = Board()
+    two = v.compile_condition(ck(None), "if", {"compare": {"cards": "opp", "ge": 2}})
+    assert all(fn(s, 0, 0, arg) for fn, arg in two)
+    s.owner[3] = 0  # read when checked: the opponent now has one card
+    assert not all(fn(s, 0, 0, arg) for fn, arg in two)
+    # modifiers apply before comparing; the right side is a value of the board
+    rel = v.compile_condition(ck(None), "if", {"compare": {"quantity": "life", "times": 2, "lt": {"quantity": "life", "of": "opp"}}})
+    s.life = [2, 5]
+    assert all(fn(s, 0, 0, arg) for fn, arg in rel)  # 2 * 2 < 5
+    s.life = [3, 5]
+    assert not all(fn(s, 0, 0, arg) for fn, arg in rel)  # 6 < 5 fails
+    assert all(fn(s, 0, 0, arg) for fn, arg in v.compile_condition(ck(None), "if", {"not": {"compare": {"cards": "own", "eq": 0}}}))
+    with pytest.raises(CardFileError, match=r"field 'if.compare': a comparison needs exactly one of le, ge, lt, gt, eq; got 2"):
+        v.compile_condition(ck(None), "if", {"compare": {"cards": "opp", "ge": 1, "le": 3}})
+    with pytest.raises(CardFileError, match="compare is a condition"):
+        v.compile_filter(ck(None), "f", {"compare": {"cards": "opp", "ge": 1}})
+    with pytest.raises(CardFileError, match="exactly one of"):
+        v.compile_condition(ck(None), "if", {"compare": {"ge": 1}})

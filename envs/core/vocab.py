@@ -21,7 +21,10 @@ What every game shares lives here once:
   player (life, hand size) once, and gets the filters / conditions ``<name>_le``, ``_ge``,
   ``_lt``, ``_gt``, ``_eq`` taking a value — so "BP at most this spirit's BP" is
   ``bp_le: {stat: bp, of: self}``;
-* **combinators**: ``not`` and ``any_of`` for filters and conditions.
+* **combinators**: ``not`` and ``any_of`` for filters and conditions, and the condition
+  ``compare``: a value with one comparison, ``compare: {count: <target>, ge: 3}`` ("if you
+  have 3 or more ..."), whose modifiers apply before comparing and whose right-hand side
+  is a value too (``compare: {quantity: hand, gt: {quantity: hand, of: opp}}``).
 
 A compiled filter or condition is a tuple of ``(function, argument)`` pairs that must all
 hold; a compiled value is an ``int`` or a :class:`Value`. The functions' signatures are
@@ -184,9 +187,26 @@ class Vocabulary:
                 alts = tuple(self._compile_tests(kind, sub, f"any_of[{k}]", x) for k, x in enumerate(v))
                 out.append((_any_filter if kind == "filter" else _any_condition, alts))
                 continue
+            if key == "compare":
+                if kind != "condition":
+                    sub.fail("compare", "compare is a condition (a value compared with a value), not a filter")
+                out.append((_compare_condition, self._compile_compare(sub, "compare", v)))
+                continue
             w = self.get(kind, key, sub, str(key))
             out.append((w.fn, self.compile_param(w.params.get("", Param.any()), sub, str(key), v)))
         return tuple(out)
+
+    def _compile_compare(self, ck: Checker, field: str, data: Any) -> tuple:
+        """``{<value leaf and modifiers>, <le|ge|lt|gt|eq>: <value>}`` -> (left, op, right)."""
+        if not isinstance(data, dict):
+            ck.fail(field, "expected a value mapping with one comparison (le, ge, lt, gt or eq)")
+        ops = [k for k in data if k in COMPARATORS]
+        if len(ops) != 1:
+            ck.fail(field, f"a comparison needs exactly one of {', '.join(COMPARATORS)}; got {len(ops)}")
+        op = ops[0]
+        left = compile_value(self, ck, field, {k: x for k, x in data.items() if k != op})
+        right = compile_value(self, ck.sub(field, data), op, data[op])
+        return left, COMPARATORS[op], right
 
     def compile_param(self, param: "Param", ck: Checker, field: str, v: Any) -> Any:
         return param.compile(self, ck, field, v)
@@ -216,6 +236,11 @@ def _not_condition(s, src, p, inner) -> bool:
 
 def _any_condition(s, src, p, alts) -> bool:
     return any(all(fn(s, src, p, arg) for fn, arg in alt) for alt in alts)
+
+
+def _compare_condition(s, src, p, arg) -> bool:
+    left, cmp, right = arg
+    return cmp(value(left, s, src, p), value(right, s, src, p))
 
 
 def holds(tests: tuple, s, src: int, p: int) -> bool:
