@@ -110,6 +110,9 @@ class Game(GameBase):
         self.obs_layout = ObsLayout(len(self.pool))
         used = set(self.decks[0]) | set(self.decks[1])
         self.has_constants = any(self.pool.cards[c].constants for c in used)
+        self.bflags = 0  # the board words' machinery the two decks need (cards.B_*)
+        for c in used:
+            self.bflags |= self.pool.cards[c].bflags
         self._owner = [0] * len(self.decks[0]) + [1] * len(self.decks[1])
 
     # ---- the contract ------------------------------------------------------------
@@ -135,6 +138,7 @@ class BattleSpiritsState(State):
         self.alists = game.pool.alists
         self.deck_names = game.deck_names
         self.has_constants = game.has_constants
+        self.bflags, self.soulpaid = game.bflags, ()
         self.cdef = list(game.decks[0]) + list(game.decks[1])
         n = len(self.cdef)
         self.owner = game._owner

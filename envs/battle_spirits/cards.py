@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..core.cardfile import Checker, entry_label, load_yaml
 from ..core.decks import CopyLimit, builtin_deck_names, deck_card_ids, open_deck
-from ..core.errors import CardFileError, DeckError, UnknownNameError
+from ..core.errors import CardFileError, DeckError, UnknownNameError, short
 
 HERE = Path(__file__).parent
 CARDS_DIR = HERE / "cards"
@@ -56,6 +56,21 @@ TW = {w: -(i + 1) for i, w in enumerate(TARGET_WORDS)}
 WHATS = ("spirit", "nexus", "spirit_or_nexus", "card")
 SIDES = ("own", "opp", "any")
 ZONES = ("field", "trash", "hand")
+
+# ---- per-card machinery bits (CardDef.bflags): a game switches a rule's extra checks on only
+# when one of its two decks has a card that needs them, so other games pay nothing for them.
+# Words set their bit with ``mark`` while a card compiles (``_card`` collects them).
+B_NEGATE = 1  # 'loses its effects' (grant / constant loses_effects): fire, constants, activation, replacement
+B_IMMUNE = 2  # immunities (unaffected, untargetable, bp_cannot_be_lowered, ...): targeting, verbs, modifiers
+B_SOULPAID = 4  # 'if paid using the soul core': the play handler records who paid with it
+B_TREAT = 8  # names, families and colours 'treated as' (also_names, also_named, colorless ...)
+_USES = [0]
+
+
+def mark(bit: int) -> None:
+    """The card being compiled uses machinery ``bit`` (one of the B_* bits)."""
+    _USES[0] |= bit
+
 
 class Target:
     """A compiled target: what, side, zone, count (-1 = all), up_to, filter items."""
@@ -101,7 +116,7 @@ class CardDef:
                  "red_total", "families", "lv_cores", "lv_bp", "shinkaiho", "symbols", "sym_total", "ex",
                  "gekitotsu", "armor_mask", "soul_magic", "text", "effects", "triggers", "constants",
                  "activated", "replaces", "magic_main", "magic_flash", "magic_cond", "file", "block",
-                 "colors_with_symbols", "lv_of", "const_mask")
+                 "colors_with_symbols", "lv_of", "const_mask", "bflags")
 
 
 class CardPool:
@@ -310,12 +325,13 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
     ck.only(CARD_FIELDS)
     d = CardDef()
     d.file = file
+    _USES[0] = 0  # the B_* machinery bits its words mark while it compiles
     d.id = ck.get("id", str)
     d.name = ck.get("name", str)
     d.deck_name = d.name  # BS 6-1-1-2-1: names with different [n] identifiers are distinct in a deck
     d.type = TYPES[ck.choice("type", TYPES)]
     cols = ck.get("colors", list)
-    if not cols or any(c not in COLOR_INDEX for c in cols):
+    if not cols or any(not isinstance(c, str) or c not in COLOR_INDEX for c in cols):
         ck.fail("colors", f"expected a non-empty list of {', '.join(COLORS)}")
     d.colors = tuple(COLOR_INDEX[c] for c in cols)
     d.color_mask = sum(1 << c for c in d.colors)
@@ -366,8 +382,8 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
             d.gekitotsu = True
         elif isinstance(kw, dict) and set(kw) == {"heavy_armor"} and isinstance(kw["heavy_armor"], list):
             for c in kw["heavy_armor"]:
-                if c not in COLOR_INDEX:
-                    ck.fail(f"keywords[{j}]", f"unknown colour {c!r}")
+                if not isinstance(c, str) or c not in COLOR_INDEX:
+                    ck.fail(f"keywords[{j}]", f"unknown colour {short(c)}")
                 d.armor_mask |= 1 << COLOR_INDEX[c]
         else:
             ck.fail(f"keywords[{j}]", "expected 'gekitotsu' or {heavy_armor: [colours]}")
@@ -407,6 +423,7 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
         d.magic_cond = _cond(sub, "if", sub.get("if", dict, None))
     elif mg is not None:
         ck.fail("magic", "only a magic card has a magic effect")
+    d.bflags = _USES[0]
     return d
 
 

@@ -31,6 +31,9 @@ class State(DecisionState):
         "removed", "reserve", "life", "tcores", "soul", "gained", "turn", "tp", "first", "step",
         "attacker", "blocker", "teff", "used", "pending", "tq", "waiting", "sels", "revealed",
         "known", "defs", "alists", "deck_names", "has_constants",
+        # the board words' machinery (cards.B_* bits of both decks' cards) and the instances
+        # whose cost the soul core paid (a tuple, replaced, never mutated: clones share it)
+        "bflags", "soulpaid",
     )
     DECISION_NAMES = DECISIONS
     NUM_ACTIONS = NUM_ACTIONS
@@ -41,6 +44,7 @@ class State(DecisionState):
         self._copy_protocol(c)
         c.defs, c.alists, c.deck_names = self.defs, self.alists, self.deck_names
         c.has_constants = self.has_constants
+        c.bflags, c.soulpaid = self.bflags, self.soulpaid
         c.cdef, c.owner, c.zone = self.cdef[:], self.owner, self.zone[:]
         c.cores, c.exh, c.wait_kind = self.cores[:], self.exh[:], self.wait_kind[:]
         c.deck = [self.deck[0][:], self.deck[1][:]]
@@ -76,6 +80,10 @@ class State(DecisionState):
 
     def on_field(self, i: int) -> bool:
         return i >= 0 and self.zone[i] == Z_FIELD
+
+    def color_mask(self, i: int) -> int:
+        """Card ``i``'s colours as bits of ``cards.COLORS`` (BS 2-11)."""
+        return self.defs[self.cdef[i]].color_mask
 
     def constants(self, kind: int):
         """Yield (source, effect) for every constant effect of ``kind`` now working (9-1-4)."""

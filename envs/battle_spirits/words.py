@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ..core.vocab import Param, Vocabulary
 from .cards import COLOR_INDEX, COLORS, SPIRIT, TYPES, Target, colors_map, count_target, target_spec
-from .state import S_RESERVE, Z_FIELD, Z_WAIT
+from .layout import ST_ATTACK, ST_CORE, ST_DRAW, ST_END, ST_MAIN, ST_MAIN2, ST_REFRESH, ST_START
+from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, Z_FIELD, Z_WAIT
 
 VOCAB = Vocabulary("battle_spirits")
 VOCAB.subjects = ("self", "attacker", "blocker")
@@ -203,4 +204,66 @@ def v_count(s, src, p, t):
             if s.matches(t, i, src, p, hand_ok=t.zone == 2):
                 n += 1
     return n
+
+
+# ---- the board (issue 10, card language v2): existence, where the soul core is, the step ---------
+def _matching(s, src, p, t):
+    """The cards matching a count target mapping, as seen by ``p`` (a generator)."""
+    zone = (s.field, s.trash, s.hand)[t.zone]
+    for q in ((p,) if t.side == 0 else (1 - p,) if t.side == 1 else (p, 1 - p)):
+        for i in zone[q]:
+            if s.matches(t, i, src, p, hand_ok=t.zone == 2):
+                yield i
+
+
+@VOCAB.condition("has", params={"": Param.custom(_count_param)}, rule="BS 9-2-1",
+                 doc="at least one card matches the target mapping (「～があるとき / ～がいる間」); "
+                     "'none' is not: {has: ...}; a number of them is compare: {count: ..., ge: N}",
+                 ja="{}があるとき", en="if there is {}")
+def c_has(s, src, p, t):
+    for _ in _matching(s, src, p, t):
+        return True
+    return False
+
+
+SOUL_PLACES = ("trash", "reserve", "life", "void", "field")
+
+
+@VOCAB.condition("soul_core_in", params={"": Param.choice(SOUL_PLACES)}, rule="BS 5-7, 4-4, 4-6",
+                 doc="your soul core is in that place (field: on one of your field cards)",
+                 ja="自分の{}に[ソウルコア]があるとき", en="your soul core is in your {}")
+def c_soul_core_in(s, src, p, where):
+    x = s.soul[p]
+    if where == "field":
+        return x >= 0 and s.zone[x] == Z_FIELD
+    return x == {"trash": S_TRASH, "reserve": S_RESERVE, "life": S_LIFE, "void": S_VOID}[where]
+
+
+STEP_WORDS = ("start", "core", "draw", "refresh", "main", "attack", "end")
+
+
+@VOCAB.condition("step", params={"": Param.choice(STEP_WORDS)}, rule="BS 7-1-1, 7-8-1",
+                 doc="the turn is in that step, whoever's turn it is (『お互いのアタックステップ』); with "
+                     "own_turn: true / false for 『自分の / 相手のアタックステップ』; main is either main step",
+                 ja="{}ステップ", en="during the {} step")
+def c_step(s, src, p, name):
+    st = s.step
+    if name == "main":  # 7-8-1: the second main step is a main step (ruling in battle_spirits_notes.md)
+        return st == ST_MAIN or st == ST_MAIN2
+    return st == _STEP_CODE[name]
+
+
+_STEP_CODE = {"start": ST_START, "core": ST_CORE, "draw": ST_DRAW, "refresh": ST_REFRESH, "attack": ST_ATTACK,
+              "end": ST_END}
+
+
+@VOCAB.value("colors", params={"": Param.custom(_count_param)}, rule="BS 2-11, 2-11-1-2",
+             doc="the number of different colours among the cards matching the target mapping "
+                 "(「～の色1色につき」; a multicolour card gives each of its colours)",
+             ja="{}の色の数", en="the number of colours among {}")
+def v_colors(s, src, p, t):
+    m = 0
+    for i in _matching(s, src, p, t):
+        m |= s.color_mask(i)
+    return bin(m).count("1")
 
