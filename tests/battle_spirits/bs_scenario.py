@@ -27,11 +27,19 @@ DATA = Path(__file__).parent / "data"
 CARD_FILES = (str(DATA / "filler.yaml"), str(DATA / "rules_cards.yaml"), str(DATA / "v2_events.yaml"),
               str(DATA / "v2_board.yaml"), str(DATA / "v2_verbs.yaml"))
 DECK = str(DATA / "deck_rules.yaml")
+# the real-card pool of issue 10 (printed texts, tests/battle_spirits/real_cards): no block icon, so
+# Eternal-only; scene(real=True) plays them beside the fillers, every real card once in each deck
+REAL = Path(__file__).parent / "real_cards"
+REAL_CARD_FILES = tuple(str(REAL / f"{c}.yaml") for c in ("red", "purple", "green", "white", "yellow", "blue", "multi"))
+REAL_DECK = str(REAL / "scenario_deck.yaml")
 STEP_FRAME = {"start": 0, "core": 2, "draw": 3, "refresh": 4, "main": 5, "attack": 6, "main2": 7, "end": 8}
 
 
 @lru_cache(maxsize=None)
-def game(first_player=0, concession=True, deck0=DECK, deck1=DECK) -> Game:
+def game(first_player=0, concession=True, deck0=DECK, deck1=DECK, real=False) -> Game:
+    if real:
+        return Game(decks=[REAL_DECK, REAL_DECK], cards=[str(DATA / "filler.yaml"), *REAL_CARD_FILES],
+                    format="eternal", first_player=first_player, concession=concession, max_decisions=0)
     return Game(decks=[deck0, deck1], cards=list(CARD_FILES), first_player=first_player,
                 concession=concession, max_decisions=0)
 
@@ -65,16 +73,17 @@ def _take(s, p: int, card_id: str) -> int:
 
 
 def scene(step: str = "main", turn: int = 3, tp: int = 0, p0: dict | None = None, p1: dict | None = None,
-          seed: int = 0, run: bool = True):
+          seed: int = 0, run: bool = True, real: bool = False):
     """Arrange a position and resume the turn of player ``tp`` at ``step``.
 
     Player spec keys (all optional): ``hand`` [ids], ``field`` [id | (id, cores) |
     dict(id, cores, soul, exh)], ``trash`` [ids], ``deck`` (int: keep that many filler
     cards; list of ids: exactly those, last = top), ``reserve`` (3), ``life`` (5),
     ``tcores`` (0), ``soul`` ('reserve' | 'trash' | 'void'; a field entry with soul=True
-    puts it there). Cores are made consistent by setting ``gained``.
+    puts it there). Cores are made consistent by setting ``gained``. ``real``: the real-card
+    pool (``REAL_CARD_FILES``) instead of the test cards.
     """
-    s = started(seed)
+    s = started(seed, real=real)
     filler = idx(s, "T-F01")
     for p in (0, 1):
         for lst in (s.hand[p], s.field[p], s.trash[p], s.removed[p]):

@@ -1,0 +1,300 @@
+"""Issue 10: real Battle Spirits cards, written in the card language from their printed texts
+(``real_cards/*.yaml``, status in ``real_cards/README.md``), each played in a scenario that
+checks its main effect as printed. Card numbers are our list's (sources: the shared
+``real-cards/battle_spirits.md`` for 1-22, ``real_cards/SOURCES.md`` for 23-73).
+
+The last tests check the status table against the card files, and that the heuristic agent
+beats the random agent with decks made only of real cards.
+"""
+from __future__ import annotations
+
+import functools
+
+from bs_scenario import (
+    D_BLOCK, D_FLASH, D_MAIN, D_OPTIONAL, D_ORDER, D_TARGET, OPP_FIELD, OPTION, PASS, Z_FIELD, Z_HAND, Z_TRASH,
+    act, attack, field_slot, find, ids, pass_flash, play, scene, target,
+)
+from tcgzoo.envs.battle_spirits.layout import CONCEDE, D_MAGIC_TIMING
+
+rscene = functools.partial(scene, real=True)
+
+
+def choices(s) -> list[int]:
+    """The legal actions of the pending decision, conceding (always legal, BS 1-3-4) left out."""
+    return sorted(a for a in s.legal if a != CONCEDE)
+
+
+def order(s) -> None:
+    """Resolve simultaneous effects in the offered order (the order is not what a test checks)."""
+    while s.dkind == D_ORDER:
+        act(s, choices(s)[0])
+
+
+def use_magic(s, card_id: str, flash: bool = False) -> None:
+    """The deciding player uses a magic from hand in the main step, as its main or flash effect."""
+    play(s, card_id)
+    if s.dkind == D_MAGIC_TIMING:
+        act(s, OPTION + (1 if flash else 0))
+
+
+# ==================================================================================== red
+def test_23_doraguno_kitoushi_returns_a_spirit_card_from_trash():
+    """23 ドラグノ祈祷師 (BS01-014): 『このスピリットの召喚時』「自分のトラッシュにあるスピリットカード1枚を
+    手札に戻す。」 BS 12-2-1-6, 9-3-2 (a magic in the trash is no candidate), 4-4."""
+    s = rscene(p0=dict(hand=["BS01-014"], trash=["BS01-017", "BS01-117"], reserve=4))
+    play(s, "BS01-014")
+    assert ids(s, s.hand[0]) == ["BS01-017"]
+    assert ids(s, s.trash[0]) == ["BS01-117"]
+    assert s.dkind == D_MAIN
+
+
+def test_24_lance_raptor_may_destroy_a_bp2000_spirit_of_either_side():
+    """24 ランスラプトル (BS01-017): 『このスピリットの召喚時』「BP2000以下のスピリット1体を破壊できる。」
+    Either side's spirit (itself included), only BP 2000 or less, and the player may decline.
+    BS 12-2-1-6, 9-1-2 (できる), 5-10."""
+    s = rscene(p0=dict(hand=["BS01-017"], field=["BS01-014"], reserve=5),
+               p1=dict(field=["BS14-018", "BS14-028"]))
+    raptor = play(s, "BS01-017")
+    assert s.dkind == D_OPTIONAL
+    act(s, OPTION + 1)
+    assert s.dkind == D_TARGET
+    own, hands, ruri = find(s, 0, "BS01-014"), find(s, 1, "BS14-018"), find(s, 1, "BS14-028")
+    assert choices(s) == sorted([field_slot(s, own), field_slot(s, raptor), field_slot(s, hands)])
+    target(s, hands)
+    assert ids(s, s.trash[1]) == ["BS14-018"] and s.zone[ruri] == Z_FIELD
+    # declined: nothing is destroyed
+    s = rscene(p0=dict(hand=["BS01-017"], field=["BS01-014"], reserve=5), p1=dict(field=["BS14-018"]))
+    play(s, "BS01-017")
+    act(s, OPTION)
+    assert ids(s, s.field[1]) == ["BS14-018"] and s.dkind == D_MAIN
+
+
+def test_25_primeval_bird_phenikios_destroys_every_bp3000_spirit():
+    """25 原始鳥フェニキオス (BS01-023): 『このスピリットの召喚時』「BP3000以下のスピリットすべてを破壊する。」
+    both sides, no choice; Lv2 『このスピリットのバトル時』「BPを比べ相手のスピリットだけを破壊したとき、
+    ボイドから、コア1個をこのスピリット上に置く。」 BS 12-2-1-6, 5-10, 8-1-6-2, 4-8."""
+    s = rscene(p0=dict(hand=["BS01-023"], field=["BS14-024"], reserve=7),
+               p1=dict(field=["BS14-018", "BS14-028", "BS14-033"]))
+    bird = play(s, "BS01-023")
+    assert s.zone[bird] == Z_FIELD
+    assert sorted(ids(s, s.trash[0])) == ["BS14-024"]
+    assert sorted(ids(s, s.trash[1])) == sorted(["BS14-018", "BS14-028"])
+    assert ids(s, s.field[1]) == ["BS14-033"]
+    # Lv2: it wins a battle by BP and gains a core from the void
+    s = rscene(step="attack", p0=dict(field=[("BS01-023", 4)]), p1=dict(field=["BS14-028"]))
+    bird = find(s, 0, "BS01-023")
+    attack(s, bird)
+    pass_flash(s)
+    act(s, field_slot(s, find(s, 1, "BS14-028")))
+    pass_flash(s)
+    assert ids(s, s.trash[1]) == ["BS14-028"]
+    assert s.cores[bird] == 5
+
+
+def test_26_kagutsuchi_dragoon_draws_and_forces_a_block_at_lv2():
+    """26 カグツチドラグーン (BS14-007): 『このスピリットのアタック時』「自分はデッキから1枚ドローする。」;
+    Lv2【激突】『このスピリットのアタック時』「相手のスピリットは、可能ならブロックする。」
+    BS 12-2-1-7, 5-6, 8-1-3, 12-1-1."""
+    for cores, must in ((1, False), (3, True)):
+        s = rscene(step="attack", p0=dict(field=[("BS14-007", cores)], deck=5), p1=dict(field=["BS14-028"]))
+        attack(s, find(s, 0, "BS14-007"))
+        order(s)
+        assert len(s.hand[0]) == 1
+        pass_flash(s)
+        assert s.dkind == D_BLOCK
+        assert (PASS not in s.legal) == must
+
+
+def test_29_double_draw_draws_two():
+    """29 ダブルドロー (BS01-117): メイン「自分はデッキから2枚ドローする。」; フラッシュ「このターンの間、
+    スピリット1体をBP+2000する。」 (either side's). BS 9-1-7-1-3, 5-6, 2-9."""
+    s = rscene(p0=dict(hand=["BS01-117"], deck=5, reserve=4))
+    use_magic(s, "BS01-117")
+    assert len(s.hand[0]) == 2 and ids(s, s.trash[0]) == ["BS01-117"]
+    s = rscene(p0=dict(hand=["BS01-117"], reserve=4), p1=dict(field=["BS14-028"]))
+    use_magic(s, "BS01-117", flash=True)
+    ruri = find(s, 1, "BS14-028")
+    assert s.bp(ruri) == 5000
+
+
+# ==================================================================================== purple
+def test_32_dark_witch_destroys_an_exhausted_spirit_of_either_side():
+    """32 ダークウィッチ (BS01-040): Lv2・Lv3『このスピリットのアタック時』「自分か相手の疲労状態のスピリット
+    1体を破壊する。」 An exhausted opposing spirit is chosen; with no other exhausted spirit the
+    witch, exhausted by its own attack, is the one destroyed. At Lv1 nothing happens.
+    BS 12-2-1-7, 8-1-1-2 (the attacker is exhausted), 5-10."""
+    s = rscene(step="attack", p0=dict(field=[("BS01-040", 3)]),
+               p1=dict(field=[dict(id="BS14-028", exh=1), "BS14-018"]))
+    witch = find(s, 0, "BS01-040")
+    attack(s, witch)
+    assert s.dkind == D_TARGET
+    assert choices(s) == sorted([field_slot(s, witch), field_slot(s, find(s, 1, "BS14-028"))])
+    target(s, find(s, 1, "BS14-028"))
+    assert ids(s, s.trash[1]) == ["BS14-028"]
+    s = rscene(step="attack", p0=dict(field=[("BS01-040", 3)]), p1=dict(field=["BS14-018"]))
+    attack(s, find(s, 0, "BS01-040"))
+    assert ids(s, s.trash[0]) == ["BS01-040"] and ids(s, s.field[1]) == ["BS14-018"]
+    s = rscene(step="attack", p0=dict(field=[("BS01-040", 1)]), p1=dict(field=[dict(id="BS14-028", exh=1)]))
+    attack(s, find(s, 0, "BS01-040"))
+    assert not s.trash[0] and not s.trash[1]
+
+
+def test_34_both_hands_draws_two_when_destroyed_at_lv2():
+    """34 ボース・ハンズ (BS14-018): Lv2『このスピリットの破壊時』「自分はデッキから2枚ドローする。」
+    Destroyed by BP comparison at Lv2 it draws 2; at Lv1 nothing. BS 12-2-1-12, 8-1-6-1, 2-8-2."""
+    for cores, drawn in ((3, 2), (1, 0)):
+        s = rscene(step="attack", p0=dict(field=[("BS14-018", cores)], deck=5), p1=dict(field=["BS14-033"]))
+        attack(s, find(s, 0, "BS14-018"))
+        pass_flash(s)
+        act(s, field_slot(s, find(s, 1, "BS14-033")))
+        pass_flash(s)
+        order(s)
+        assert ids(s, s.trash[0]) == ["BS14-018"]
+        assert len(s.hand[0]) == drawn
+
+
+def test_38_chaos_draw_draws_one_per_exhausted_opposing_spirit():
+    """38 カオスドロー (BS01-128): メイン「相手の疲労状態のスピリット1体につき1枚、自分はデッキからカードを
+    ドローする。」 Own exhausted spirits do not count. BS 9-1-7-1-3, 5-6, 5-5-1-2."""
+    s = rscene(p0=dict(hand=["BS01-128"], field=[dict(id="BS14-024", exh=1)], deck=6, reserve=5),
+               p1=dict(field=[dict(id="BS14-028", exh=1), dict(id="BS14-018", exh=1), "BS14-026"]))
+    use_magic(s, "BS01-128")
+    assert len(s.hand[0]) == 2
+
+
+# ==================================================================================== green
+def test_40_ruriruri_exhausts_every_cost3_spirit():
+    """40 ルリルリ (BS14-028): 『このスピリットの召喚時』「コスト3以下のスピリットすべてを疲労させる。」
+    Both sides, printed cost 3 or less; itself (cost 4) and cost 4 spirits stay recovered.
+    BS 12-2-1-6, 5-15, 2-2."""
+    s = rscene(p0=dict(hand=["BS14-028"], field=["BS14-024"], reserve=4),
+               p1=dict(field=["BS14-026", "BS01-081", "BS14-018"]))
+    ruri = play(s, "BS14-028")
+    assert s.exh[find(s, 0, "BS14-024")] and s.exh[find(s, 1, "BS14-026")] and s.exh[find(s, 1, "BS01-081")]
+    assert not s.exh[find(s, 1, "BS14-018")] and not s.exh[ruri]
+
+
+def test_41_tamamusshu_gets_cores_equal_to_its_level():
+    """41 タマムッシュ (BS14-026): 『このスピリットの召喚時』「ボイドから、このスピリットのLvと同じ数の
+    コアをこのスピリットに置く。」 Summoned at Lv1 it gets 1 core; placed at Lv2 (4 cores) it gets 2.
+    BS 12-2-1-6, 2-8, 4-8."""
+    s = rscene(p0=dict(hand=["BS14-026"], reserve=4))
+    tama = play(s, "BS14-026")
+    assert s.cores[tama] == 2 and s.level(tama) == 1
+    s = rscene(p0=dict(hand=["BS14-026"], reserve=7))
+    tama = play(s, "BS14-026", place_n=4)
+    assert s.cores[tama] == 6 and s.level(tama) == 2
+
+
+def test_42_branboar_recovers_after_destroying_the_spirit_it_battles():
+    """42 霊樹の守り神ブランボアー (BS14-033): 『このスピリットのバトル時』「バトルしている相手のスピリットを
+    破壊したとき、このスピリットは回復する。」; Lv3『このスピリットのアタック時』「…相手のライフのコア1個を
+    相手のリザーブに置く。」 BS 8-1-6-2, 5-14, 8-1-5-1 (life cores to the reserve, BS-R1)."""
+    s = rscene(step="attack", p0=dict(field=[("BS14-033", 5)]), p1=dict(field=["BS14-028"], reserve=0))
+    boar = find(s, 0, "BS14-033")
+    attack(s, boar)
+    pass_flash(s)
+    act(s, field_slot(s, find(s, 1, "BS14-028")))
+    pass_flash(s)
+    order(s)
+    assert ids(s, s.trash[1]) == ["BS14-028"]
+    assert s.exh[boar] == 0
+    assert s.life[1] == 4 and s.reserve[1] == 1 + 1  # the life core, and the blocker's core
+    # Lv1: it recovers, no life damage
+    s = rscene(step="attack", p0=dict(field=[("BS14-033", 1)]), p1=dict(field=["BS14-024"]))
+    boar = find(s, 0, "BS14-033")
+    attack(s, boar)
+    pass_flash(s)
+    act(s, field_slot(s, find(s, 1, "BS14-024")))
+    pass_flash(s)
+    assert s.exh[boar] == 0 and s.life[1] == 5
+
+
+def test_43_tsuchipig_recovers_at_end_step_when_the_trash_is_all_green():
+    """43 ツチピッグ (BS14-024): 『自分のエンドステップ』「自分のトラッシュにあるカードが緑のカードだけの
+    とき、このスピリットは回復する。」 BS 7-9-1-1, 5-14, 2-11."""
+    s = rscene(step="end", p0=dict(field=[dict(id="BS14-024", exh=1)], trash=["BS14-028", "BS14-100"]))
+    assert s.exh[find(s, 0, "BS14-024")] == 0
+    s = rscene(step="end", p0=dict(field=[dict(id="BS14-024", exh=1)], trash=["BS14-028", "BS01-117"]))
+    assert s.exh[find(s, 0, "BS14-024")] == 1
+
+
+def test_47_storm_attack_exhausts_an_opposing_spirit_then_recovers_one_of_yours():
+    """47 ストームアタック (BS14-100): フラッシュ「相手のスピリット1体を疲労させる。その後、自分のスピリット
+    1体を回復させる。」 Used in the flash timing of an attack, it recovers the attacker and
+    exhausts the spirit that could block. BS 12-2-1-5, 8-1-2, 5-15, 5-14, 5-19-1."""
+    s = rscene(step="attack", p0=dict(hand=["BS14-100"], field=["BS14-033", "BS14-024"], reserve=4),
+               p1=dict(field=["BS14-028"]))
+    boar = find(s, 0, "BS14-033")
+    attack(s, boar)
+    assert s.dkind == D_FLASH and s.current_player() == 1
+    act(s, PASS)
+    play(s, "BS14-100")
+    assert s.exh[find(s, 1, "BS14-028")] == 1  # the only opposing spirit: no choice
+    assert s.dkind == D_TARGET  # either of own two spirits
+    target(s, boar)
+    assert s.exh[boar] == 0
+
+
+# ==================================================================================== white
+def test_48_hell_brindi_returns_a_spirit_to_its_owners_hand():
+    """48 ヘル・ブリンディ (BS01-090): 『このスピリットの召喚時』「スピリット1体を、その持ち主の手札に戻す。」
+    Its cores go to its owner's reserve. BS 12-2-1-6, 10-2-2, 4-5-4."""
+    s = rscene(p0=dict(hand=["BS01-090"], reserve=4), p1=dict(field=[("BS14-033", 3)], reserve=0))
+    brindi = play(s, "BS01-090")
+    boar = find(s, 1, "BS14-033")
+    assert s.dkind == D_TARGET  # it may also return itself: a choice
+    assert choices(s) == sorted([field_slot(s, brindi), field_slot(s, boar)])
+    target(s, boar)
+    assert ids(s, s.hand[1]) == ["BS14-033"] and s.reserve[1] == 3
+
+
+def test_49_metaldee_bug_takes_a_core_from_a_spirit_on_each_side():
+    """49 メタルディー・バグ (BS01-087): 『このスピリットの召喚時』「お互いのフィールドにあるスピリット1体を
+    指定する。そのお互いのスピリット上のコア1個をお互いのトラッシュに置く。」 BS 12-2-1-6, 4-4-1, 5-11."""
+    s = rscene(p0=dict(hand=["BS01-087"], field=[("BS14-033", 3)], reserve=5),
+               p1=dict(field=[("BS14-028", 3)]))
+    bug = play(s, "BS01-087")
+    boar = find(s, 0, "BS14-033")
+    target(s, boar)
+    assert s.cores[boar] == 2 and s.tcores[0] == 4 + 1  # the 4 paid for the bug, then the effect's
+    assert s.cores[find(s, 1, "BS14-028")] == 2 and s.tcores[1] == 1
+    assert s.zone[bug] == Z_FIELD
+
+
+def test_50_silver_scale_nidhogg_gets_4000_bp_when_it_blocks():
+    """50 銀燐竜ニーズホッグ (BS01-081): 『このスピリットのブロック時』「このスピリットをBP+4000する。」
+    Blocking a BP 3000 attacker at Lv1 (BP 1000) it has 5000 and wins. BS 12-2-1-9, 8-1-3-2, 8-1-6-1."""
+    s = rscene(step="attack", p0=dict(field=["BS14-028"]), p1=dict(field=["BS01-081"]))
+    attack(s, find(s, 0, "BS14-028"))
+    pass_flash(s)
+    nid = find(s, 1, "BS01-081")
+    act(s, field_slot(s, nid))
+    assert s.bp(nid) == 5000
+    pass_flash(s)
+    assert ids(s, s.trash[0]) == ["BS14-028"] and s.zone[nid] == Z_FIELD
+
+
+def test_56_recovered_core_puts_void_cores_on_life_and_a_white_spirit():
+    """56 リカバードコア (BS14-106): メイン「ボイドからコア1個ずつを自分のライフと、自分の白のスピリット1体に
+    置く。」 Only a white spirit can take the core. BS 9-1-7-1-3, 4-7, 4-8."""
+    s = rscene(p0=dict(hand=["BS14-106"], field=["BS01-081", "BS14-024"], reserve=6, life=3))
+    nid, pig = find(s, 0, "BS01-081"), find(s, 0, "BS14-024")
+    use_magic(s, "BS14-106")
+    assert s.life[0] == 4
+    assert s.cores[nid] == 2 and s.cores[pig] == 1
+
+
+# ==================================================================================== yellow
+def test_60_goristal_destroys_itself_after_winning_a_battle():
+    """60 ゴリスタル (BS14-045): 『このスピリットのバトル時』「BPを比べ相手のスピリットだけを破壊したとき、
+    このスピリットを破壊する。」; Lv3『このスピリットの破壊時』「自分はデッキから1枚ドローする。」
+    BS 8-1-6-2, 5-10, 12-2-1-12, 10-2-2-3 (it resolves at the level it left at)."""
+    for cores, drawn in ((1, 0), (3, 1)):
+        s = rscene(step="attack", p0=dict(field=[("BS14-045", cores)], deck=3), p1=dict(field=["BS01-090"]))
+        attack(s, find(s, 0, "BS14-045"))
+        pass_flash(s)
+        act(s, field_slot(s, find(s, 1, "BS01-090")))
+        pass_flash(s)
+        assert ids(s, s.trash[1]) == ["BS01-090"] and ids(s, s.trash[0]) == ["BS14-045"]
+        assert len(s.hand[0]) == drawn
