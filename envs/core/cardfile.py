@@ -162,8 +162,8 @@ def entry_label(data: Any, index: int) -> str:
 
 
 def key_label(key: Any) -> str:
-    """A mapping key as a field name: a string as written, anything else as a bounded repr
-    (``str`` of a huge integer would raise; of a long string, fill a message)."""
+    """A mapping key as a field name: a string as written (messages bound it), anything else
+    (a number, null, a date) as a bounded repr."""
     return key if isinstance(key, str) else short(key)
 
 
@@ -183,11 +183,11 @@ class Checker:
             self.fail(None, f"expected a mapping, got {type(data).__name__}")
 
     def fail(self, field: str | None, message: str):
-        name = None if field is None else (self.prefix + field)
+        name = None if field is None else self.prefix + key_label(field)
         raise CardFileError(self.file, self.entry, name, message)
 
     def sub(self, field: str, data: Any) -> "Checker":
-        return Checker(self.file, self.entry, data, self.prefix + field + ".", self.max_int)
+        return Checker(self.file, self.entry, data, self.prefix + key_label(field) + ".", self.max_int)
 
     _MISSING = object()
 

@@ -64,6 +64,13 @@ def open_deck(spec: str, decks_dir: Path, title: str,
     return path, ck, name
 
 
+def unknown_card(cid: object, known: Iterable[str]) -> str:
+    """The message for a card id that is not in the pool: ``unknown card id 'BS-R07'; did
+    you mean 'BS-R01'?`` (the suggestion only when a known id is close)."""
+    close = near_match(cid, known)
+    return f"unknown card id {short(cid)}" + (f"; did you mean {short(close, NAME_SHORT)}?" if close else "")
+
+
 def deck_counts(ck: Checker, known: Collection[str], limit: Limit) -> dict[str, int]:
     """The ``cards: {card id: count}`` mapping, checked entry by entry in file order: a
     known id (else an error suggesting the closest known one), a positive integer count,
@@ -73,9 +80,7 @@ def deck_counts(ck: Checker, known: Collection[str], limit: Limit) -> dict[str, 
     for cid, n in cards.items():
         field = f"cards.{key_label(cid)}"
         if not isinstance(cid, str) or cid not in known:
-            close = near_match(cid, known)
-            hint = f"; did you mean {short(close, NAME_SHORT)}?" if close else ""
-            raise CardFileError(ck.file, ck.entry, field, f"unknown card id {short(cid)}{hint}")
+            raise CardFileError(ck.file, ck.entry, field, unknown_card(cid, known))
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise CardFileError(ck.file, ck.entry, field, f"count must be a positive integer, not {short(n)}")
         lim = limit if isinstance(limit, CopyLimit) else limit(cid)

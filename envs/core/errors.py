@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import os
 import reprlib
 from collections.abc import Iterable
 
@@ -36,12 +37,18 @@ def short(value: object, limit: int = SHORT) -> str:
 
 
 def near_match(name: object, known: Iterable) -> str | None:
-    """The known name closest to a misspelt one (``difflib``), or None when none is close
-    (ratio below 0.6) or the name is no short string."""
+    """The known name closest to a misspelt one, or None when none is close (``difflib``
+    ratio below 0.6) or the name is no short string. Among equally close names the one
+    sharing the longest prefix wins, then the first in sorted order: card ids differ at the
+    end ('BS-R07' -> 'BS-R01', 'LM-L0' -> 'LM-L01', not 'LM-L10')."""
     if not isinstance(name, str) or len(name) > NAME_SHORT:
         return None
-    found = difflib.get_close_matches(name, [k for k in known if isinstance(k, str)], n=1)
-    return found[0] if found else None
+    names = [k for k in known if isinstance(k, str)]
+    found = difflib.get_close_matches(name, names, n=max(len(names), 1))  # every close one
+
+    def rank(k: str) -> tuple[float, int]:
+        return difflib.SequenceMatcher(None, name, k).ratio(), len(os.path.commonprefix((name, k)))
+    return max(sorted(found), key=rank) if found else None
 
 
 class TcgError(Exception):
@@ -89,8 +96,8 @@ class UnknownNameError(TcgError, KeyError):
         shown += " ..." if len(known) > 20 else ""
         self.kind, self.name = kind, name
         self.suggestion = near_match(name, known)
-        hint = "" if self.suggestion is None else f"; did you mean {short(self.suggestion, NAME_SHORT)}?"
-        super().__init__(f"unknown {kind} {short(name, NAME_SHORT)}{hint}; known: {shown}")
+        hint = "" if self.suggestion is None else f" did you mean {short(self.suggestion, NAME_SHORT)}?"
+        super().__init__(f"unknown {kind} {short(name, NAME_SHORT)};{hint} known: {shown}")
 
     def __str__(self) -> str:  # KeyError would repr() the message
         return self.args[0]

@@ -116,8 +116,8 @@ from collections import Counter
 from pathlib import Path
 
 from ..core.cardfile import Checker, entry_label, load_yaml
-from ..core.decks import CopyLimit, builtin_deck_names, deck_card_ids, open_deck
-from ..core.errors import NAME_SHORT, CardFileError, DeckError, near_match, short
+from ..core.decks import CopyLimit, builtin_deck_names, deck_card_ids, open_deck, unknown_card
+from ..core.errors import CardFileError, DeckError
 
 CARDS_DIR = Path(__file__).resolve().parent / "cards"
 DECKS_DIR = Path(__file__).resolve().parent / "decks"
@@ -582,9 +582,8 @@ def load_deck(spec: str, pool: CardPool) -> tuple[str, int, list[int]]:
     path, ck, name = open_deck(spec, DECKS_DIR, "Leader Melee", extra_fields=("leader",))
     lid = ck.get("leader", str)
     if lid not in pool.by_id:
-        close = near_match(lid, (c.id for c in pool.cards if c.type == T_LEADER))
-        hint = f"; did you mean {short(close, NAME_SHORT)}?" if close else ""
-        raise CardFileError(str(path), name, "leader", f"unknown card id {short(lid)}{hint}")
+        leaders = [c.id for c in pool.cards if c.type == T_LEADER]
+        raise CardFileError(str(path), name, "leader", unknown_card(lid, leaders))
     leader = pool.by_id[lid].index
 
     def per_id(cid: str) -> CopyLimit:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..core.decks import unknown_card
 from ..core.errors import CardFileError, DeckError
 from ..core.rng import Rng
 
@@ -50,8 +51,8 @@ def check_sealed(ck, name: str, ids: list[int], pool) -> None:
         if not isinstance(pack, list) or len(pack) != PACK_SIZE:
             raise CardFileError(ck.file, name, f"packs[{k}]", f"a pack holds a list of {PACK_SIZE} card ids")
         for j, cid in enumerate(pack):
-            if cid not in pool.by_id:
-                raise CardFileError(ck.file, name, f"packs[{k}][{j}]", f"unknown card id {cid!r}")
+            if not isinstance(cid, str) or cid not in pool.by_id:
+                raise CardFileError(ck.file, name, f"packs[{k}][{j}]", unknown_card(cid, pool.by_id))
         opened.update(pack)
     deck = Counter(pool.cards[i].id for i in ids)
     if deck != opened:
