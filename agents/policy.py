@@ -185,8 +185,9 @@ def sb3_pickles(path: Path) -> list[str]:
                     data = None
                 if isinstance(data, dict):
                     pickled = [k for k, v in data.items() if isinstance(v, dict) and ":serialized:" in v]
-                    if pickled:
-                        found.append(f"'data' entries {', '.join(pickled)} (cloudpickle)")
+                    if pickled:  # a trained model has a dozen: the first few make the point
+                        more = f" and {len(pickled) - 4} more" if len(pickled) > 4 else ""
+                        found.append(f"'data' entries {', '.join(pickled[:4])}{more} (cloudpickle)")
                 else:
                     found.append("a 'data' entry that is not SB3's JSON")
             pth = [n for n in names if os.path.splitext(n)[1] == ".pth"]

@@ -152,6 +152,7 @@ def real_model(tmp_path) -> Path:
 def test_a_real_model_lists_its_pickles_and_loads_with_trust(real_model, db, capsys, untrusted) -> None:
     found = "; ".join(sb3_pickles(real_model))
     assert "policy_class" in found and "policy.pth" in found
+    assert re.search(r"and \d+ more \(cloudpickle\)", found)  # a dozen entries: the first four are named
     argv = ["match", "--game", "toy_duel", "--agents", f"policy:{real_model}", "random", "--games", "4",
             "--no-progress", "--workers", "2", "--run", "trusted"]
     assert main(argv) == 2
