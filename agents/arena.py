@@ -23,18 +23,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
 import signal
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from statistics import NormalDist
 from typing import Any, Callable, Sequence
 
 from .base import Agent, ConfigError, make_agent
 from .games import fingerprint, make_game
-from .stats import MatchupTable, by_entrant, wilson
+from .stats import MatchupTable, by_entrant, games_to_target, plan_round, wilson
 from .store import GameRecord, Store
 
 
@@ -170,67 +168,125 @@ def resolve_workers(workers: int | None) -> int:
     return max(1, os.cpu_count() or 1) if workers is None or workers <= 0 else workers
 
 
-def play_pending(store: Store, run_key: str, workers: int | None = None, progress: bool = False,
-                 on_stored: Callable[[int], None] | None = None) -> int:
-    """Play every planned, unfinished game of a run; returns how many were played.
+#: seconds between looks at the store while other processes play a run's last games
+POLL_SECONDS = 0.2
 
-    Results are committed chunk by chunk as they arrive: a killed run loses at most the
-    chunks in flight, which stay planned and are played on resume. ``on_stored(n)`` is
-    called after each commit with the number stored so far by this call.
+
+def play_pending(store: Store, run_key: str, workers: int | None = None, progress: "Progress | None" = None,
+                 on_stored: Callable[[int], None] | None = None, below: int | None = None) -> int:
+    """Play a run's unfinished games (indexes under ``below``) until none is left;
+    returns how many this call played.
+
+    Games are claimed from the store a chunk at a time (``Store.claim``), at most two
+    chunks per worker ahead of play, so another process working on the same run (the
+    same command started twice) takes the chunks this one has not reached and no game is
+    played twice. When every unfinished game is claimed by another live process, this
+    call waits for them (polling the store) and returns once they are finished; it takes
+    them over if their owner is killed or stops renewing its claims. Results are committed
+    chunk by chunk: a killed run loses at most the chunks in flight, which stay planned
+    and are played on resume. ``on_stored(n)`` is called after each commit with the
+    number played so far by this call.
     """
-    jobs = [r.job() for r in store.pending(run_key)]
-    if not jobs:
+    planned, finished = store.counts(run_key, below)
+    if finished >= planned:
         return 0
+    workers = min(resolve_workers(workers), planned - finished)
+    size = max(1, min(64, (planned - finished) // (workers * 16)))
+    renew_every = store.lease / 4
     prints: dict[tuple, str] = {}
-    for j in jobs:
-        k = (j["game"], tuple(j["decks"]))
-        if k not in prints:
-            prints[k] = fingerprint(*k)
-    by_index = {j["idx"]: prints[(j["game"], tuple(j["decks"]))] for j in jobs}
-    workers = min(resolve_workers(workers), len(jobs))
-    size = max(1, min(64, len(jobs) // (workers * 16)))
-    chunks = [jobs[k:k + size] for k in range(0, len(jobs), size)]
     done = 0
-    bar = _progress_bar(len(jobs), run_key, progress)
 
-    def stored(results: list[dict]) -> None:
+    def stored(results: list[dict], jobs: list[dict]) -> None:
         nonlocal done
-        store.finish(run_key, results, by_index)
+        digests = {}
+        for j in jobs:
+            k = (j["game"], tuple(j["decks"]))
+            if k not in prints:
+                prints[k] = fingerprint(*k)
+            digests[j["idx"]] = prints[k]
+        store.finish(run_key, results, digests)
         done += len(results)
-        if bar is not None:
-            bar.update(len(results))
+        if progress is not None:
+            progress.sync()
         if on_stored is not None:
             on_stored(done)
 
+    pool = ProcessPoolExecutor(workers, initializer=_worker_init) if workers > 1 else None
+    in_flight: dict[Future, list[dict]] = {}
+    renewed = time.monotonic()
     try:
-        if workers == 1:
-            for chunk in chunks:
-                stored(play_chunk(chunk))
-        else:
-            with ProcessPoolExecutor(workers, initializer=_worker_init) as pool:
-                futures = [pool.submit(play_chunk, c) for c in chunks]
-                try:
-                    for f in as_completed(futures):
-                        stored(f.result())
-                except BaseException:
-                    for f in futures:
-                        f.cancel()
-                    raise
+        while True:
+            if pool is None:
+                jobs = [r.job() for r in store.claim(run_key, size, below)]
+                if jobs:
+                    results = []
+                    for k, job in enumerate(jobs):
+                        results.append(play_job(job))
+                        if time.monotonic() - renewed > renew_every:  # a long chunk keeps its claims
+                            store.renew(run_key, [j["idx"] for j in jobs[k + 1:]])
+                            renewed = time.monotonic()
+                    stored(results, jobs)
+                    continue
+            else:
+                while len(in_flight) < 2 * workers:
+                    jobs = [r.job() for r in store.claim(run_key, size, below)]
+                    if not jobs:
+                        break
+                    in_flight[pool.submit(play_chunk, jobs)] = jobs
+                if in_flight:
+                    ready, _ = wait(in_flight, timeout=renew_every, return_when=FIRST_COMPLETED)
+                    for f in ready:
+                        stored(f.result(), in_flight.pop(f))
+                    if time.monotonic() - renewed > renew_every:
+                        store.renew(run_key, [j["idx"] for jobs in in_flight.values() for j in jobs])
+                        renewed = time.monotonic()
+                    continue
+            # nothing left to claim and nothing in flight here: others may still be playing
+            planned, finished = store.counts(run_key, below)
+            if finished >= planned:
+                return done
+            if progress is not None:
+                progress.sync()
+            time.sleep(POLL_SECONDS)
     finally:
-        if bar is not None:
-            bar.close()
-    return done
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        store.release(run_key)  # after an error or Ctrl-C: what this call claimed, others may take now
 
 
-def _progress_bar(total: int, desc: str, enabled: bool):
-    if not enabled:
-        return None
+def _progress_bar(total: int, initial: int, desc: str):
     try:
         from tqdm import tqdm
     except ImportError:  # progress bars are a nicety (the arena extra)
         return None
     tqdm.monitor_interval = 0  # no monitor thread: the next round's workers are forked from this process
-    return tqdm(total=total, desc=desc, unit="game", smoothing=0.05)
+    return tqdm(total=total, initial=initial, desc=desc, unit="game", smoothing=0.05)
+
+
+class Progress:
+    """One progress bar for a whole run, made once: its total is the run's planned games
+    (it grows as a win-rate study plans round after round), its count the run's finished
+    games, whoever played them (another process on the same run included)."""
+
+    def __init__(self, store: Store, run_key: str, below: int | None = None, enabled: bool = True) -> None:
+        self.store, self.run_key, self.below = store, run_key, below
+        planned, finished = store.counts(run_key, below)
+        self.bar = _progress_bar(planned, finished, run_key) if enabled else None
+
+    def sync(self) -> None:
+        """Bring the bar up to the store: the planned total and the finished count."""
+        if self.bar is None:
+            return
+        planned, finished = self.store.counts(self.run_key, self.below)
+        if planned != self.bar.total:
+            self.bar.total = planned
+            self.bar.refresh()
+        if finished > self.bar.n:
+            self.bar.update(finished - self.bar.n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
 
 
 # ---- runs ------------------------------------------------------------------------------------
@@ -245,6 +301,7 @@ class RunResult:
     resumed: bool
     elapsed: float
     fingerprints: dict[str, int] = field(default_factory=dict)  # games per rules/cards digest
+    study: "StudyStatus | None" = None  # a win-rate study: how it ended
 
     @property
     def mixed(self) -> bool:
@@ -283,29 +340,36 @@ class Arena:
 
     def _plan_fixed(self, spec: RunSpec, key: str, games_per_pair: int) -> None:
         """Plan slots up to ``games_per_pair`` for every pairing, slot by slot across pairs
-        (so a run stopped half-way has played every pairing about equally)."""
+        (so a run stopped half-way has played every pairing about equally). One write
+        transaction: two processes starting the same run plan it once."""
         if games_per_pair < 1:
             raise ConfigError("the number of games must be at least 1")
-        have = self.store.slots_per_pair(key)
-        idx = self.store.next_index(key)
-        rows = []
-        for slot in range(games_per_pair):
-            for p in range(len(spec.pairs)):
-                if slot >= have.get(p, 0):
-                    rows.append(spec.row(key, idx, p, slot))
-                    idx += 1
-        self.store.plan(rows)
+        with self.store.transaction():
+            have = self.store.slots_per_pair(key)
+            idx = self.store.next_index(key)
+            rows = []
+            for slot in range(games_per_pair):
+                for p in range(len(spec.pairs)):
+                    if slot >= have.get(p, 0):
+                        rows.append(spec.row(key, idx, p, slot))
+                        idx += 1
+            self.store.plan(rows)
 
-    def _finish(self, spec: RunSpec, key: str, resumed: bool, played: int, t0: float) -> RunResult:
+    def _finish(self, spec: RunSpec, key: str, resumed: bool, played: int, t0: float,
+                study: "StudyStatus | None" = None) -> RunResult:
         return RunResult(key, spec, self.store.games(key), played, resumed, time.perf_counter() - t0,
-                         self.store.fingerprints(key))
+                         self.store.fingerprints(key), study)
 
     def _run_fixed(self, spec: RunSpec, games_per_pair: int, run_key: str | None,
                    on_stored: Callable[[int], None] | None) -> RunResult:
         t0 = time.perf_counter()
         key, resumed = self._start(spec, run_key)
         self._plan_fixed(spec, key, games_per_pair)
-        played = play_pending(self.store, key, self.workers, self.progress, on_stored)
+        progress = Progress(self.store, key, enabled=self.progress)
+        try:
+            played = play_pending(self.store, key, self.workers, progress, on_stored)
+        finally:
+            progress.close()
         return self._finish(spec, key, resumed, played, t0)
 
     def match(self, a: Entrant, b: Entrant, games: int, seed: int = 0, paired: bool = False,
@@ -334,58 +398,143 @@ class Arena:
 
     def winrate(self, decks: Sequence[str], agent: str = "heuristic", target: float = 0.05,
                 max_games: int = 10_000, min_games: int = 20, mirrors: bool = False, seed: int = 0,
-                paired: bool = True, confidence: float = 0.95, run_key: str | None = None) -> RunResult:
+                paired: bool = True, confidence: float = 0.95, run_key: str | None = None,
+                on_stored: Callable[[int], None] | None = None) -> RunResult:
         """Deck-versus-deck win rates with ``agent`` on both sides, sampled adaptively.
 
-        Every matchup first gets ``min_games``. Then, round after round, the matchups
-        whose Wilson interval is still wider than ``target`` (half-width) get more games,
-        widest first, each about as many as its current estimate says it still needs,
-        until every interval is narrow enough or ``max_games`` are planned. Each round's
-        plan depends only on stored results, so the run is deterministic and resumable.
+        Every matchup first gets ``min_games`` (fewer if the cap cannot afford them). Then,
+        round after round, ``stats.plan_round`` spreads the next games so that the widest
+        Wilson interval is as narrow as possible (water-filling on the intervals predicted
+        at shrunk rates), a round at most doubling the study, until every interval is
+        within ``target`` (half-width) or ``max_games`` games are planned. The cap counts
+        planned games and is never passed; paired deals are planned whole.
+
+        A round is planned only when the run has no unfinished games, inside the store's
+        write lock, from the stored results alone: the run is deterministic, resumable
+        after a kill, the same for any number of workers, and two processes on one file
+        (the same command twice) share its games and plan each round once. A mirror's
+        rate is seat 0's share of the games: it measures the seat advantage.
         """
         if len(set(decks)) != len(decks):
             raise ConfigError(f"decks {list(decks)}: each deck once")
+        if not 0 < target <= 0.5:
+            raise ConfigError(f"target {target!r}: the interval half-width to reach, above 0 and at most 0.5")
+        if not 0 < confidence < 1:
+            raise ConfigError(f"confidence {confidence!r}: between 0 and 1")
+        if min_games < 1:
+            raise ConfigError(f"min_games {min_games!r}: at least 1")
         entrants = [Entrant(agent, d, label=d) for d in decks]
         pairs = [(i, j) for i in range(len(decks)) for j in range(i if mirrors else i + 1, len(decks))]
         spec = RunSpec("winrate", self.game, entrants, pairs, seed, paired, self.options)
+        step = 2 if paired else 1
+        if pairs and max_games < step * len(pairs):
+            raise ConfigError(f"max_games {max_games} leaves no room for {step} game{'s' if step > 1 else ''} "
+                              f"per matchup ({len(pairs)} matchups" + (", paired deals" if paired else "") + ")")
         t0 = time.perf_counter()
         key, resumed = self._start(spec, run_key)
-        z = NormalDist().inv_cdf(0.5 + confidence / 2)
-        first = max(1, min(min_games, max_games // len(pairs)))  # the cap holds from the start
-        self._plan_fixed(spec, key, _even(first) if paired else first)
-        played = 0
-        while True:
-            played += play_pending(self.store, key, self.workers, self.progress)
-            budget = max_games - self.store.counts(key)[0]
-            table = MatchupTable(self.store.games(key), by_entrant)
-            wide = []
-            for p, (i, j) in enumerate(pairs):
-                m = table.cell(entrants[i].label, entrants[j].label)
-                n, rate = (m.games, m.rate) if m else (0, 0.5)
-                lo, hi = wilson(m.score if m else 0, n, confidence)
-                if (hi - lo) / 2 > target:
-                    wide.append(((hi - lo) / 2, p, n, rate))
-            if not wide or budget <= 0:
-                break
+        first = min(_even(min_games) if paired else min_games, max_games // len(pairs))
+        with self.store.transaction():  # the first round: min_games for every matchup (once, if two processes start)
             have = self.store.slots_per_pair(key)
-            idx = self.store.next_index(key)
-            rows = []
-            for _, p, n, rate in sorted(wide, key=lambda w: (-w[0], w[1])):
-                q = min(max(rate, 0.05), 0.95)  # an extreme early estimate must not stop the sampling
-                need = max(2, math.ceil(z * z * q * (1 - q) / (target * target)) - n)
-                k = min(_even(need), budget - budget % 2) if paired else min(need, budget)
-                if k <= 0:  # the cap leaves no room for a whole pair of games
+            self.store.plan(self._rows(spec, key, [max(0, first - first % step - have.get(p, 0))
+                                                   for p in range(len(pairs))], max_games))
+        progress = Progress(self.store, key, below=max_games, enabled=self.progress)
+        played = 0
+        try:
+            while True:
+                played += play_pending(self.store, key, self.workers, progress, on_stored, below=max_games)
+                with self.store.transaction():
+                    within, done = self.store.counts(key, below=max_games)
+                    if done < within:  # another process planned a round since: play it
+                        continue
+                    rows = self._plan_round(spec, key, target, max_games, confidence)
+                    self.store.plan(rows)
+                if not rows:
                     break
-                for slot in range(have.get(p, 0), have.get(p, 0) + k):
+                progress.sync()
+        finally:
+            progress.close()
+        status = self._study_status(spec, key, target, max_games, confidence)
+        return self._finish(spec, key, resumed, played, t0, status)
+
+    def _cells(self, spec: RunSpec, key: str) -> list[tuple[str, str, int, float]]:
+        """(row, column, games, score) of each pairing of a study, from its finished games."""
+        table = MatchupTable(self.store.games(key), by_entrant)
+        out = []
+        for i, j in spec.pairs:
+            a, b = spec.entrants[i].label, spec.entrants[j].label
+            m = table.cell(a, b)
+            out.append((a, b, m.games, m.score) if m else (a, b, 0, 0.0))
+        return out
+
+    def _plan_round(self, spec: RunSpec, key: str, target: float, max_games: int, confidence: float) -> list[tuple]:
+        """The rows of a study's next round (none: the study is over)."""
+        step = 2 if spec.paired else 1
+        budget = max_games - self.store.counts(key)[0]
+        if budget < step:
+            return []
+        cells = self._cells(spec, key)
+        extra = plan_round([(n, s) for _, _, n, s in cells], budget, target, step, confidence)
+        return self._rows(spec, key, extra, max_games)
+
+    def _rows(self, spec: RunSpec, key: str, extra: Sequence[int], max_games: int) -> list[tuple]:
+        """Rows planning ``extra[p]`` more games of each pairing ``p``, a step (a whole
+        deal pair when paired) at a time across the pairings, so that an interrupted round
+        has advanced every pairing it feeds; rows past ``max_games`` planned games are
+        left out (whole steps: a deal is never split)."""
+        step = 2 if spec.paired else 1
+        have = self.store.slots_per_pair(key)
+        idx = self.store.next_index(key)
+        budget = max_games - self.store.counts(key)[0]
+        rows = []
+        for base in range(0, max(extra, default=0), step):
+            for p, k in enumerate(extra):
+                if base >= k:
+                    continue
+                if budget < step:
+                    return rows
+                for slot in range(have.get(p, 0) + base, have.get(p, 0) + min(base + step, k)):
                     rows.append(spec.row(key, idx, p, slot))
                     idx += 1
-                budget -= k
-                if budget <= 0:
-                    break
-            if not rows:
-                break
-            self.store.plan(rows)
-        return self._finish(spec, key, resumed, played, t0)
+                budget -= step
+        return rows
+
+    def _study_status(self, spec: RunSpec, key: str, target: float, max_games: int,
+                      confidence: float) -> "StudyStatus":
+        step = 2 if spec.paired else 1
+        wide = []
+        more = 0
+        for a, b, n, score in self._cells(spec, key):
+            lo, hi = wilson(score, n, confidence)
+            if (hi - lo) / 2 > target:
+                wide.append((a, b, n, (hi - lo) / 2))
+                more += games_to_target(score, n, target, step, confidence)
+        planned, finished = self.store.counts(key)
+        within, done = self.store.counts(key, below=max_games)
+        return StudyStatus(target, confidence, max_games, planned, wide, more, (planned - within) - (finished - done))
+
+
+@dataclass
+class StudyStatus:
+    """How a win-rate study ended: within the target, or stopped by its cap."""
+
+    target: float
+    confidence: float
+    max_games: int
+    planned: int  # games planned in the run (more than max_games only if planned under a larger cap)
+    wide: list[tuple[str, str, int, float]]  # matchups still wider than the target: row, column, games, half-width
+    more_games: int  # games the wide matchups still need, predicted at their shrunk rates
+    unplayed_beyond_cap: int = 0  # planned past the cap by an earlier run with a larger cap; left unplayed
+
+    @property
+    def capped(self) -> bool:
+        """The cap stopped the study before every interval reached the target."""
+        return bool(self.wide)
+
+    def as_dict(self) -> dict:
+        return {"target": self.target, "confidence": self.confidence, "max_games": self.max_games,
+                "planned": self.planned, "stopped_by_cap": self.capped, "more_games_predicted": self.more_games,
+                "unplayed_beyond_cap": self.unplayed_beyond_cap,
+                "wide": [{"row": a, "col": b, "games": n, "half_width": w} for a, b, n, w in self.wide]}
 
 
 def _even(n: int) -> int:

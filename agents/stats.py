@@ -11,9 +11,13 @@ key on both sides) report the seat split instead, which is what a mirror measure
 Besides the seat (player_0 / player_1), a cell splits results by turn order (went first
 / went second) for games whose final ``to_dict()`` reports ``first_player``: in a card
 game where the first player is chosen inside the game, the seat and the turn order differ.
+
+Planning a study (``allocate``, ``plan_round``): how many more games each matchup gets
+so that the widest interval is as narrow as the budget allows.
 """
 from __future__ import annotations
 
+import heapq
 import math
 from dataclasses import dataclass, field
 from statistics import NormalDist
@@ -243,3 +247,96 @@ class MatchupTable:
         """Every cell, in the order of ``names``."""
         order = {n: i for i, n in enumerate(self.names)}
         return sorted(self.cells.values(), key=lambda m: (order[m.row], order[m.col]))
+
+
+# ---- planning a study: where the next games go ------------------------------------------------
+#: virtual games, half won, added to a matchup's record when predicting its interval: an
+#: early 0-of-20 must not predict a near-zero width and starve the matchup of games
+PRIOR_GAMES = 4.0
+
+
+def shrunk_rate(score: float, games: int, prior_games: float = PRIOR_GAMES) -> float:
+    """The win rate pulled toward 50% by ``prior_games`` virtual games split evenly: close
+    to the observed rate once a matchup has many games, never 0 or 1 before that."""
+    return (score + prior_games / 2) / (games + prior_games)
+
+
+def wilson_half_width(rate: float, games: int, z: float) -> float:
+    """Half-width of the Wilson interval of ``games`` games at win rate ``rate`` (the
+    formula of ``wilson_formula``, without its clipping at 0 and 1) for normal quantile ``z``."""
+    if games <= 0:
+        return 0.5
+    return z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+
+
+def allocate(cells: Sequence[tuple[int, float]], budget: int, target: float, step: int = 1,
+             confidence: float = 0.95, prior_games: float = PRIOR_GAMES) -> list[int]:
+    """Extra games per matchup that minimise the widest predicted interval (water-filling).
+
+    ``cells`` are (games, score) per matchup. The next ``step`` games (2 for paired deals)
+    go, again and again, to the matchup whose interval is predicted widest: the Wilson
+    interval at its shrunk rate (``shrunk_rate``) for its games so far plus those planned
+    (before it gets any, the wider of that and its current interval, so a matchup still
+    wider than ``target`` gets games even when the shrunk rate predicts it narrow). A
+    matchup stops receiving games once its width is ``target`` or less; everything stops
+    when ``budget`` has no room for ``step`` more. Each width only falls as games are
+    added, so this greedy order gives the smallest widest width the budget allows among
+    plans in whole steps on top of the current games: an even split of the same games
+    never does better.
+    """
+    if step < 1:
+        raise ValueError(f"step {step}: at least one game")
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    rates = [shrunk_rate(score, n, prior_games) for n, score in cells]
+    extra = [0] * len(cells)
+    heap = []
+    for p, (n, score) in enumerate(cells):
+        lo, hi = wilson_formula(score, n, confidence)
+        width = max((hi - lo) / 2, wilson_half_width(rates[p], n, z))
+        if width > target:
+            heap.append((-width, p))  # ties: the lower matchup index first
+    heapq.heapify(heap)
+    left = budget
+    while heap and left >= step:
+        _, p = heapq.heappop(heap)
+        extra[p] += step
+        left -= step
+        width = wilson_half_width(rates[p], cells[p][0] + extra[p], z)
+        if width > target:
+            heapq.heappush(heap, (-width, p))
+    return extra
+
+
+def plan_round(cells: Sequence[tuple[int, float]], budget: int, target: float, step: int = 1,
+               confidence: float = 0.95) -> list[int]:
+    """One round of an adaptive study: ``allocate`` over at most as many games as the
+    matchups hold already (and at least ``step`` per matchup), within ``budget``.
+
+    Rounds double the study at most, so the estimates that steer a round rest on at least
+    half of the games it will end with: an early, noisy estimate steers few games, and
+    there are only about log2(cap / first round) rounds, each of which ends with every
+    worker waiting for its last game.
+    """
+    played = sum(n for n, _ in cells)
+    size = min(budget, max(played, step * len(cells)))
+    return allocate(cells, size - size % step, target, step, confidence)
+
+
+def games_to_target(score: float, games: int, target: float, step: int = 1, confidence: float = 0.95,
+                    prior_games: float = PRIOR_GAMES) -> int:
+    """More games (a multiple of ``step``) a matchup needs for its interval, predicted at
+    its shrunk rate, to be ``target`` or narrower (0 when it already is)."""
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    lo, hi = wilson_formula(score, games, confidence)
+    rate = shrunk_rate(score, games, prior_games)
+    if max((hi - lo) / 2, wilson_half_width(rate, games, z)) <= target:
+        return 0
+    # the width is at most z / (2 sqrt(n)): past that many games it is within the target
+    low, high = 1, max(1, math.ceil((z / (2 * target)) ** 2) - games + step)
+    while low < high:  # the fewest extra games that suffice (the width falls as games grow)
+        mid = (low + high) // 2
+        if wilson_half_width(rate, games + mid, z) <= target:
+            high = mid
+        else:
+            low = mid + 1
+    return low + (-low) % step

@@ -8,6 +8,15 @@ before anything is played, an interrupted run resumes by playing exactly the pla
 rows still unfinished: no game lost, none played twice, and the same games as an
 uninterrupted run. Only the parent process writes; workers return results.
 
+Several processes may work on one run in one file (two copies of the same command, or
+a command started again while the first still runs): a process *claims* a chunk of
+unfinished games before playing it (``claim``, one ``BEGIN IMMEDIATE`` transaction, so
+two processes never claim the same game) and renews its claims while they are in
+flight. A claim lapses after ``lease`` seconds without renewal, or at once when its
+owner is a process of this machine that no longer exists (a killed run), so killed
+processes never strand games. Older files without the claim columns are migrated on
+opening (``ALTER TABLE``).
+
 A finished row holds what ``tcgzoo.envs.core.engine.replay`` needs: game name, decks,
 options, seed and the actions (JSON), so any stored game can be replayed to its end.
 """
@@ -15,11 +24,14 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import sqlite3
 import time
+import uuid
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from .base import ConfigError
 
@@ -59,6 +71,8 @@ CREATE TABLE IF NOT EXISTS games (
     actions   TEXT,                    -- JSON list of action ids
     fingerprint TEXT,                  -- digest of the rules and card data it was played under
     finished  REAL,                    -- unix time the result was stored
+    claimed_by TEXT,                   -- the process playing (or that played) it: host:pid:token
+    claimed_at REAL,                   -- unix time the claim was made or last renewed
     PRIMARY KEY (run_key, idx)
 );
 CREATE INDEX IF NOT EXISTS games_pending ON games(run_key, winner);
@@ -67,6 +81,11 @@ CREATE INDEX IF NOT EXISTS games_pending ON games(run_key, winner);
 #: columns of a planned game, in order
 PLAN_COLUMNS = ("run_key", "idx", "pair", "slot", "game", "options", "seed", "entrant0", "entrant1",
                 "agent0", "agent1", "deck0", "deck1", "agent_seed0", "agent_seed1")
+#: columns added after the first release; ``Store`` adds them to older files
+CLAIM_COLUMNS = (("claimed_by", "TEXT"), ("claimed_at", "REAL"))
+#: seconds a claim holds without renewal (a process renews its claims about every
+#: quarter lease while it plays them)
+DEFAULT_LEASE = 300.0
 #: columns filled when the game ends
 RESULT_COLUMNS = ("winner", "decisions", "turns", "first_player", "duration", "actions", "fingerprint")
 
@@ -131,26 +150,71 @@ def _open_read_only(path: str) -> sqlite3.Connection:
     return db
 
 
+def _owner_gone(owner: str | None) -> bool:
+    """The claim's owner was a process of this machine that no longer exists (killed).
+
+    Owners elsewhere (a shared file system) cannot be checked: their claims wait for
+    the lease. A stopped or busy process of this machine still exists and keeps its claims.
+    """
+    if not owner:
+        return True
+    host, _, rest = owner.partition(":")
+    pid_text = rest.partition(":")[0]
+    if host != socket.gethostname() or not pid_text.isdigit():
+        return False
+    pid = int(pid_text)
+    if pid == os.getpid():
+        return False  # another Store of this very process: alive by definition
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # exists, owned by another user
+        return False
+    return False
+
+
 class Store:
-    """The arena database; use as a context manager or call ``close()``. ``create=False``
-    opens an existing file read-only (``replay``): a missing file is "no results file X",
-    not a new empty database.
+    """The arena database; use as a context manager or call ``close()``.
+
+    ``owner`` names this connection in the claims it makes (host, process id and a
+    random token, so two stores of one process are distinct); ``lease`` is how long a
+    claim holds without renewal. ``create=False`` opens an existing file read-only
+    (``replay``): a missing file is "no results file X", not a new empty database.
     """
 
-    def __init__(self, path: str | os.PathLike | None = None, create: bool = True) -> None:
+    def __init__(self, path: str | os.PathLike | None = None, lease: float = DEFAULT_LEASE,
+                 create: bool = True) -> None:
+        if lease <= 0:
+            raise ConfigError(f"claim lease {lease!r}: give a positive number of seconds")
         self.path = str(path if path is not None else default_db_path())
+        self.lease = float(lease)
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        self._in_transaction = False
         if not create:  # a reader (replay): an existing file, read-only, neither created nor migrated
             self.db = _open_read_only(self.path)
+            self.db.create_function("tcgzoo_owner_gone", 1, _owner_gone)
             return
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path)
+        # another process may hold the write lock while it plans a round: wait for it
+        self.db = sqlite3.connect(self.path, timeout=60.0)
         self.db.row_factory = sqlite3.Row
         if self.path != ":memory:":
             self.db.execute("PRAGMA journal_mode=WAL")  # readers (replay, reports) never block the run
         self.db.execute("PRAGMA synchronous=NORMAL")  # a commit survives a killed process
         self.db.executescript(SCHEMA)
         self.db.commit()
+        self.db.create_function("tcgzoo_owner_gone", 1, _owner_gone)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Add the columns newer versions need to a file written by an older one."""
+        with self.transaction():  # two processes opening one old file: the second sees the columns
+            have = {r["name"] for r in self.db.execute("PRAGMA table_info(games)")}
+            for name, kind in CLAIM_COLUMNS:
+                if name not in have:
+                    self.db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
 
     def close(self) -> None:
         self.db.close()
@@ -160,6 +224,28 @@ class Store:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One write transaction (``BEGIN IMMEDIATE``: the file's write lock is taken at
+        once, so what is read inside cannot change before the writes commit)."""
+        if self._in_transaction:
+            raise RuntimeError("Store.transaction() does not nest")
+        self.db.execute("BEGIN IMMEDIATE")
+        self._in_transaction = True
+        try:
+            yield
+        except BaseException:
+            self.db.rollback()
+            raise
+        else:
+            self.db.commit()
+        finally:
+            self._in_transaction = False
+
+    def _commit(self) -> None:
+        if not self._in_transaction:  # inside transaction(), its end commits
+            self.db.commit()
 
     # ---- runs --------------------------------------------------------------------------
     def open_run(self, run_key: str, kind: str, game: str, settings: dict) -> bool:
@@ -198,20 +284,52 @@ class Store:
         cur = self.db.executemany(
             f"INSERT OR IGNORE INTO games ({', '.join(PLAN_COLUMNS)}) VALUES ({', '.join('?' * len(PLAN_COLUMNS))})",
             list(rows))
-        self.db.commit()
+        self._commit()
         return cur.rowcount
 
-    def finish(self, run_key: str, results: Iterable[dict], fingerprints: dict[int, str] | None = None) -> None:
+    def finish(self, run_key: str, results: Iterable[dict], fingerprints: dict[int, str] | None = None) -> int:
         """Store finished games (``fingerprints``: game index -> digest of the rules it was
-        played under); a game already finished is never overwritten."""
+        played under); a game already finished is never overwritten. Returns how many
+        were stored (fewer than given only if another process finished some first)."""
         now = time.time()
         fp = fingerprints or {}
-        self.db.executemany(
+        cur = self.db.executemany(  # rowcount: the sum over the rows (sqlite3 docs)
             "UPDATE games SET winner = ?, decisions = ?, turns = ?, first_player = ?, duration = ?, actions = ?, "
             "fingerprint = ?, finished = ? WHERE run_key = ? AND idx = ? AND winner IS NULL",
             [(r["winner"], r["decisions"], r["turns"], r["first_player"], r["duration"], json.dumps(r["actions"]),
               fp.get(r["idx"]), now, run_key, r["idx"]) for r in results])
-        self.db.commit()
+        self._commit()
+        return cur.rowcount
+
+    # ---- claims (several processes on one run) -------------------------------------
+    def claim(self, run_key: str, n: int, below: int | None = None) -> list[GameRecord]:
+        """Claim up to ``n`` unfinished games of a run (index order, indexes under
+        ``below`` only) that nobody else holds: unclaimed ones, and those whose claim
+        lapsed or whose owner was killed. Atomic: no game is claimed by two processes."""
+        now = time.time()
+        with self.transaction():
+            rows = self.db.execute(
+                "SELECT * FROM games WHERE run_key = ? AND winner IS NULL AND idx < ? "
+                "AND (claimed_by IS NULL OR (claimed_by != ? AND (claimed_at < ? OR tcgzoo_owner_gone(claimed_by)))) "
+                "ORDER BY idx LIMIT ?",
+                (run_key, _below(below), self.owner, now - self.lease, n)).fetchall()
+            self.db.executemany("UPDATE games SET claimed_by = ?, claimed_at = ? WHERE run_key = ? AND idx = ?",
+                                [(self.owner, now, run_key, r["idx"]) for r in rows])
+        return [GameRecord.from_row(r) for r in rows]
+
+    def renew(self, run_key: str, indexes: Iterable[int]) -> None:
+        """Extend this store's claims on the given unfinished games (they are still in play)."""
+        now = time.time()
+        self.db.executemany("UPDATE games SET claimed_at = ? WHERE run_key = ? AND idx = ? AND claimed_by = ? "
+                            "AND winner IS NULL", [(now, run_key, i, self.owner) for i in indexes])
+        self._commit()
+
+    def release(self, run_key: str) -> None:
+        """Give up this store's claims on unfinished games (an interrupted or failed
+        call), so another process may take them at once instead of after the lease."""
+        self.db.execute("UPDATE games SET claimed_by = NULL, claimed_at = NULL WHERE run_key = ? AND claimed_by = ? "
+                        "AND winner IS NULL", (run_key, self.owner))
+        self._commit()
 
     def pending(self, run_key: str) -> list[GameRecord]:
         rows = self.db.execute("SELECT * FROM games WHERE run_key = ? AND winner IS NULL ORDER BY idx",
@@ -235,9 +353,10 @@ class Store:
                                "GROUP BY fingerprint", (run_key,)).fetchall()
         return {r[0]: r[1] for r in rows}
 
-    def counts(self, run_key: str) -> tuple[int, int]:
-        """(planned, finished) games of a run."""
-        row = self.db.execute("SELECT COUNT(*), COUNT(winner) FROM games WHERE run_key = ?", (run_key,)).fetchone()
+    def counts(self, run_key: str, below: int | None = None) -> tuple[int, int]:
+        """(planned, finished) games of a run (with ``below``: of indexes under it)."""
+        row = self.db.execute("SELECT COUNT(*), COUNT(winner) FROM games WHERE run_key = ? AND idx < ?",
+                              (run_key, _below(below))).fetchone()
         return row[0], row[1]
 
     def slots_per_pair(self, run_key: str) -> dict[int, int]:
@@ -249,3 +368,8 @@ class Store:
     def next_index(self, run_key: str) -> int:
         row = self.db.execute("SELECT COALESCE(MAX(idx) + 1, 0) FROM games WHERE run_key = ?", (run_key,)).fetchone()
         return row[0]
+
+
+def _below(below: int | None) -> int:
+    """An index bound for SQL (no bound: past any index SQLite can store)."""
+    return 2**63 - 1 if below is None else below

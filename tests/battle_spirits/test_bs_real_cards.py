@@ -9,12 +9,16 @@ beats the random agent with decks made only of real cards.
 from __future__ import annotations
 
 import functools
+import re
+from pathlib import Path
 
 from bs_scenario import (
-    D_BLOCK, D_FLASH, D_MAIN, D_OPTIONAL, D_ORDER, D_TARGET, OPP_FIELD, OPTION, PASS, Z_FIELD, Z_HAND, Z_TRASH,
+    REAL, REAL_CARD_FILES, REAL_DECK, D_BLOCK, D_FLASH, D_MAIN, D_OPTIONAL, D_ORDER, D_TARGET, OPP_FIELD, OPTION, PASS, Z_FIELD, Z_HAND, Z_TRASH,
     act, attack, field_slot, find, ids, pass_flash, play, scene, target,
 )
+from tcgzoo.envs.battle_spirits.cards import load_pool
 from tcgzoo.envs.battle_spirits.layout import CONCEDE, D_MAGIC_TIMING
+from tcgzoo.envs.core.cardfile import load_yaml
 
 rscene = functools.partial(scene, real=True)
 
@@ -212,11 +216,11 @@ def test_42_branboar_recovers_after_destroying_the_spirit_it_battles():
 
 def test_43_tsuchipig_recovers_at_end_step_when_the_trash_is_all_green():
     """43 ツチピッグ (BS14-024): 『自分のエンドステップ』「自分のトラッシュにあるカードが緑のカードだけの
-    とき、このスピリットは回復する。」 BS 7-9-1-1, 5-14, 2-11."""
-    s = rscene(step="end", p0=dict(field=[dict(id="BS14-024", exh=1)], trash=["BS14-028", "BS14-100"]))
-    assert s.exh[find(s, 0, "BS14-024")] == 0
-    s = rscene(step="end", p0=dict(field=[dict(id="BS14-024", exh=1)], trash=["BS14-028", "BS01-117"]))
-    assert s.exh[find(s, 0, "BS14-024")] == 1
+    とき、このスピリットは回復する。」 An empty trash does not meet it (ruling 9-2-1 in
+    docs/rules/battle_spirits_notes.md). BS 7-9-1-1, 5-14, 2-11, 9-2-1."""
+    for trash, recovered in ((["BS14-028", "BS14-100"], True), (["BS14-028", "BS01-117"], False), ([], False)):
+        s = rscene(step="end", p0=dict(field=[dict(id="BS14-024", exh=1)], trash=trash))
+        assert (s.exh[find(s, 0, "BS14-024")] == 0) == recovered, trash
 
 
 def test_47_storm_attack_exhausts_an_opposing_spirit_then_recovers_one_of_yours():
@@ -298,3 +302,48 @@ def test_60_goristal_destroys_itself_after_winning_a_battle():
         pass_flash(s)
         assert ids(s, s.trash[1]) == ["BS01-090"] and ids(s, s.trash[0]) == ["BS14-045"]
         assert len(s.hand[0]) == drawn
+
+
+# ==================================================================================== the status table
+STATUSES = ("exact", "approximate", "out of scope", "missing")
+
+
+def _table() -> dict[int, dict]:
+    rows: dict[int, dict] = {}
+    for line in (REAL / "README.md").read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^\| (\d+) \| (.+?) \| (.+?) \| (.+?) \| (\w+\.yaml) \| (.+?) \|", line)
+        if m:
+            n = int(m.group(1))
+            assert n not in rows, f"card {n} is listed twice in the status table"
+            rows[n] = {"name": m.group(2), "id": m.group(3), "file": m.group(5), "status": m.group(6)}
+    return rows
+
+
+def test_status_table_matches_the_card_files():
+    """Every card 1-73 is in the status table once, with one of the four statuses and the
+    right totals; exactly the exact / approximate cards are entries of the card files (the
+    file the table names, with the table's id and name) and each has a scenario test here;
+    every card's comment block is in its file once; the scenario deck holds every entry."""
+    rows = _table()
+    assert sorted(rows) == list(range(1, 74))
+    pool = load_pool(list(REAL_CARD_FILES))
+    played = {r["id"] for r in rows.values() if r["status"] in ("exact", "approximate")}
+    assert {c.id for c in pool.cards} == played
+    tests = {int(m.group(1)) for m in (re.match(r"test_(\d+)_", k) for k in globals()) if m}
+    counts = dict.fromkeys(STATUSES, 0)
+    for n, r in rows.items():
+        assert r["status"] in STATUSES, (n, r["status"])
+        counts[r["status"]] += 1
+        text = (REAL / r["file"]).read_text(encoding="utf-8")
+        assert len(re.findall(rf"^# ---- {n}\. ", text, re.M)) == 1, f"card {n}'s comment block in {r['file']}"
+        if r["status"] in ("exact", "approximate"):
+            d = pool.get(r["id"])
+            assert Path(d.file).name == r["file"] and d.name == r["name"], n
+            assert n in tests, f"card {n} ({r['status']}) has no scenario test"
+    ins = 73 - counts["out of scope"]
+    totals = (f"**Totals** (73 cards): exact {counts['exact']}, approximate {counts['approximate']}, "
+              f"out of scope {counts['out of scope']}, missing {counts['missing']}. In scope {ins}: "
+              f"exact {counts['exact']}/{ins} = {100.0 * counts['exact'] / ins:.1f}%.")
+    assert totals in (REAL / "README.md").read_text(encoding="utf-8")
+    deck = load_yaml(Path(REAL_DECK))["cards"]
+    assert {c.id for c in pool.cards} <= set(deck)
