@@ -72,13 +72,23 @@ def mark(bit: int) -> None:
     _USES[0] |= bit
 
 
+def base_name(name: str) -> str:
+    """A card name without its same-name identifier (「[2]」, BS 2-1-4)."""
+    k = name.rfind("[")
+    if k > 0 and name.endswith("]") and name[k + 1:-1].isdigit():
+        return name[:k].rstrip()
+    return name
+
+
 class Target:
-    """A compiled target: what, side, zone, count (-1 = all), up_to, filter items."""
+    """A compiled target: what, side, zone, count (-1 = all), up_to, filter items, and
+    ``pick``: None, or (stat getter, +1 highest / -1 lowest) for 「最も～の低い/高い」."""
 
-    __slots__ = ("what", "side", "zone", "count", "up_to", "filt")
+    __slots__ = ("what", "side", "zone", "count", "up_to", "filt", "pick")
 
-    def __init__(self, what, side, zone, count, up_to, filt):
+    def __init__(self, what, side, zone, count, up_to, filt, pick=None):
         self.what, self.side, self.zone, self.count, self.up_to, self.filt = what, side, zone, count, up_to, filt
+        self.pick = pick
 
 
 class Action:
@@ -116,7 +126,7 @@ class CardDef:
                  "red_total", "families", "lv_cores", "lv_bp", "shinkaiho", "symbols", "sym_total", "ex",
                  "gekitotsu", "armor_mask", "soul_magic", "text", "effects", "triggers", "constants",
                  "activated", "replaces", "magic_main", "magic_flash", "magic_cond", "file", "block",
-                 "colors_with_symbols", "lv_of", "const_mask", "bflags")
+                 "colors_with_symbols", "lv_of", "const_mask", "bflags", "names")
 
 
 class CardPool:
@@ -178,7 +188,7 @@ def target_spec(ck: Checker, field: str, data):
             ck.fail(field, f"{data[:40]!r} is not a target; expected a mapping or one of {', '.join(TARGET_WORDS)}")
         return TW[data]
     sub = ck.sub(field, data)
-    sub.only(("what", "side", "zone", "count", "up_to", "filter"))
+    sub.only(("what", "side", "zone", "count", "up_to", "filter", "pick"))
     what = WHATS.index(sub.choice("what", WHATS, "spirit"))
     side = SIDES.index(sub.choice("side", SIDES, "opp"))
     zone = ZONES.index(sub.choice("zone", ZONES, "field"))
@@ -194,7 +204,21 @@ def target_spec(ck: Checker, field: str, data):
     if zone == 2 and side != 0:
         sub.fail("side", "only the own hand can be a target")
     filt = _filter(sub, "filter", sub.get("filter", dict, {}))
-    return Target(what, side, zone, count, bool(sub.get("up_to", bool, False)), filt)
+    pick = _pick(sub, sub.get("pick", str, None))
+    return Target(what, side, zone, count, bool(sub.get("up_to", bool, False)), filt, pick)
+
+
+def _pick(sub: Checker, name):
+    """``pick: lowest_<stat>`` / ``highest_<stat>`` (any registered stat: bp, cost, level,
+    cores, symbols) -> (getter, sign): only the candidates with the extreme number (BS 9-3-2)."""
+    if name is None:
+        return None
+    stats = sorted(n[5:] for n in _vocab().words["value"] if n.startswith("stat:"))
+    picks = [f"{w}_{st}" for w in ("lowest", "highest") for st in stats]
+    if name not in picks:
+        sub.fail("pick", f"{short(name)} is not one of {', '.join(picks)}")
+    w, st = name.split("_", 1)
+    return _vocab().words["value"]["stat:" + st].data, 1 if w == "highest" else -1
 
 
 def count_target(ck: Checker, field: str, data):
@@ -315,7 +339,8 @@ def _effect(pool: CardPool, ck: Checker, k: int, data, nlv: int) -> Effect:
 
 
 CARD_FIELDS = ("id", "name", "type", "colors", "cost", "reduction", "families", "levels", "shinkaiho",
-               "symbols", "ex_symbol", "keywords", "soul_magic", "text", "effects", "magic", "block")
+               "symbols", "ex_symbol", "keywords", "soul_magic", "text", "effects", "magic", "block",
+               "also_names")
 MAX_LEVEL_CORES = 99  # the core cost of a level (the built-in pool's highest is 5)
 DEFAULT_BLOCK = "TZ"  # the built-in pool's block icon: letters, so Standard-legal (BS 2-13-1-2-1)
 
@@ -329,6 +354,12 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
     d.id = ck.get("id", str)
     d.name = ck.get("name", str)
     d.deck_name = d.name  # BS 6-1-1-2-1: names with different [n] identifiers are distinct in a deck
+    # BS 2-1-4: the name without its [n] identifier; 2-1-3: names the card's own text gives it count
+    # everywhere, deck building and hidden zones included
+    also = ck.get("also_names", list, [])
+    if any(not isinstance(x, str) or not x for x in also):
+        ck.fail("also_names", "expected a list of card names")
+    d.names = (base_name(d.name),) + tuple(dict.fromkeys(base_name(x) for x in also))
     d.type = TYPES[ck.choice("type", TYPES)]
     cols = ck.get("colors", list)
     if not cols or any(not isinstance(c, str) or c not in COLOR_INDEX for c in cols):
@@ -494,6 +525,10 @@ def validate_deck(name: str, ids: list[int], pool: CardPool, fmt: str = "standar
     if len(ids) < 40:
         raise DeckError(name, None, "BS 6-1-1", f"has {len(ids)} cards; a deck has at least 40")
     per_name = Counter(pool.cards[i].deck_name for i in ids)
+    for i in ids:  # BS 2-1-3: a name the card's own text gives it counts in deck building too
+        for nm in pool.cards[i].names[1:]:
+            if nm != pool.cards[i].deck_name:
+                per_name[nm] += 1
     for nm, n in per_name.items():
         if n > COPIES_PER_NAME:
             raise DeckError(name, nm, "BS 6-1-1-2", f"{n} copies; at most {COPIES_PER_NAME} cards of one name")

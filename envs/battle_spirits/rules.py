@@ -1008,6 +1008,11 @@ def target_candidates(s: State, t: Target, src: int, p: int, chosen: list) -> li
             if k < MAX_HAND and i not in chosen and s.matches(t, i, src, p):
                 out.append((HAND + k, i))
     out.sort()
+    if t.pick is not None and len(out) > 1:  # 「最もBPの低い」: the extremes only, ties chosen freely
+        get, sign = t.pick
+        vals = [sign * get(s, i, False) for _, i in out]
+        best = max(vals)
+        out = [c for c, v in zip(out, vals) if v == best]
     return out
 
 

@@ -85,6 +85,11 @@ class State(DecisionState):
         """Card ``i``'s colours as bits of ``cards.COLORS`` (BS 2-11)."""
         return self.defs[self.cdef[i]].color_mask
 
+    def names_of(self, i: int) -> tuple:
+        """Card ``i``'s names without [n] identifiers (BS 2-1-4): its own, those its text gives
+        it (2-1-3)."""
+        return self.defs[self.cdef[i]].names
+
     def constants(self, kind: int):
         """Yield (source, effect) for every constant effect of ``kind`` now working (9-1-4)."""
         defs = self.defs

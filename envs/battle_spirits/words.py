@@ -11,7 +11,9 @@ a condition ``fn(state, src, player, arg)``, a value leaf ``fn(state, src, playe
 from __future__ import annotations
 
 from ..core.vocab import Param, Vocabulary
-from .cards import COLOR_INDEX, COLORS, SPIRIT, TYPES, Target, colors_map, count_target, target_spec
+from .cards import (
+    B_TREAT, COLOR_INDEX, COLORS, SPIRIT, TYPES, Target, base_name, colors_map, count_target, target_spec,
+)
 from .layout import ST_ATTACK, ST_CORE, ST_DRAW, ST_END, ST_MAIN, ST_MAIN2, ST_REFRESH, ST_START
 from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, Z_FIELD, Z_WAIT
 
@@ -72,7 +74,26 @@ def f_family(s, i, src, p, v, base):
 @VOCAB.filter("name_has", params={"": Param.str()}, rule="BS 2-1", doc="its name contains the text",
               ja="カード名に「{}」を含む", en="with {} in its name")
 def f_name_has(s, i, src, p, v, base):
-    return v in s.defs[s.cdef[i]].name
+    d = s.defs[s.cdef[i]]
+    if v in d.name:
+        return True
+    if len(d.names) > 1 or s.bflags & B_TREAT:  # 2-1-3: names it is also treated as having
+        return any(v in n for n in s.names_of(i))
+    return False
+
+
+def _name_param(vocab, ck, field, v):
+    if not isinstance(v, str) or not v:
+        ck.fail(field, "expected a card name")
+    return base_name(v)
+
+
+@VOCAB.filter("name_is", params={"": Param.custom(_name_param)}, rule="BS 2-1-2, 2-1-3, 2-1-4",
+              doc="it has that card name (「」 with no other kind named); a [n] identifier is not part of "
+                  "the name; names the card is also treated as having count. 「～以外」 is not: {name_is: ..}",
+              ja="「{}」", en="named {}")
+def f_name_is(s, i, src, p, v, base):
+    return v in s.names_of(i)
 
 
 @VOCAB.filter("exhausted", params={"": Param.bool()}, rule="BS 5-5-1-2", doc="is exhausted (true) or not",

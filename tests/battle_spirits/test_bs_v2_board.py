@@ -5,9 +5,14 @@ the narrow ones), names and colours 'treated as'. Test cards: data/v2_board.yaml
 each modelled on a real card of tests/battle_spirits/real_cards/SOURCES.md."""
 from __future__ import annotations
 
+import pytest
+
 from bs_scenario import (
-    D_ATTACK, D_FLASH, D_MAIN, S_TRASH, attack, find, play, scene,
+    CONCEDE, D_ATTACK, D_FLASH, D_MAIN, D_TARGET, DUR_TURN, S_TRASH, TE_BP, attack, cid, field_slot, find, game, ids,
+    play, scene, target,
 )
+from tcgzoo.envs.battle_spirits.cards import validate_deck
+from tcgzoo.envs.core.errors import DeckError
 
 
 # ---------------------------------------------------------------------------- conditions
@@ -92,3 +97,60 @@ def test_step_main_is_either_main_step():
         assert s.bp(find(s, 0, "T2-B6")) == bp, step
     s = scene(step="main", tp=1, p0=dict(field=["T2-B6"]))
     assert s.bp(find(s, 0, "T2-B6")) == 1000  # the opponent's main step
+
+
+# ---------------------------------------------------------------------------- selectors and names
+def test_pick_lowest_bp_takes_the_lowest_modified_bp():
+    """BS 9-3-2, BS 2-9 (card 31 デッドフレイム 「最もBPの低い相手のスピリット1体を破壊」): only the
+    lowest current BP is a candidate; a single one is taken without a question."""
+    s = scene(p0=dict(hand=["T2-B8"]), p1=dict(field=["T-S1", "T-S2", "T-S3"]))
+    play(s, "T2-B8")
+    assert s.dkind == D_MAIN and ids(s, s.field[1]) == ["T-S2", "T-S3"]
+    s = scene(p0=dict(hand=["T2-B8"]), p1=dict(field=["T-S1", "T-S2", "T-S3"]))
+    s.teff.append((TE_BP, find(s, 1, "T-S2"), -2500, DUR_TURN))  # 500 BP: now the lowest
+    play(s, "T2-B8")
+    assert ids(s, s.field[1]) == ["T-S1", "T-S3"]
+
+
+def test_pick_ties_are_chosen_by_the_chooser():
+    """BS 9-3-2, BS 9-3-2-1: two spirits share the lowest BP: the player chooses which."""
+    s = scene(p0=dict(hand=["T2-B8"]), p1=dict(field=["T-S1", "T-S3", "T-S1"]))
+    play(s, "T2-B8")
+    low = [i for i in s.field[1] if cid(s, i) == "T-S1"]
+    assert s.dkind == D_TARGET and sorted(a for a in s.legal if a != CONCEDE) == sorted(field_slot(s, i) for i in low)
+    target(s, low[1])
+    assert low[1] not in s.field[1] and low[0] in s.field[1] and len(s.field[1]) == 2
+
+
+def test_pick_highest_cost():
+    """BS 9-3-2, BS 2-2 (最もコストの高い): Blue Golem (cost 4) over Red Wolf (3) and Red Pup (1)."""
+    s = scene(p0=dict(hand=["T2-B9"]), p1=dict(field=["T-S2", "T-S3", "T-S1"]))
+    play(s, "T2-B9")
+    assert ids(s, s.field[1]) == ["T-S2", "T-S1"] and ids(s, s.hand[1]) == ["T-S3"]
+
+
+def test_symbols_filter_and_other_than_a_name():
+    """BS 2-10, BS 2-1-2, BS 2-1-3 (card 6 「シンボル2つ以上の相手のスピリット」, card 31 「「デッドフレイム」
+    以外」): among the two-symbol spirits, Twin Dragon and Shadow Twin (also named Twin Dragon
+    by its own text) are excluded, so Double Crest is destroyed without a choice."""
+    s = scene(p0=dict(hand=["T2-B10"]), p1=dict(field=["T-S4", "T2-B11", "T-S2", "T2-B12"]))
+    play(s, "T2-B10")
+    assert s.dkind == D_MAIN and ids(s, s.field[1]) == ["T-S4", "T2-B11", "T-S2"]
+
+
+def test_name_is_ignores_the_same_name_identifier():
+    """BS 2-1-2, BS 2-1-4: 「Named Knight」 names Named Knight and Named Knight[2] alike."""
+    s = scene(p0=dict(hand=["T2-B13"], field=["T-S8", "T-S9", "T-S1"], deck=5))
+    play(s, "T2-B13")
+    assert len(s.hand[0]) == 2
+
+
+def test_a_name_from_the_cards_own_text_counts_in_deck_building():
+    """BS 2-1-3, BS 6-1-1-2: Shadow Twin is also named Twin Dragon, in deck building too: three
+    Twin Dragons and one Shadow Twin are four cards of that name."""
+    pool = game().pool
+    fill = [pool.get(f"T-F{k:02d}").index for k in range(1, 15)] * 3
+    twin, shadow = pool.get("T-S4").index, pool.get("T2-B11").index
+    validate_deck("t", fill + [twin, twin, shadow], pool, "eternal")
+    with pytest.raises(DeckError, match="Twin Dragon.*4 copies"):
+        validate_deck("t", fill + [twin, twin, twin, shadow], pool, "eternal")
