@@ -224,18 +224,21 @@ def _summary(result) -> str:
     return text
 
 
-def _outputs(args, result, table: MatchupTable, extra: dict | None = None) -> None:
+def _outputs(args, result, table: MatchupTable, extra: dict | None = None, meta=None) -> None:
+    """The --csv, --json and --heatmap files; ``meta`` (a win-rate study's ``Metagame``)
+    adds each deck's rate against the field and equilibrium weight to all three."""
     from .report import heatmap, write_csv, write_json
 
     if args.csv:
-        write_csv(args.csv, table.rows())
+        write_csv(args.csv, table.rows(), meta)
     if args.json:
         payload = {"run": result.run_key, "kind": result.spec.kind, "settings": result.spec.settings(),
                    "games": len(result.records), "seats": table.seat_rates(),
-                   "matchups": [m.as_dict() for m in table.rows()], **(extra or {})}
+                   "matchups": [m.as_dict() for m in table.rows()], **(extra or {}),
+                   **(meta.as_dict() if meta is not None else {})}
         write_json(args.json, payload)
     if getattr(args, "heatmap", None):
-        heatmap(table, args.heatmap, title=f"{args.game}: {result.spec.kind} {result.run_key}")
+        heatmap(table, args.heatmap, title=f"{args.game}: {result.spec.kind} {result.run_key}", meta=meta)
 
 
 def cmd_match(args) -> int:
@@ -290,7 +293,8 @@ def cmd_tournament(args) -> int:
 
 
 def cmd_winrate(args) -> int:
-    from .report import matchups_text, matrix_text, seats_text
+    from .metagame import metagame
+    from .report import MIRROR_NOTE, matchups_text, matrix_text, metagame_text, seats_text, study_text
 
     decks = args.decks
     if not decks:
@@ -304,14 +308,20 @@ def cmd_winrate(args) -> int:
                                min_games=args.min_games, mirrors=args.mirrors, seed=args.seed,
                                paired=args.paired, run_key=args.run)
         table = MatchupTable(result.records, by_deck, names=list(decks))
+        meta = metagame(table)
+        # files first, as in match: a reader that stops early (| head) cannot lose them
+        _outputs(args, result, table, {"study": {**result.study.as_dict(), "mirror_win_rate": "seat 0"}}, meta)
         print(_summary(result))
-        widest = max((m.half_width() for m in table.rows()), default=0.0)
-        print(f"widest 95% interval: ±{100 * widest:.1f}% (target ±{100 * args.target:.1f}%)")
+        print(study_text(result.study, table))
+        print()
         print(matrix_text(table))
+        if args.mirrors:
+            print(MIRROR_NOTE)
+        print()
+        print(metagame_text(meta))
         print()
         print(matchups_text(table))
         print(seats_text(table))
-        _outputs(args, result, table)
     return 0
 
 
