@@ -9,6 +9,7 @@ beats the random agent with decks made only of real cards.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from pathlib import Path
 
@@ -16,6 +17,9 @@ from bs_scenario import (
     REAL, REAL_CARD_FILES, REAL_DECK, D_BLOCK, D_FLASH, D_MAIN, D_OPTIONAL, D_ORDER, D_TARGET, OPP_FIELD, OPTION, PASS, Z_FIELD, Z_HAND, Z_TRASH,
     act, attack, field_slot, find, ids, pass_flash, play, scene, target,
 )
+from tcgzoo.agents import make_agent
+from tcgzoo.agents.stats import wilson
+from tcgzoo.envs.battle_spirits import Game
 from tcgzoo.envs.battle_spirits.cards import load_pool
 from tcgzoo.envs.battle_spirits.layout import CONCEDE, D_MAGIC_TIMING
 from tcgzoo.envs.core.cardfile import load_yaml
@@ -347,3 +351,37 @@ def test_status_table_matches_the_card_files():
     assert totals in (REAL / "README.md").read_text(encoding="utf-8")
     deck = load_yaml(Path(REAL_DECK))["cards"]
     assert {c.id for c in pool.cards} <= set(deck)
+
+
+# ==================================================================================== decks of real cards
+DEALS = 50  # per ordered deck pairing, each deal played from both seats
+
+
+def test_real_card_decks_are_legal_and_the_heuristic_beats_random():
+    """At least two decks of real cards only (``real_cards/decks``), legal in the Eternal format
+    (BS 6-1-1: 40 cards or more, at most 3 of a name; no block icon, BS 1-1-1): the heuristic
+    agent beats the random agent in at least 90% of paired games (each deal from both seats,
+    every ordered pairing of the decks), and the 95% Wilson lower bound is above 90% too."""
+    decks = sorted(str(p) for p in (REAL / "decks").glob("*.yaml"))
+    assert len(decks) >= 2
+    pool_ids = {c.id for c in load_pool(list(REAL_CARD_FILES)).cards}
+    for d in decks:
+        assert set(load_yaml(Path(d))["cards"]) <= pool_ids, d
+    heuristic, rand = make_agent("heuristic", "battle_spirits"), make_agent("random", "battle_spirits")
+    score = games = 0.0
+    for k, (a, b) in enumerate(itertools.product(decks, decks)):
+        g = Game(decks=[a, b], cards=list(REAL_CARD_FILES), format="eternal")
+        assert all(len(ids) >= 40 for ids in g.decks)
+        for deal in range(DEALS):
+            seed = 10_000 * k + deal
+            for seat in (0, 1):
+                state = g.new_initial_state(seed)
+                heuristic.reset(seed)
+                rand.reset(seed + 1)
+                while not state.is_terminal():
+                    p = state.current_player()
+                    state.apply_action((heuristic if p == seat else rand).act(state, p))
+                score += (state.returns()[seat] + 1) / 2
+                games += 1
+    lo, _ = wilson(score, int(games))
+    assert score / games >= 0.9 and lo >= 0.9, f"heuristic scored {score}/{games:.0f} (Wilson low {lo:.3f})"
