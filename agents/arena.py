@@ -414,6 +414,7 @@ class Arena:
         after a kill, the same for any number of workers, and two processes on one file
         (the same command twice) share its games and plan each round once. A mirror's
         rate is seat 0's share of the games: it measures the seat advantage.
+        ``on_stored(n)`` is called after each commit with the games this call has played.
         """
         if len(set(decks)) != len(decks):
             raise ConfigError(f"decks {list(decks)}: each deck once")
@@ -441,7 +442,9 @@ class Arena:
         played = 0
         try:
             while True:
-                played += play_pending(self.store, key, self.workers, progress, on_stored, below=max_games)
+                # on_stored counts the games this call played over the whole study, not per round
+                stored = None if on_stored is None else (lambda n, before=played: on_stored(before + n))
+                played += play_pending(self.store, key, self.workers, progress, stored, below=max_games)
                 with self.store.transaction():
                     within, done = self.store.counts(key, below=max_games)
                     if done < within:  # another process planned a round since: play it

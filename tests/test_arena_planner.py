@@ -131,6 +131,25 @@ def test_resuming_with_more_min_games_keeps_to_the_cap() -> None:
         assert outcome(after.records)[:100] == outcome(before.records)
 
 
+def test_a_smaller_cap_leaves_games_planned_under_a_larger_one_unplayed() -> None:
+    study = dict(agent="random", target=0.01, mirrors=True, seed=3, run_key="s")
+
+    def stop(played: int) -> None:
+        if played >= 130:  # in the second round: 240 games planned
+            raise Interrupt
+
+    with Store(":memory:") as store:
+        arena = Arena("toy_duel", store, workers=1)
+        with pytest.raises(Interrupt):
+            arena.winrate(DECKS, max_games=400, on_stored=stop, **study)
+        assert store.counts("s")[0] == 240
+        small = arena.winrate(DECKS, max_games=150, **study)
+        assert store.counts("s") == (240, 150) and store.counts("s", below=150) == (150, 150)
+        assert small.study.unplayed_beyond_cap == 90 and small.study.planned == 240
+        grown = arena.winrate(DECKS, max_games=400, **study)  # a larger cap plays them, then plans on
+        assert store.counts("s") == (400, 400) and grown.study.unplayed_beyond_cap == 0
+
+
 def test_a_cap_below_one_step_per_matchup_is_an_error() -> None:
     with Store(":memory:") as store:
         arena = Arena("toy_duel", store, workers=1)
@@ -181,7 +200,7 @@ def test_an_interrupted_study_resumes_to_the_same_games(tmp_path) -> None:
     with Store(tmp_path / "full.sqlite") as store:
         full = Arena("toy_duel", store, workers=1).winrate(DECKS, **settings)
     assert len(full.records) > 240  # several rounds
-    for stop_at in (5, 130, 241):  # in the first round, in a later one, near a round's end
+    for stop_at in (5, 130, 240):  # in the first round (120 games), in the second, as the second ends
         path = tmp_path / f"cut{stop_at}.sqlite"
 
         def stop(played: int) -> None:
