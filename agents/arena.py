@@ -200,9 +200,9 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
         nonlocal done
         digests = {}
         for j in jobs:
-            k = (j["game"], tuple(j["decks"]))
+            k = (j["game"], tuple(j["decks"]), json.dumps(j["options"], sort_keys=True))
             if k not in prints:
-                prints[k] = fingerprint(*k)
+                prints[k] = fingerprint(j["game"], j["decks"], j["options"])
             digests[j["idx"]] = prints[k]
         store.finish(run_key, results, digests)
         done += len(results)

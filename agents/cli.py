@@ -38,14 +38,19 @@ EXIT_BROKEN_PIPE = 1  # the reader of stdout left before the end (as Python itse
 
 
 def parse_option(text: str) -> tuple[str, Any]:
-    """``key=value`` with a JSON value when it parses (``first_player=0``, ``concession=false``)."""
+    """``key=value`` with a JSON value when it parses (``first_player=0``, ``concession=false``);
+    ``cards`` takes card-file paths separated by commas (``cards=mine.yaml,more.yaml``) or a
+    JSON list, and is always a list."""
     key, eq, value = text.partition("=")
     if not eq or not key:
         raise argparse.ArgumentTypeError(f"option {text!r} is not key=value")
     try:
-        return key, json.loads(value)
+        parsed = json.loads(value)
     except json.JSONDecodeError:
-        return key, value
+        parsed = value
+    if key == "cards" and isinstance(parsed, str):
+        parsed = [p for p in (x.strip() for x in parsed.split(",")) if p]
+    return key, parsed
 
 
 def whole_number(minimum: int, note: str = "") -> Callable[[str], int]:
@@ -355,7 +360,7 @@ def cmd_replay(args) -> int:
     state = make_game(rec.game, rec.decks, rec.options).new_initial_state(rec.seed)
     print(f"{rec.game} game {rec.idx} of {rec.run_key}: seat 0 {rec.entrants[0]}, seat 1 {rec.entrants[1]}, "
           f"seed {rec.seed}")
-    changed = rec.fingerprint is not None and rec.fingerprint != fingerprint(rec.game, rec.decks)
+    changed = rec.fingerprint is not None and rec.fingerprint != fingerprint(rec.game, rec.decks, rec.options)
     if changed:
         print("note: the game's rules or card data changed since this game was played; "
               "it may not replay to the same end", file=sys.stderr)
@@ -397,9 +402,8 @@ def cmd_cards(args) -> int:
     module = game_module(args.game)
     Game = module.Game
     if args.validate:
-        check = getattr(module, "validate_deck", None)
-        if check is None and hasattr(Game, "validate_deck"):
-            check = make_game(args.game, None, dict(args.option)).validate_deck
+        # the Game's own check, so the pool is the one the options give (--option cards=...)
+        check = make_game(args.game, None, dict(args.option)).validate_deck if hasattr(Game, "validate_deck") else None
         if check is None:
             raise ConfigError(f"game {args.game!r} has no deck validation (validate_deck)")
         bad = 0
@@ -412,9 +416,7 @@ def cmd_cards(args) -> int:
                 print(f"invalid  {path}: {e}")
         return 1 if bad else 0
     if args.cards:
-        lister = getattr(module, "list_cards", None)
-        if lister is None and hasattr(Game, "list_cards"):
-            lister = make_game(args.game, None, dict(args.option)).list_cards
+        lister = make_game(args.game, None, dict(args.option)).list_cards if hasattr(Game, "list_cards") else None
         if lister is None:
             raise ConfigError(f"game {args.game!r} has no card list (list_cards)")
         cards = lister()

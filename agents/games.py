@@ -68,13 +68,15 @@ def _tree_digest(root: str) -> str:
     return h.hexdigest()
 
 
-def fingerprint(name: str, decks: Sequence[str | None] | None = None) -> str:
+def fingerprint(name: str, decks: Sequence[str | None] | None = None, options: dict[str, Any] | None = None) -> str:
     """A short digest of what decides game ``name``'s play: the kernel, the game's
-    package (rules, cards, built-in decks) and deck files given by path.
+    package (rules, cards, built-in decks), the deck files given by path and the player's
+    own card files (option ``cards``), by content.
 
     Stored with every game, it tells a replay or a resumed run that the rules or the
     card data changed since a game was played (its stored actions may then no longer
-    replay, and old and new games should not be pooled).
+    replay, and old and new games should not be pooled). It is the same whichever seat
+    plays which deck: a paired run's two games of one deal share it.
     """
     module = game_module(name)
     core = importlib.import_module("tcgzoo.envs.core")
@@ -85,7 +87,16 @@ def fingerprint(name: str, decks: Sequence[str | None] | None = None) -> str:
     for root in roots:
         digest = _tree_digest(str(root)) if root.is_dir() else hashlib.sha1(root.read_bytes()).hexdigest()
         h.update(digest.encode())
-    for d in decks or ():
-        if d is not None and Path(d).is_file():
-            h.update(Path(d).read_bytes())
+    files = [d for d in decks or () if d is not None and Path(d).is_file()]
+    files += [str(f) for f in (options or {}).get("cards") or ()]
+    for digest in sorted(_file_digest(f) for f in files):
+        h.update(digest.encode())
     return h.hexdigest()[:12]
+
+
+def _file_digest(path: str) -> str:
+    """A file's content digest (a missing file digests as its name: the game will say it is missing)."""
+    try:
+        return hashlib.sha1(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return hashlib.sha1(f"missing:{path}".encode()).hexdigest()

@@ -164,4 +164,5 @@ def test_every_option_declares_what_it_takes():
         type("Broken", (GameBase,), {"OPTIONS": {"first_player": None, "speed": 1}, "OPTION_TYPES": COMMON_OPTIONS})
     with pytest.raises(TypeError, match="default -1 of option 'max_decisions'"):
         type("Broken", (GameBase,), {"OPTIONS": {"first_player": None, "concession": True, "max_decisions": -1,
-                                                 "cards": None}, "OPTION_TYPES": COMMON_OPTIONS})
+                                                 "cards": None, "builtin_cards": True},
+                                     "OPTION_TYPES": COMMON_OPTIONS})

@@ -10,7 +10,8 @@ Options
 ``concession``    True (default): conceding is an action at every decision (BS 1-3-4).
 ``max_decisions`` 3000 (default): a game that reaches it ends as a draw (a step cap for
                   runaway random play; 0 disables it).
-``cards``         list of card-file paths replacing the built-in pool.
+``cards``         your own card-file paths, added to the built-in pool.
+``builtin_cards``  False: your ``cards`` files are the whole pool (default True).
 ``format``        "standard" (default: only cards with a letter block icon, BS 1-1-1) or
                   "eternal" (any block icon; the rules played are still Standard's).
 
@@ -77,12 +78,12 @@ import numpy as np
 
 from ..core.game import COMMON_OPTIONS, GameBase, one_of
 from . import rules
-from .cards import FORMATS, CardPool, DECKS_DIR, load_deck, load_pool
+from .cards import CARDS_DIR, FORMATS, CardPool, DECKS_DIR, load_deck, load_pool
 from .encoding import ObsLayout, action_to_string, observation, render, to_dict
 from .layout import LAYOUT, NUM_ACTIONS, ST_SETUP
 from .state import Z_DECK, State
 
-OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None, "format": "standard"}
+OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None, "builtin_cards": True, "format": "standard"}
 OPTION_TYPES = {**COMMON_OPTIONS, "format": one_of(*FORMATS)}
 DEFAULT_DECKS = ("red_rush", "purple_control")
 
@@ -103,7 +104,8 @@ class Game(GameBase):
 
     def __init__(self, decks=None, **options) -> None:
         self._set_options(options)
-        self.pool = builtin_pool() if self.options["cards"] is None else load_pool(self.options["cards"])
+        files = self.pool_files(CARDS_DIR)
+        self.pool = builtin_pool() if files is None else load_pool(files)
         loaded = [load_deck(d, self.pool, self.options["format"]) for d in self._deck_pair(decks)]
         self.deck_names = [n for n, _ in loaded]
         self.decks = [ids for _, ids in loaded]

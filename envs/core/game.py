@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 from .decks import builtin_deck_names
@@ -35,8 +36,9 @@ SWITCH = Option("true or false", lambda v: isinstance(v, bool))
 FIRST_PLAYER = Option("0, 1 or null (decided by the rules)", lambda v: v is None or _is_int(v) and v in (0, 1))
 #: the decision cap after which a game ends as a draw (``DecisionState.max_decisions``)
 DECISION_CAP = Option("a whole number >= 0 (0: no cap)", lambda v: _is_int(v) and v >= 0)
-#: the card pool: None for the built-in cards, else the card files to load instead
-CARD_FILES = Option("null (the built-in cards) or a list of card file paths",
+#: the player's own card files, added to the built-in cards (or, with ``builtin_cards=False``,
+#: the whole pool); None: none
+CARD_FILES = Option("null (no card files of your own) or a list of card file paths",
                     lambda v: v is None or isinstance(v, (list, tuple)) and all(isinstance(f, (str, os.PathLike))
                                                                                 for f in v))
 
@@ -48,7 +50,8 @@ def one_of(*values: str) -> Option:
 
 #: the options every game on the kernel has; a game adds its own: ``{**COMMON_OPTIONS, "format": one_of(...)}``
 COMMON_OPTIONS: dict[str, Option] = {"first_player": FIRST_PLAYER, "concession": SWITCH,
-                                     "max_decisions": DECISION_CAP, "cards": CARD_FILES}
+                                     "max_decisions": DECISION_CAP, "cards": CARD_FILES,
+                                     "builtin_cards": SWITCH}
 
 
 class GameBase:
@@ -87,6 +90,20 @@ class GameBase:
             if not self.OPTION_TYPES[k].test(v):
                 raise OptionError(self.TITLE, k, v, self.OPTION_TYPES[k].allowed)
         self.options = {**self.OPTIONS, **options}
+
+    def pool_files(self, cards_dir) -> list[Path] | None:
+        """The card files of this game's pool: the built-in ones (``cards_dir``), then the
+        player's own (option ``cards``), so a player's cards join the built-in pool; with
+        ``builtin_cards=False`` the player's files are the whole pool. ``None`` means the
+        built-in pool alone (which a game loads once and shares). A card id defined twice
+        is an error naming both files."""
+        own = [Path(f) for f in self.options["cards"] or ()]
+        if not self.options["builtin_cards"]:
+            if not own:
+                raise OptionError(self.TITLE, "builtin_cards", False,
+                                  "true unless option 'cards' lists the card files of the whole pool")
+            return own
+        return sorted(Path(cards_dir).glob("*.yaml")) + own if own else None
 
     def _deck_pair(self, decks) -> list[str]:
         if decks is None:

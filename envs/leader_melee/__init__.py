@@ -12,7 +12,8 @@ Options
                   other games; False leaves it out (the action stays masked).
 ``max_decisions`` 2000 (default): a game reaching it ends as a draw (11-1, LM-G27; 0 disables).
                   Optional loops are bounded by LM-N22 (11-1-1-2 / 11-1-1-3) as well.
-``cards``         list of card-file paths replacing the built-in pool.
+``cards``         your own card-file paths, added to the built-in pool.
+``builtin_cards``  False: your ``cards`` files are the whole pool (default True).
 
 Action space (525 ids; an id keeps its meaning within a decision kind)
 -----------------------------------------------------------------------
@@ -94,12 +95,12 @@ import numpy as np
 from ..core.game import COMMON_OPTIONS, GameBase
 from ..core.rng import Rng
 from . import rules
-from .cards import CardPool, DECKS_DIR, load_deck, load_pool
+from .cards import CARDS_DIR, CardPool, DECKS_DIR, load_deck, load_pool
 from .encoding import ObsLayout, action_to_string, observation, render, to_dict
 from .layout import CONCEDE, DECISIONS, LAYOUT, NUM_ACTIONS, P_SETUP
 from .state import CARDS_PER_PLAYER, Z_DECK, Z_LEADER, State
 
-OPTIONS = {"first_player": None, "concession": True, "max_decisions": 2000, "cards": None}
+OPTIONS = {"first_player": None, "concession": True, "max_decisions": 2000, "cards": None, "builtin_cards": True}
 OPTION_TYPES = COMMON_OPTIONS
 DEFAULT_DECKS = ("red_rush", "blue_control")
 
@@ -120,7 +121,8 @@ class Game(GameBase):
 
     def __init__(self, decks=None, **options) -> None:
         self._set_options(options)
-        self.pool = builtin_pool() if self.options["cards"] is None else load_pool(self.options["cards"])
+        files = self.pool_files(CARDS_DIR)
+        self.pool = builtin_pool() if files is None else load_pool(files)
         loaded = [load_deck(d, self.pool) for d in self._deck_pair(decks)]
         self.deck_names = [n for n, _, _ in loaded]
         self.leaders = [l for _, l, _ in loaded]

@@ -14,7 +14,8 @@ Options
 ``first_player``  None (default: random, NS 403.3) or 0 / 1 (NS-G20).
 ``concession``    True (default): conceding is an action at every decision (NS 103.4).
 ``max_decisions`` 3000 (default): a game reaching it ends as a draw (NS 1501, NS-G24; 0 disables).
-``cards``         list of card-file paths replacing the built-in pool.
+``cards``         your own card-file paths, added to the built-in pool.
+``builtin_cards``  False: your ``cards`` files are the whole pool (default True).
 ``auto_forced``   False (default): every decision is asked, including one with a single
                   legal action. True: such a decision (passing priority with nothing to
                   enter, the only ether card to bow...) is taken by the engine and not
@@ -112,12 +113,12 @@ import numpy as np
 from ..core.game import COMMON_OPTIONS, SWITCH, GameBase
 from ..core.rng import Rng
 from . import rules
-from .cards import CardPool, DECK_DIR, load_deck, load_pool
+from .cards import CARD_DIR, CardPool, DECK_DIR, load_deck, load_pool
 from .encoding import ObsLayout, action_to_string, observation, render, to_dict
 from .layout import LAYOUT, NUM_ACTIONS, ST_SETUP
 from .state import NO_TARGET, Z_DECK, State
 
-OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None, "auto_forced": False}
+OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None, "builtin_cards": True, "auto_forced": False}
 OPTION_TYPES = {**COMMON_OPTIONS, "auto_forced": SWITCH}
 DEFAULT_DECKS = ("soukaiya_ambush", "ninja_slay_aggro")
 
@@ -138,7 +139,8 @@ class Game(GameBase):
 
     def __init__(self, decks=None, **options) -> None:
         self._set_options(options)
-        self.pool = builtin_pool() if self.options["cards"] is None else load_pool(self.options["cards"])
+        files = self.pool_files(CARD_DIR)
+        self.pool = builtin_pool() if files is None else load_pool(files)
         loaded = [load_deck(d, self.pool) for d in self._deck_pair(decks)]
         self.deck_names = [n for n, _ in loaded]
         self.decks = [ids for _, ids in loaded]

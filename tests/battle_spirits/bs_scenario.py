@@ -38,9 +38,10 @@ STEP_FRAME = {"start": 0, "core": 2, "draw": 3, "refresh": 4, "main": 5, "attack
 @lru_cache(maxsize=None)
 def game(first_player=0, concession=True, deck0=DECK, deck1=DECK, real=False) -> Game:
     if real:
-        return Game(decks=[REAL_DECK, REAL_DECK], cards=[str(DATA / "filler.yaml"), *REAL_CARD_FILES],
+        return Game(decks=[REAL_DECK, REAL_DECK], builtin_cards=False,
+                    cards=[str(DATA / "filler.yaml"), *REAL_CARD_FILES],
                     format="eternal", first_player=first_player, concession=concession, max_decisions=0)
-    return Game(decks=[deck0, deck1], cards=list(CARD_FILES), first_player=first_player,
+    return Game(decks=[deck0, deck1], builtin_cards=False, cards=list(CARD_FILES), first_player=first_player,
                 concession=concession, max_decisions=0)
 
 

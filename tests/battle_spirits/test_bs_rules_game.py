@@ -135,16 +135,16 @@ def test_deck_needs_40_cards(tmp_path):
     short = _fillers(13)  # 39 cards
     bad = _deck_file(tmp_path, "short", short)
     with pytest.raises(DeckError, match="6-1-1"):
-        Game(decks=[bad, bad], cards=list(CARD_FILES))
+        Game(decks=[bad, bad], builtin_cards=False, cards=list(CARD_FILES))
     ok = _deck_file(tmp_path, "ok", {**_fillers(13), "T-S1": 1})
-    assert len(Game(decks=[ok, ok], cards=list(CARD_FILES)).decks[0]) == 40
+    assert len(Game(decks=[ok, ok], builtin_cards=False, cards=list(CARD_FILES)).decks[0]) == 40
 
 
 def test_deck_allows_three_cards_of_a_name(tmp_path):
     """BS 6-1-1-2: four cards of one name make the deck illegal."""
     bad = _deck_file(tmp_path, "four", {**_fillers(13), "T-F14": 4})
     with pytest.raises(DeckError, match="6-1-1-2"):
-        Game(decks=[bad, bad], cards=list(CARD_FILES))
+        Game(decks=[bad, bad], builtin_cards=False, cards=list(CARD_FILES))
 
 
 def test_cards_of_one_name_count_together(tmp_path):
@@ -152,7 +152,7 @@ def test_cards_of_one_name_count_together(tmp_path):
     as one name: 2 + 2 copies is too many."""
     bad = _deck_file(tmp_path, "same_name", {**_fillers(12), "T-S1": 2, "T-S10": 2})
     with pytest.raises(DeckError, match="Red Pup"):
-        Game(decks=[bad, bad], cards=list(CARD_FILES))
+        Game(decks=[bad, bad], builtin_cards=False, cards=list(CARD_FILES))
 
 
 def test_name_id_numbers_count_separately_in_deck_building(tmp_path):
@@ -160,7 +160,7 @@ def test_name_id_numbers_count_separately_in_deck_building(tmp_path):
     times each; a deck of spirit, nexus and magic cards (BS 6-1-1-1, BS 3-2-2, BS 3-3-2,
     BS 3-4-2)."""
     path = _deck_file(tmp_path, "ids", {**_fillers(11), "T-S8": 3, "T-S9": 3, "T-N1": 1, "T-M1": 1})
-    g = Game(decks=[path, path], cards=list(CARD_FILES))
+    g = Game(decks=[path, path], builtin_cards=False, cards=list(CARD_FILES))
     assert len(g.decks[0]) == 41
 
 
@@ -239,7 +239,7 @@ def test_standard_format_takes_only_letter_block_icons(tmp_path):
     (tmp_path / "c.yaml").write_text(yaml.safe_dump({"cards": cards}))
     deck = {"name": "old", "cards": {c["id"]: 3 for c in cards}}
     (tmp_path / "d.yaml").write_text(yaml.safe_dump(deck))
-    kw = dict(decks=[str(tmp_path / "d.yaml")] * 2, cards=[str(tmp_path / "c.yaml")])
+    kw = dict(decks=[str(tmp_path / "d.yaml")] * 2, builtin_cards=False, cards=[str(tmp_path / "c.yaml")])
     with pytest.raises(DeckError, match=r"card 'Old 0': block icon '7' is not a letter.*\(rule BS 1-1-1\)"):
         Game(**kw)
     assert Game(format="eternal", **kw).new_initial_state(0).current_player() in (0, 1)

@@ -274,7 +274,7 @@ def test_card_types_and_colours_are_validated(tmp_path):
 def test_two_players():
     """BS 1-2-1: a game is played by exactly two players, each with a deck."""
     with pytest.raises(ValueError):
-        Game(decks=["a.yaml"], cards=list(CARD_FILES))
+        Game(decks=["a.yaml"], builtin_cards=False, cards=list(CARD_FILES))
 
 
 # ---------------------------------------------------------------------------- zones and information

@@ -21,7 +21,7 @@ COV_FILES = CARD_FILES + (str(DATA / "cov_cards.yaml"),)
 
 @lru_cache(maxsize=None)
 def cgame(first_player=0, concession=False) -> Game:
-    return Game(decks=[DECK, DECK], cards=list(COV_FILES), first_player=first_player, max_decisions=0,
+    return Game(decks=[DECK, DECK], builtin_cards=False, cards=list(COV_FILES), first_player=first_player, max_decisions=0,
                 concession=concession)
 
 

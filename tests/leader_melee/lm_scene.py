@@ -30,7 +30,7 @@ AT = {"main": 3, "standby": 6, "attack": 8, "end": 20}
 def game(first_player=0, builtin=()) -> Game:
     """``builtin``: names of built-in card files (``red``, ``yellow``, ...) added to the test pool."""
     files = list(CARD_FILES) + [str(CARDS_DIR / f"{b}.yaml") for b in builtin]
-    return Game(decks=[DECK, DECK], cards=files, first_player=first_player, max_decisions=0,
+    return Game(decks=[DECK, DECK], builtin_cards=False, cards=files, first_player=first_player, max_decisions=0,
                 concession=False)  # the rules tests count the legal actions without CONCEDE
 
 

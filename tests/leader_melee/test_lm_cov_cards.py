@@ -140,10 +140,10 @@ def test_at_most_three_per_card_number(tmp_path):
     """LM 2-16-1 / LM 2-16-2 / LM 2-16-2-1: the card number is what the deck limit counts: 4
     copies of one number are rejected naming the card and the rule; 3 are fine."""
     ok = dict(FILL, **{"T-F13": 2, "T-F14": 2})
-    Game(decks=[_deck_file(tmp_path, "T-L1", ok), DECK], cards=list(COV_FILES))
+    Game(decks=[_deck_file(tmp_path, "T-L1", ok), DECK], builtin_cards=False, cards=list(COV_FILES))
     bad = dict(FILL, **{"T-F13": 4})
     with pytest.raises(DeckError) as e:
-        Game(decks=[_deck_file(tmp_path, "T-L1", bad), DECK], cards=list(COV_FILES))
+        Game(decks=[_deck_file(tmp_path, "T-L1", bad), DECK], builtin_cards=False, cards=list(COV_FILES))
     assert "T-F13" in str(e.value) and "5-1-3-1" in str(e.value)
 
 
@@ -152,12 +152,12 @@ def test_each_player_prepares_leader_and_deck(tmp_path):
     the ones of its deck file; LM 5-2-1-1: a deck is checked against 5-1 when presented,
     before any game starts."""
     other = dict(FILL, **{"T-V1": 3, "T-V2": 1})
-    g = Game(decks=[DECK, _deck_file(tmp_path, "T-CL", other)], cards=list(COV_FILES))
+    g = Game(decks=[DECK, _deck_file(tmp_path, "T-CL", other)], builtin_cards=False, cards=list(COV_FILES))
     s = g.new_initial_state(0)
     assert s.defs[s.cdef[R.leader(0)]].id == "T-L1" and s.defs[s.cdef[R.leader(1)]].id == "T-CL"
     ones = [s.defs[s.cdef[u]].id for u in range(41, 82)]
     assert ones.count("T-V1") == 3 and "T-V1" not in [s.defs[s.cdef[u]].id for u in range(41)]
     with pytest.raises(DeckError):
-        Game(decks=[DECK, _deck_file(tmp_path, "T-V1", other)], cards=list(COV_FILES))
+        Game(decks=[DECK, _deck_file(tmp_path, "T-V1", other)], builtin_cards=False, cards=list(COV_FILES))
     with pytest.raises(DeckError):
-        Game(decks=[DECK, _deck_file(tmp_path, "T-L1", dict(other, **{"T-V2": 2}))], cards=list(COV_FILES))
+        Game(decks=[DECK, _deck_file(tmp_path, "T-L1", dict(other, **{"T-V2": 2}))], builtin_cards=False, cards=list(COV_FILES))

@@ -30,7 +30,7 @@ def test_a_zero_cost_card_is_entered_without_paying_anything(tmp_path):
              attributes: [Yakuza]}
         """), encoding="utf-8")
     g = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-             auto_forced=False, cards=sorted(str(p) for p in CARD_DIR.glob("*.yaml")) + [str(extra)])
+             auto_forced=False, builtin_cards=False, cards=sorted(str(p) for p in CARD_DIR.glob("*.yaml")) + [str(extra)])
     s = scene(p0=dict(hand=["TEST-0"]), game=g)
     to_character_phase(s)
     assert hand(s, "TEST-0") in s.legal and s.ether[0] == []

@@ -194,7 +194,7 @@ def test_minus_karate_minus_durability_lowers_both_and_can_kill(tmp_path):
             actions: [{do: pump, karate: -1, durability: -1, target: {zone: field, side: opp}}]
         """), encoding="utf-8")
     g = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-             auto_forced=False, cards=sorted(str(p) for p in CARD_DIR.glob("*.yaml")) + [str(extra)])
+             auto_forced=False, builtin_cards=False, cards=sorted(str(p) for p in CARD_DIR.glob("*.yaml")) + [str(extra)])
     s = scene(p0=dict(hand=["TEST-M"], ether=["TZNS-29"]), p1=dict(field=["TZNS-17"]), game=g)
     to_character_phase(s)
     yak = s.field[1][0]
@@ -216,7 +216,7 @@ def _game_with(tmp_path, text):
     extra = tmp_path / "extra.yaml"
     extra.write_text(textwrap.dedent(text), encoding="utf-8")
     return Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-                auto_forced=False, cards=sorted(str(p) for p in CARD_DIR.glob("*.yaml")) + [str(extra)])
+                auto_forced=False, builtin_cards=False, cards=sorted(str(p) for p in CARD_DIR.glob("*.yaml")) + [str(extra)])
 
 
 DISCARD_REMOVE = """\

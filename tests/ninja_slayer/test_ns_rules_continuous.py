@@ -19,7 +19,7 @@ from tcgzoo.envs.ninja_slayer.state import Z_FIELD, Z_OHIGAN
 DATA = Path(__file__).resolve().parent / "data" / "continuous_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
 GAME_C = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-              auto_forced=False, cards=POOL + [DATA])
+              auto_forced=False, builtin_cards=False, cards=POOL + [DATA])
 E = "TZNS-29"  # Zaibatsu Apprentice: no text (ether, filler)
 
 

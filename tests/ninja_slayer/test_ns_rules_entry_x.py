@@ -17,7 +17,7 @@ from tcgzoo.envs.ninja_slayer.state import K_CHECK
 DATA = Path(__file__).resolve().parent / "data" / "rules_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
 GAME_X = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-              auto_forced=False, cards=POOL + [DATA])
+              auto_forced=False, builtin_cards=False, cards=POOL + [DATA])
 E = "TZNS-29"
 FAN = "TZT-X1"
 

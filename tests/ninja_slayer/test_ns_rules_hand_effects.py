@@ -20,7 +20,7 @@ from tcgzoo.envs.ninja_slayer.state import Z_FIELD, Z_HAND, Z_OHIGAN, Z_STACK
 DATA = Path(__file__).resolve().parent / "data" / "hand_effect_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
 GAME_H = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-              auto_forced=False, cards=POOL + [DATA])
+              auto_forced=False, builtin_cards=False, cards=POOL + [DATA])
 E = "TZNS-29"  # Zaibatsu Apprentice: karate 1, durability 2, kousaku 1, cost 1, no text
 FOCUS, DRONE, SEAL, INTENT, DENIED, PALM, MONK, LEARNED = (f"TZH-0{k}" for k in range(1, 9))
 
@@ -130,7 +130,7 @@ def test_choosing_a_hand_card_leaks_nothing_and_the_revealed_card_is_known():
     and stays known to both while in the hand: the opponent's observation counts it among the known
     hand cards and resample_hidden keeps it."""
     game = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=True,
-                auto_forced=True, cards=POOL + [DATA])
+                auto_forced=True, builtin_cards=False, cards=POOL + [DATA])
     s = hscene(game=game, p0=dict(hand=[FOCUS, SEAL, SEAL]))
     s.auto = False
     to_character_phase(s)

@@ -18,7 +18,7 @@ from tcgzoo.envs.ninja_slayer.state import Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED
 DATA = Path(__file__).resolve().parent / "data" / "replacement_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
 GAME_R = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-              auto_forced=False, cards=POOL + [DATA])
+              auto_forced=False, builtin_cards=False, cards=POOL + [DATA])
 E = "TZNS-29"  # Zaibatsu Apprentice: no text (ether, filler)
 STUNTMAN, MEDIC = "TZNS-69", "TZR-01"
 
@@ -202,7 +202,7 @@ def test_define_is_validated(tmp_path):
 # ---- a value set to another counts as increased or decreased (NS 104.6) ----
 RULES_DATA = Path(__file__).resolve().parent / "data" / "rules_cards.yaml"
 GAME_M = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-              auto_forced=False, cards=POOL + [DATA, RULES_DATA])
+              auto_forced=False, builtin_cards=False, cards=POOL + [DATA, RULES_DATA])
 BROKER, COSTLY, CHEAP, TOLL, FRUGAL = "TZR-08", "TZR-09", "TZR-10", "TZT-M1", "TZT-M2"
 
 

@@ -26,7 +26,7 @@ from tcgzoo.envs.ninja_slayer.state import K_ABILITY, Z_HAND
 DATA = Path(__file__).resolve().parent / "data" / "rules_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
 GAME_T = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-              auto_forced=False, cards=POOL + [DATA])
+              auto_forced=False, builtin_cards=False, cards=POOL + [DATA])
 E = "TZNS-29"  # Zaibatsu Apprentice: no text, used as ether and filler
 MONK = "TZT-01"
 
@@ -334,7 +334,7 @@ def test_a_loop_nobody_stops_is_cut_by_the_decision_cap():
     """NS 1501.1a with the cap of NS-G24: a player who keeps repeating forever reaches
     ``max_decisions`` and the game ends as a draw (no winner)."""
     g = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-             auto_forced=False, cards=POOL + [DATA], max_decisions=120)
+             auto_forced=False, builtin_cards=False, cards=POOL + [DATA], max_decisions=120)
     s = scene(p0=dict(field=["TZT-10"]), game=g)
     to_character_phase(s)
     n = 0

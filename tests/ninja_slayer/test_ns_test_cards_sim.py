@@ -25,7 +25,7 @@ PAIRS = [(DECK_A, DECK_B), (DECK_B, DECK_A), (DECK_A, DECK_A), (DECK_B, DECK_B)]
 def test_the_test_card_decks_are_legal_constructed_decks_using_every_test_card():
     """NS 402.4a-c: 50 cards, at most 4 per name and epithet, at most 16 with ukemi (checked by
     load_deck); between them the two decks hold every test-only card."""
-    game = Game(decks=(DECK_A, DECK_B), cards=CARDS)
+    game = Game(decks=(DECK_A, DECK_B), builtin_cards=False, cards=CARDS)
     test_ids = {c.id for c in game.pool.cards if "tests" in c.file}
     used = {game.pool.cards[i].id for deck in game.decks for i in deck}
     assert len(game.decks[0]) == len(game.decks[1]) == 50
@@ -36,7 +36,7 @@ def test_the_test_card_decks_are_legal_constructed_decks_using_every_test_card()
 def test_random_games_with_the_test_cards_keep_the_contract(pair, sim_seed):
     """NS 103.1, NS 501.1: random games with the test-only cards end, with every invariant
     (auto_forced: single-choice decisions are taken by the engine, so the games are short)."""
-    game = Game(decks=pair, cards=CARDS, auto_forced=True)
+    game = Game(decks=pair, builtin_cards=False, cards=CARDS, auto_forced=True)
     stats = check_random_games(game, 50, 1000 + 100 * PAIRS.index(pair) + sim_seed, sample_rate=0.05,
                                concede_prob=0.0005)
     assert stats.games == 50
@@ -45,6 +45,6 @@ def test_random_games_with_the_test_cards_keep_the_contract(pair, sim_seed):
 def test_random_games_with_every_decision_asked(sim_seed):
     """The same with every decision asked (a pass-only question is one too): the hand pick of
     'reveal a card from your hand' is asked even when it can only pass (NS 1307.2)."""
-    game = Game(decks=(DECK_A, DECK_B), cards=CARDS, auto_forced=False)
+    game = Game(decks=(DECK_A, DECK_B), builtin_cards=False, cards=CARDS, auto_forced=False)
     stats = check_random_games(game, 20, 2000 + sim_seed, sample_rate=0.05, concede_prob=0.0005)
     assert stats.games == 20
