@@ -519,7 +519,7 @@ def validate_deck(name: str, ids: list[int], pool: CardPool, fmt: str = "standar
         for i in sorted(set(ids)):
             b = pool.cards[i].block
             if b is None or not b.isalpha():
-                icon = "no block icon" if b is None else f"block icon {b!r}"
+                icon = "no block icon" if b is None else f"block icon {short(b)}"
                 raise DeckError(name, pool.cards[i].name, "BS 1-1-1",
                                 f"{icon} is not a letter: the card is Eternal-only (BS 2-13-1-2-1)")
     if len(ids) < 40:

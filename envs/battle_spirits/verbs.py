@@ -13,6 +13,7 @@ Numbers (``n``, ``amount``) are values: printed, or counted when the action reso
 """
 from __future__ import annotations
 
+from ..core.errors import short
 from ..core.vocab import Param, value
 from .cards import DO_TARGET_ZONES, GRANTS, GR, Target
 from .layout import D_MODE, MAX_FIELD, OPTION
@@ -308,8 +309,8 @@ def v_modes(s, f, a, src, p, tg):
 def _hook(vocab, ck, field, v):
     from .hooks import HOOKS
 
-    if v not in HOOKS:
-        ck.fail(field, f"no card hook {v!r} is registered; known: {', '.join(sorted(HOOKS)) or 'none'}")
+    if not isinstance(v, str) or v not in HOOKS:
+        ck.fail(field, f"no card hook {short(v)} is registered; known: {', '.join(sorted(HOOKS)) or 'none'}")
     return v
 
 

@@ -10,6 +10,7 @@ a condition ``fn(state, src, player, arg)``, a value leaf ``fn(state, src, playe
 """
 from __future__ import annotations
 
+from ..core.errors import short
 from ..core.vocab import Param, Vocabulary
 from .cards import (
     B_TREAT, COLOR_INDEX, COLORS, SPIRIT, TYPES, Target, base_name, colors_map, count_target, target_spec,
@@ -48,13 +49,13 @@ VOCAB.stat("symbols", lambda s, i, base: s.defs[s.cdef[i]].sym_total if base or 
 
 # ---- other filters ---------------------------------------------------------------------------
 def _color_param(vocab, ck, field, v):
-    if v not in COLOR_INDEX:
-        ck.fail(field, f"unknown colour {v!r}; expected one of {', '.join(COLORS)}")
+    if not isinstance(v, str) or v not in COLOR_INDEX:
+        ck.fail(field, f"unknown colour {short(v)}; expected one of {', '.join(COLORS)}")
     return COLOR_INDEX[v]
 
 
 def _type_param(vocab, ck, field, v):
-    if v not in TYPES:
+    if not isinstance(v, str) or v not in TYPES:
         ck.fail(field, f"expected one of {', '.join(TYPES)}")
     return TYPES[v]
 

@@ -117,7 +117,7 @@ from pathlib import Path
 
 from ..core.cardfile import Checker, entry_label, load_yaml
 from ..core.decks import CopyLimit, builtin_deck_names, deck_card_ids, open_deck, unknown_card
-from ..core.errors import CardFileError, DeckError
+from ..core.errors import CardFileError, DeckError, short
 
 CARDS_DIR = Path(__file__).resolve().parent / "cards"
 DECKS_DIR = Path(__file__).resolve().parent / "decks"
@@ -504,7 +504,7 @@ def _face(ck: Checker, raw: dict, is_leader: bool, ctype: int, name: str) -> Fac
     kws = ck.get("keywords", list, [])
     for i, kw in enumerate(kws):
         if kw not in KEYWORDS:
-            ck.fail(f"keywords[{i}]", f"{kw!r} is not one of {', '.join(KEYWORDS)}")
+            ck.fail(f"keywords[{i}]", f"{short(kw)} is not one of {', '.join(KEYWORDS)}")
     if is_leader and kws:
         ck.fail("keywords", "leader keywords are not supported")
     abil = [_ability(ck, f"effects[{i}]", r, is_leader, ctype) for i, r in enumerate(ck.get("effects", list, []))]

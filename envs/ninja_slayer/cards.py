@@ -198,7 +198,7 @@ from pathlib import Path
 
 from ..core.cardfile import Checker, entry_label, load_yaml
 from ..core.decks import CopyLimit, builtin_deck_names, deck_card_ids, open_deck
-from ..core.errors import CardFileError, DeckError
+from ..core.errors import CardFileError, DeckError, short
 
 HERE = Path(__file__).resolve().parent
 CARD_DIR = HERE / "cards"
@@ -712,7 +712,7 @@ class _Loader:
         kws = ck.get("keywords", list, [])
         for i, x in enumerate(kws):
             if x not in KEYWORDS:
-                ck.fail(f"keywords[{i}]", f"{x!r} is not one of {', '.join(KEYWORDS)}")
+                ck.fail(f"keywords[{i}]", f"{short(x)} is not one of {', '.join(KEYWORDS)}")
         trig = [self.ability(ck.sub(f"effects[{i}]", e), cid, e, True)
                 for i, e in enumerate(ck.get("effects", list, []))]
         text_ab = None
