@@ -28,7 +28,9 @@ from yaml.constructor import ConstructorError
 
 from .errors import NAME_SHORT, CardFileError, near_match, short
 
-CARD_FILE_MAX_BYTES = 1 << 20  # 1 MiB; the largest card file shipped or tested is ~22 KB
+# 1 MiB: the largest card file shipped or tested is ~22 KB; the densest 1 MiB of YAML (350,000
+# flow items) costs PyYAML's pure-Python parser ~10 s and ~260 MB, the bound of a hostile file
+CARD_FILE_MAX_BYTES = 1 << 20
 DECK_FILE_MAX_BYTES = 64 << 10  # 64 KiB; a deck file is ~1 KB
 MAX_DEPTH = 64  # nested mappings / lists; the deepest card shipped is 12
 MAX_INT_CHARS = 100  # characters of an integer literal
