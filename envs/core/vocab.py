@@ -37,10 +37,11 @@ each game's (its state and its context), the shapes are shared:
 """
 from __future__ import annotations
 
-import difflib
+import threading
 from typing import Any, Callable, Iterable, Mapping
 
 from .cardfile import Checker
+from .errors import near_match, short
 
 KINDS = ("verb", "condition", "filter", "value", "event", "cost", "grant")
 COMPARATORS = {"le": int.__le__, "ge": int.__ge__, "lt": int.__lt__, "gt": int.__gt__, "eq": int.__eq__}
@@ -49,9 +50,9 @@ COMPARATOR_TEXT = {"le": ("以下", "or less"), "ge": ("以上", "or more"), "lt
 
 
 def suggest(name: object, known: Iterable[str]) -> str:
-    """``"; did you mean 'x'?"`` for the nearest known name, or ``""``."""
-    near = difflib.get_close_matches(str(name)[:60], list(known), n=1, cutoff=0.6)
-    return f"; did you mean {near[0]!r}?" if near else ""
+    """``"; did you mean 'x'?"`` for the nearest known name (``errors.near_match``), or ``""``."""
+    near = near_match(name, known)
+    return f"; did you mean {near!r}?" if near else ""
 
 
 class Word:
@@ -84,7 +85,17 @@ class Vocabulary:
         #: ``state.vocab_subject(name, src, player) -> card or -1``
         self.subjects: tuple[str, ...] = ("self",)
         self.target_compiler: Callable[[Checker, str, Any], Any] | None = None
-        self.actions_compiler: Callable[[Checker, str, Any], Any] | None = None
+        self._local = threading.local()  # the action-list compiler of the load under way, per thread
+
+    @property
+    def actions_compiler(self) -> Callable[[Checker, str, Any], Any] | None:
+        """How a nested action list (``modes``' options) compiles in the card load under way:
+        set by the game's loader for one load, per thread, since it appends to that load's pool."""
+        return getattr(self._local, "actions", None)
+
+    @actions_compiler.setter
+    def actions_compiler(self, fn: Callable[[Checker, str, Any], Any] | None) -> None:
+        self._local.actions = fn
 
     # ---- registration -----------------------------------------------------------------
     def add(self, kind: str, name: str, fn: Callable | None = None, *, params: Mapping[str, "Param"] | None = None,
@@ -156,7 +167,7 @@ class Vocabulary:
         w = words.get(name) if isinstance(name, str) else None
         if w is None:
             public = sorted(n for n in words if ":" not in n)
-            ck.fail(field, f"{_short(name)} is not one of the {kind}s {', '.join(public)}{suggest(name, public)}")
+            ck.fail(field, f"{short(name)} is not one of the {kind}s {', '.join(public)}{suggest(name, public)}")
         return w
 
     def names(self, kind: str) -> list[str]:
@@ -289,6 +300,8 @@ def value(v: "int | Value", s, src: int, p: int) -> int:
 
 
 VALUE_MODIFIERS = ("times", "per", "plus", "min", "max")
+#: the largest number a value's modifier may print (BP runs to tens of thousands)
+VALUE_BOUND = 1_000_000
 
 
 def compile_value(vocab: Vocabulary, ck: Checker, field: str, data: Any) -> "int | Value":
@@ -336,6 +349,8 @@ def compile_value(vocab: Vocabulary, ck: Checker, field: str, data: Any) -> "int
             n = sub.get(m, int)
             if m in ("times", "per") and n < 1:
                 sub.fail(m, "must be at least 1")
+            if abs(n) > VALUE_BOUND:  # chained values stay far from float overflow in observations
+                sub.fail(m, f"must be within -{VALUE_BOUND}..{VALUE_BOUND}")
             if m == "times":
                 v.times = n
             elif m == "per":
@@ -437,7 +452,7 @@ class Param:
             return self.choices[0](vocab, ck, field, v)
         if k == "int":
             if not isinstance(v, int) or isinstance(v, bool):
-                ck.fail(field, f"expected an integer, got {_short(v)}")
+                ck.fail(field, f"expected an integer, got {short(v)}")
             if (self.lo is not None and v < self.lo) or (self.hi is not None and v > self.hi):
                 ck.fail(field, f"must be between {self.lo} and {self.hi}" if self.hi is not None
                         else f"must be at least {self.lo}")
@@ -449,15 +464,15 @@ class Param:
             return out
         if k == "choice":
             if v not in self.choices:
-                ck.fail(field, f"{_short(v)} is not one of {', '.join(self.choices)}{suggest(v, self.choices)}")
+                ck.fail(field, f"{short(v)} is not one of {', '.join(self.choices)}{suggest(v, self.choices)}")
             return v
         if k == "bool":
             if not isinstance(v, bool):
-                ck.fail(field, f"expected true or false, got {_short(v)}")
+                ck.fail(field, f"expected true or false, got {short(v)}")
             return v
         if k == "str":
             if not isinstance(v, str):
-                ck.fail(field, f"expected a string, got {_short(v)}")
+                ck.fail(field, f"expected a string, got {short(v)}")
             return v
         if k == "filter":
             if not isinstance(v, dict):
@@ -498,11 +513,3 @@ def read_params(vocab: Vocabulary, word: Word, ck: Checker, data: Mapping, skip:
                             f"{', '.join(sorted(x for x in allowed if x))}{suggest(k, allowed)}")
     return out
 
-
-def _short(v: Any, limit: int = 60) -> str:
-    """A bounded repr of a value from a card file: error messages never format an unbounded one."""
-    import reprlib
-
-    r = reprlib.Repr()
-    r.maxstring, r.maxother, r.maxlist, r.maxdict, r.maxlevel = limit, limit, 4, 4, 2
-    return r.repr(v)
