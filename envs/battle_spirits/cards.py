@@ -32,7 +32,9 @@ TRIGGERS = (
     "life_drops_to",
 )
 EV = {name: i for i, name in enumerate(TRIGGERS)}
-CONSTANTS = ("bp", "symbols", "cannot_attack", "cannot_block", "cost", "unblockable")
+CONSTANTS = ("bp", "symbols", "cannot_attack", "cannot_block", "cost", "unblockable",
+             # the board words (issue 10): every immunity word compiles to 'immune' (its spec in amount)
+             "immune", "loses_effects", "also_named", "also_family", "also_color", "colorless")
 CK = {name: i for i, name in enumerate(CONSTANTS)}
 WHILES = ("always", "attacking", "blocking", "battle", "own_turn", "opp_turn")
 WH = {name: i for i, name in enumerate(WHILES)}
@@ -48,7 +50,10 @@ LINKS = ("then", "if_done", "if_all", "after", "also")
 LK = {name: i for i, name in enumerate(LINKS)}
 DURATIONS = ("turn", "battle")
 DUR = {name: i + 1 for i, name in enumerate(DURATIONS)}  # 0 = permanent
-GRANTS = ("cannot_attack", "cannot_block", "cannot_be_destroyed_by_effects", "unblockable", "must_block")
+GRANTS = ("cannot_attack", "cannot_block", "cannot_be_destroyed_by_effects", "unblockable", "must_block",
+          # the board words (issue 10): immunities and 'loses its effects', kept as their own teff kinds
+          "unaffected", "untargetable", "bp_cannot_be_lowered", "cannot_be_returned", "cannot_be_exhausted",
+          "loses_effects")
 GR = {name: i for i, name in enumerate(GRANTS)}
 TARGET_WORDS = ("self", "attacker", "blocker", "event", "previous")
 T_SELF, T_ATTACKER, T_BLOCKER, T_EVENT, T_PREVIOUS = range(-1, -6, -1)
@@ -70,6 +75,57 @@ _USES = [0]
 def mark(bit: int) -> None:
     """The card being compiled uses machinery ``bit`` (one of the B_* bits)."""
     _USES[0] |= bit
+
+
+# ---- immunity and 'loses its effects' (BS 9-1-2-1, 9-2-3, 1-4-3): one model for grants and constants.
+# An immunity is a spec int: what it stops (IM_* bits; 'unaffected' stops everything, so every check
+# also looks for IM_ALL), whose effects (by: opp, the default, or any), and optionally only effects
+# of some card types (by_types) or colours (by_colors) - 【重装甲】 is the keyword form of the last.
+IMMUNITIES = ("unaffected", "untargetable", "bp_cannot_be_lowered", "cannot_be_returned", "cannot_be_exhausted")
+IM_ALL, IM_TARGET, IM_BP_DOWN, IM_RETURN, IM_EXHAUST = 1, 2, 4, 8, 16
+IM_KIND = dict(zip(IMMUNITIES, (IM_ALL, IM_TARGET, IM_BP_DOWN, IM_RETURN, IM_EXHAUST)))
+IM_ANY_SIDE = 1 << 8  # by: any (own effects too)
+IM_TYPES, IM_COLORS = 9, 12  # shifts of the by_types (3 bits: spirit, nexus, magic) and by_colors (6) masks
+
+
+def immunity_spec(ck: Checker, what: str, by, types: int | None, colors: int | None) -> int:
+    """The spec int of immunity ``what`` against effects of ``by`` ('opp' / 'any'), source types
+    and colours (masks; None or 0 = any)."""
+    side = IM_ANY_SIDE if by == "any" else 0
+    return IM_KIND[what] | side | ((types or 0) << IM_TYPES) | ((colors or 0) << IM_COLORS)
+
+
+def types_mask(ck: Checker, field: str, v) -> int:
+    """``[spirit, nexus, magic]`` -> bits of the card types (「スピリット/ネクサス/マジックの効果」)."""
+    if not isinstance(v, list) or not v or any(x not in TYPES for x in v):
+        ck.fail(field, f"expected a list of {', '.join(TYPES)}")
+    return sum({1 << TYPES[x] for x in v})
+
+
+def colors_mask(ck: Checker, field: str, v) -> int:
+    """``[red, white]`` -> bits of the colours."""
+    if not isinstance(v, list) or not v or any(not isinstance(x, str) or x not in COLOR_INDEX for x in v):
+        ck.fail(field, f"expected a list of {', '.join(COLORS)}")
+    return sum({1 << COLOR_INDEX[x] for x in v})
+
+
+#: 『破壊時』 effects include 『相手による破壊時』 ones (BS 12-2-1-12-1 is a kind of 破壊時)
+_EFFECTS_ALSO = {"destroyed": ("destroyed_by_opponent",)}
+
+
+def effects_mask(ck: Checker, field: str, v) -> int:
+    """Which effects 'loses its effects' stops: ``all`` -> 0 (every effect), or a trigger name
+    (or a list of them) -> the bits of those events (only those triggered effects)."""
+    if v == "all":
+        return 0
+    names = v if isinstance(v, list) else [v]
+    if not names or any(not isinstance(x, str) or x not in EV for x in names):
+        ck.fail(field, f"expected 'all' or trigger names ({', '.join(TRIGGERS)})")
+    m = 0
+    for x in names:
+        for y in (x,) + _EFFECTS_ALSO.get(x, ()):
+            m |= 1 << EV[y]
+    return m
 
 
 def base_name(name: str) -> str:
@@ -97,19 +153,23 @@ class Action:
     ``target`` is a Target or one of the T_* words."""
 
     __slots__ = ("do", "fn", "link", "cond", "target", "n", "player", "amount", "duration", "to", "what",
-                 "filt", "count", "rest", "options", "free", "hook")
+                 "filt", "count", "rest", "options", "free", "hook",
+                 # the board words: grant's by / by_types / by_colors / effects, compiled into ``spec``
+                 "by", "by_types", "by_colors", "effects", "spec")
 
     def __init__(self, do: str, fn) -> None:
         self.do, self.fn, self.link, self.cond, self.target = do, fn, 0, (), None
         self.n, self.player, self.amount, self.duration, self.to, self.what = 1, "self", 0, "turn", None, ""
         self.filt, self.count, self.rest, self.options, self.free, self.hook = (), 1, "trash", (), True, ""
+        self.by = self.by_types = self.by_colors = self.effects = self.spec = None
 
 
 class Effect:
     """A compiled card effect: kind is 'trigger', 'constant', 'activated', 'replace'."""
 
     __slots__ = ("kind", "index", "event", "levels", "limit", "optional", "cond", "alist", "side", "n",
-                 "const", "amount", "scope", "while_", "timing", "costs")
+                 "const", "amount", "scope", "while_", "timing", "costs",
+                 "arg")  # the board words' constants: also_named's name, also_family's family, also_color's mask
 
     def __init__(self, kind: str, index: int) -> None:
         self.kind, self.index = kind, index
@@ -117,6 +177,7 @@ class Effect:
         self.alist, self.side, self.n = -1, 2, 0
         self.const, self.amount, self.scope, self.while_ = -1, 0, None, 0
         self.timing, self.costs = "", ()
+        self.arg = None
 
 
 class CardDef:
@@ -279,6 +340,42 @@ def _levels(ck: Checker, data, nlv: int) -> int:
     return m
 
 
+def _board_constant(sub: Checker, e: Effect, name: str, data) -> set:
+    """The board words' constants (issue 10): their own fields, compiled into ``e.amount``
+    (an immunity's spec, loses_effects' event mask) or ``e.arg``; returns the fields they take."""
+    if name in IM_KIND:
+        fields = {"by", "by_types", "by_colors"}
+        by = sub.choice("by", ("opp", "any"), "opp")
+        types = types_mask(sub, "by_types", data["by_types"]) if "by_types" in data else 0
+        colors = colors_mask(sub, "by_colors", data["by_colors"]) if "by_colors" in data else 0
+        e.amount = immunity_spec(sub, name, by, types, colors)
+        mark(B_IMMUNE)
+    elif name == "loses_effects":
+        fields = {"effects"}
+        e.amount = effects_mask(sub, "effects", data.get("effects", "all"))
+        mark(B_NEGATE)
+    elif name == "also_named":
+        fields = {"name"}
+        e.arg = base_name(sub.get("name", str))
+        mark(B_TREAT)
+    elif name == "also_family":
+        fields = {"family"}
+        e.arg = sub.get("family", str)
+        mark(B_TREAT)
+    elif name == "also_color":
+        fields = {"colors"}
+        e.arg = colors_mask(sub, "colors", data.get("colors"))
+        mark(B_TREAT)
+    elif name == "colorless":
+        fields = set()
+        mark(B_TREAT)
+    else:
+        return set()
+    if "amount" in data:
+        sub.fail("amount", f"the constant {name} takes no amount")
+    return fields
+
+
 def _effect(pool: CardPool, ck: Checker, k: int, data, nlv: int) -> Effect:
     sub = ck.sub(f"effects[{k}]", data)
     kinds = [x for x in ("trigger", "constant", "activated", "replace") if x in data]
@@ -299,7 +396,8 @@ def _effect(pool: CardPool, ck: Checker, k: int, data, nlv: int) -> Effect:
         e.alist = _actions(pool, sub, "actions", sub.get("actions", list))
         sub.only(common | {"trigger", "limit", "optional", "side", "n", "actions"})
     elif e.kind == "constant":
-        e.const = CK[sub.choice("constant", CONSTANTS)]
+        cname = sub.choice("constant", tuple(c for c in CONSTANTS if c != "immune") + IMMUNITIES)
+        e.const = CK["immune" if cname in IM_KIND else cname]
         e.amount = sub.get("amount", int, 0)
         if e.const in (CK["bp"], CK["symbols"], CK["cost"]) and "amount" not in data:
             sub.fail("amount", "is required for this constant")
@@ -309,7 +407,7 @@ def _effect(pool: CardPool, ck: Checker, k: int, data, nlv: int) -> Effect:
         if e.scope not in (T_SELF,) and not isinstance(e.scope, Target):
             sub.fail("scope", "expected self or a mapping")
         e.while_ = WH[sub.choice("while", WHILES, "always")]
-        sub.only(common | {"constant", "amount", "scope", "while"})
+        sub.only(common | {"constant", "amount", "scope", "while"} | _board_constant(sub, e, cname, data))
     elif e.kind == "activated":
         e.timing = sub.choice("activated", ("main", "flash"))
         e.limit = LIM[sub.choice("limit", LIMITS, "none")]

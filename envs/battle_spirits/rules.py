@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..core import effects
 from .cards import EV, LK, MAGIC, RP, SPIRIT, T_ATTACKER, T_BLOCKER, T_EVENT, T_SELF, Target
+from .cards import B_IMMUNE, B_NEGATE, B_SOULPAID, IM_ALL, IM_TARGET  # the board words' machinery (issue 10)
 from .layout import (
     D_ATTACK, D_BLOCK, D_DISCARD, D_FIRST, D_FLASH, D_KEISHO, D_MAGIC_TIMING, D_MAIN, D_MODE, D_MOVE_DST,
     D_MOVE_SRC, D_MULLIGAN, D_OPTIONAL, D_ORDER, D_PAY, D_PLACE, D_SEARCH, D_TARGET, FIELD, FIELD_SOUL, HAND,
@@ -52,6 +53,8 @@ def fire(s: State, ev: int, i: int, event: int = -1, lv: int = 0) -> None:
     effs = d.triggers.get(ev)
     if not effs:
         return
+    if s.bflags & B_NEGATE and s.negated(i, ev):
+        return  # 9-2-3: it lost these effects
     if not lv:
         lv = s.level(i) if s.zone[i] == Z_FIELD else max(1, s.level(i))
     p = s.owner[i]
@@ -92,6 +95,8 @@ def fire_one(s: State, j: int, e, event: int) -> None:
     lv = s.level(j)
     if not (e.levels >> lv) & 1 or (e.limit in (1, 3) and (j * 64 + e.index) in s.used):
         return
+    if s.bflags & B_NEGATE and s.negated(j, e.event):
+        return  # 9-2-3
     if e.cond and not s.cond_ok(e.cond, j, s.owner[j]):
         return
     if e.limit in (2, 3):
@@ -169,6 +174,8 @@ def flush_waiting(s: State, mark: int) -> None:
             else:
                 s.deck[p].insert(0, i)
         s.teff = effects.drop_target(s.teff, i)  # 4-1-4: a new card in the new zone
+        if s.soulpaid and i in s.soulpaid:
+            s.soulpaid = tuple(x for x in s.soulpaid if x != i)
     del w[mark:]
 
 
@@ -197,6 +204,8 @@ def destroy(s: State, i: int, by_opp: bool, by_effect: bool, replaceable: bool =
 
 def replacements(s: State, i: int, by_opp: bool, by_effect: bool) -> list:
     """Card i's replacement effects that apply to its destruction now (9-1-8)."""
+    if s.bflags & B_NEGATE and s.negated(i):
+        return []  # 9-2-3: it lost its effects
     lv = s.level(i)
     p = s.owner[i]
     out = []
@@ -436,8 +445,8 @@ def playable(s: State, p: int, i: int, main: bool, ctx: tuple | None = None) -> 
 def activatable(s: State, p: int, i: int, main: bool) -> list:
     d = s.defs[s.cdef[i]]
     out = []
-    if not d.activated:
-        return out
+    if not d.activated or (s.bflags & B_NEGATE and s.negated(i)):
+        return out  # 9-2-3: none, or it lost its effects
     lv = s.level(i)
     for e in d.activated:
         if not main and e.timing != "flash":
@@ -540,6 +549,8 @@ def h_play(s: State, f: list) -> None:
         f[1] = 0
         return
     if step == 2:  # 11-1-1-5: pay the cost, never more (2-3-3)
+        if s.soulpaid and i in s.soulpaid:  # a new play: paid anew (4-1-4)
+            s.soulpaid = tuple(x for x in s.soulpaid if x != i)
         cost = s.play_cost(p, i, f[4])
         soul_ok = d.type == MAGIC and cost > 0 and s.soul_magic_ok(p, i)
         only_soul = soul_ok and s.total_cores(p) < cost
@@ -578,6 +589,8 @@ def h_play(s: State, f: list) -> None:
         push_effect(s, i, p, f[7], -1)
         return
     to_trash(s, i)  # a magic goes to the trash once its effect is done (4-4-1)
+    if s.soulpaid and i in s.soulpaid:
+        s.soulpaid = tuple(x for x in s.soulpaid if x != i)
     s.stack.pop()
     settle(s, f[6])  # 10-2-2-5: cards depleted by paying its cost move only now
 
@@ -602,13 +615,25 @@ def h_pay(s: State, f: list) -> None:
     if a == OPTION:
         s.soul[p] = S_TRASH
         f[3] = 0
+        if s.bflags & B_SOULPAID:
+            soul_paid(s)
         return
     f[5] = 0
     if take_core(s, p, a):
         s.soul[p] = S_TRASH
+        if s.bflags & B_SOULPAID:
+            soul_paid(s)
     else:
         s.tcores[p] += 1
     f[3] -= 1
+
+
+def soul_paid(s: State) -> None:
+    """The soul core paid the cost of the card being played (11-1-1-5, 12-2-1-2): remembered
+    for 'if paid using the soul core' (``paid_with_soul_core``) until the card moves again."""
+    below = s.stack[-2]  # the H_PLAY frame under this H_PAY (an activated effect's cost is not a card's)
+    if below[0] == H_PLAY and below[3] not in s.soulpaid:
+        s.soulpaid = s.soulpaid + (below[3],)
 
 
 def h_place(s: State, f: list) -> None:
@@ -719,7 +744,8 @@ def h_battle(s: State, f: list) -> None:
             return
         must = [j for j in can if s.has_grant(s.field[q][j], G_MUST_BLOCK)]
         legal = [FIELD + j for j in can]
-        if not s.defs[s.cdef[atk]].gekitotsu and not must:
+        geki = s.defs[s.cdef[atk]].gekitotsu and not (s.bflags & B_NEGATE and s.negated(atk))
+        if not geki and not must:
             legal.append(PASS)
         elif must:
             legal = [FIELD + j for j in must]
@@ -857,6 +883,8 @@ def trigger_valid(s: State, t: tuple) -> bool:
         return False  # 5-15-2
     if e.limit in (1, 3) and (i * 64 + ei) in s.used:
         return False
+    if s.bflags & B_NEGATE and s.negated(i, e.event):
+        return False  # 9-2-3: it lost the effect before it resolved
     return True
 
 
@@ -990,22 +1018,26 @@ def word_targets(s: State, t: int, src: int, event: int, prev: list) -> list:
 
 
 def target_candidates(s: State, t: Target, src: int, p: int, chosen: list) -> list[tuple[int, int]]:
-    """(action id, instance) pairs the chooser p may pick for target spec t (9-3-2)."""
+    """(action id, instance) pairs the chooser p may pick for target spec t (9-3-2). A card
+    that cannot be chosen (untargetable, or unaffected: IM_TARGET) is no candidate; 'all' (no
+    choice) passes only the unaffected by (IM_ALL)."""
     out = []
+    kind = IM_ALL if t.count == -1 else IM_TARGET
+    imm = s.bflags & B_IMMUNE
     if t.zone == 0:
         for q in ((p,) if t.side == 0 else (1 - p,) if t.side == 1 else (p, 1 - p)):
             base = FIELD if q == p else OPP_FIELD
             for j, i in enumerate(s.field[q]):
-                if i not in chosen and s.matches(t, i, src, p) and not s.armored(i, src):
+                if i not in chosen and s.matches(t, i, src, p) and not s.armored(i, src, kind):
                     out.append((base + j, i))
     elif t.zone == 1:
         q = p if t.side == 0 else 1 - p
         for k, i in enumerate(s.trash[q]):
-            if k < MAX_TRASH and i not in chosen and s.matches(t, i, src, p):
+            if k < MAX_TRASH and i not in chosen and s.matches(t, i, src, p) and not (imm and s.immune(i, src, kind)):
                 out.append((TRASH + k, i))
     else:
         for k, i in enumerate(s.hand[p]):
-            if k < MAX_HAND and i not in chosen and s.matches(t, i, src, p):
+            if k < MAX_HAND and i not in chosen and s.matches(t, i, src, p) and not (imm and s.immune(i, src, kind)):
                 out.append((HAND + k, i))
     out.sort()
     if t.pick is not None and len(out) > 1:  # 「最もBPの低い」: the extremes only, ties chosen freely

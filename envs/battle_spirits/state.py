@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from ..core.effects import END_OF_BATTLE, END_OF_TURN
 from ..core.engine import DecisionState
-from .cards import CK, MAGIC, NEXUS, SPIRIT, T_SELF, Target, WH
+from .cards import (
+    B_IMMUNE, B_NEGATE, B_TREAT, CK, IM_ALL, IM_ANY_SIDE, IM_BP_DOWN, IM_COLORS, IM_TYPES, MAGIC, NEXUS, SPIRIT,
+    T_SELF, Target, WH,
+)
 from .layout import CONCEDE, DECISIONS, NUM_ACTIONS
 
 # zones of a card instance
@@ -21,6 +24,11 @@ S_RESERVE, S_TRASH, S_VOID, S_LIFE = -1, -2, -3, -4
 W_DESTROY, W_VANISH, W_HAND, W_DECK_TOP, W_DECK_BOTTOM = range(5)
 # temporary effects: (kind, instance, amount, duration); grants are TE_GRANT + what
 TE_BP, TE_SYM, TE_GRANT = 0, 1, 2
+# the board words' temporary effects (verbs.v_grant): (TE_IMMUNE, card, immunity spec, dur) and
+# (TE_NEGATE, card, event mask or 0 = every effect, dur); see cards.immunity_spec / effects_mask
+TE_IMMUNE, TE_NEGATE = 96, 97
+_NEGATING = [False]  # State.negated is working out its constants: nested questions see grants only
+_TREATING = [False]  # State._treated is working out 'treated as' constants: colours and names read as printed
 DUR_TURN, DUR_BATTLE = END_OF_TURN, END_OF_BATTLE
 G_CANNOT_ATTACK, G_CANNOT_BLOCK, G_NO_EFFECT_DESTROY, G_UNBLOCKABLE, G_MUST_BLOCK = range(5)
 
@@ -81,24 +89,63 @@ class State(DecisionState):
     def on_field(self, i: int) -> bool:
         return i >= 0 and self.zone[i] == Z_FIELD
 
+
     def color_mask(self, i: int) -> int:
-        """Card ``i``'s colours as bits of ``cards.COLORS`` (BS 2-11)."""
-        return self.defs[self.cdef[i]].color_mask
+        """Card ``i``'s colours as bits of ``cards.COLORS`` (BS 2-11), with 'treated as also
+        <colour>' (also_color) and 'treated as colourless' (colorless, which wins) constants."""
+        m = self.defs[self.cdef[i]].color_mask
+        if self.bflags & B_TREAT and self.has_constants and not _TREATING[0]:
+            none = False
+            for e in self._treated(i, CK["also_color"], CK["colorless"]):
+                if e.const == CK["colorless"]:
+                    none = True
+                else:
+                    m |= e.arg
+            if none:
+                return 0
+        return m
 
     def names_of(self, i: int) -> tuple:
         """Card ``i``'s names without [n] identifiers (BS 2-1-4): its own, those its text gives
-        it (2-1-3)."""
-        return self.defs[self.cdef[i]].names
+        it (2-1-3), those constants give it (also_named)."""
+        names = self.defs[self.cdef[i]].names
+        if self.bflags & B_TREAT and self.has_constants and not _TREATING[0]:
+            more = tuple(e.arg for e in self._treated(i, CK["also_named"]))
+            if more:
+                return names + more
+        return names
+
+    def families_of(self, i: int) -> tuple:
+        """Card ``i``'s families (BS 2-6), with those constants give it (also_family)."""
+        fams = self.defs[self.cdef[i]].families
+        if self.bflags & B_TREAT and self.has_constants and not _TREATING[0]:
+            more = tuple(e.arg for e in self._treated(i, CK["also_family"]))
+            if more:
+                return fams + more
+        return fams
+
+    def _treated(self, i: int, *kinds: int) -> list:
+        """The 'treated as' constants of these kinds that cover card ``i``; while they are worked
+        out, colours, names and families read as printed (their scopes cannot depend on them)."""
+        _TREATING[0] = True
+        try:
+            return [e for k in kinds for src, e in self.constants(k) if self.in_scope(e.scope, src, i)]
+        finally:
+            _TREATING[0] = False
 
     def constants(self, kind: int):
-        """Yield (source, effect) for every constant effect of ``kind`` now working (9-1-4)."""
+        """Yield (source, effect) for every constant effect of ``kind`` now working (9-1-4);
+        not those of a card that lost its effects (9-2-3)."""
         defs = self.defs
+        neg = self.bflags & B_NEGATE
         waiting = [j for j in self.waiting if self.zone[j] == Z_WAIT] if self.waiting else ()
         for p in (0, 1):
             # 10-2-2-4: a waiting card's continuous effects keep applying until it moves
             for j in (self.field[p] + [j for j in waiting if self.owner[j] == p] if waiting else self.field[p]):
                 d = defs[self.cdef[j]]
                 if not (d.const_mask >> kind) & 1:
+                    continue
+                if neg and self.negated(j):
                     continue
                 lv = 0
                 for e in d.constants:
@@ -126,11 +173,68 @@ class State(DecisionState):
             return self.tp == self.owner[j]
         return self.tp != self.owner[j]  # opp_turn
 
-    def armored(self, i: int, src: int) -> bool:
-        """【重装甲】 (BS-R5): ``i`` is unaffected by the opponent's effects of its colours,
-        continuous effects included."""
+    def armored(self, i: int, src: int, kind: int = IM_ALL) -> bool:
+        """``i`` is not affected by card ``src``'s effect of this kind (cards.IM_*; IM_ALL: any
+        effect, IM_TARGET: being chosen): 【重装甲】 (BS-R5: the opponent's effects of its colours,
+        continuous effects included) or an immunity (``immune``)."""
         m = self.defs[self.cdef[i]].armor_mask
-        return bool(m) and self.owner[i] != self.owner[src] and bool(m & self.defs[self.cdef[src]].color_mask)
+        if m and self.owner[i] != self.owner[src] and m & self.color_mask(src):
+            if not (self.bflags & B_NEGATE and self.negated(i)):  # 【重装甲】 is an effect of the card
+                return True
+        return bool(self.bflags & B_IMMUNE) and self.immune(i, src, kind)
+
+    def immune(self, i: int, src: int, kind: int) -> bool:
+        """An immunity of card ``i`` stops this kind of effect (cards.IM_*) of card ``src``:
+        a granted one (TE_IMMUNE) or a constant one ('immune'); 'unaffected' (IM_ALL) stops every
+        kind (BS 9-1-2-1, 1-4-3). Effects it took before it was immune stay."""
+        if not self.bflags & B_IMMUNE or src < 0:
+            return False
+        want = kind | IM_ALL
+        for k, t, spec, _ in self.teff:
+            if k == TE_IMMUNE and t == i and spec & want and self._stops(spec, i, src):
+                return True
+        if self.has_constants:
+            for j, e in self.constants(CK["immune"]):
+                spec = e.amount
+                if spec & want and (i == j if e.scope == T_SELF else
+                                    self.matches(e.scope, i, j, self.owner[j], base_bp=True)) \
+                        and self._stops(spec, i, src):
+                    return True
+        return False
+
+    def _stops(self, spec: int, i: int, src: int) -> bool:
+        """Is ``src`` among the sources immunity ``spec`` of card ``i`` is against (by, by_types, by_colors)?"""
+        if not spec & IM_ANY_SIDE and self.owner[src] == self.owner[i]:
+            return False
+        tm = (spec >> IM_TYPES) & 7
+        if tm and not (tm >> self.defs[self.cdef[src]].type) & 1:
+            return False
+        cm = (spec >> IM_COLORS) & 63
+        return not cm or bool(cm & self.color_mask(src))
+
+    def negated(self, i: int, ev: int = -1) -> bool:
+        """Card ``i`` lost its effects (BS 9-2-3): ``ev`` >= 0 asks about its triggered effects of
+        that event (cards.EV), -1 about all of them (constant, activated, replacement, keywords).
+        A 'loses_effects' grant (TE_NEGATE) or constant covers every effect (spec 0) or the
+        triggers of the events in its mask. Whether a constant applies is worked out from grants
+        only, never from other such constants (no loops)."""
+        for k, t, spec, _ in self.teff:
+            if k == TE_NEGATE and t == i and (not spec or (ev >= 0 and (spec >> ev) & 1)):
+                return True
+        if self.has_constants and not _NEGATING[0]:
+            _NEGATING[0] = True
+            z = self.zone[i]
+            if z == Z_WAIT:  # 10-2-2: a destroyed card's 破壊時 effects work from the waiting state,
+                self.zone[i] = Z_FIELD  # and a scope of field cards still covers it there
+            try:
+                for src, e in self.constants(CK["loses_effects"]):
+                    spec = e.amount
+                    if (not spec or (ev >= 0 and (spec >> ev) & 1)) and self.in_scope(e.scope, src, i):
+                        return True
+            finally:
+                _NEGATING[0] = False
+                self.zone[i] = z
+        return False
 
     def in_scope(self, scope, src: int, i: int) -> bool:
         if scope == T_SELF:
@@ -152,13 +256,16 @@ class State(DecisionState):
                 acc = symm if kind else bpm
                 for src, e in self.constants(CK["symbols"] if kind else CK["bp"]):
                     sc = e.scope
+                    low = not kind and e.amount < 0 and self.bflags & B_IMMUNE  # bp_cannot_be_lowered
                     if sc == T_SELF:
-                        acc[src] = acc.get(src, 0) + e.amount
+                        if not (low and self.immune(src, src, IM_BP_DOWN)):
+                            acc[src] = acc.get(src, 0) + e.amount
                         continue
                     o = self.owner[src]
                     for q in ((o,) if sc.side == 0 else (1 - o,) if sc.side == 1 else (0, 1)):
                         for i in self.field[q]:
-                            if self.matches(sc, i, src, o, True) and not self.armored(i, src):
+                            if self.matches(sc, i, src, o, True) and not self.armored(i, src) \
+                                    and not (low and self.immune(i, src, IM_BP_DOWN)):
                                 acc[i] = acc.get(i, 0) + e.amount
         return bpm, symm
 
@@ -167,8 +274,9 @@ class State(DecisionState):
         for k, t, amt, _ in self.teff:
             if k == te_kind and t == i:
                 v += amt
+        imm = te_kind == TE_BP and self.bflags & B_IMMUNE
         for src, e in self.constants(const_kind):
-            if self.in_scope(e.scope, src, i):
+            if self.in_scope(e.scope, src, i) and not (imm and e.amount < 0 and self.immune(i, src, IM_BP_DOWN)):
                 v += e.amount
         return v if v > 0 else 0  # BS 1-4-6
 

@@ -15,14 +15,17 @@ from __future__ import annotations
 
 from ..core.errors import short
 from ..core.vocab import Param, value
-from .cards import DO_TARGET_ZONES, GRANTS, GR, Target
+from .cards import (
+    B_IMMUNE, B_NEGATE, DO_TARGET_ZONES, GRANTS, GR, IM_BP_DOWN, IM_EXHAUST, IM_KIND, IM_RETURN, IMMUNITIES,
+    Target, colors_mask, effects_mask, immunity_spec, mark, types_mask,
+)
 from .layout import D_MODE, MAX_FIELD, OPTION
 from .rules import (
     H_PLACE, H_SEARCH, add_cores, check_vanish, destroy, draw, exhaust, recover, reduce_life, to_trash, to_wait,
 )
 from .state import (
-    DUR_BATTLE, DUR_TURN, S_RESERVE, S_TRASH, TE_BP, TE_GRANT, TE_SYM, W_DECK_BOTTOM, W_DECK_TOP, W_HAND,
-    Z_FIELD, Z_HAND, Z_LIMBO,
+    DUR_BATTLE, DUR_TURN, S_RESERVE, S_TRASH, TE_BP, TE_GRANT, TE_IMMUNE, TE_NEGATE, TE_SYM, W_DECK_BOTTOM,
+    W_DECK_TOP, W_HAND, Z_FIELD, Z_HAND, Z_LIMBO,
 )
 from .words import VOCAB
 
@@ -37,6 +40,14 @@ def _who(a, p: int) -> int:
 
 def _dur(a) -> int:
     return DUR_BATTLE if a.duration == "battle" else DUR_TURN
+
+
+def _spared(s, tg: list, src: int, kind: int) -> list:
+    """The targets a narrow immunity (cards.IM_*: cannot be exhausted, returned, BP lowered)
+    does not protect from this effect of ``src`` (BS 1-4-3, 9-1-2-1)."""
+    if not s.bflags & B_IMMUNE:
+        return tg
+    return [i for i in tg if not s.immune(i, src, kind)]
 
 
 def _each(k: int, tg: list) -> tuple[bool, bool]:
@@ -98,14 +109,14 @@ def v_destroy(s, f, a, src, p, tg):
 @VOCAB.verb("exhaust", params={"target": TARGET}, rule="BS 5-15", doc="疲労 the targets",
             ja="{target}を疲労させる", en="exhaust {target}")
 def v_exhaust(s, f, a, src, p, tg):
-    return _each(sum(exhaust(s, i) for i in tg), tg)
+    return _each(sum(exhaust(s, i) for i in _spared(s, tg, src, IM_EXHAUST)), tg)
 
 
 @VOCAB.verb("heavy_exhaust", params={"target": TARGET}, rule="BS 5-16, 5-14-2",
             doc="重疲労: a heavily exhausted card needs two recoveries", ja="{target}を重疲労させる",
             en="heavily exhaust {target}")
 def v_heavy_exhaust(s, f, a, src, p, tg):
-    return _each(sum(exhaust(s, i, True) for i in tg), tg)
+    return _each(sum(exhaust(s, i, True) for i in _spared(s, tg, src, IM_EXHAUST)), tg)
 
 
 @VOCAB.verb("recover", params={"target": TARGET}, rule="BS 5-14", doc="回復 the targets",
@@ -118,9 +129,10 @@ def _temporary(kind: int):
     def verb(s, f, a, src, p, tg):
         amount = value(a.amount, s, src, p)
         dur = _dur(a)
-        for i in tg:
+        some = _spared(s, tg, src, IM_BP_DOWN) if kind == TE_BP and amount < 0 else tg  # bp_cannot_be_lowered
+        for i in some:
             s.teff.append((kind, i, amount, dur))
-        return bool(tg), bool(tg)
+        return _each(len(some), tg)
     return verb
 
 
@@ -133,14 +145,39 @@ VOCAB.add("verb", "symbols", _temporary(TE_SYM),
           en="{target} gets {amount} symbols {duration}")
 
 
-@VOCAB.verb("grant", params={"target": TARGET, "what": Param.choice(GRANTS), "duration": DURATION},
-            rule="BS 9-1-5-6", doc="give a restriction or ability for the duration",
-            ja="{duration}、{target}は{what}", en="{target} {what} {duration}")
+def _check_grant(sub, a, item):
+    """Immunities take by / by_types / by_colors, loses_effects takes effects; both compile
+    into ``a.spec`` (cards.immunity_spec, cards.effects_mask) and switch their machinery on."""
+    imm = a.what in IM_KIND
+    for k in ("by", "by_types", "by_colors"):
+        if k in item and not imm:
+            sub.fail(k, f"only an immunity ({', '.join(IMMUNITIES)}) takes '{k}'")
+    if "effects" in item and a.what != "loses_effects":
+        sub.fail("effects", "only loses_effects takes 'effects'")
+    if imm:
+        a.spec = immunity_spec(sub, a.what, a.by, a.by_types, a.by_colors)
+        mark(B_IMMUNE)
+    elif a.what == "loses_effects":
+        a.spec = a.effects or 0
+        mark(B_NEGATE)
+
+
+def _mask_param(fn):
+    return Param.custom(lambda vocab, ck, field, v: fn(ck, field, v), None)
+
+
+@VOCAB.verb("grant", params={"target": TARGET, "what": Param.choice(GRANTS), "duration": DURATION,
+                             "by": Param.choice(("opp", "any"), None), "by_types": _mask_param(types_mask),
+                             "by_colors": _mask_param(colors_mask), "effects": _mask_param(effects_mask)},
+            rule="BS 9-1-5-6, 9-1-2-1, 9-2-3", doc="give a restriction or ability for the duration",
+            ja="{duration}、{target}は{what}", en="{target} {what} {duration}", data=_check_grant)
 def v_grant(s, f, a, src, p, tg):
-    kind = TE_GRANT + GR[a.what]
+    kind, amount = TE_GRANT + GR[a.what], 0
+    if a.spec is not None:  # an immunity or loses_effects: its own kind, the spec as the amount
+        kind, amount = (TE_NEGATE if a.what == "loses_effects" else TE_IMMUNE), a.spec
     dur = _dur(a)
     for i in tg:
-        s.teff.append((kind, i, 0, dur))
+        s.teff.append((kind, i, amount, dur))
     return bool(tg), bool(tg)
 
 
@@ -219,7 +256,7 @@ _WAIT_KIND = {"hand": W_HAND, "deck_top": W_DECK_TOP, "deck_bottom": W_DECK_BOTT
 def v_bounce(s, f, a, src, p, tg):
     kind = _WAIT_KIND[a.to]
     k = 0
-    for i in tg:
+    for i in _spared(s, tg, src, IM_RETURN):  # cannot_be_returned
         if s.zone[i] == Z_FIELD:
             to_wait(s, i, kind)
             k += 1

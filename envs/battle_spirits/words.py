@@ -13,7 +13,8 @@ from __future__ import annotations
 from ..core.errors import short
 from ..core.vocab import Param, Vocabulary
 from .cards import (
-    B_TREAT, COLOR_INDEX, COLORS, SPIRIT, TYPES, Target, base_name, colors_map, count_target, target_spec,
+    B_SOULPAID, B_TREAT, COLOR_INDEX, COLORS, EV, SPIRIT, TRIGGERS, TYPES, Target, base_name, colors_map,
+    count_target, mark, target_spec,
 )
 from .layout import ST_ATTACK, ST_CORE, ST_DRAW, ST_END, ST_MAIN, ST_MAIN2, ST_REFRESH, ST_START
 from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, Z_FIELD, Z_WAIT
@@ -63,12 +64,16 @@ def _type_param(vocab, ck, field, v):
 @VOCAB.filter("color", params={"": Param.custom(_color_param)}, rule="BS 2-11",
               doc="has that colour (a multicolour card has each of its colours)", ja="{}の", en="{}")
 def f_color(s, i, src, p, c, base):
+    if s.bflags & B_TREAT:  # also_color / colorless constants (BS 2-11)
+        return (s.color_mask(i) >> c) & 1
     return (s.defs[s.cdef[i]].color_mask >> c) & 1
 
 
 @VOCAB.filter("family", params={"": Param.str()}, rule="BS 2-6", doc="has that family (系統)",
               ja="系統:「{}」を持つ", en="with the family {}")
 def f_family(s, i, src, p, v, base):
+    if s.bflags & B_TREAT:  # also_family constants
+        return v in s.families_of(i)
     return v in s.defs[s.cdef[i]].families
 
 
@@ -95,6 +100,19 @@ def _name_param(vocab, ck, field, v):
               ja="「{}」", en="named {}")
 def f_name_is(s, i, src, p, v, base):
     return v in s.names_of(i)
+
+
+def _trigger_param(vocab, ck, field, v):
+    if v not in EV:
+        ck.fail(field, f"expected a trigger name ({', '.join(TRIGGERS)})")
+    return EV[v]
+
+
+@VOCAB.filter("has_trigger", params={"": Param.custom(_trigger_param)}, rule="BS 9-1-5, 12-2-1-6",
+              doc="its text has a triggered effect of that event (「『召喚時』効果を持つ」), working or not",
+              ja="『{}』効果を持つ", en="with a {} effect")
+def f_has_trigger(s, i, src, p, ev, base):
+    return ev in s.defs[s.cdef[i]].triggers
 
 
 @VOCAB.filter("exhausted", params={"": Param.bool()}, rule="BS 5-5-1-2", doc="is exhausted (true) or not",
@@ -201,6 +219,8 @@ def c_own_turn(s, src, p, v):
                  doc="you have a spirit or nexus of that family", ja="自分の系統:「{}」を持つカードがある",
                  en="you have a {} card")
 def c_family_on_field(s, src, p, v):
+    if s.bflags & B_TREAT:  # also_family constants
+        return any(v in s.families_of(j) for j in s.field[p])
     return any(v in s.defs[s.cdef[j]].families for j in s.field[p])
 
 
@@ -259,6 +279,22 @@ def c_soul_core_in(s, src, p, where):
     if where == "field":
         return x >= 0 and s.zone[x] == Z_FIELD
     return x == {"trash": S_TRASH, "reserve": S_RESERVE, "life": S_LIFE, "void": S_VOID}[where]
+
+
+def _soulpaid_param(vocab, ck, field, v):
+    if not isinstance(v, bool):
+        ck.fail(field, f"expected true or false, got {short(v)}")
+    mark(B_SOULPAID)  # the play handler records who paid with the soul core only in games that ask
+    return v
+
+
+@VOCAB.condition("paid_with_soul_core", params={"": Param.custom(_soulpaid_param)},
+                 rule="BS 11-1-1-5, 12-2-1-2, 5-7",
+                 doc="this card's cost was (true) / was not (false) paid using the soul core when it was "
+                     "played (summoned, deployed or used; 《ソウルマジック》 included), until it moves again",
+                 ja="[ソウルコア]を使用して支払っていたとき", en="if its cost was paid using the soul core")
+def c_paid_with_soul_core(s, src, p, v):
+    return (src in s.soulpaid) == v
 
 
 STEP_WORDS = ("start", "core", "draw", "refresh", "main", "attack", "end")

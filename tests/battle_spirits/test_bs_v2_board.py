@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from bs_scenario import (
-    CONCEDE, D_ATTACK, D_FLASH, D_MAIN, D_TARGET, DUR_TURN, S_TRASH, TE_BP, attack, cid, field_slot, find, game, ids,
-    play, scene, target,
+    CONCEDE, D_ATTACK, D_BLOCK, D_FLASH, D_MAIN, D_OPTIONAL, D_TARGET, DUR_TURN, OPTION, PASS, RESERVE,
+    RESERVE_SOUL, S_RESERVE, S_TRASH, TE_BP, Z_FIELD, Z_HAND, Z_TRASH, act, attack, cid, field_slot, find, game,
+    ids, pass_flash, play, scene, target,
 )
 from tcgzoo.envs.battle_spirits.cards import validate_deck
 from tcgzoo.envs.core.errors import DeckError
@@ -154,3 +155,219 @@ def test_a_name_from_the_cards_own_text_counts_in_deck_building():
     validate_deck("t", fill + [twin, twin, shadow], pool, "eternal")
     with pytest.raises(DeckError, match="Twin Dragon.*4 copies"):
         validate_deck("t", fill + [twin, twin, twin, shadow], pool, "eternal")
+
+
+# ---------------------------------------------------------------------------- negation
+def test_opposing_destroyed_effects_do_not_work():
+    """BS 9-2-3, BS 12-2-1-12, BS 12-2-1-12-1 (card 67 ニャルラ・トラップ 「相手のスピリットすべての
+    『このスピリットの破壊時』効果は発揮されない」): Last Will and Grudge are destroyed and nothing
+    triggers; 『相手による破壊時』 is a 破壊時 effect too. Without the guard both draw."""
+    s = scene(p0=dict(hand=["T-M29"], field=["T2-B14"]), p1=dict(field=["T-T3", "T-T4"], deck=5))
+    play(s, "T-M29")
+    assert s.dkind == D_MAIN and not s.field[1] and len(s.hand[1]) == 0
+    s = scene(p0=dict(hand=["T-M29"]), p1=dict(field=["T-T3", "T-T4"], deck=5))
+    play(s, "T-M29")
+    while s.dkind != D_MAIN:
+        act(s, OPTION + 1 if s.dkind == D_OPTIONAL else s.legal[0])
+    assert len(s.hand[1]) == 2
+
+
+def test_spirits_with_a_summon_effect_lose_all_their_effects():
+    """BS 9-2-3, BS 9-1-4, BS 12-2-1-6 (card 68 五聖童子 「『このスピリットの召喚時』効果を持つお互いの
+    スピリットすべての効果は発揮しない」): Summon Brute's summon draw and its BP constant both stop;
+    a spirit with no summon effect keeps its constant."""
+    s = scene(p0=dict(hand=["T2-B16"], field=["T2-B15", "T-C1"], deck=5))
+    i = play(s, "T2-B16")
+    assert s.dkind == D_MAIN and len(s.hand[0]) == 0
+    assert s.bp(i) == 3000  # 2000 + Banner's 1000 (a nexus with no summon effect); its own +2000 is off
+    s = scene(p0=dict(hand=["T2-B16"], deck=5))
+    i = play(s, "T2-B16")
+    assert len(s.hand[0]) == 1 and s.bp(i) == 4000
+
+
+def test_a_granted_loss_of_effects_lasts_its_duration():
+    """BS 9-2-3, BS 5-16, BS 9-1-5-6, BS 7-9-1-1 (card 44 醒獣王レオ・ジーヴェン 「重疲労し、…効果すべては
+    発揮されない」, here for this turn): the chosen spirit is heavily exhausted and loses its BP
+    constant until the turn ends."""
+    s = scene(p0=dict(hand=["T2-B17"]), p1=dict(field=["T2-B16"]))
+    brute = find(s, 1, "T2-B16")
+    assert s.bp(brute) == 4000
+    play(s, "T2-B17")
+    target(s, brute)
+    assert s.exh[brute] == 2 and s.bp(brute) == 2000
+    while not (s.dkind == D_MAIN and s.current_player() == 1):
+        act(s, PASS)
+    assert s.bp(brute) == 4000  # 'this turn' ended (7-9-1-1)
+
+
+def test_a_card_that_lost_its_effects_has_no_keywords_activated_or_replacement_effects():
+    """BS 9-2-3, BS 12-1, BS 9-1-6, BS 9-1-8 (every effect of the card): under Null Field the
+    opponent's 【激突】 no longer forces a block, its 【重装甲：赤】 no longer stops a red effect,
+    its activated effect cannot be used and its replacement does not replace."""
+    s = scene(step="attack", tp=1, p0=dict(field=["T2-B18", "T-S2"]), p1=dict(field=["T-K3"]))
+    attack(s, find(s, 1, "T-K3"))
+    pass_flash(s)
+    assert s.dkind == D_BLOCK and PASS in s.legal
+    s = scene(step="attack", tp=1, p0=dict(field=["T-S2"]), p1=dict(field=["T-K3"]))
+    attack(s, find(s, 1, "T-K3"))
+    pass_flash(s)
+    assert s.dkind == D_BLOCK and PASS not in s.legal  # 【激突】 works without Null Field
+    s = scene(p0=dict(hand=["T2-B8"], field=["T2-B18"]), p1=dict(field=["T-K4"]))
+    play(s, "T2-B8")
+    assert not s.field[1]  # the armour is gone: the red magic destroys it
+    s = scene(p0=dict(hand=["T2-B8"]), p1=dict(field=["T-K4"]))
+    play(s, "T2-B8")
+    assert ids(s, s.field[1]) == ["T-K4"]
+    s = scene(tp=1, p0=dict(field=["T2-B18"]), p1=dict(field=["T-A1"]))
+    assert s.dkind == D_MAIN and field_slot(s, find(s, 1, "T-A1")) not in s.legal
+    s = scene(p0=dict(hand=["T-M6"], field=["T2-B18"]), p1=dict(field=["T-R1"]))
+    play(s, "T-M6")
+    assert not s.field[1] and ids(s, s.trash[1]) == ["T-R1"]  # destroyed, not replaced
+
+
+# ---------------------------------------------------------------------------- immunity
+def test_unaffected_by_opposing_spirit_effects_while_the_soul_core_is_on_it():
+    """BS 9-1-2-1, BS 1-4-3, BS 9-3-2 (card 11 鉄砲機兵タネガシマ 「[ソウルコア]が置かれている間、…
+    相手のスピリット/アルティメット/ネクサスの効果を受けない」): an opposing spirit's effect cannot
+    choose it, an opposing magic can; without the soul core the spirit's effect can too."""
+    s = scene(p0=dict(field=["T-A6"], hand=["T-M6"]), p1=dict(field=[dict(id="T2-B19", cores=1, soul=True)]))
+    gunner = find(s, 1, "T2-B19")
+    act(s, field_slot(s, find(s, 0, "T-A6")))
+    assert s.dkind == D_MAIN and s.zone[gunner] == Z_FIELD  # no candidate: nothing destroyed
+    play(s, "T-M6")
+    assert s.zone[gunner] == Z_TRASH  # a magic's effect is not a spirit's
+    s = scene(p0=dict(field=["T-A6"]), p1=dict(field=["T2-B19"]))
+    act(s, field_slot(s, find(s, 0, "T-A6")))
+    assert ids(s, s.trash[1]) == ["T2-B19"]
+
+
+def test_granted_unaffected_for_the_battle():
+    """BS 9-1-2-1, BS 9-1-5-6, BS 8-1-2 (card 7 サジッタ 『このスピリットのアタック時』「このスピリット
+    は、相手のスピリット/ネクサスの効果を受けない」): in the flash timing the opponent's spirit
+    effect has no target, the opponent's magic still lowers its BP."""
+    s = scene(step="attack", p0=dict(field=["T2-B20"]), p1=dict(field=["T2-B21"], hand=["T-M15"]))
+    moon = find(s, 0, "T2-B20")
+    attack(s, moon)
+    assert s.dkind == D_FLASH and s.current_player() == 1
+    act(s, field_slot(s, find(s, 1, "T2-B21")))  # Flash Hexer: BP-3000 to an opposing spirit
+    assert s.bp(moon) == 5000 and s.dkind == D_FLASH
+    act(s, PASS)  # player 0
+    play(s, "T-M15")
+    assert s.bp(moon) == 2000
+
+
+def test_untargetable_is_not_chosen_but_all_effects_hit_it():
+    """BS 9-3-2, BS 9-2-2 (「相手の効果で指定されない」): a 'choose 1' effect cannot choose the
+    scout (only Red Pup is left to choose), an 'all' effect destroys it."""
+    s = scene(p0=dict(hand=["T-M6", "T-M29"]), p1=dict(field=["T2-B22", "T-S1"]))
+    play(s, "T-M6")
+    assert s.dkind == D_MAIN and ids(s, s.field[1]) == ["T2-B22"]
+    play(s, "T-M29")
+    assert not s.field[1]
+
+
+def test_bp_cannot_be_lowered_by_opposing_effects():
+    """BS 1-4-3, BS 9-1-2-1, BS 2-9 (「相手の効果でBPをマイナスされない」): an opposing constant
+    (Withering Field, -1000) lowers Red Wolf but not Iron Will; an opposing magic's BP-3000
+    chosen on Iron Will does nothing."""
+    s = scene(p0=dict(field=["T2-B24"], hand=["T-M15"]), p1=dict(field=["T2-B23", "T-S2"]))
+    will, wolf = find(s, 1, "T2-B23"), find(s, 1, "T-S2")
+    assert s.bp(will) == 3000 and s.bp(wolf) == 2000
+    assert s.mods()[0].get(will, 0) == 0 and s.mods()[0][wolf] == -1000  # the observation's one pass
+    play(s, "T-M15")
+    target(s, will)
+    assert s.bp(will) == 3000
+
+
+def test_cannot_be_returned_or_exhausted_by_opposing_effects():
+    """BS 1-4-3, BS 9-1-2-1, BS 5-15 (「相手の効果で手札に戻らない / 疲労しない」): the sentry is still
+    chosen (it is not untargetable) but stays on the field recovered; the exhaust was not done,
+    so its 'if done' draw does not happen (BS 5-19-2)."""
+    s = scene(p0=dict(hand=["T-M21", "T-M19"], deck=5), p1=dict(field=["T2-B25"]))
+    sentry = find(s, 1, "T2-B25")
+    play(s, "T-M21")
+    assert s.zone[sentry] == Z_FIELD
+    play(s, "T-M19")
+    assert s.exh[sentry] == 0 and len(s.hand[0]) == 0
+
+
+def test_granted_cannot_be_returned_for_the_turn():
+    """BS 9-1-5-6, BS 1-4-3: Anchor Ward keeps Red Wolf from the opponent's Flash Recall in the
+    battle that follows; without it the wolf goes back to the hand."""
+    for ward in (True, False):
+        s = scene(p0=dict(field=["T-S2"], hand=["T2-B26"] if ward else []), p1=dict(hand=["T2-B27"]))
+        wolf = find(s, 0, "T-S2")
+        if ward:
+            play(s, "T2-B26")
+        attack(s, wolf)
+        play(s, "T2-B27")
+        assert (s.zone[wolf] == Z_FIELD) == ward, ward
+
+
+# ---------------------------------------------------------------------------- names, families, colours
+def test_also_treated_as_a_colour_at_some_levels():
+    """BS 2-11, BS 2-11-1-2, BS 2-8-2 (card 10 ギュウキ 「Lv1・Lv2 このスピリットの色…は白としても扱う」):
+    at Lv1 the yellow spirit is also white (a white filter finds it, it shows two colours); at
+    Lv3 it is yellow only."""
+    s = scene(p0=dict(hand=["T2-B30", "T2-B3"], deck=5), p1=dict(field=["T2-B29", "T-S1"]))
+    play(s, "T2-B3")  # Hanged Castle: one card per colour among the opponent's cards
+    assert len(s.hand[0]) == 1 + 3  # the White Purge still in hand, 3 colours drawn: yellow, white, red
+    play(s, "T2-B30")
+    assert ids(s, s.field[1]) == ["T-S1"]
+    s = scene(p0=dict(hand=["T2-B30"]), p1=dict(field=[("T2-B29", 4), "T-S1"]))
+    play(s, "T2-B30")
+    assert ids(s, s.field[1]) == ["T2-B29", "T-S1"]  # no white spirit at Lv3
+
+
+def test_colourless_cards_pass_heavy_armour_of_a_colour():
+    """BS 2-11, BS-R5 【重装甲：赤】 (seeds/001: 無色化): the armour stops the opponent's red effects;
+    a red spirit treated as colourless is not red, so its effect destroys the turtle."""
+    s = scene(p0=dict(field=["T2-B32"]), p1=dict(field=["T-K4"]))
+    act(s, field_slot(s, find(s, 0, "T2-B32")))
+    assert ids(s, s.field[1]) == ["T-K4"]
+    s = scene(p0=dict(field=["T2-B32", "T2-B31"]), p1=dict(field=["T-K4"]))
+    act(s, field_slot(s, find(s, 0, "T2-B32")))
+    assert not s.field[1]
+
+
+def test_a_constant_gives_a_name_and_a_family():
+    """BS 2-1-2, BS 2-6, BS 9-1-4 (card 4 「相手のスピリットすべてに系統:「オーブ」を与える」): names and
+    families given by constants are seen by name and family filters while they apply."""
+    s = scene(p0=dict(hand=["T2-B13"], field=["T2-B33", "T-S1", "T-S2"], deck=5))
+    play(s, "T2-B13")
+    assert len(s.hand[0]) == 2  # both spirits are also named Named Knight
+    s = scene(p0=dict(hand=["T2-B35"]), p1=dict(field=["T-S2"]))
+    play(s, "T2-B35")
+    assert ids(s, s.field[1]) == ["T-S2"]  # no Orb spirit
+    s = scene(p0=dict(hand=["T2-B35"], field=["T2-B34"]), p1=dict(field=["T-S2"]))
+    play(s, "T2-B35")
+    assert not s.field[1]
+
+
+# ---------------------------------------------------------------------------- paid using the soul core
+def test_paid_with_the_soul_core_condition_on_a_magic():
+    """BS 11-1-1-5, BS 5-7, BS 12-2-1-2: Soul Spark draws one more when its cost was paid using
+    the soul core, one core of it or the whole cost by 《ソウルマジック》."""
+    for sources, drawn in (([RESERVE], 1), ([RESERVE_SOUL], 2), ([OPTION], 2)):
+        s = scene(p0=dict(hand=["T2-B36"], field=["T-S1"], deck=5))
+        play(s, "T2-B36", pay_from=sources)
+        assert s.soul[0] == (S_TRASH if sources != [RESERVE] else S_RESERVE)
+        assert len(s.hand[0]) == drawn, sources
+
+
+def test_paid_with_the_soul_core_is_forgotten_when_the_card_moves():
+    """BS 11-1-1-5, BS 4-1-4: Soul Summoner paid with the soul core draws 2 on summon; returned
+    to the hand and summoned again with an ordinary core, it is a new card and draws nothing."""
+    s = scene(p0=dict(hand=["T2-B37"], deck=5), p1=dict(hand=["T2-B27"]))
+    i = play(s, "T2-B37", pay_from=[RESERVE_SOUL])
+    assert len(s.hand[0]) == 2 and s.zone[i] == Z_FIELD
+    attack(s, i)
+    play(s, "T2-B27")  # the opponent's Flash Recall returns it to the hand
+    while s.dkind != D_MAIN:
+        act(s, PASS)  # flash timings, the rest of the attack step
+    assert s.zone[i] == Z_HAND
+    play(s, "T2-B37", pay_from=[RESERVE])
+    assert s.zone[i] == Z_FIELD and len(s.hand[0]) == 2
+    s = scene(p0=dict(hand=["T2-B37"], deck=5))
+    play(s, "T2-B37", pay_from=[RESERVE])
+    assert len(s.hand[0]) == 0
