@@ -6,14 +6,15 @@ each modelled on a real card of tests/battle_spirits/real_cards/SOURCES.md."""
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from bs_scenario import (
     CONCEDE, D_ATTACK, D_BLOCK, D_FLASH, D_MAIN, D_OPTIONAL, D_TARGET, DUR_TURN, OPTION, PASS, RESERVE,
     RESERVE_SOUL, S_RESERVE, S_TRASH, TE_BP, Z_FIELD, Z_HAND, Z_TRASH, act, attack, cid, field_slot, find, game,
     ids, pass_flash, play, scene, target,
 )
-from tcgzoo.envs.battle_spirits.cards import validate_deck
-from tcgzoo.envs.core.errors import DeckError
+from tcgzoo.envs.battle_spirits.cards import load_pool, validate_deck
+from tcgzoo.envs.core.errors import CardFileError, DeckError
 
 
 # ---------------------------------------------------------------------------- conditions
@@ -371,3 +372,28 @@ def test_paid_with_the_soul_core_is_forgotten_when_the_card_moves():
     s = scene(p0=dict(hand=["T2-B37"], deck=5))
     play(s, "T2-B37", pay_from=[RESERVE])
     assert len(s.hand[0]) == 0
+
+
+# ---------------------------------------------------------------------------- loading
+@pytest.mark.parametrize("effect, message", [
+    ({"constant": "unaffected", "amount": 1}, "takes no amount"),
+    ({"constant": "unaffected", "by_types": ["brave"]}, "expected a list of spirit, nexus, magic"),
+    ({"constant": "loses_effects", "effects": "summoned"}, "expected 'all' or trigger names"),
+    ({"constant": "also_color", "colors": ["black"]}, "expected a list of red"),
+    ({"constant": "colorless", "name": "X"}, "name"),
+    ({"trigger": "summon", "actions": [{"do": "grant", "target": "self", "what": "cannot_block", "by": "opp"}]},
+     "only an immunity"),
+    ({"trigger": "summon", "actions": [{"do": "grant", "target": "self", "what": "unaffected", "effects": "all"}]},
+     "only loses_effects takes 'effects'"),
+    ({"trigger": "summon", "actions": [{"do": "destroy", "target": {"pick": "lowest_power"}}]}, "lowest_bp"),
+    ({"trigger": "summon", "if": {"step": "battle"}, "actions": [{"do": "draw"}]}, "attack"),
+    ({"trigger": "summon", "if": {"soul_core_in": "hand"}, "actions": [{"do": "draw"}]}, "trash"),
+])
+def test_board_words_refuse_what_they_cannot_mean(tmp_path, effect, message):
+    """BS 9-1-2-1, BS 9-2-3, BS 2-11: a misused board word stops the load with the field named."""
+    card = {"id": "X-1", "name": "Bad", "type": "spirit", "colors": ["red"], "cost": 0,
+            "levels": [{"cores": 1, "bp": 1000}], "effects": [effect]}
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump({"cards": [card]}, allow_unicode=True))
+    with pytest.raises(CardFileError, match=message):
+        load_pool([path])
