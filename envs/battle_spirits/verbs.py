@@ -58,7 +58,7 @@ def _each(k: int, tg: list) -> tuple[bool, bool]:
 # ---- the player's deck, hand and life --------------------------------------------------------
 @VOCAB.verb("draw", params={"n": Param.value(1), "player": PLAYER}, rule="BS 5-6, BS-R4",
             doc="draw n; from an empty deck nothing is drawn", ja="{player}はデッキから{n}枚ドローする",
-            en="{player} draws {n}")
+            en="{player} draw{player.s} {n} card(s)")
 def v_draw(s, f, a, src, p, tg):
     n = value(a.n, s, src, p)
     k = draw(s, _who(a, p), n)
@@ -67,7 +67,7 @@ def v_draw(s, f, a, src, p, tg):
 
 @VOCAB.verb("discard_deck", params={"n": Param.value(1), "player": PLAYER}, rule="BS 5-13",
             doc="破棄: put the top n of that player's deck into their trash", ja="{player}のデッキを上から{n}枚破棄する",
-            en="put the top {n} of {player}'s deck into the trash")
+            en="discard the top {n} card(s) of {player.pos} deck")
 def v_discard_deck(s, f, a, src, p, tg):
     q = _who(a, p)
     n = value(a.n, s, src, p)
@@ -80,7 +80,7 @@ def v_discard_deck(s, f, a, src, p, tg):
 
 @VOCAB.verb("life_damage", params={"n": Param.value(1), "player": Param.choice(("self", "opp"), "opp")},
             rule="BS 8-1-5-1, BS-R1, 1-3-7", doc="remove n cores from that player's life to their reserve",
-            ja="{player}のライフのコア{n}個をリザーブに置く", en="{player} loses {n} life")
+            ja="{player}のライフのコア{n}個をリザーブに置く", en="{player} lose{player.s} {n} life")
 def v_life_damage(s, f, a, src, p, tg):
     n = value(a.n, s, src, p)
     k = reduce_life(s, _who(a, p), n)
@@ -138,11 +138,11 @@ def _temporary(kind: int):
 
 VOCAB.add("verb", "bp", _temporary(TE_BP), params={"target": TARGET, "amount": Param.value(), "duration": DURATION},
           rule="BS 2-9, 9-1-5-6", doc="BP +amount (negative: -) until the end of the turn or battle",
-          ja="{duration}、{target}をBP{amount}する", en="{target} gets {amount} BP {duration}")
+          ja="{duration}、{target}をBP{amount.signed}する", en="{target} get{target.s} {amount.signed} BP {duration}")
 VOCAB.add("verb", "symbols", _temporary(TE_SYM),
           params={"target": TARGET, "amount": Param.value(), "duration": DURATION},
-          rule="BS 2-10", doc="symbols +amount for the duration", ja="{duration}、{target}のシンボルを{amount}する",
-          en="{target} gets {amount} symbols {duration}")
+          rule="BS 2-10", doc="symbols +amount for the duration", ja="{duration}、{target}のシンボルを{amount.signed}する",
+          en="{target} get{target.s} {amount.signed} symbol(s) {duration}")
 
 
 def _check_grant(sub, a, item):
@@ -192,7 +192,7 @@ def _check_cores_to(sub, a, item):
 @VOCAB.verb("cores_to", params={"n": Param.value(1), "target": Param.target(None),
                                 "to": Param.choice(("reserve", "life", "trash"), None)},
             rule="BS 4-8, 4-6, 4-7", doc="put n cores from the void on each target, or into your reserve or life",
-            ja="ボイドからコア{n}個を{target}に置く", en="put {n} cores from the void on {target}",
+            ja="ボイドからコア{n}個を{target}{to}に置く", en="put {n} core(s) from the void on {target}{to}",
             data=_check_cores_to)
 def v_cores_to(s, f, a, src, p, tg):
     n = value(a.n, s, src, p)
@@ -222,7 +222,7 @@ def _remove_n(vocab, ck, field, v):
             rule="BS 5-11, 5-7-3, 4-4-1",
             doc="take n cores off each target to its owner's reserve, trash or the void; a card left below "
                 "its Lv1 cost vanishes; the soul core never goes to the void",
-            ja="{target}のコア{n}個を{to}に置く", en="remove {n} cores from {target} to {to}")
+            ja="{target}のコア{n}を{to}に置く", en="remove {n} core(s) from {target} to {to}")
 def v_remove_cores(s, f, a, src, p, tg):
     n = value(a.n, s, src, p)
     k = 0
@@ -264,8 +264,8 @@ def v_bounce(s, f, a, src, p, tg):
 
 
 @VOCAB.verb("from_trash", params={"target": TARGET, "to": Param.choice(("hand",), "hand")}, rule="BS 4-4",
-            doc="return cards from the trash to the hand", ja="トラッシュの{target}を手札に戻す",
-            en="return {target} from the trash to the hand")
+            doc="return cards from the trash to the hand", ja="{target}を{to}に戻す",
+            en="return {target} to {to}")
 def v_from_trash(s, f, a, src, p, tg):
     for i in tg:
         q = s.owner[i]
@@ -313,8 +313,8 @@ def _check_search(sub, a, item):
                               "rest": Param.choice(("trash", "deck_bottom"), "trash")},
             rule="BS 9-3-2-2, 5-19-2",
             doc="open your top n cards, add up to count matching cards to your hand, put the rest into the "
-                "trash or on the deck bottom", ja="自分のデッキを上から{n}枚オープンできる。その中の{filter}{count}枚を手札に加える",
-            en="open your top {n} cards: add up to {count} {filter} to your hand", data=_check_search)
+                "trash or on the deck bottom", ja="自分のデッキを上から{n}枚オープンする。その中の{filter}カード{count}枚までを{to}に加え、残ったカードは{rest}",
+            en="open the top {n} cards of your deck: add up to {count} {filter.pre}card(s){filter.post} among them to {to} and put the rest {rest}", data=_check_search)
 def v_search(s, f, a, src, p, tg):
     opened = []
     while len(opened) < a.n and s.deck[p]:
@@ -335,8 +335,8 @@ def _options(vocab, ck, field, v):
 
 
 @VOCAB.verb("modes", params={"options": Param.custom(_options)}, rule="BS 9-1-7-1-3 (by analogy)",
-            doc="the controller chooses one list and it happens", ja="以下の効果から1つを選んで発揮する",
-            en="choose one")
+            doc="the controller chooses one list and it happens", ja="以下の効果から1つを選んで発揮する：{options}",
+            en="choose one: {options}")
 def v_modes(s, f, a, src, p, tg):
     s.ask(p, D_MODE, [OPTION + k for k in range(len(a.options))])
     f[1] = 3

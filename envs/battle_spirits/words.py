@@ -43,7 +43,7 @@ VOCAB.stat("cost", lambda s, i, base: s.defs[s.cdef[i]].cost, rule="BS 2-2", doc
 VOCAB.stat("level", lambda s, i, base: s.level(i), rule="BS 2-8", doc="the level, for cards on the field",
            ja="Lv", en="level", present=_on_field)
 VOCAB.stat("cores", lambda s, i, base: s.ncores(i), rule="BS 4-8", doc="the cores on the card (soul core included)",
-           ja="コアの数が", en="cores", present=_on_field)
+           ja="コアの数", en="cores", present=_on_field)
 VOCAB.stat("symbols", lambda s, i, base: s.defs[s.cdef[i]].sym_total if base or s.zone[i] != Z_FIELD else s.symbols(i),
            rule="BS 2-10", doc="the number of symbols", ja="シンボル", en="symbols")
 
@@ -62,7 +62,7 @@ def _type_param(vocab, ck, field, v):
 
 
 @VOCAB.filter("color", params={"": Param.custom(_color_param)}, rule="BS 2-11",
-              doc="has that colour (a multicolour card has each of its colours)", ja="{}の", en="{}")
+              doc="has that colour (a multicolour card has each of its colours)", ja="{}", en="{}")
 def f_color(s, i, src, p, c, base):
     if s.bflags & B_TREAT:  # also_color / colorless constants (BS 2-11)
         return (s.color_mask(i) >> c) & 1
@@ -70,7 +70,7 @@ def f_color(s, i, src, p, c, base):
 
 
 @VOCAB.filter("family", params={"": Param.str()}, rule="BS 2-6", doc="has that family (系統)",
-              ja="系統:「{}」を持つ", en="with the family {}")
+              ja="系統：「{}」を持つ", en="with the family {}")
 def f_family(s, i, src, p, v, base):
     if s.bflags & B_TREAT:  # also_family constants
         return v in s.families_of(i)
@@ -78,7 +78,7 @@ def f_family(s, i, src, p, v, base):
 
 
 @VOCAB.filter("name_has", params={"": Param.str()}, rule="BS 2-1", doc="its name contains the text",
-              ja="カード名に「{}」を含む", en="with {} in its name")
+              ja="カード名に「{}」を含む", en='with "{}" in the name')
 def f_name_has(s, i, src, p, v, base):
     d = s.defs[s.cdef[i]]
     if v in d.name:
@@ -116,25 +116,25 @@ def f_has_trigger(s, i, src, p, ev, base):
 
 
 @VOCAB.filter("exhausted", params={"": Param.bool()}, rule="BS 5-5-1-2", doc="is exhausted (true) or not",
-              ja="疲労状態の", en="exhausted")
+              ja="疲労状態", en="exhausted")
 def f_exhausted(s, i, src, p, v, base):
     return (s.exh[i] > 0) == v
 
 
 @VOCAB.filter("recovered", params={"": Param.bool()}, rule="BS 5-5-1-1", doc="is recovered (true) or not",
-              ja="回復状態の", en="recovered")
+              ja="回復状態", en="recovered")
 def f_recovered(s, i, src, p, v, base):
     return (s.exh[i] == 0) == v
 
 
 @VOCAB.filter("type", params={"": Param.custom(_type_param)}, rule="BS 2-5", doc="of that card type",
-              ja="{}カード", en="{} card")
+              ja="{}カードである", en="{}")
 def f_type(s, i, src, p, t, base):
     return s.defs[s.cdef[i]].type == t
 
 
 @VOCAB.filter("not_self", params={"": Param.bool()}, rule="BS 9-3-2", doc="is another card than this one",
-              ja="このカード以外の", en="other than this card")
+              ja="このカード以外", en="other than this card")
 def f_not_self(s, i, src, p, v, base):
     return (i != src) == v
 
@@ -155,22 +155,22 @@ QUANTITIES = (
     ("life", lambda s, src, p: s.life[p], "BS 4-7", "your life", "自分のライフ", "your life"),
     ("opp_life", lambda s, src, p: s.life[1 - p], "BS 4-7", "your opponent's life", "相手のライフ",
      "your opponent's life"),
-    ("hand", lambda s, src, p: len(s.hand[p]), "BS 4-3", "the cards in your hand", "自分の手札",
-     "your hand"),
+    ("hand", lambda s, src, p: len(s.hand[p]), "BS 4-3", "the cards in your hand", "自分の手札の枚数",
+     "the number of cards in your hand"),
     ("opp_hand", lambda s, src, p: len(s.hand[1 - p]), "BS 4-3", "the cards in your opponent's hand",
-     "相手の手札", "your opponent's hand"),
+     "相手の手札の枚数", "the number of cards in your opponent's hand"),
     ("reserve", lambda s, src, p: s.reserve[p] + (s.soul[p] == S_RESERVE), "BS 4-6",
-     "the cores in your reserve (soul core included)", "自分のリザーブのコア", "the cores in your reserve"),
+     "the cores in your reserve (soul core included)", "自分のリザーブのコアの数", "the number of cores in your reserve"),
     ("trash_cards", lambda s, src, p: len(s.trash[p]), "BS 4-4", "the cards in your trash",
-     "自分のトラッシュのカード", "the cards in your trash"),
+     "自分のトラッシュのカードの枚数", "the number of cards in your trash"),
     ("opp_trash_cards", lambda s, src, p: len(s.trash[1 - p]), "BS 4-4", "the cards in your opponent's trash",
-     "相手のトラッシュのカード", "the cards in your opponent's trash"),
-    ("own_spirits", lambda s, src, p: _spirits(s, p), "BS 4-5", "your spirits", "自分のスピリット",
-     "your spirits"),
+     "相手のトラッシュのカードの枚数", "the number of cards in your opponent's trash"),
+    ("own_spirits", lambda s, src, p: _spirits(s, p), "BS 4-5", "your spirits", "自分のスピリットの数",
+     "the number of your spirits"),
     ("opp_spirits", lambda s, src, p: _spirits(s, 1 - p), "BS 4-5", "your opponent's spirits",
-     "相手のスピリット", "your opponent's spirits"),
+     "相手のスピリットの数", "the number of your opponent's spirits"),
     ("opp_exhausted", lambda s, src, p: sum(1 for j in s.field[1 - p] if s.exh[j]), "BS 5-5-1-2",
-     "your opponent's exhausted field cards", "相手の疲労状態のカード", "your opponent's exhausted cards"),
+     "your opponent's exhausted field cards", "相手の疲労状態のカードの数", "the number of your opponent's exhausted cards"),
     ("level", lambda s, src, p: s.level(src) if src >= 0 and s.zone[src] in (Z_FIELD, Z_WAIT) else 0, "BS 2-8",
      "this card's level", "このカードのLv", "this card's level"),
 )
@@ -183,8 +183,8 @@ def _symbols_param(vocab, ck, field, v):
 
 
 @VOCAB.condition("symbols_ge", params={"": Param.custom(_symbols_param)}, rule="BS 2-10",
-                 doc="your field has at least these symbols", ja="自分のフィールドに{}シンボルがある",
-                 en="you have {} symbols")
+                 doc="your field has at least these symbols", ja="自分のフィールドに{}以上ある",
+                 en="you have {} or more on your field")
 def c_symbols_ge(s, src, p, need):
     fs = s.field_symbols(p)
     return all(fs[c] >= n for c, n in need)
@@ -198,26 +198,26 @@ def c_soul_on_self(s, src, p, v):
 
 
 @VOCAB.condition("attacking", params={"": Param.bool()}, rule="BS 12-2-1-8",
-                 doc="this spirit is (true) / is not (false) the attacking spirit", ja="アタック中", en="while attacking")
+                 doc="this spirit is (true) / is not (false) the attacking spirit", ja="このスピリットがアタックしている", en="this spirit is attacking")
 def c_attacking(s, src, p, v):
     return (s.attacker == src) == v
 
 
 @VOCAB.condition("blocking", params={"": Param.bool()}, rule="BS 12-2-1-10",
-                 doc="this spirit is (true) / is not (false) the blocking spirit", ja="ブロック中", en="while blocking")
+                 doc="this spirit is (true) / is not (false) the blocking spirit", ja="このスピリットがブロックしている", en="this spirit is blocking")
 def c_blocking(s, src, p, v):
     return (s.blocker == src) == v
 
 
 @VOCAB.condition("own_turn", params={"": Param.bool()}, rule="BS 5-3-2",
-                 doc="it is (true) / is not (false) your turn", ja="自分のターン", en="during your turn")
+                 doc="it is (true) / is not (false) your turn", ja="自分のターンである", en="it is your turn")
 def c_own_turn(s, src, p, v):
     return (s.tp == p) == v
 
 
 @VOCAB.condition("family_on_field", params={"": Param.str()}, rule="BS 2-6",
-                 doc="you have a spirit or nexus of that family", ja="自分の系統:「{}」を持つカードがある",
-                 en="you have a {} card")
+                 doc="you have a spirit or nexus of that family", ja="自分のフィールドに系統：「{}」を持つカードがある",
+                 en="you have a card with the family {} on your field")
 def c_family_on_field(s, src, p, v):
     if s.bflags & B_TREAT:  # also_family constants
         return any(v in s.families_of(j) for j in s.field[p])
@@ -261,7 +261,7 @@ def _matching(s, src, p, t):
 @VOCAB.condition("has", params={"": Param.custom(_count_param)}, rule="BS 9-2-1",
                  doc="at least one card matches the target mapping (「～があるとき / ～がいる間」); "
                      "'none' is not: {has: ...}; a number of them is compare: {count: ..., ge: N}",
-                 ja="{}があるとき", en="if there is {}")
+                 ja="{}がある", en="there is at least one of the {}")
 def c_has(s, src, p, t):
     for _ in _matching(s, src, p, t):
         return True
@@ -273,7 +273,7 @@ SOUL_PLACES = ("trash", "reserve", "life", "void", "field")
 
 @VOCAB.condition("soul_core_in", params={"": Param.choice(SOUL_PLACES)}, rule="BS 5-7, 4-4, 4-6",
                  doc="your soul core is in that place (field: on one of your field cards)",
-                 ja="自分の{}に[ソウルコア]があるとき", en="your soul core is in your {}")
+                 ja="自分の{}に[ソウルコア]がある", en="your soul core is in your {}")
 def c_soul_core_in(s, src, p, where):
     x = s.soul[p]
     if where == "field":
@@ -303,7 +303,7 @@ STEP_WORDS = ("start", "core", "draw", "refresh", "main", "attack", "end")
 @VOCAB.condition("step", params={"": Param.choice(STEP_WORDS)}, rule="BS 7-1-1, 7-8-1",
                  doc="the turn is in that step, whoever's turn it is (『お互いのアタックステップ』); with "
                      "own_turn: true / false for 『自分の / 相手のアタックステップ』; main is either main step",
-                 ja="{}ステップ", en="during the {} step")
+                 ja="{}ステップである", en="it is the {} step")
 def c_step(s, src, p, name):
     st = s.step
     if name == "main":  # 7-8-1: the second main step is a main step (ruling in battle_spirits_notes.md)

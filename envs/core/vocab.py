@@ -45,8 +45,9 @@ from .errors import near_match, short
 
 KINDS = ("verb", "condition", "filter", "value", "event", "cost", "grant")
 COMPARATORS = {"le": int.__le__, "ge": int.__ge__, "lt": int.__lt__, "gt": int.__gt__, "eq": int.__eq__}
-COMPARATOR_TEXT = {"le": ("以下", "or less"), "ge": ("以上", "or more"), "lt": ("未満", "less than"),
-                   "gt": ("より多い", "more than"), "eq": ("ちょうど", "exactly")}
+#: how a comparison reads, ``{}`` standing for the number: 「3以下」「ちょうど3」, "3 or less", "less than 3"
+COMPARATOR_TEXT = {"le": ("{}以下", "{} or less"), "ge": ("{}以上", "{} or more"), "lt": ("{}未満", "less than {}"),
+                   "gt": ("{}より多い", "more than {}"), "eq": ("ちょうど{}", "exactly {}")}
 
 
 def suggest(name: object, known: Iterable[str]) -> str:
@@ -142,7 +143,7 @@ class Vocabulary:
                     return _has(s, i) and _cmp(_get(s, i, base), arg if arg.__class__ is int else arg.fn(s, src, p, arg))
             jt, et = COMPARATOR_TEXT[op]
             self.add("filter", f"{name}_{op}", fn, params={"": Param.value()}, rule=rule,
-                     doc=f"{doc} {et} the value", ja=f"{ja}{{}}{jt}", en=f"with {en} {{}} {et}", data=name)
+                     doc=f"{doc} {et.format('the value')}", ja=f"{ja}{jt}", en=f"with {en} {et}", data=name)
         self.add("value", f"stat:{name}", None, rule=rule, doc=doc, ja=ja, en=en, data=getter)
 
     def quantity(self, name: str, getter: Callable, *, rule: str, doc: str, ja: str, en: str,
@@ -157,7 +158,7 @@ class Vocabulary:
                 return _cmp(_get(s, src, p), arg if arg.__class__ is int else arg.fn(s, src, p, arg))
             jt, et = COMPARATOR_TEXT[op]
             self.add("condition", f"{name}_{op}", fn, params={"": Param.value()}, rule=rule,
-                     doc=f"{doc} is {et} the value", ja=f"{ja}が{{}}{jt}", en=f"{en} is {{}} {et}", data=name)
+                     doc=f"{doc} is {et.format('the value')}", ja=f"{ja}が{jt}", en=f"{en} is {et}", data=name)
         self.add("value", f"quantity:{name}", None, rule=rule, doc=doc, ja=ja, en=en, data=getter)
 
     # ---- look-up ------------------------------------------------------------------------
@@ -463,8 +464,9 @@ class Param:
                 ck.fail(field, f"must be at least {self.lo}")
             return out
         if k == "choice":
-            if v not in self.choices:
-                ck.fail(field, f"{short(v)} is not one of {', '.join(self.choices)}{suggest(v, self.choices)}")
+            if v not in self.choices:  # choices may be numbers (a count printed as words)
+                names = [str(c) for c in self.choices]
+                ck.fail(field, f"{short(v)} is not one of {', '.join(names)}{suggest(v, names)}")
             return v
         if k == "bool":
             if not isinstance(v, bool):
