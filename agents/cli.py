@@ -5,6 +5,7 @@
     tcgzoo winrate    --game G [--decks D ...] [--agent heuristic] [--target 0.05]
     tcgzoo replay     [--run KEY [--index I [--view full|0|1] [--step]]]
     tcgzoo cards      --game G [--decks | --cards | --validate FILE ...]
+    tcgzoo cards show ID [ID ...] --game G   (a card's printed text: Japanese, English gloss)
     tcgzoo play       --game G [--agent heuristic] [--seat 0]
     tcgzoo train      --game G --minutes 10 --seed 0 --out runs/train/NAME   (tcgzoo.training)
 
@@ -148,8 +149,11 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--step", action="store_true", help="wait for Enter after each action (q quits)")
     r.add_argument("--quiet", action="store_true", help="actions only, no board")
 
-    c = sub.add_parser("cards", help="list built-in decks and cards, validate deck files")
+    c = sub.add_parser("cards", help="list built-in decks and cards, validate deck files, show a card's text")
     game_args(c)
+    c.add_argument("show", nargs="*", metavar="show ID",
+                   help="show ID [ID ...]: each card's effects as printed (Japanese, with an English gloss), "
+                        "rendered from its card file; --option cards=... adds your own files")
     c.add_argument("--decks", action="store_true", help="list the built-in decks (default)")
     c.add_argument("--cards", action="store_true", help="list the card pool")
     c.add_argument("--validate", nargs="+", metavar="DECK", help="check deck files or names")
@@ -401,6 +405,8 @@ def cmd_cards(args) -> int:
 
     module = game_module(args.game)
     Game = module.Game
+    if args.show:
+        return _show_cards(args, module)
     if args.validate:
         # the Game's own check, so the pool is the one the options give (--option cards=...)
         check = make_game(args.game, None, dict(args.option)).validate_deck if hasattr(Game, "validate_deck") else None
@@ -428,6 +434,27 @@ def cmd_cards(args) -> int:
         raise ConfigError(f"game {args.game!r} has no built-in decks (Game.builtin_decks)")
     decks = names()
     print("\n".join(decks) if decks else f"game {args.game!r} has no built-in decks yet")
+    return 0
+
+
+def _show_cards(args, module) -> int:
+    """``tcgzoo cards show ID [ID ...]``: each card rendered back from its card file by the
+    game's ``text`` module (``envs/<game>/text.py``), in the pool the options give; an unknown
+    id is an error suggesting the nearest one."""
+    import importlib.util
+
+    words = list(args.show)
+    if words[0] != "show":
+        raise ConfigError(f"unknown cards command {words[0]!r}: expected 'tcgzoo cards show ID [ID ...] --game G'")
+    if len(words) < 2:
+        raise ConfigError("cards show needs at least one card id")
+    name = module.__name__ + ".text"
+    if importlib.util.find_spec(name) is None:
+        raise ConfigError(f"game {args.game!r} has no card text ({name})")
+    text = importlib.import_module(name)
+    pool = text.pool(dict(args.option))
+    rendered = [text.render(pool, card_id).format() for card_id in words[1:]]  # every id checked before printing
+    print("\n\n".join(rendered))
     return 0
 
 
