@@ -124,12 +124,12 @@ TZ01-R02  Flame Drake Ryu
   block:    TZ
   text:     [LV1][LV2][LV3] (When Summoned) Destroy 1 opposing spirit with 3000 BP or less. [LV2][LV3] (When Attacks) Your other spirits with "Ryu" in their name get +1000 BP this turn. [LV2][LV3] [Once Per Turn] When this spirit destroys an opposing spirit by BP comparison, draw 1 card.
 
-  Lv1・Lv2・Lv3このスピリットの召喚時
+  Lv1・Lv2・Lv3『このスピリットの召喚時』
       [LV1][LV2][LV3] When this spirit is summoned
   BP3000以下の相手のスピリット1体を破壊する。
       Destroy 1 opposing spirit with BP 3000 or less.
 
-  Lv2・Lv3このスピリットのアタック時
+  Lv2・Lv3『このスピリットのアタック時』
       [LV2][LV3] When this spirit attacks
   このターンの間、カード名に「Ryu」を含むこのカード以外の自分のスピリットすべてをBP+1000する。
       All your spirits with "Ryu" in the name other than this card get +1000 BP this turn.
@@ -143,7 +143,7 @@ GOLDEN_EFFECTS = {
     # links (その後 / 〇〇したなら), a filter of two words, a duration
     ("battle_spirits", "TZ01-R03"): [
         [("【激突】", "[Clash]")],
-        [("Lv2・Lv3このスピリットのアタック時", "[LV2][LV3] When this spirit attacks"),
+        [("Lv2・Lv3『このスピリットのアタック時』", "[LV2][LV3] When this spirit attacks"),
          ("疲労状態のBP4000以下の相手のスピリット1体を破壊する。破壊したなら、このターンの間、このスピリットをBP+1000する。",
           "Destroy 1 opposing exhausted spirit with BP 4000 or less. If you do, this spirit gets +1000 BP this turn.")]],
     # a magic's condition and 'if_all' (しなければならない ... そうしたなら)

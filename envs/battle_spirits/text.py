@@ -545,6 +545,9 @@ class BattleSpiritsText(VocabText):
                   "n": number(e["n"]) if "n" in e else EMPTY,
                   "side": Phrase(*self.book.get("choice", side_key)) if self.book.has("choice", side_key) else EMPTY}
         ev = render_template(self.game, "event", name, self.templates("event", name), values)
+        if e.get("of", "self") == "self" and ev.ja.endswith("時") and not ev.ja.startswith("『"):
+            # this card's own timing is printed in 『』 (BS 12-2-1: 『このスピリットの召喚時』)
+            ev = Phrase(f"『{ev.ja}』", ev.en)
         quals = []
         for key in TRIGGER_QUALIFIERS:
             if key not in e:
