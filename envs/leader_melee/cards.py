@@ -85,6 +85,14 @@ match the visible face: ``name`` its card name (《》, 2-1-2), ``character`` it
 (「」, 2-5-3), ``trait`` (< >, 2-6-3), ``age`` ({ }, 2-7-3), ``non_skill`` a card without skills
 (2-11-4), ``melee_icon`` a card with a melee skill (2-13).
 
+Where the words live: every verb of ``actions`` is registered once on the game's
+vocabulary (``words.VOCAB``, the shared effect core ``envs/core/vocab.py``) in ``verbs.py``,
+with its parameters, rule and printed phrase; the loader looks it up once and keeps its
+function in the compiled action (``Action.fn``), which the rules call. A new verb is one
+registered function there (``@VOCAB.verb(name, params=..., rule=..., ja=..., en=...)``; with a
+``target`` parameter it is called once per chosen card; a replacement may use it once it is in
+``REPL_ACTIONS``); no dispatcher changes.
+
 Continuous abilities (``continuous: true``; ``condition`` makes them conditionally valid,
 8-3-3) take these actions, applied to every matching card in the leader / battle areas,
 no choice: ``{do: power|strike, amount, target}`` (8-9-1-3; no power / rest filter) and the
@@ -135,18 +143,16 @@ PHASE_TRIGGERS = ("turn_start", "charge_start", "main_start", "battle_phase_star
                   "guard_step_start", "judgement_start", "battle_complete", "battle_phase_end", "turn_end")
 TURNS = ("own", "opp", "any")
 TIMINGS = ("main", "battle")
-ACTIONS = ("draw", "draw_up_to", "charge", "damage", "power", "strike", "break", "rest", "stand", "drop",
-           "negate", "turn_front", "search", "bury")
 ZONE_WORDS = {"deck": 0, "hand": 1, "energy": 3, "drop": 4, "battle": 6, "melee": 7}  # state.Z_* (moved trigger)
 PUBLIC_ZONES = (3, 4, 5, 6, 7)  # energy, drop, leader, battle, melee (3-1-3); deck, hand, life are hidden
 COST_PARTS = ("energy", "rest_self", "discard")  # 8-4-2-1: paid in the order the text names them
-TARGETED = ("power", "strike", "break", "rest", "stand", "drop", "negate", "turn_front")
 DURATIONS = ("battle", "battle_phase", "turn")
 CONDITIONS = ("life_le", "life_ge", "own_battle_ge", "opp_battle_ge", "melee_trait", "hand_le", "self_power_ge")
 CONT_ACTIONS = ("power", "strike", "prohibit", "grant")  # words of a continuous ability (8-9, 10-5)
 PROHIBITS = ("attack", "melee")                    # pressure skills (10-5-1)
 REPL_EVENTS = ("break", "drop", "damage")          # replacement effects (8-10)
-REPL_ACTIONS = ("draw", "charge", "power", "strike", "rest", "stand", "drop", "break", "reduce")
+REPL_ACTIONS = ("draw", "charge", "power", "strike", "rest", "stand", "drop", "break", "reduce")  # instead-parts
+ACTION_FIELDS = ("do", "n", "amount", "duration", "target", "filter", "with_self")  # the verbs' fields, all told
 DECK_SIZE, MAX_COPIES = 40, 3
 
 # ability kinds: 乱戦 (A_RANSEN) is an activated ability of the turn player's attack step (LM-G11)
@@ -167,12 +173,23 @@ class Target:
         self.name, self.character, self.age, self.non_skill, self.melee_icon = name, character, age, non_skill, melee_icon
 
 
-class Action:
-    __slots__ = ("do", "n", "duration", "target", "what", "with_self")
+SELF = Target(True)  # no target named: this card (8-6-3-6)
 
-    def __init__(self, do, n, duration, target, what=None, with_self=False):
-        self.do, self.n, self.duration, self.target, self.what = do, n, duration, target, what
+
+class Action:
+    """One compiled action: the verb's name ``do`` and function ``fn`` (``verbs.py``; None for
+    the words of a continuous ability, read where their effect applies, ``rules.stats``), its
+    number ``n`` (``n``, or ``amount`` for power / strike), ``duration``, ``target`` (a
+    :class:`Target`; None for a verb that takes none), a search's ``filter`` (a Target), a
+    continuous word's ``what``, bury's ``with_self``, and the verb's ``can(state, card)``: can
+    it be carried out on this card now (8-10-3; None: whenever the card is in its area)."""
+
+    __slots__ = ("do", "fn", "n", "duration", "target", "filter", "what", "with_self", "can")
+
+    def __init__(self, do, fn=None, n=0, duration=None, target=None, what=None, with_self=False):
+        self.do, self.fn, self.n, self.duration, self.target, self.what = do, fn, n, duration, target, what
         self.with_self = with_self  # bury: this card is one of the cards placed at once (3-1-6)
+        self.filter = self.can = None
 
 
 class Ability:
@@ -250,9 +267,25 @@ class CardPool:
         self.phase_events = frozenset(k[0] for f in faces for k in f.ptrig)  # phase / step triggers in the pool
 
 
+def _vocab():
+    """The card language's words (``words.py``, ``verbs.py``); imported on first use because
+    the verbs call the rules, which import this module."""
+    from .verbs import VOCAB
+
+    return VOCAB
+
+
+def __getattr__(name: str):
+    """``ACTIONS``: the verbs of an ability's actions, as registered (``verbs.py``), for readers
+    of the card language such as the printed-text renderer; ``reduce`` is a replacement's only."""
+    if name == "ACTIONS":
+        return tuple(n for n in _vocab().words["verb"] if n != "reduce")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _target(ck: Checker, field: str, raw) -> Target:
     if raw is None or raw == "self":
-        return Target(True)
+        return SELF
     t = ck.sub(field, raw)
     t.only(("what", "side", "count", "up_to", "filter", "other"))
     what = t.choice("what", ("battle", "leader", "any"), "battle")
@@ -284,19 +317,19 @@ def _cont_action(a: Checker, i: int, r) -> Action:
             x.fail("amount", "prohibit takes no amount")
         if tgt.self_ and what == "melee":
             x.fail("target", "prohibit melee names a side: target: {side: own|opp}")
-        return Action(do, 0, None, tgt, what)
+        return Action(do, target=tgt, what=what)
     if do == "grant":  # 8-9-1-2: a non-numeric change: the matching cards have the keyword
         what = x.choice("what", ("iron_wall", "defend", "charge", "link"))
         if "amount" in r:
             x.fail("amount", "grant takes no amount")
         if not tgt.self_ and tgt.power_le is not None:
             x.fail("target", "a granted keyword cannot depend on power (8-9-1-2 comes before 8-9-1-3)")
-        return Action(do, 0, None, tgt, what)
+        return Action(do, target=tgt, what=what)
     if "what" in r:
         x.fail("what", f"{do} takes no 'what'")
     if not tgt.self_ and (tgt.power_le is not None or tgt.rested is not None):
         x.fail("target", "a continuous power / strike change cannot filter on power or rest (8-9-1)")
-    return Action(do, x.get("amount", int), None, tgt)
+    return Action(do, n=x.get("amount", int), target=tgt)
 
 
 def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Ability:
@@ -413,61 +446,7 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
         if kind == A_CONTINUOUS:
             acts.append(_cont_action(a, i, r))
             continue
-        x = a.sub(f"actions[{i}]", r)
-        x.only(("do", "n", "amount", "duration", "target", "filter", "with_self"))
-        do = x.choice("do", ACTIONS + (("reduce",) if kind == A_REPLACE else ()))
-        if kind == A_REPLACE:
-            if do not in REPL_ACTIONS:
-                x.fail("do", f"the instead-part of a replacement may use {', '.join(REPL_ACTIONS)}")
-            if (do == "reduce") != (event == "damage"):
-                x.fail("do", "damage replacements use exactly 'reduce'; 'reduce' is for damage only")
-            if do in TARGETED and r.get("target", "self") != "self":
-                x.fail("target", "the instead-part acts on this card only (target: self)")
-        if do in ("power", "strike"):
-            n = x.get("amount", int)
-        elif do in TARGETED:
-            n = 0
-            if "amount" in r or "n" in r:
-                x.fail("n", f"{do} takes no number")
-        else:
-            n = x.get("n", int)
-            if n < 0:
-                x.fail("n", "must be at least 0")
-        if do in ("search", "bury"):  # 8-6-3-5 / 3-1-6
-            if n < 1:
-                x.fail("n", "must be at least 1")
-            if do == "search":
-                ft = _target(x, "search", {"filter": r.get("filter", {})})
-                if ft.rested is not None:
-                    x.fail("filter", "a deck card is neither active nor rested")
-                if "with_self" in r:
-                    x.fail("with_self", "search takes no with_self")
-                acts.append(Action(do, n, None, ft))
-            else:
-                ws = x.get("with_self", bool, False)
-                if ws and ctype != T_BATTLE:
-                    x.fail("with_self", "only a battle card puts itself under the deck")
-                if "filter" in r:
-                    x.fail("filter", "bury takes no filter")
-                acts.append(Action(do, n, None, None, None, ws))
-            continue
-        if "filter" in r or "with_self" in r:
-            x.fail("filter" if "filter" in r else "with_self", f"{do} takes no filter / with_self")
-        timed = do in ("power", "strike", "negate")
-        duration = x.choice("duration", DURATIONS, "turn") if timed else None
-        if not timed and "duration" in r:
-            x.fail("duration", f"{do} has no duration")
-        if do in TARGETED:
-            tgt = _target(x, "target", r.get("target"))
-            if do in ("break", "drop") and (tgt.what != "battle" or (tgt.self_ and ctype != T_BATTLE)):
-                x.fail("target", f"{do} needs a battle card target (3-6-4)")
-            if do == "turn_front" and (not is_leader if tgt.self_ else tgt.what != "leader"):
-                x.fail("target", "turn_front needs a leader target (10-7-4, 10-8-4)")
-        else:
-            if "target" in r:
-                x.fail("target", f"{do} takes no target")
-            tgt = None
-        acts.append(Action(do, n, duration, tgt))
+        acts.append(_action(a.sub(f"actions[{i}]", r), r, kind, event, is_leader, ctype))
     if kind == A_REPLACE and not lim and any(x.do in ("break", "drop") for x in acts):
         a.fail("limit", "a replacement that breaks or drops must be once_per_turn: two of them could "
                         "replace each other's events forever (11-1-1-1)")
@@ -477,6 +456,37 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
         zfrom, zto = (ZONE_WORDS[raw["from"]], ZONE_WORDS[raw["to"]]) if event == "moved" else (-1, -1)
     return Ability(kind, event, lim is not None, optional, condition, energy, rest_self, acts,
                    a.get("text", str, ""), subject, by, discard, cost_order, modes, zfrom, zto, turn)
+
+
+def _action(x: Checker, r, kind: int, event, is_leader: bool, ctype: int) -> Action:
+    """One action of a non-continuous ability: the verb looked up once (``verbs.py``), its
+    parameters read as it declares them, then the checks of the verb and of the ability kind."""
+    from ..core.vocab import read_params
+
+    x.only(ACTION_FIELDS)
+    vocab = _vocab()
+    word = vocab.get("verb", x.get("do", str), x, "do")
+    do = word.name
+    if kind == A_REPLACE:
+        if do not in REPL_ACTIONS:
+            x.fail("do", f"the instead-part of a replacement may use {', '.join(REPL_ACTIONS)}")
+        if (do == "reduce") != (event == "damage"):
+            x.fail("do", "damage replacements use exactly 'reduce'; 'reduce' is for damage only")
+        if "target" in word.params and r.get("target", "self") != "self":
+            x.fail("target", "the instead-part acts on this card only (target: self)")
+    elif do == "reduce":
+        x.fail("do", "reduce is the instead-part of a damage replacement (8-10) only")
+    for k in r:
+        if k != "do" and k not in word.params:
+            x.fail(k, f"{do} takes no {k}")
+    a = Action(do, word.fn)
+    for name, v in read_params(vocab, word, x, r, skip=("do",)).items():
+        setattr(a, "n" if name == "amount" else name, v)
+    if word.data is not None:
+        if word.data.check is not None:
+            word.data.check(x, a, is_leader, ctype)
+        a.can = word.data.can
+    return a
 
 
 def _deck_rule(ck: Checker, raw, is_leader: bool):

@@ -10,10 +10,10 @@ from bisect import bisect_left
 
 from .cards import (PUBLIC_ZONES, A_ACTIVATED, A_AWAKEN, A_COOPERATE, A_RANSEN, A_REPLACE, A_TRIGGER, PLAYABLE, T_BATTLE,
                     T_EXTRA)
-from .layout import (BATTLE_ABILITY, DECLARE_ATTACK, D_CHOOSE_ATTACKER, D_CHOOSE_TARGET, D_DRAW_UP_TO,
+from .layout import (BATTLE_ABILITY, DECLARE_ATTACK, D_CHOOSE_ATTACKER, D_CHOOSE_TARGET,
                      D_FT_ATTACK, D_FT_GUARD, D_FT_MAIN, D_FT_STANDBY, D_LIMIT_DROP, D_MULLIGAN,
                      D_ORDER_REPLACEMENT, D_ORDER_TRIGGER, D_PAY_ENERGY, D_TARGET, D_YES_NO, HAND, LEADER_ABILITY,
-                     D_CHOOSE_MODE, D_DISCARD, D_SEARCH, D_PLACE_ORDER, LOOK, NUMBER, OWN_DROP,
+                     D_CHOOSE_MODE, D_DISCARD, NUMBER,
                      OPP_BATTLE, OPP_LEADER, OWN_BATTLE, OWN_ENERGY, P_ATTACK, P_BP_END, P_CHARGE,
                      P_COMPLETE, P_END, P_GUARD, P_JUDGE, P_MAIN, P_STANDBY, PASS, PENDING, SELF_LEADER,
                      YES)
@@ -24,6 +24,7 @@ U_BATTLE, U_MELEE, U_EXTRA, U_ABILITY = range(4)  # what H_USE plays
 AI_LINK, AI_CHARGE, AI_IRON = -1, -2, -3  # keyword abilities in wait / replacement records (10-14, 10-12, 10-9)
 LIFE_CARDS, OPENING_HAND, BATTLE_LIMIT = 7, 3, 4
 MODE = 1000  # an H_RES frame's ability field is ai + MODE * (chosen mode + 1) (8-6-2-2)
+VERB_STEP = 20  # H_RES steps from here on are the resolving verb's own (verbs.py)
 END_LOOP_CAP = 64  # 11-1-1-1: an end phase that never settles is a mandatory loop -> draw
 DUR_BATTLE, DUR_TURN, DUR_BP = 0, 1, 2  # "this battle" (7-6-1-3), "this turn" (6-5-1-3), "this battle phase" (7-7-1-2)
 DURATION = {"battle": DUR_BATTLE, "turn": DUR_TURN, "battle_phase": DUR_BP}
@@ -335,9 +336,7 @@ def _feasible(s, src, a):
         if act.target is not None and act.target.self_:
             if s.zone[src] not in (Z_LEADER, Z_BATTLE):
                 return False
-            if act.do == "rest" and s.rest[src]:
-                return False
-            if act.do in ("drop", "break") and s.zone[src] != Z_BATTLE:
+            if act.can is not None and not act.can(s, src):  # the verb's own condition (verbs.py)
                 return False
     return True
 
@@ -428,8 +427,9 @@ def h_repl(s, f):
     if a.once:
         s.once.append(tuple(key))  # 10-15
     s.work += 1
-    if ev == EV_DAMAGE:  # 'reduce': the same event with a smaller amount; collect again
-        f[8] -= sum(act.n for act in a.actions)
+    if ev == EV_DAMAGE:  # 'reduce' (verbs.py): the same event with a smaller amount; collect again
+        for act in a.actions:
+            act.fn(s, f, act, src, s.owner[src], -1)
         f.extend(key)
         f[1] = 0
         if f[8] <= 0:
@@ -1246,18 +1246,6 @@ def h_res(s, f):
             return
         f[1] = 2
         return
-    if st == 3:  # DRAW_UP_TO answer
-        if s.answer == PASS:
-            f[7] = k + 1
-            f[1] = 2
-            del f[8:]
-            return
-        draw(s, p)
-        if check_loss(s):
-            return
-        f[8] += 1
-        f[1] = 4
-        return
     if st == 5:  # TARGET answer
         if s.answer == PASS:
             f[1] = 6
@@ -1265,70 +1253,15 @@ def h_res(s, f):
         f.append(_uid_of(s, p, s.answer))
         f[1] = 4
         return
-    if st == 8:  # D_SEARCH answer
-        if s.answer == PASS:
-            _search_end(s, f, p, k)
-            return
-        view = sorted(s.deck[p], key=s._hand_key)
-        u = view[s.answer - LOOK]
-        move(s, u, Z_HAND)
-        s.known[u] = 1  # revealed as it is put into the hand
-        f[8] += 1
-        f[1] = 7
-        return
-    if st == 9:  # D_PLACE_ORDER answer
-        if s.answer == PASS:
-            _bury_end(s, f, p, k)
-            return
-        a_ = s.answer
-        f.append(s.drop[p][a_ - OWN_DROP] if a_ >= OWN_DROP else src)
-        f[1] = 4
-        return
     if k >= len(acts):
         s.stack.pop()
         return
     act = acts[k]
-    do = act.do
-    q = 1 - p
-    if st == 7:  # 8-6-3-5: look at the deck, pick cards with the information asked, or find nothing
-        found = f[8]
-        cands = []
-        if found < act.n:
-            prev = -1
-            for i, u in enumerate(sorted(s.deck[p], key=s._hand_key)):
-                c = s.cdef[u]
-                if c != prev and _passes(s, u, act.target):
-                    cands.append(LOOK + i)
-                    prev = c
-        if cands:
-            s.ask(p, D_SEARCH, [PASS] + cands)
-            f[1] = 8
-            return
-        _search_end(s, f, p, k)
-        return
-    if st == 4 and do == "bury":  # 3-1-6: the owner picks the order of the cards put under the deck at once
-        picks = f[8:]
-        need_self = act.with_self and src not in picks and s.obj[src] == so and s.zone[src] == Z_BATTLE
-        ndrop = sum(1 for x in picks if x != src)
-        cands = [OWN_DROP + i for i, x in enumerate(s.drop[p][:40]) if x not in picks] if ndrop < act.n else []
-        if need_self:
-            cands.append(OWN_BATTLE + s.battle[p].index(src))
-        if cands:
-            s.ask(p, D_PLACE_ORDER, ([] if need_self else [PASS]) + sorted(cands))
-            f[1] = 9
-            return
-        _bury_end(s, f, p, k)
+    if st >= VERB_STEP:  # the verb's own steps: its decisions (verbs.py)
+        if act.fn(s, f, act, src, p, -1):
+            _next_action(f, k)
         return
     if st == 4:  # continue a multi-pick
-        if do == "draw_up_to":
-            if f[8] < act.n and s.deck[p]:
-                s.ask(p, D_DRAW_UP_TO, [PASS, YES])
-                f[1] = 3
-                return
-            del f[8:]
-            f[7] = k + 1
-            f[1] = 2
-            return
         picks = f[8:]
         if len(picks) < act.target.count:
             cands = target_candidates(s, p, src, act.target, picks)
@@ -1340,7 +1273,7 @@ def h_res(s, f):
         return
     if st == 6:  # apply a targeted action to the picks, one at a time (a break may be replaced, 8-10)
         if len(f) > 8:
-            _apply(s, p, src, so, act, f.pop(8))
+            _apply(s, f, act, src, p, f.pop(8))
             return
         f[7] = k + 1
         f[1] = 2
@@ -1349,64 +1282,30 @@ def h_res(s, f):
     c = s.scache
     if c[0] != s.zver or c[2]:
         state_check(s)
-    if do == "draw":
-        for _ in range(act.n):  # 4-8-3
-            draw(s, p)
-            if check_loss(s):
-                return
-    elif do == "draw_up_to":  # 4-8-4 (LM-R5)
-        f.append(0)
-        f[1] = 4
+    if act.target is None:  # a verb without a target: it acts now, or waits at a step of its own
+        if act.fn(s, f, act, src, p, -1):
+            _next_action(f, k)
         return
-    elif do == "search":  # 8-6-3-5: the master looks at their whole deck (LOOK block)
-        s.dseen[p] = 1
-        f.append(0)
-        f[1] = 7
-        return
-    elif do == "bury":
-        f[1] = 4
-        return
-    elif do == "charge":
-        for _ in range(act.n):
-            charge(s, p)
-            if check_loss(s):
-                return
-    elif do == "damage":  # 4-9-1-2-1, through damage replacements (8-10)
-        f[7] = k + 1
-        deal_damage(s, q, act.n, p, False)
-        return
-    elif act.target.self_:  # 8-6-3-6: no target named -> this card
+    if act.target.self_:  # 8-6-3-6: no target named -> this card
         if s.obj[src] == so or s.zone[src] == Z_LEADER:
-            _apply(s, p, src, so, act, src)
+            _apply(s, f, act, src, p, src)
     else:
         f[1] = 4  # 8-6-3: choose targets one at a time
         return
     f[7] = k + 1
 
 
-def _search_end(s, f, p, k):
-    """After a search the deck is shuffled (its order unknown to both again)."""
-    del f[8:]
-    s.rng.shuffle(s.deck[p])
-    kn = s.known
-    for u in s.deck[p]:
-        kn[u] = 0
-    f[7] = k + 1
-    f[1] = 2
-    check_loss(s)
-
-
-def _bury_end(s, f, p, k):
-    """3-1-6 / 3-1-6-1: the picked cards go under the deck together, the first pick at the very
-    bottom. Both players saw which cards; only the owner knows their order (known 2), unless one card."""
-    picks = f[8:]
+def _next_action(f, k):
+    """Action k is over: the next one starts (its picks and counters are dropped)."""
     del f[8:]
     f[7] = k + 1
     f[1] = 2
-    for u in reversed(picks):
-        move(s, u, Z_DECK, bottom=True)
-    for u in picks:
-        s.known[u] = 2 if len(picks) > 1 else 1
+
+
+def _apply(s, f, act, src, p, u):
+    """A targeted verb on card u, if it is still in the leader, battle or melee area (1-3-2)."""
+    if s.zone[u] in (Z_LEADER, Z_BATTLE, Z_MELEE):
+        act.fn(s, f, act, src, p, u)
 
 
 # ---- infinite loops (11-1) ------------------------------------------------------------------------
@@ -1438,32 +1337,6 @@ def loop_note(s, p, key, a):
                         s.barred.append(x)
             break
     h.append((p, key, a))
-
-
-def _apply(s, p, src, so, act, u):
-    do = act.do
-    if s.zone[u] not in (Z_LEADER, Z_BATTLE, Z_MELEE):
-        return  # 1-3-2: no longer there
-    if do in ("power", "strike"):
-        s.mods.append([u, s.obj[u], 0 if do == "power" else 1, act.n, DURATION[act.duration]])
-    elif do == "negate":  # 8-3-2: its abilities stay but do nothing
-        s.neg.append([u, s.obj[u], DURATION[act.duration]])
-        s.zver += 1
-    elif do == "rest":
-        if s.zone[u] != Z_MELEE:
-            s.rest[u] = 1
-    elif do == "stand":
-        if s.zone[u] != Z_MELEE:
-            s.rest[u] = 0
-    elif do == "turn_front":  # 10-7-4 / 10-8-4: front face up again, the same card (effects kept)
-        if s.zone[u] == Z_LEADER and s.face[u]:
-            s.face[u] = 0
-            s.zver += 1
-    elif do in ("break", "drop"):
-        if s.zone[u] != Z_BATTLE:
-            return
-        brk = do == "break" and s.owner[u] != p  # LM-G9: its break skill if it stays
-        remove_card(s, u, Z_ENERGY if do == "break" else Z_DROP, p, False, src if brk else -1, so)
 
 
 HANDLERS = [h_setup, h_turn, h_cp, h_ft, h_use, h_res, h_repl]

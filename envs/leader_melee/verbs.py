@@ -1,0 +1,302 @@
+"""The Leader Melee card language's verbs: what an action does, one function each.
+
+Each verb is registered on :data:`words.VOCAB` with its parameters, the rule it implements
+and how it reads on a card. The loader (``cards._action``) looks the verb up once and keeps
+its function in the compiled ``Action`` (``a.fn``, the name stays in ``a.do`` for readers
+such as the heuristic agent); the rules call it as
+
+    ``a.fn(state, frame, action, src, player, card) -> finished``
+
+``frame`` is the resolving ``H_RES`` frame (``[H_RES, step, master, src, src_obj, face,
+ability, action index, picks...]``), ``src`` the card whose ability it is, ``player`` its
+master (4-3-3).
+
+* A verb with a ``target`` acts on one card at a time: ``rules.h_res`` chooses the targets
+  (8-6-3; none named: this card, 8-6-3-6) and calls it once per card still in the leader,
+  battle or melee area (1-3-2), since each may meet a replacement effect (8-10) before the
+  next; what it returns is not read.
+* A verb without a target is called with ``card`` -1 when the action starts (``frame[1]``
+  is 2). It returns True when the action is over; False when it waits: for a decision, at a
+  step of its own (``rules.VERB_STEP`` and after, set in ``frame[1]``, where ``h_res`` calls
+  it again), for a frame it pushed, or because the game ended.
+
+Load-time checks a verb needs beyond its parameters, and what an optional replacement must
+know of it (8-10-3), are its :class:`Verb` (``Word.data``).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..core.vocab import Param
+from .cards import DURATIONS, SELF, T_BATTLE, Target, _target
+from .layout import D_DRAW_UP_TO, D_PLACE_ORDER, D_SEARCH, LOOK, OWN_BATTLE, OWN_DROP, PASS, YES
+from .rules import DURATION, VERB_STEP, _passes, charge, check_loss, deal_damage, draw, move, remove_card
+from .state import Z_BATTLE, Z_DECK, Z_DROP, Z_ENERGY, Z_HAND, Z_LEADER, Z_MELEE
+from .words import VOCAB
+
+ANSWER = VERB_STEP  # the step a verb waits at for its decision's answer
+
+
+class Verb:
+    """What the card loader and the rules know of a verb besides its function:
+    ``check(ck, action, is_leader, ctype)`` refuses a use the rules forbid (a field is fine
+    alone, the use is not); ``can(state, card)`` says whether it could be carried out on this
+    card now, read before an optional replacement applies (8-10-3)."""
+
+    __slots__ = ("check", "can")
+
+    def __init__(self, check: Callable | None = None, can: Callable | None = None) -> None:
+        self.check, self.can = check, can
+
+
+def _target_param(vocab, ck, field, v):
+    return _target(ck, field, v)
+
+
+def _search_param(vocab, ck, field, v):
+    ft = _target(ck, "search", {"filter": v})
+    if ft.rested is not None:
+        ck.fail(field, "a deck card is neither active nor rested")
+    return ft
+
+
+TARGET = Param.custom(_target_param, SELF)
+ANY_CARD = Target(False)  # a search without a filter: any card of the deck
+DURATION_P = Param.choice(DURATIONS, "turn")
+
+
+# ---- the master's deck, hand, energy and life ---------------------------------------------------
+@VOCAB.verb("draw", params={"n": Param.int(lo=0)}, rule="LM 4-8-2, 4-8-3",
+            doc="the master draws n cards, one at a time; a player left with 0 deck cards loses at once (9-2-4, LM-R1)",
+            ja="カード{n}枚を引く", en="draw {n} card(s)")
+def v_draw(s, f, a, src, p, u):
+    for _ in range(a.n):
+        draw(s, p)
+        if check_loss(s):
+            return False
+    return True
+
+
+@VOCAB.verb("draw_up_to", params={"n": Param.int(lo=0)}, rule="LM 4-8-4, LM-R5",
+            doc="the master may stop before each draw (DRAW_UP_TO: YES draws one, PASS stops) until n are drawn",
+            ja="カードを{n}枚まで引く", en="draw up to {n} card(s)")
+def v_draw_up_to(s, f, a, src, p, u):
+    if f[1] == 2:
+        f.append(0)  # f[8]: cards drawn so far
+    elif f[1] == ANSWER:
+        if s.answer == PASS:  # 4-8-4-1
+            return True
+        draw(s, p)  # 4-8-4-2
+        if check_loss(s):
+            return False
+        f[8] += 1
+    if f[8] < a.n and s.deck[p]:  # 4-8-4-3
+        s.ask(p, D_DRAW_UP_TO, [PASS, YES])
+        f[1] = ANSWER
+        return False
+    return True
+
+
+@VOCAB.verb("charge", params={"n": Param.int(lo=0)}, rule="LM 6-2-4-1",
+            doc="put the top n cards of the master's deck into their energy area, one at a time",
+            ja="自分のデッキの上から{n}枚をエネルギーエリアに置く",
+            en="put the top {n} card(s) of your deck into your energy area")
+def v_charge(s, f, a, src, p, u):
+    for _ in range(a.n):
+        charge(s, p)
+        if check_loss(s):
+            return False
+    return True
+
+
+@VOCAB.verb("damage", params={"n": Param.int(lo=0)}, rule="LM 4-9-1-2, LM-N5",
+            doc="deal n damage to the master's opponent: life cards from the top to energy, through "
+                "damage replacements (8-10); not a strike (LM-G8)",
+            ja="相手に{n}ダメージを与える", en="deal {n} damage to your opponent")
+def v_damage(s, f, a, src, p, u):
+    deal_damage(s, 1 - p, a.n, p, False)  # may push the replacement frame; this action is over
+    return True
+
+
+@VOCAB.verb("search", params={"n": Param.int(lo=1), "filter": Param.custom(_search_param, ANY_CARD)},
+            rule="LM 8-6-3-5, 3-2-4",
+            doc="the master looks at their whole deck, may pick up to n cards matching the filter (or none "
+                "even if some match), revealed into the hand; then the deck is shuffled",
+            ja="自分のデッキから{filter}を{n}枚まで選んで公開し、手札に加える。その後、デッキをシャッフルする",
+            en="search your deck for up to {n} {filter}, reveal them and add them to your hand, then shuffle "
+               "your deck")
+def v_search(s, f, a, src, p, u):
+    st = f[1]
+    if st == 2:
+        s.dseen[p] = 1  # the LOOK block shows the master their deck from now on
+        f.append(0)  # f[8]: cards found so far
+    elif st == ANSWER:
+        if s.answer == PASS:
+            return _search_end(s, p)
+        u = sorted(s.deck[p], key=s._hand_key)[s.answer - LOOK]
+        move(s, u, Z_HAND)
+        s.known[u] = 1  # revealed as it is put into the hand
+        f[8] += 1
+    cands = []
+    if f[8] < a.n:  # one offer per card kind (the deck's order is not information, LM-N3)
+        prev = -1
+        for i, x in enumerate(sorted(s.deck[p], key=s._hand_key)):
+            c = s.cdef[x]
+            if c != prev and _passes(s, x, a.filter):
+                cands.append(LOOK + i)
+                prev = c
+    if cands:
+        s.ask(p, D_SEARCH, [PASS] + cands)
+        f[1] = ANSWER
+        return False
+    return _search_end(s, p)
+
+
+def _search_end(s, p) -> bool:
+    """After a search the deck is shuffled (3-2-4): its order is unknown to both again."""
+    s.rng.shuffle(s.deck[p])
+    kn = s.known
+    for x in s.deck[p]:
+        kn[x] = 0
+    check_loss(s)
+    return True
+
+
+def _bury_check(ck, a, is_leader, ctype):
+    if a.with_self and ctype != T_BATTLE:
+        ck.fail("with_self", "only a battle card puts itself under the deck")
+
+
+@VOCAB.verb("bury", params={"n": Param.int(lo=1), "with_self": Param.bool(False)}, rule="LM 3-1-6, 3-1-6-1",
+            doc="up to n cards of the master's drop, and this battle card with with_self, go under the deck "
+                "at once in the order the owner picks them, the first pick at the very bottom; the opponent "
+                "knows the cards, not their order",
+            ja="自分のドロップエリアのカードを{n}枚まで{with_self}デッキの下に置く",
+            en="put up to {n} card(s) from your drop area{with_self} on the bottom of your deck",
+            data=Verb(_bury_check))
+def v_bury(s, f, a, src, p, u):
+    if f[1] == ANSWER:  # D_PLACE_ORDER
+        if s.answer == PASS:
+            return _bury_end(s, f)
+        x = s.answer
+        f.append(s.drop[p][x - OWN_DROP] if x >= OWN_DROP else src)
+    picks = f[8:]
+    need_self = a.with_self and src not in picks and s.obj[src] == f[4] and s.zone[src] == Z_BATTLE
+    ndrop = sum(1 for x in picks if x != src)
+    cands = [OWN_DROP + i for i, x in enumerate(s.drop[p][:40]) if x not in picks] if ndrop < a.n else []
+    if need_self:  # this card must go with them: no PASS before it is picked
+        cands.append(OWN_BATTLE + s.battle[p].index(src))
+    if cands:
+        s.ask(p, D_PLACE_ORDER, ([] if need_self else [PASS]) + sorted(cands))
+        f[1] = ANSWER
+        return False
+    return _bury_end(s, f)
+
+
+def _bury_end(s, f) -> bool:
+    """3-1-6 / 3-1-6-1: the picked cards go under the deck together, the first pick at the very
+    bottom. Both players saw which cards; only the owner knows their order (known 2), unless one card."""
+    picks = f[8:]
+    for x in reversed(picks):
+        move(s, x, Z_DECK, bottom=True)
+    for x in picks:
+        s.known[x] = 2 if len(picks) > 1 else 1
+    return True
+
+
+# ---- cards in the leader / battle / melee areas (one call per target) --------------------------------
+def _timed(k: int):
+    def verb(s, f, a, src, p, u):
+        s.mods.append([u, s.obj[u], k, a.n, DURATION[a.duration]])
+        return True
+    return verb
+
+
+VOCAB.add("verb", "power", _timed(0), params={"amount": Param.int(), "duration": DURATION_P, "target": TARGET},
+          rule="LM 2-8, 8-2-1-2, 8-9-1-3",
+          doc="the targets' power +amount (negative: -) for the duration; floored at 0 when read (1-3-6)",
+          ja="{duration}、{target}のパワーを{amount.signed}", en="{target} get{target.s} {amount.signed} power {duration}")
+VOCAB.add("verb", "strike", _timed(1), params={"amount": Param.int(), "duration": DURATION_P, "target": TARGET},
+          rule="LM 2-9, 8-2-1-2, 8-9-1-3", doc="the targets' strike +amount (negative: -) for the duration",
+          ja="{duration}、{target}のストライク{amount.signed}",
+          en="{target} get{target.s} {amount.signed} strike {duration}")
+
+
+def _battle_check(ck, a, is_leader, ctype):
+    if a.target.what != "battle" or (a.target.self_ and ctype != T_BATTLE):
+        ck.fail("target", f"{a.do} needs a battle card target (3-6-4)")
+
+
+def _in_battle(s, u) -> bool:
+    return s.zone[u] == Z_BATTLE
+
+
+@VOCAB.verb("break", params={"target": TARGET}, rule="LM 3-6-4, LM-G9",
+            doc="put the target battle card into its owner's energy area, through replacements (8-10); an "
+                "opposing card broken by this card's own effect triggers its break skill",
+            ja="{target}をブレイクする", en="break {target}", data=Verb(_battle_check, _in_battle))
+def v_break(s, f, a, src, p, u):
+    if s.zone[u] == Z_BATTLE:
+        remove_card(s, u, Z_ENERGY, p, False, src if s.owner[u] != p else -1, f[4])
+    return True
+
+
+@VOCAB.verb("drop", params={"target": TARGET}, rule="LM 3-4, 8-10",
+            doc="put the target battle card into its owner's drop area, through replacements (8-10)",
+            ja="{target}をドロップエリアに置く", en="put {target} into the drop area",
+            data=Verb(_battle_check, _in_battle))
+def v_drop(s, f, a, src, p, u):
+    if s.zone[u] == Z_BATTLE:
+        remove_card(s, u, Z_DROP, p, False, -1, f[4])
+    return True
+
+
+@VOCAB.verb("rest", params={"target": TARGET}, rule="LM 4-7-1-2", doc="the target becomes rested (a melee card has no "
+            "position, 4-7-1)", ja="{target}をレストにする", en="rest {target}",
+            data=Verb(can=lambda s, u: not s.rest[u]))
+def v_rest(s, f, a, src, p, u):
+    if s.zone[u] != Z_MELEE:
+        s.rest[u] = 1
+    return True
+
+
+@VOCAB.verb("stand", params={"target": TARGET}, rule="LM 4-7-1-1", doc="the target becomes active (a melee card has "
+            "no position, 4-7-1)", ja="{target}をアクティブにする", en="make {target} active")
+def v_stand(s, f, a, src, p, u):
+    if s.zone[u] != Z_MELEE:
+        s.rest[u] = 0
+    return True
+
+
+@VOCAB.verb("negate", params={"duration": DURATION_P, "target": TARGET}, rule="LM 8-3-2, LM-N11",
+            doc="the target's abilities, keywords included, are invalid for the duration (they stay on the card)",
+            ja="{duration}、{target}の能力を無効にする", en="negate the abilities of {target} {duration}")
+def v_negate(s, f, a, src, p, u):
+    s.neg.append([u, s.obj[u], DURATION[a.duration]])
+    s.zver += 1
+    return True
+
+
+def _leader_check(ck, a, is_leader, ctype):
+    if not is_leader if a.target.self_ else a.target.what != "leader":
+        ck.fail("target", "turn_front needs a leader target (10-7-4, 10-8-4)")
+
+
+@VOCAB.verb("turn_front", params={"target": TARGET}, rule="LM 10-7-4, 10-8-4",
+            doc="a leader flipped by 覚醒 / 共闘 turns front face up again: the same card, its effects kept",
+            ja="{target}を表向きにする", en="turn {target} face up again", data=Verb(_leader_check))
+def v_turn_front(s, f, a, src, p, u):
+    if s.zone[u] == Z_LEADER and s.face[u]:
+        s.face[u] = 0
+        s.zver += 1
+    return True
+
+
+# ---- the instead-part of a damage replacement ---------------------------------------------------------
+@VOCAB.verb("reduce", params={"n": Param.int(lo=0)}, rule="LM 8-10-1, 8-10-2-3",
+            doc="a damage replacement's instead-part: the damage about to be dealt is n less, and the other "
+                "replacements are collected again. ``rules.h_repl`` calls it with its own frame, whose "
+                "``frame[8]`` is that damage", ja="そのダメージを{n}減らす", en="reduce that damage by {n}")
+def v_reduce(s, f, a, src, p, u):
+    f[8] -= a.n
+    return True
