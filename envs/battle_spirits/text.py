@@ -124,7 +124,7 @@ BOOK = Phrasebook("battle_spirits", {
     "source": {  # whose effects an immunity stops: by (opp default / any), by_types, by_colors
         "by=opp": ("相手の", "opposing"),
         "by=any": ("", "any"),
-        "effects=all": ("すべての", "all its"),
+        "effects=all": ("すべての", "all"),
     },
     "while": {  # when a constant works; 'always' prints nothing
         "attacking": ("『{self}のアタック中』", "(While Attacking)"),
@@ -487,7 +487,7 @@ class BattleSpiritsText(VocabText):
             return Phrase(*self.book.get("source", "effects=all"))
         names = v if isinstance(v, list) else [v]
         evs = [Phrase(*self.book.get("event_short", n)) for n in names]
-        return Phrase("".join(f"『{p.ja}』" for p in evs), "its " + " and ".join(f"({p.en})" for p in evs))
+        return Phrase("".join(f"『{p.ja}』" for p in evs), " and ".join(f"({p.en})" for p in evs))
 
     # ---- actions and effects -----------------------------------------------------------------------
     def action_list(self, items: Sequence[dict], ctx: _Card, optional: bool = False) -> Phrase:
@@ -501,7 +501,7 @@ class BattleSpiritsText(VocabText):
             p = self.word_phrase(word, self.word_values(word, item, ctx))
             ja, en = p.ja, p.en
             if (optional and k == 0) or item.get("optional"):
-                ja, en = ja_can(ja), f"you may {en}"
+                ja, en = ja_can(ja), "you may " + (en[4:] if en.startswith("you ") else en)
             if item.get("if"):
                 c = joint(self.tests("condition", item["if"], ctx))
                 ja, en = ja_when(c.ja) + ja, en_if(c.en) + en
@@ -614,7 +614,8 @@ class BattleSpiritsText(VocabText):
             n = e.get("n", "all")
             values = {"of": of, "self": ctx.this, "n": self._cores(n, ctx),
                       "to": Phrase(*self.book.get("choice", f"{name}.to={e['to']}")) if "to" in e else EMPTY}
-            head = _join_head(lv, render_template(self.game, "replace", name, self.templates("replace", name), values))
+            frame = render_template(self.game, "replace", name, self.templates("replace", name), values)
+            head = _join_head(lv, frame)
             if "instead" in e:
                 body = self.action_list(e["instead"], ctx)
                 costs = self._costs(e.get("cost", []), ctx)
@@ -624,8 +625,8 @@ class BattleSpiritsText(VocabText):
                                                 + _lower(body.en)]))
                 else:
                     body = Phrase("かわりに、" + body.ja, "Instead, " + _lower(body.en))
-            else:
-                body = EMPTY
+            else:  # the replacement is the whole sentence (destroyed_cores): the levels head it
+                head, body = lv, Phrase(ja_sentences([frame.ja]), en_sentences([frame.en]))
         if cond.ja:
             body = Phrase(cond.ja + body.ja, en_sentences([cond.en + _lower(body.en)]))
         return effect_lines(Phrase(head.ja, head.en[:1].upper() + head.en[1:]), body)
@@ -651,7 +652,14 @@ def _key(v: Any) -> str:
 
 
 def _join_head(*parts: Phrase) -> Phrase:
-    return Phrase("".join(p.ja for p in parts), " ".join(p.en for p in parts if p.en))
+    """Levels, limit, timing: 「Lv1・Lv2[ターン1回]『…』」; a timing without brackets is set off
+    by a space (「Lv1 相手のスピリットの破壊時」)."""
+    ja = ""
+    for p in parts:
+        if ja and p.ja and not ja.endswith(("』", "】", "]")) and not p.ja.startswith(("『", "【", "[", "（")):
+            ja += " "
+        ja += p.ja
+    return Phrase(ja, " ".join(p.en for p in parts if p.en))
 
 
 TEXT = BattleSpiritsText()
