@@ -79,6 +79,7 @@ import numpy as np
 from ..core.game import COMMON_OPTIONS, GameBase, one_of
 from . import rules
 from .cards import CARDS_DIR, FORMATS, CardPool, DECKS_DIR, load_deck, load_pool
+from .events import watch_bits
 from .encoding import ObsLayout, action_to_string, observation, render, to_dict
 from .layout import LAYOUT, NUM_ACTIONS, ST_SETUP
 from .state import Z_DECK, State
@@ -115,6 +116,13 @@ class Game(GameBase):
         self.bflags = 0  # the board words' machinery the two decks need (cards.B_*)
         for c in used:
             self.bflags |= self.pool.cards[c].bflags
+        # the events the two decks' cards watch (events.py): rules.happen runs only for these,
+        # and looks into the hands only for hand_watch's
+        self.watch = self.hand_watch = 0
+        for c in used:
+            m, h = watch_bits(self.pool.cards[c])
+            self.watch |= m | h
+            self.hand_watch |= h
         self._owner = [0] * len(self.decks[0]) + [1] * len(self.decks[1])
 
     # ---- the contract ------------------------------------------------------------
@@ -141,6 +149,7 @@ class BattleSpiritsState(State):
         self.deck_names = game.deck_names
         self.has_constants = game.has_constants
         self.bflags, self.soulpaid = game.bflags, ()
+        self.watch, self.evgroup, self.ev_card, self.ev_n = game.watch, 0, -1, 1
         self.cdef = list(game.decks[0]) + list(game.decks[1])
         n = len(self.cdef)
         self.owner = game._owner

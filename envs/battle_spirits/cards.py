@@ -30,6 +30,8 @@ TRIGGERS = (
     "own_main_start", "own_attack_step_start", "own_end_step", "opp_end_step", "exhausted",
     "recovered", "leaves_field", "spirit_summoned", "own_life_decreased", "cores_reach",
     "life_drops_to",
+    # v2 (issue 10): events of other cards and players, see events.py
+    "returned", "life_decreased", "card_to_hand", "drawn", "milled", "magic_used",
 )
 EV = {name: i for i, name in enumerate(TRIGGERS)}
 CONSTANTS = ("bp", "symbols", "cannot_attack", "cannot_block", "cost", "unblockable",
@@ -169,10 +171,12 @@ class Effect:
 
     __slots__ = ("kind", "index", "event", "levels", "limit", "optional", "cond", "alist", "side", "n",
                  "const", "amount", "scope", "while_", "timing", "costs",
-                 "arg")  # the board words' constants: also_named's name, also_family's family, also_color's mask
+                 "arg",  # the board words' constants: also_named's name, also_family's family, also_color's mask
+                 "watch", "each", "zone")  # a trigger's events.Watch (None: fired for this card), 'each', its zone
 
     def __init__(self, kind: str, index: int) -> None:
         self.kind, self.index = kind, index
+        self.watch, self.each, self.zone = None, False, 2  # 2: state.Z_FIELD
         self.event, self.levels, self.limit, self.optional, self.cond = -1, 0b11110, 0, False, ()
         self.alist, self.side, self.n = -1, 2, 0
         self.const, self.amount, self.scope, self.while_ = -1, 0, None, 0
@@ -187,7 +191,8 @@ class CardDef:
                  "red_total", "families", "lv_cores", "lv_bp", "shinkaiho", "symbols", "sym_total", "ex",
                  "gekitotsu", "armor_mask", "soul_magic", "text", "effects", "triggers", "constants",
                  "activated", "replaces", "magic_main", "magic_flash", "magic_cond", "file", "block",
-                 "colors_with_symbols", "lv_of", "const_mask", "bflags", "names")
+                 "colors_with_symbols", "lv_of", "const_mask", "bflags", "names",
+                 "self_watch", "watch", "hand_watch")  # triggers read by rules.happen (events.file_triggers)
 
 
 class CardPool:
@@ -231,6 +236,14 @@ def _vocab():
     from .verbs import VOCAB
 
     return VOCAB
+
+
+def _events():
+    """The event words and the trigger compiler (``events.py``), imported on first use like
+    :func:`_vocab`."""
+    from . import events
+
+    return events
 
 
 def _filter(ck: Checker, field: str, data) -> tuple:
@@ -386,15 +399,11 @@ def _effect(pool: CardPool, ck: Checker, k: int, data, nlv: int) -> Effect:
     e.cond = _cond(sub, "if", sub.get("if", dict, None))
     common = {"levels", "if"}
     if e.kind == "trigger":
-        e.event = EV[sub.choice("trigger", TRIGGERS)]
+        _events().compile_trigger(sub, e, data)  # event, of, by, each, zone, n (events.py)
         e.limit = LIM[sub.choice("limit", LIMITS, "none")]
         e.optional = sub.get("optional", bool, False)
-        if e.event == EV["spirit_summoned"]:
-            e.side = SIDES.index(sub.choice("side", SIDES, "any"))
-        if e.event in (EV["cores_reach"], EV["life_drops_to"]):
-            e.n = sub.get("n", int)
         e.alist = _actions(pool, sub, "actions", sub.get("actions", list))
-        sub.only(common | {"trigger", "limit", "optional", "side", "n", "actions"})
+        sub.only(common | {"trigger", "limit", "optional", "actions"} | set(_events().TRIGGER_KEYS))
     elif e.kind == "constant":
         cname = sub.choice("constant", tuple(c for c in CONSTANTS if c != "immune") + IMMUNITIES)
         e.const = CK["immune" if cname in IM_KIND else cname]
@@ -527,10 +536,7 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
     d.effects = tuple(_effect(pool, ck, j, e, nlv) for j, e in enumerate(ck.get("effects", list, [])))
     if d.type == MAGIC and d.effects and any(e.kind != "constant" or e.const != CK["cost"] for e in d.effects):
         ck.fail("effects", "a magic's effect goes under 'magic' (only cost constants are allowed here)")
-    d.triggers = {}
-    for e in d.effects:
-        if e.kind == "trigger":
-            d.triggers.setdefault(e.event, []).append(e)
+    _events().file_triggers(d)  # triggers, self_watch, watch, hand_watch
     d.constants = tuple(e for e in d.effects if e.kind == "constant")
     d.const_mask = sum({1 << e.const for e in d.constants})  # the constant kinds it has, as bits
     d.activated = tuple(e for e in d.effects if e.kind == "activated")

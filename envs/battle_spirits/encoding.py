@@ -13,7 +13,7 @@ from .layout import (
 
 )
 from .rules import H_ACTIVATE, H_EFFECT, H_PAY, H_PLACE, H_PLAY, H_TARGET, H_TRIG
-from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, ZONE_NAMES, State
+from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, Z_HAND, ZONE_NAMES, State
 
 OBS_HAND_SLOTS = 12
 FIELD_DYN = 12  # level one-hot (4), BP/10000, cores/10, soul core, exhausted, heavily exhausted, attacking, blocking, symbols/3
@@ -118,7 +118,10 @@ def observation(s: State, p: int, L: ObsLayout) -> np.ndarray:
             ones.append(L.ctx + cdef[c])
         if top[0] == H_TRIG:
             for k, t in enumerate(s.tq[top[2]][:N_OPTIONS]):
-                ones.append(L.order + k * P + cdef[t[0]])
+                i = t[0]
+                if s.zone[i] == Z_HAND and s.owner[i] != p and not s.known[i]:
+                    continue  # an opposing hand card's trigger not yet declared (rules.h_trig): hidden
+                ones.append(L.order + k * P + cdef[i])
     if s.revealed:
         cnt += [L.revealed - L.counts + cdef[i] for i in s.revealed]
     hand = s.hand[p]

@@ -16,18 +16,20 @@ from .layout import (
 )
 from .state import (
     DUR_BATTLE, DUR_TURN, G_MUST_BLOCK, G_NO_EFFECT_DESTROY, G_UNBLOCKABLE, S_RESERVE, S_TRASH,
-    W_DECK_TOP, W_DESTROY, W_HAND, W_VANISH, Z_DECK, Z_FIELD, Z_HAND, Z_LIMBO, Z_REMOVED, Z_TRASH, Z_WAIT, State,
+    W_DECK_BOTTOM, W_DECK_TOP, W_DESTROY, W_HAND, W_VANISH, Z_DECK, Z_FIELD, Z_HAND, Z_LIMBO, Z_REMOVED, Z_TRASH,
+    Z_WAIT, State,
 )
 
 (H_SETUP, H_TURN, H_MAIN, H_PLAY, H_PAY, H_PLACE, H_MOVE, H_ATTACK, H_BATTLE, H_FLASH, H_SETTLE,
  H_TRIG, H_EFFECT, H_TARGET, H_ACTIVATE, H_SEARCH, H_REPLACE) = range(17)
 
-ZONE_OF_EVENT_SOURCE = {EV["destroyed"]: Z_WAIT, EV["destroyed_by_opponent"]: Z_WAIT, EV["leaves_field"]: Z_WAIT}
+from .events import C_BATTLE, C_EFFECT, C_RULE, watches  # noqa: E402 - events of other cards and players (issue 10)
 
 
 # ============================================================================ primitives
-def draw(s: State, p: int, n: int) -> int:
-    """Draw up to n (5-6); from an empty deck nothing is drawn (BS-R4). Returns the count."""
+def draw(s: State, p: int, n: int, by: int = -1) -> int:
+    """Draw up to n (5-6); from an empty deck nothing is drawn (BS-R4). Returns the count.
+    ``by``: the player whose effect draws (-1: the draw step's rule, or the set-up)."""
     deck, hand, zone = s.deck[p], s.hand[p], s.zone
     k = 0
     while k < n and deck:
@@ -36,7 +38,10 @@ def draw(s: State, p: int, n: int) -> int:
         hand.append(i)
         k += 1
     if k:
+        got = hand[-k:] if s.watch & TO_HAND_EVENTS and s.turn else None  # none in the set-up (6-2-1-5)
         hand.sort(key=s.cdef.__getitem__)  # 4-3-2: hand order is the owner's; kept canonical
+        if got:
+            added_to_hand(s, p, got, by, C_EFFECT if by >= 0 else C_RULE, True)
     return k
 
 
@@ -80,15 +85,25 @@ def fire_all(s: State, ev: int, players=(0, 1), event: int = -1) -> None:
 
 
 def fire_summoned(s: State, i: int) -> None:
-    """『召喚時』 of the card and 'when a spirit is summoned' of every field card (9-1-5-4)."""
+    """『召喚時』 of the card and 'when a spirit is summoned' of the cards watching (9-1-5-4)."""
     fire(s, EV["summon"], i)
-    p = s.owner[i]
-    for q in (0, 1):
-        for j in s.field[q]:
-            d = s.defs[s.cdef[j]]
-            for e in d.triggers.get(EV["spirit_summoned"], ()):
-                if e.side == 2 or (e.side == 0) == (q == p):
-                    fire_one(s, j, e, i)
+    if (s.watch >> EV_SUMMON) & 1:
+        happen(s, EV_SUMMON, s.owner[i], (i,))
+
+
+def fire_deployed(s: State, i: int) -> None:
+    """『配置時』 of the nexus and 'when a nexus is deployed' of the cards watching (12-2-1-11)."""
+    fire(s, EV_DEPLOY, i)
+    if (s.watch >> EV_DEPLOY) & 1:
+        happen(s, EV_DEPLOY, s.owner[i], (i,))
+
+
+def battle_won(s: State, w: int, loser: int) -> None:
+    """8-1-6-2: spirit ``w`` destroyed ``loser``, the spirit it battled, by BP comparison. Its
+    trigger, and those watching it, resolve only if it is still on the field then ("だけ")."""
+    fire(s, EV_BATTLE_DESTROY, w)
+    if (s.watch >> EV_BATTLE_DESTROY) & 1:
+        happen(s, EV_BATTLE_DESTROY, s.owner[w], (w,), 1, s.owner[w], C_BATTLE, loser)
 
 
 def fire_one(s: State, j: int, e, event: int) -> None:
@@ -104,6 +119,111 @@ def fire_one(s: State, j: int, e, event: int) -> None:
         if any((s.defs[s.cdef[t[0]]].name, t[1]) == key and t[2] == s.owner[j] for t in s.pending):
             return
     s.pending.append((j, e.index, s.owner[j], event))
+
+
+# ---- events of other cards and players (issue 10; events.py) ------------------------------------
+EV_SUMMON, EV_DEPLOY, EV_ATTACK, EV_BLOCK = EV["summon"], EV["deploy"], EV["attack"], EV["block"]
+EV_DESTROYED, EV_DESTROYED_BY_OPP, EV_LEAVES = EV["destroyed"], EV["destroyed_by_opponent"], EV["leaves_field"]
+EV_RETURNED, EV_EXHAUSTED, EV_RECOVERED = EV["returned"], EV["exhausted"], EV["recovered"]
+EV_BATTLE_DESTROY, EV_BATTLE_END, EV_LIFE = EV["battle_destroy"], EV["battle_end"], EV["life_decreased"]
+EV_TO_HAND, EV_DRAWN, EV_MILLED, EV_MAGIC = EV["card_to_hand"], EV["drawn"], EV["milled"], EV["magic_used"]
+TO_HAND_EVENTS = 1 << EV_TO_HAND | 1 << EV_DRAWN  # the events of cards reaching a hand (added_to_hand)
+#: the last slot of a queued trigger (its simultaneity group) once a card in the hand has
+#: declared it (revealed, 9-3-1-2): the trigger is then used, and is not offered again
+DECLARED = -1
+
+
+def happen(s: State, ev: int, who: int, cards, n: int = 0, by: int = -1, cause: int = C_RULE,
+           other: int = -1) -> None:
+    """Event ``ev`` of player ``who`` happened to ``cards`` (a card event: its one card; a player
+    event: the cards drawn, added, milled ... or none) and ``n`` of them (default: how many
+    cards; the life lost for life_decreased), caused by player ``by`` (-1: nobody) through
+    ``cause`` (events.C_*); ``other``: the spirit a battle winner destroyed. Queues every
+    trigger that watches it (9-1-5-1): the cards' own that ``rules.fire`` does not queue,
+    field cards' and, when a deck has such a card, hand cards' (5-12-2). Callers test
+    ``s.watch`` for ``ev`` first, so games without watchers never come here."""
+    defs, cdef = s.defs, s.cdef
+    if not n:
+        n = len(cards)
+    c0 = cards[0] if cards else -1
+    for c in cards:
+        effs = defs[cdef[c]].self_watch.get(ev)
+        if effs:
+            o = s.owner[c]
+            for e in effs:
+                if watches(s, e.watch, c, o, who, c, by, cause, other):
+                    queue(s, c, e, o, c, 1)
+    for q in (0, 1):
+        for j in s.field[q]:
+            effs = defs[cdef[j]].watch.get(ev)
+            if effs:
+                _seen(s, effs, j, q, who, cards, c0, n, by, cause, other)
+    if (s.game.hand_watch >> ev) & 1:
+        for q in (0, 1):
+            for j in s.hand[q]:
+                effs = defs[cdef[j]].hand_watch.get(ev)
+                if effs:
+                    _seen(s, effs, j, q, who, cards, c0, n, by, cause, other)
+
+
+def _seen(s: State, effs, j: int, q: int, who: int, cards, c0: int, n: int, by: int, cause: int,
+          other: int) -> None:
+    for e in effs:
+        w = e.watch
+        if e.each and len(cards) > 1:  # once per card (「～1枚につき」 read per card, ruling on 9-1-5-4)
+            for c in cards:
+                if watches(s, w, j, q, who, c, by, cause, other):
+                    queue(s, j, e, q, c, 1)
+        elif watches(s, w, j, q, who, c0, by, cause, other):
+            queue(s, j, e, q, c0, n)
+
+
+def queue(s: State, j: int, e, q: int, event: int, n: int) -> None:
+    """Queue effect ``e`` of card ``j`` (controller ``q``) for an event whose first card is
+    ``event`` and which concerns ``n`` cards. 9-1-5-4: the same event happening several times
+    at once (in one action, or one rule process) triggers it once; the times add up in the
+    entry's count (``event_count``), unless the trigger says ``each``."""
+    group = s.evgroup
+    pend = s.pending
+    if not e.each:
+        for k in range(len(pend)):
+            t = pend[k]
+            if t[0] == j and t[1] == e.index and len(t) > 5 and t[5] == group:
+                pend[k] = (j, t[1], t[2], t[3], t[4] + n, group)
+                return
+    lv = s.level(j)
+    if s.zone[j] != Z_FIELD and lv < 1:
+        lv = 1  # a card off the field (waiting, hand, trash) uses its Lv1 effects (10-2-2-3 aside)
+    if not (e.levels >> lv) & 1 or (e.limit in (1, 3) and (j * 64 + e.index) in s.used):
+        return
+    if s.bflags & B_NEGATE and s.negated(j, own_event(e)):
+        return  # 9-2-3
+    if e.cond:  # 9-2-1, with the event readable as 'event' / event_count
+        keep = s.ev_card, s.ev_n
+        s.ev_card, s.ev_n = event, n
+        ok = s.cond_ok(e.cond, j, q)
+        s.ev_card, s.ev_n = keep
+        if not ok:
+            return
+    if e.limit in (2, 3):  # 12-3-2 [重複不可], per controller
+        key = (s.defs[s.cdef[j]].name, e.index)
+        if any((s.defs[s.cdef[t[0]]].name, t[1]) == key and t[2] == q for t in pend):
+            return
+    pend.append((j, e.index, q, event, n, group))
+
+
+def own_event(e) -> int:
+    """The event a trigger has as 『このスピリットの～時』 (what 'loses its 破壊時 effects' names), or
+    -1 for a trigger on other cards' or players' events, which only losing every effect stops."""
+    return e.event if e.watch is None or e.watch.self_ else -1
+
+
+def added_to_hand(s: State, p: int, cards, by: int = -1, cause: int = C_EFFECT, drawn: bool = False) -> None:
+    """``cards`` were just put into player p's hand: 'drawn' (when drawn) and 'card_to_hand'."""
+    if drawn and (s.watch >> EV_DRAWN) & 1:
+        happen(s, EV_DRAWN, p, cards, 0, by, cause)
+    if (s.watch >> EV_TO_HAND) & 1:
+        happen(s, EV_TO_HAND, p, cards, 0, by, cause)
 
 
 def add_cores(s: State, i: int, n: int) -> None:
@@ -123,8 +243,10 @@ def cores_increased(s: State, i: int) -> None:
                 fire_one(s, i, e, i)
 
 
-def to_wait(s: State, i: int, kind: int, by_opp: bool = False, lv: int = 0) -> None:
-    """Enter the waiting state (10-2-2): off the field, cores still on it, moved later."""
+def to_wait(s: State, i: int, kind: int, by_opp: bool = False, lv: int = 0, cause: int = C_RULE) -> None:
+    """Enter the waiting state (10-2-2): off the field, cores still on it, moved later.
+    ``cause``: events.C_EFFECT (an effect; ``by_opp``: the opponent's), C_BATTLE (BP comparison)
+    or C_RULE (vanishing by a rule process)."""
     p = s.owner[i]
     s.field[p].remove(i)
     s.zone[i] = Z_WAIT
@@ -135,6 +257,18 @@ def to_wait(s: State, i: int, kind: int, by_opp: bool = False, lv: int = 0) -> N
         if by_opp:
             fire(s, EV["destroyed_by_opponent"], i)
     fire(s, EV["leaves_field"], i, -1, lv)
+    w = s.watch
+    if w:  # other cards watching (9-3-3: they see it as it enters the waiting state)
+        by = 1 - p if by_opp else p if cause == C_EFFECT else -1
+        if kind == W_DESTROY:
+            if (w >> EV_DESTROYED) & 1:
+                happen(s, EV_DESTROYED, p, (i,), 1, by, cause)
+            if by_opp and (w >> EV_DESTROYED_BY_OPP) & 1:
+                happen(s, EV_DESTROYED_BY_OPP, p, (i,), 1, by, cause)
+        if (w >> EV_LEAVES) & 1:
+            happen(s, EV_LEAVES, p, (i,), 1, by, cause)
+        if kind in (W_HAND, W_DECK_TOP, W_DECK_BOTTOM) and (w >> EV_RETURNED) & 1:
+            happen(s, EV_RETURNED, p, (i,), 1, by, cause)
 
 
 def check_vanish(s: State, placing: int = -1, before: dict | None = None) -> None:
@@ -166,6 +300,8 @@ def flush_waiting(s: State, mark: int) -> None:
             s.known[i] = True  # returned in full view
             s.hand[p].append(i)
             s.hand[p].sort(key=s.cdef.__getitem__)
+            if s.watch & TO_HAND_EVENTS:
+                added_to_hand(s, p, (i,))
         else:
             s.zone[i] = Z_DECK
             s.known[i] = False
@@ -198,7 +334,7 @@ def destroy(s: State, i: int, by_opp: bool, by_effect: bool, replaceable: bool =
         if apps:  # 9-1-8-1-3: the turn player chooses which replacement applies
             s.stack.append([H_REPLACE, 0, i, int(by_opp), int(by_effect)])
             return False
-    to_wait(s, i, W_DESTROY, by_opp)
+    to_wait(s, i, W_DESTROY, by_opp, 0, C_EFFECT if by_effect else C_BATTLE)
     return True
 
 
@@ -235,8 +371,10 @@ def h_replace(s: State, f: list) -> None:
         push_effect(s, i, s.owner[i], apps[min(k, len(apps) - 1)].alist, -1)
 
 
-def reduce_life(s: State, p: int, n: int) -> int:
-    """Remove n life cores to the reserve (8-1-5-1, BS-R1); life 0 ends the game (1-3-7)."""
+def reduce_life(s: State, p: int, n: int, by: int = -1, cause: int = C_EFFECT, atk: int = -1) -> int:
+    """Remove n life cores to the reserve (8-1-5-1, BS-R1); life 0 ends the game (1-3-7).
+    ``by``: the player whose effect (``cause`` C_EFFECT) or attack (C_BATTLE, by spirit ``atk``)
+    reduces it."""
     k = min(n, s.life[p])
     if k <= 0:
         return 0
@@ -245,7 +383,8 @@ def reduce_life(s: State, p: int, n: int) -> int:
     if s.life[p] == 0:
         s.finish(1 - p)
         return k
-    fire_all(s, EV["own_life_decreased"], (p,))
+    if (s.watch >> EV_LIFE) & 1:  # 'your life decreased' (own_life_decreased) and the like
+        happen(s, EV_LIFE, p, (atk,) if atk >= 0 else (), k, by, cause)
     for j in s.field[p]:
         for e in s.defs[s.cdef[j]].triggers.get(EV["life_drops_to"], ()):
             if s.life[p] <= e.n:
@@ -253,7 +392,9 @@ def reduce_life(s: State, p: int, n: int) -> int:
     return k
 
 
-def exhaust(s: State, i: int, heavy: bool = False) -> bool:
+def exhaust(s: State, i: int, heavy: bool = False, by: int = -1) -> bool:
+    """疲労 (5-15) / 重疲労 (5-16) field card i; ``by``: the player whose effect does it (-1: a rule
+    or a cost)."""
     if s.zone[i] != Z_FIELD:
         return False
     if heavy:
@@ -265,14 +406,19 @@ def exhaust(s: State, i: int, heavy: bool = False) -> bool:
             return False
         s.exh[i] = 1
     fire(s, EV["exhausted"], i)  # 5-15, 5-16
+    if (s.watch >> EV_EXHAUSTED) & 1:
+        happen(s, EV_EXHAUSTED, s.owner[i], (i,), 1, by, C_EFFECT if by >= 0 else C_RULE)
     return True
 
 
-def recover(s: State, i: int) -> bool:
+def recover(s: State, i: int, by: int = -1) -> bool:
+    """回復 field card i (5-14); ``by``: the player whose effect does it (-1: the refresh step)."""
     if s.zone[i] != Z_FIELD or not s.exh[i]:
         return False
     s.exh[i] -= 1  # 5-14-2: heavily exhausted -> exhausted
     fire(s, EV["recovered"], i)
+    if (s.watch >> EV_RECOVERED) & 1:
+        happen(s, EV_RECOVERED, s.owner[i], (i,), 1, by, C_EFFECT if by >= 0 else C_RULE)
     return True
 
 
@@ -576,7 +722,7 @@ def h_play(s: State, f: list) -> None:
         return
     if step == 4:
         check_vanish(s)
-        fire_summoned(s, i) if d.type == SPIRIT else fire(s, EV["deploy"], i)
+        fire_summoned(s, i) if d.type == SPIRIT else fire_deployed(s, i)
         s.stack.pop()
         settle(s, f[6])
         return
@@ -586,6 +732,8 @@ def h_play(s: State, f: list) -> None:
         return
     if step == 6:
         f[1] = 7
+        if (s.watch >> EV_MAGIC) & 1:  # 5-12-1: used; what it triggers resolves after its effect
+            happen(s, EV_MAGIC, p, (i,), 1, p)
         push_effect(s, i, p, f[7], -1)
         return
     to_trash(s, i)  # a magic goes to the trash once its effect is done (4-4-1)
@@ -729,6 +877,8 @@ def h_battle(s: State, f: list) -> None:
         s.blocker = -1
         exhaust(s, atk)
         fire(s, EV["attack"], atk)  # 8-1-1-2
+        if (s.watch >> EV_ATTACK) & 1:
+            happen(s, EV_ATTACK, p, (atk,))
         f[1] = 1
         settle(s, f[4])
     elif step == 1:  # 8-1-2: flash timing before the block, attacked player first (BS-R2)
@@ -760,6 +910,8 @@ def h_battle(s: State, f: list) -> None:
         s.blocker = b
         exhaust(s, b)
         fire(s, EV["block"], b)  # 8-1-3-2
+        if (s.watch >> EV_BLOCK) & 1:
+            happen(s, EV_BLOCK, q, (b,))
         f[1] = 4
         settle(s, f[4])
     elif step == 4:  # 8-1-4: flash timing after the block
@@ -773,11 +925,11 @@ def h_battle(s: State, f: list) -> None:
                 ba, bb = s.bp(atk), s.bp(b)
                 # 8-1-6-1: the lower BP is destroyed; equal BP destroys both
                 if ba <= bb and destroy(s, atk, True, False):
-                    fire(s, EV["battle_destroy"], b)  # 8-1-6-2
+                    battle_won(s, b, atk)  # 8-1-6-2
                 if bb <= ba and destroy(s, b, True, False):
-                    fire(s, EV["battle_destroy"], atk)
+                    battle_won(s, atk, b)
         elif s.zone[atk] == Z_FIELD:  # 8-1-5-1: life minus the attacker's symbols
-            reduce_life(s, q, s.symbols(atk))
+            reduce_life(s, q, s.symbols(atk), p, C_BATTLE, atk)
             if s.is_terminal():
                 return
         settle(s, f[4])
@@ -786,6 +938,10 @@ def h_battle(s: State, f: list) -> None:
             fire(s, EV["battle_end"], atk)
         if f[3] >= 0 and s.zone[f[3]] == Z_FIELD:
             fire(s, EV["battle_end"], f[3])
+        if (s.watch >> EV_BATTLE_END) & 1:  # the battle of each spirit in it ended at once
+            for i in (atk, f[3]):
+                if i >= 0 and s.zone[i] == Z_FIELD:
+                    happen(s, EV_BATTLE_END, s.owner[i], (i,))
         f[1] = 7
         settle(s, f[4])
     else:
@@ -870,20 +1026,27 @@ def h_settle(s: State, f: list) -> None:
             s.stack.append([H_TRIG, 0, k])
         return
     flush_waiting(s, f[2])
+    if s.pending:  # moving the waiting cards made something happen (a card returned to a hand)
+        f[1] = 0
+        return
     s.stack.pop()
 
 
 def trigger_valid(s: State, t: tuple) -> bool:
     i, ei = t[0], t[1]
-    e = s.defs[s.cdef[i]].effects[ei]
-    want = ZONE_OF_EVENT_SOURCE.get(e.event, Z_FIELD)
-    if s.zone[i] != want:
-        return False  # 9-1-5-5, 9-4-1-2
-    if e.event == EV["exhausted"] and not s.exh[i]:
+    d = s.defs[s.cdef[i]]
+    if s.zone[i] == Z_HAND and (ei >= len(d.effects) or d.effects[ei].zone != Z_HAND):
+        return False  # a hidden hand card that resample_hidden redealt as another card
+    e = d.effects[ei]
+    if s.zone[i] != e.zone:
+        return False  # 9-1-5-5, 9-4-1-2, 9-3-3: the zone it works from (the waiting state, the hand...)
+    if e.event == EV_EXHAUSTED and not s.exh[i] and (e.watch is None or e.watch.self_):
         return False  # 5-15-2
+    if e.event == EV_BATTLE_DESTROY and e.watch is not None and s.zone[t[3]] != Z_FIELD:
+        return False  # 8-1-6-2 「だけ」: the winner was destroyed too (as for its own trigger)
     if e.limit in (1, 3) and (i * 64 + ei) in s.used:
         return False
-    if s.bflags & B_NEGATE and s.negated(i, e.event):
+    if s.bflags & B_NEGATE and s.negated(i, own_event(e)):
         return False  # 9-2-3: it lost the effect before it resolved
     return True
 
@@ -897,6 +1060,14 @@ def h_trig(s: State, f: list) -> None:
             s.tq.pop()
             s.stack.pop()
             return
+        if s.game.hand_watch:  # 5-12-2, 9-3-1-2: a card in the hand is used only if its player reveals it
+            for k, t in enumerate(batch):
+                if s.zone[t[0]] == Z_HAND and t[5] != DECLARED:
+                    batch.pop(k)
+                    f.extend(t[:5])
+                    s.ask(t[2], D_OPTIONAL, [OPTION, OPTION + 1])
+                    f[1] = 4
+                    return
         if len(batch) == 1:
             f[1] = 2
             s.answer = OPTION
@@ -906,49 +1077,63 @@ def h_trig(s: State, f: list) -> None:
         return
     if f[1] == 2:
         t = batch.pop(s.answer - OPTION)
-        i, ei, p, ev = t
+        i, ei, p, ev = t[0], t[1], t[2], t[3]
+        n = t[4] if len(t) > 4 else 1  # how many times it happened at once (9-1-5-4)
         e = s.defs[s.cdef[i]].effects[ei]
+        s.ev_card, s.ev_n = ev, n
         if e.cond and not s.cond_ok(e.cond, i, p):
             f[1] = 0
             return
-        if e.optional:  # 9-1-2: 「できる」
+        if e.optional and not (len(t) > 5 and t[5] == DECLARED):  # 9-1-2: 「できる」
             f.append(i * 64 + ei)
             f.append(ev)
+            f.append(n)
             s.ask(p, D_OPTIONAL, [OPTION, OPTION + 1])
             f[1] = 3
             return
-        run_trigger(s, i, ei, p, ev)
+        run_trigger(s, i, ei, p, ev, n)
         f[1] = 0
         return
+    if f[1] == 4:  # a card in the hand: used (revealed, then ordered with the rest) or not
+        t = tuple(f[3:8])
+        del f[3:]
+        f[1] = 0
+        if s.answer == OPTION + 1:
+            s.known[t[0]] = True  # 9-3-1-2: the card is shown
+            batch.append(t + (DECLARED,))
+        return
     # f[1] == 3: the optional answer
+    n = f.pop()
     ev = f.pop()
     code = f.pop()
     f[1] = 0
     if s.answer == OPTION + 1:
         i, ei = divmod(code, 64)
-        run_trigger(s, i, ei, s.owner[i], ev)
+        run_trigger(s, i, ei, s.owner[i], ev, n)
 
 
-def run_trigger(s: State, i: int, ei: int, p: int, ev: int) -> None:
+def run_trigger(s: State, i: int, ei: int, p: int, ev: int, n: int = 1) -> None:
     e = s.defs[s.cdef[i]].effects[ei]
     if e.limit in (1, 3):
         s.used.append(i * 64 + ei)
-    push_effect(s, i, p, e.alist, ev)
+    push_effect(s, i, p, e.alist, ev, -1, n)
 
 
-def push_effect(s: State, src: int, p: int, alist: int, event: int, mark: int = -1) -> None:
-    """Resolve action list ``alist`` for ``p`` from source ``src``."""
+def push_effect(s: State, src: int, p: int, alist: int, event: int, mark: int = -1, n: int = 1) -> None:
+    """Resolve action list ``alist`` for ``p`` from source ``src``; ``event``, ``n``: the
+    card that triggered it and how many (``target: event``, ``event_count``)."""
     base = len(s.sels)
     s.sels.append([])
     s.sels.append([])
     # slots 8, 9, 11: the previous action was done (〇〇したなら), done in full (しなければならない),
-    # done at least in part (この効果発揮後); they differ only after a search (see h_search)
-    s.stack.append([H_EFFECT, 0, src, p, alist, 0, event, base, 1, 1, len(s.waiting) if mark < 0 else mark, 1])
+    # done at least in part (この効果発揮後); they differ only after a search (see h_search); 12: n
+    s.stack.append([H_EFFECT, 0, src, p, alist, 0, event, base, 1, 1, len(s.waiting) if mark < 0 else mark, 1, n])
 
 
 def h_effect(s: State, f: list) -> None:
     """Run the actions of one effect in order (1-4-7) with their links (5-19)."""
     src, p, alist, ip = f[2], f[3], f[4], f[5]
+    s.ev_card, s.ev_n = f[6], f[12]  # what triggered it, for 'event' and event_count
     acts = s.alists[alist]
     step = f[1]
     if step == 0:
@@ -991,7 +1176,7 @@ def h_effect(s: State, f: list) -> None:
     if step == 3:  # a mode was chosen
         f[1] = 0
         f[5] += 1
-        push_effect(s, src, p, a.options[s.answer - OPTION], f[6])
+        push_effect(s, src, p, a.options[s.answer - OPTION], f[6], -1, f[12])
         return
     f[1] = 0
     done, full = apply_action(s, f, a, src, p, s.sels[base])
@@ -1087,7 +1272,9 @@ def h_target(s: State, f: list) -> None:
 
 
 def apply_action(s: State, f: list, a, src: int, p: int, tg: list) -> tuple[int, int]:
-    """Carry out one action by its verb (``verbs.py``); returns (did something, did it all)."""
+    """Carry out one action by its verb (``verbs.py``); returns (did something, did it all).
+    Whatever it makes happen happens at once (9-1-5-4): one group of events."""
+    s.evgroup += 1
     if tg and a.target is not None:
         # 【重装甲】 (BS-R5): whatever way the cards were named, the armoured ones are untouched
         kept = [i for i in tg if not s.armored(i, src)]
@@ -1131,6 +1318,8 @@ def h_search(s: State, f: list) -> None:
             s.hand[p].sort(key=s.cdef.__getitem__)
             f[5] += 1
             f[6] += 1
+            if s.watch & TO_HAND_EVENTS:
+                added_to_hand(s, p, (i,), p)
         else:
             f[5] = a.count
     if f[5] < a.count:

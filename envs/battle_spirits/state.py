@@ -42,6 +42,10 @@ class State(DecisionState):
         # the board words' machinery (cards.B_* bits of both decks' cards) and the instances
         # whose cost the soul core paid (a tuple, replaced, never mutated: clones share it)
         "bflags", "soulpaid",
+        # events of other cards and players (events.py): the events some card of the two decks
+        # makes rules.happen look at (bits of cards.EV), the simultaneity group of the events
+        # being made (BS 9-1-5-4), and the card / count of the event of the effect resolving
+        "watch", "evgroup", "ev_card", "ev_n",
     )
     DECISION_NAMES = DECISIONS
     NUM_ACTIONS = NUM_ACTIONS
@@ -53,6 +57,7 @@ class State(DecisionState):
         c.defs, c.alists, c.deck_names = self.defs, self.alists, self.deck_names
         c.has_constants = self.has_constants
         c.bflags, c.soulpaid = self.bflags, self.soulpaid
+        c.watch, c.evgroup, c.ev_card, c.ev_n = self.watch, self.evgroup, self.ev_card, self.ev_n
         c.cdef, c.owner, c.zone = self.cdef[:], self.owner, self.zone[:]
         c.cores, c.exh, c.wait_kind = self.cores[:], self.exh[:], self.wait_kind[:]
         c.deck = [self.deck[0][:], self.deck[1][:]]
@@ -405,9 +410,12 @@ class State(DecisionState):
         return True
 
     def vocab_subject(self, who: str, src: int, p: int) -> int:
-        """The card a value's ``of:`` names (``self``, ``attacker``, ``blocker``), or -1."""
+        """The card a value's ``of:`` names (``self``, ``attacker``, ``blocker``, ``event``: the card
+        whose event triggered the effect resolving), or -1."""
         if who == "self":
             return src
+        if who == "event":
+            return self.ev_card
         return self.attacker if who == "attacker" else self.blocker
 
     def matches(self, spec: Target, i: int, src: int, p: int, base_bp: bool = False, hand_ok: bool = False) -> bool:

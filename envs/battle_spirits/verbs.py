@@ -28,6 +28,10 @@ from .state import (
     W_DECK_TOP, W_HAND, Z_FIELD, Z_HAND, Z_LIMBO,
 )
 from .words import VOCAB
+from .cards import T_SELF  # noqa: E402 - events of other cards and players (issue 10)
+from .state import Z_TRASH  # noqa: E402
+from .events import C_EFFECT  # noqa: E402
+from .rules import EV_MILLED, TO_HAND_EVENTS, added_to_hand, happen  # noqa: E402
 
 PLAYER = Param.choice(("self", "opp"), "self")
 DURATION = Param.choice(("turn", "battle"), "turn")
@@ -61,7 +65,7 @@ def _each(k: int, tg: list) -> tuple[bool, bool]:
             en="{player} draw{player.s} {n} card(s)")
 def v_draw(s, f, a, src, p, tg):
     n = value(a.n, s, src, p)
-    k = draw(s, _who(a, p), n)
+    k = draw(s, _who(a, p), n, p)
     return k > 0, k == n
 
 
@@ -72,9 +76,15 @@ def v_discard_deck(s, f, a, src, p, tg):
     q = _who(a, p)
     n = value(a.n, s, src, p)
     k = 0
+    milled = [] if (s.watch >> EV_MILLED) & 1 else None  # 'milled' watched: the cards, for the event
     while k < n and s.deck[q]:
-        to_trash(s, s.deck[q].pop())
+        i = s.deck[q].pop()
+        to_trash(s, i)
         k += 1
+        if milled is not None:
+            milled.append(i)
+    if milled:
+        happen(s, EV_MILLED, q, milled, 0, p, C_EFFECT)
     return k > 0, k == n
 
 
@@ -83,7 +93,7 @@ def v_discard_deck(s, f, a, src, p, tg):
             ja="{player}のライフのコア{n}個をリザーブに置く", en="{player} lose{player.s} {n} life")
 def v_life_damage(s, f, a, src, p, tg):
     n = value(a.n, s, src, p)
-    k = reduce_life(s, _who(a, p), n)
+    k = reduce_life(s, _who(a, p), n, p)
     return k > 0, k == n
 
 
@@ -109,20 +119,20 @@ def v_destroy(s, f, a, src, p, tg):
 @VOCAB.verb("exhaust", params={"target": TARGET}, rule="BS 5-15", doc="疲労 the targets",
             ja="{target}を疲労させる", en="exhaust {target}")
 def v_exhaust(s, f, a, src, p, tg):
-    return _each(sum(exhaust(s, i) for i in _spared(s, tg, src, IM_EXHAUST)), tg)
+    return _each(sum(exhaust(s, i, False, p) for i in _spared(s, tg, src, IM_EXHAUST)), tg)
 
 
 @VOCAB.verb("heavy_exhaust", params={"target": TARGET}, rule="BS 5-16, 5-14-2",
             doc="重疲労: a heavily exhausted card needs two recoveries", ja="{target}を重疲労させる",
             en="heavily exhaust {target}")
 def v_heavy_exhaust(s, f, a, src, p, tg):
-    return _each(sum(exhaust(s, i, True) for i in _spared(s, tg, src, IM_EXHAUST)), tg)
+    return _each(sum(exhaust(s, i, True, p) for i in _spared(s, tg, src, IM_EXHAUST)), tg)
 
 
 @VOCAB.verb("recover", params={"target": TARGET}, rule="BS 5-14", doc="回復 the targets",
             ja="{target}を回復させる", en="recover {target}")
 def v_recover(s, f, a, src, p, tg):
-    return _each(sum(recover(s, i) for i in tg), tg)
+    return _each(sum(recover(s, i, p) for i in tg), tg)
 
 
 def _temporary(kind: int):
@@ -258,7 +268,7 @@ def v_bounce(s, f, a, src, p, tg):
     k = 0
     for i in _spared(s, tg, src, IM_RETURN):  # cannot_be_returned
         if s.zone[i] == Z_FIELD:
-            to_wait(s, i, kind)
+            to_wait(s, i, kind, s.owner[i] != p, 0, C_EFFECT)
             k += 1
     return _each(k, tg)
 
@@ -274,6 +284,11 @@ def v_from_trash(s, f, a, src, p, tg):
         s.known[i] = True
         s.hand[q].append(i)
         s.hand[q].sort(key=s.cdef.__getitem__)
+    if s.watch & TO_HAND_EVENTS and tg:
+        for q in (0, 1):
+            got = [i for i in tg if s.owner[i] == q]
+            if got:
+                added_to_hand(s, q, got, p)
     return bool(tg), bool(tg)
 
 
@@ -287,6 +302,8 @@ def _check_summon(sub, a, item):
                 "reserve or field cards", ja="{target}をコストを支払わずに召喚する",
             en="summon {target} without paying its cost", data=_check_summon)
 def v_summon(s, f, a, src, p, tg):
+    if not tg and a.target == T_SELF and s.zone[src] in (Z_HAND, Z_TRASH):
+        tg.append(src)  # 'this card' in the hand or trash (a trigger from there, 5-12-2)
     if not tg:
         return False, False
     i = tg[0]  # one summon per action; its cores are placed as in 11-1-1-6
@@ -365,7 +382,7 @@ def check_target_zone(sub, a) -> None:
     """Which zones a verb's targets may be in (the field, unless the verb says otherwise)."""
     t = a.target
     if not isinstance(t, Target):
-        if a.do in DO_TARGET_ZONES and a.do != "destroy":
+        if a.do in DO_TARGET_ZONES and a.do != "destroy" and not (a.do == "summon" and t == T_SELF):
             sub.fail("target", f"{a.do} needs a target mapping with its zone")
         return
     zones = DO_TARGET_ZONES.get(a.do, (0,))
