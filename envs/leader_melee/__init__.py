@@ -169,6 +169,7 @@ class LeaderMeleeState(State):
         self.neg, self.armed, self.lki = [], [], []  # negated cards (8-3), armed state triggers (8-7-5), last info (8-11)
         self.zver, self.scache = 0, [-1, (), ()]  # zone version and the continuous effects computed at it (8-9)
         self.loops, self.barred, self.dseen = [], [], [0, 0]  # 11-1-1-2/3; a player saw their deck's cards (8-6-3-5)
+        self.this_card, self.this_obj = -1, 0  # set by rules.condition_ok while it reads a condition
         self.stack.append([rules.H_SETUP, 0])
         self._run()
 

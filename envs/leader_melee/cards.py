@@ -57,7 +57,7 @@ Ability::
     limit: once_per_turn                 # ターン1回 (10-15)
     optional: true                       # "してよい": a yes/no before the actions (replacement: 8-10-3)
     condition: {life_le: n, life_ge: n, own_battle_ge: n, opp_battle_ge: n, melee_trait: t,
-                hand_le: n, self_power_ge: n}   # self_power_ge reads last information (8-11-1)
+                hand_le: n, self_power_ge: n, ...}   # every entry must hold; the conditions below
     cost: {energy: n, rest_self: true, discard: n}   # 8-4 ([cost]; energy and discarded hand cards go
                                          # to the drop); the parts are paid in the order written (8-4-2-1),
                                          # a card's level with its energy part; all payable or not offered (8-4-2-2)
@@ -78,24 +78,43 @@ the very bottom, 3-1-6; the opponent knows the cards, not the order, 3-1-6-1), `
 ``turn_front`` with a leader target (a leader flipped by 覚醒 / 共闘 turns front face up again:
 the same card, its effects kept, 10-7-4 / 10-8-4).
 Durations: ``battle`` (7-6-1-3), ``battle_phase`` (7-7-1-2), ``turn`` (6-5-1-3). A target is
-``{what: battle|leader|any, side: own|opp, count: n, up_to: bool, other: bool,
-filter: {power_le: n, rested: bool, trait: t, name: n, character: c, age: a, non_skill: bool,
-melee_icon: bool}}`` or the word ``self`` (``other``: not this card). The card-information filters
-match the visible face: ``name`` its card name (《》, 2-1-2), ``character`` its character name
-(「」, 2-5-3), ``trait`` (< >, 2-6-3), ``age`` ({ }, 2-7-3), ``non_skill`` a card without skills
-(2-11-4), ``melee_icon`` a card with a melee skill (2-13).
+``{what: battle|leader|any, side: own|opp, count: n, up_to: bool, other: bool, filter: {...}}``
+or the word ``self`` (``other``: not this card). Every entry of a filter must hold: ``rested:
+bool``, ``other: bool`` (true: not this card; false: this card), and the card-information
+filters, which match the visible face: ``name`` its card name (《》, 2-1-2), ``character`` its
+character name (「」, 2-5-3), ``trait`` (< >, 2-6-3), ``age`` ({ }, 2-7-3), ``non_skill`` a card
+without skills (2-11-4), ``melee_icon`` a card with a melee skill (2-13); and the numbers of a
+card ``power``, ``strike`` (now, effects applied, 2-8 / 2-9) and ``level`` (printed; a leader has
+none, 2-10-2), each as ``<number>_le|_ge|_lt|_gt|_eq: n`` (``power_le: 3000``: 3000 or less).
 
-Where the words live: every verb of ``actions`` is registered once on the game's
-vocabulary (``words.VOCAB``, the shared effect core ``envs/core/vocab.py``) in ``verbs.py``,
-with its parameters, rule and printed phrase; the loader looks it up once and keeps its
-function in the compiled action (``Action.fn``), which the rules call. A new verb is one
-registered function there (``@VOCAB.verb(name, params=..., rule=..., ja=..., en=...)``; with a
-``target`` parameter it is called once per chosen card; a replacement may use it once it is in
-``REPL_ACTIONS``); no dispatcher changes.
+Conditions (every entry must hold): the numbers of the board ``life``, ``opp_life`` (life
+cards), ``hand``, ``opp_hand``, ``own_battle``, ``opp_battle`` (battle area cards), ``energy``,
+``opp_energy`` and ``self_power`` (this card's power; once it has moved on, as it was there:
+last information, 8-11-1), each as ``<number>_le|_ge|_lt|_gt|_eq: n`` (``life_le: 3``: 3 or
+fewer life cards), and ``melee_trait: t`` (a card with the trait in your melee area). A number
+compared may be a value instead of ``n`` (``envs/core/vocab.py``): ``{quantity: hand, of:
+opp}``, ``{stat: power, of: self}``, with ``times``, ``per``, ``plus``, ``min``, ``max``. Filters and
+conditions both combine with ``not: {...}`` (not all of these) and ``any_of: [{...}, {...}]``;
+a condition may also be ``compare: {<value>, ge: <value>}`` (one of le, ge, lt, gt, eq). A
+continuous ability neither selects nor depends on power or strike (nor selects on rest):
+those are what continuous abilities change (8-9-1).
+
+Where the words live: every word is registered once on the game's vocabulary
+(``words.VOCAB``, on the shared effect core ``envs/core/vocab.py``) with its parameters, rule
+and printed phrase: the verbs of ``actions`` in ``verbs.py``, the filters and conditions in
+``words.py``. The loader looks each word up once and keeps its function in the compiled
+record (``Action.fn``; a target's ``filt`` and an ability's ``condition`` are tuples of
+``(fn, arg)`` tests), which the rules call; no dispatcher compares names. To add a word:
+a verb is one ``@VOCAB.verb(name, params=..., rule=..., ja=..., en=...)`` function in
+``verbs.py`` (with a ``target`` parameter it is called once per chosen card; a replacement may
+use it once it is in ``REPL_ACTIONS``); a filter or condition one ``@VOCAB.filter`` /
+``@VOCAB.condition`` function in ``words.py``; a number of a card one ``VOCAB.stat`` line and
+a number of the board one line of ``words.QUANTITIES``, which give every comparison and the
+value. A number continuous effects change also goes in ``words.MODIFIED``.
 
 Continuous abilities (``continuous: true``; ``condition`` makes them conditionally valid,
 8-3-3) take these actions, applied to every matching card in the leader / battle areas,
-no choice: ``{do: power|strike, amount, target}`` (8-9-1-3; no power / rest filter) and the
+no choice: ``{do: power|strike, amount, target}`` (8-9-1-3; no power / strike / rest filter) and the
 keyword grants (8-9-1-2) ``{do: grant, what: iron_wall|defend|charge|link, target}``, and the
 pressure skills (10-5-1) ``{do: prohibit, what: attack, target}`` (the matching cards cannot
 attack, 7-3-1-2) and ``{do: prohibit, what: melee, target: {side}}`` (that side's player
@@ -147,6 +166,7 @@ ZONE_WORDS = {"deck": 0, "hand": 1, "energy": 3, "drop": 4, "battle": 6, "melee"
 PUBLIC_ZONES = (3, 4, 5, 6, 7)  # energy, drop, leader, battle, melee (3-1-3); deck, hand, life are hidden
 COST_PARTS = ("energy", "rest_self", "discard")  # 8-4-2-1: paid in the order the text names them
 DURATIONS = ("battle", "battle_phase", "turn")
+# the conditions the printed-text renderer (text.py) phrases; a card may use any condition of words.py
 CONDITIONS = ("life_le", "life_ge", "own_battle_ge", "opp_battle_ge", "melee_trait", "hand_le", "self_power_ge")
 CONT_ACTIONS = ("power", "strike", "prohibit", "grant")  # words of a continuous ability (8-9, 10-5)
 PROHIBITS = ("attack", "melee")                    # pressure skills (10-5-1)
@@ -161,16 +181,14 @@ PLAYABLE = (A_ACTIVATED, A_AWAKEN, A_COOPERATE, A_RANSEN)  # what LEADER_ABILITY
 
 
 class Target:
-    __slots__ = ("self_", "what", "side", "count", "up_to", "power_le", "rested", "other", "trait",
-                 "name", "character", "age", "non_skill", "melee_icon")
+    """A compiled target: this card (``self_``), or the cards of ``what`` on ``side`` that pass
+    ``filt``, the compiled filter tests (``((fn, arg), ...)``, words of ``words.py``; a target's
+    ``other: true`` is the filter word ``other``), ``count`` of them (``up_to``: or fewer)."""
 
-    def __init__(self, self_=True, what="battle", side="opp", count=1, up_to=False, power_le=None, rested=None,
-                 other=False, trait=None, name=None, character=None, age=None, non_skill=None, melee_icon=None):
-        self.self_, self.what, self.side, self.count, self.up_to = self_, what, side, count, up_to
-        self.power_le, self.rested, self.other, self.trait = power_le, rested, other, trait
-        # card information named in text: 《name》 2-1-2, 「character」 2-5-3, {age} 2-7-3,
-        # non-skill 2-11-4, melee icon 2-13-2
-        self.name, self.character, self.age, self.non_skill, self.melee_icon = name, character, age, non_skill, melee_icon
+    __slots__ = ("self_", "what", "side", "count", "up_to", "filt")
+
+    def __init__(self, self_=True, what="battle", side="opp", count=1, up_to=False, filt=()):
+        self.self_, self.what, self.side, self.count, self.up_to, self.filt = self_, what, side, count, up_to, filt
 
 
 SELF = Target(True)  # no target named: this card (8-6-3-6)
@@ -180,7 +198,7 @@ class Action:
     """One compiled action: the verb's name ``do`` and function ``fn`` (``verbs.py``; None for
     the words of a continuous ability, read where their effect applies, ``rules.stats``), its
     number ``n`` (``n``, or ``amount`` for power / strike), ``duration``, ``target`` (a
-    :class:`Target`; None for a verb that takes none), a search's ``filter`` (a Target), a
+    :class:`Target`; None for a verb that takes none), a search's ``filter`` (compiled tests), a
     continuous word's ``what``, bury's ``with_self``, and the verb's ``can(state, card)``: can
     it be carried out on this card now (8-10-3; None: whenever the card is in its area)."""
 
@@ -275,6 +293,13 @@ def _vocab():
     return VOCAB
 
 
+def _words():
+    """``words.py``: the filters and conditions, and what reads a number continuous effects change."""
+    from . import words
+
+    return words
+
+
 def __getattr__(name: str):
     """``ACTIONS``: the verbs of an ability's actions, as registered (``verbs.py``), for readers
     of the card language such as the printed-text renderer; ``reduce`` is a replacement's only."""
@@ -294,13 +319,18 @@ def _target(ck: Checker, field: str, raw) -> Target:
     if count < 1:
         t.fail("count", "must be at least 1")
     up_to = t.get("up_to", bool, False)
-    other = t.get("other", bool, False)
-    flt = t.get("filter", dict, {})
-    f = t.sub("filter", flt)
-    f.only(("power_le", "rested", "trait", "name", "character", "age", "non_skill", "melee_icon"))
-    return Target(False, what, side, count, up_to, f.get("power_le", int, None), f.get("rested", bool, None),
-                  other, f.get("trait", str, None), f.get("name", str, None), f.get("character", str, None),
-                  f.get("age", str, None), f.get("non_skill", bool, None), f.get("melee_icon", bool, None))
+    filt = compile_filter(t, "filter", t.get("filter", dict, {}))
+    if t.get("other", bool, False):  # not this card: the filter word other
+        filt += ((_vocab().words["filter"]["other"].fn, True),)
+    return Target(False, what, side, count, up_to, filt)
+
+
+def compile_filter(ck: Checker, field: str, data: dict) -> tuple:
+    """A filter mapping -> its compiled tests: the registered filter words (``words.py``),
+    ``not`` and ``any_of``; ``<stat>_le`` .. ``_eq`` compare with a value."""
+    if not isinstance(data, dict):
+        ck.fail(field, "expected a filter mapping")
+    return _vocab().compile_filter(ck, field, data)
 
 
 def _cont_action(a: Checker, i: int, r) -> Action:
@@ -309,8 +339,10 @@ def _cont_action(a: Checker, i: int, r) -> Action:
     x.only(("do", "amount", "target", "what"))
     do = x.choice("do", CONT_ACTIONS)
     tgt = _target(x, "target", r.get("target"))
-    if not tgt.self_ and (tgt.up_to or "count" in (r.get("target") or {})):
+    raw_t = r.get("target") if isinstance(r.get("target"), dict) else {}
+    if not tgt.self_ and (tgt.up_to or "count" in raw_t):
         x.fail("target", "a continuous effect applies to every matching card: no count / up_to")
+    reads_number = _words().reads_modified(raw_t.get("filter"))
     if do == "prohibit":
         what = x.choice("what", PROHIBITS)
         if "amount" in r:
@@ -322,13 +354,13 @@ def _cont_action(a: Checker, i: int, r) -> Action:
         what = x.choice("what", ("iron_wall", "defend", "charge", "link"))
         if "amount" in r:
             x.fail("amount", "grant takes no amount")
-        if not tgt.self_ and tgt.power_le is not None:
-            x.fail("target", "a granted keyword cannot depend on power (8-9-1-2 comes before 8-9-1-3)")
+        if reads_number:
+            x.fail("target", "a granted keyword cannot depend on power or strike (8-9-1-2 comes before 8-9-1-3)")
         return Action(do, target=tgt, what=what)
     if "what" in r:
         x.fail("what", f"{do} takes no 'what'")
-    if not tgt.self_ and (tgt.power_le is not None or tgt.rested is not None):
-        x.fail("target", "a continuous power / strike change cannot filter on power or rest (8-9-1)")
+    if reads_number or _words().reads(raw_t.get("filter"), "rested"):
+        x.fail("target", "a continuous power / strike change cannot filter on power, strike or rest (8-9-1)")
     return Action(do, n=x.get("amount", int), target=tgt)
 
 
@@ -396,14 +428,11 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
     lim = a.choice("limit", ("once_per_turn",), None)
     optional = a.get("optional", bool, False)
     cond = a.get("condition", dict, {})
-    c = a.sub("condition", cond)
-    c.only(CONDITIONS)
-    condition = {}
-    for key in CONDITIONS:
-        if key in cond:
-            condition[key] = c.get(key, str if key == "melee_trait" else int)
-    if "self_power_ge" in condition and kind == A_CONTINUOUS:
-        c.fail("self_power_ge", "a continuous ability cannot depend on power (8-9-1)")
+    condition = _vocab().compile_condition(a, "condition", cond)
+    if kind == A_CONTINUOUS:  # 8-9-1: power and strike are what continuous abilities change
+        for key, v in cond.items():
+            if _words().reads_modified({key: v}):
+                a.sub("condition", cond).fail(key, "a continuous ability cannot depend on power or strike (8-9-1)")
     cost = a.get("cost", dict, {})
     co = a.sub("cost", cost)
     co.only(COST_PARTS)

@@ -133,8 +133,6 @@ def applies(s, m, src, t, u):
     """Does continuous selector ``t`` of master m's card src cover card u (leader / battle area)?"""
     if t.self_:
         return u == src
-    if t.other and u == src:
-        return False
     if (t.side == "own") != (s.owner[u] == m):
         return False
     z = s.zone[u]
@@ -146,7 +144,7 @@ def applies(s, m, src, t, u):
             return False
     else:
         return False
-    return _passes(s, u, t)
+    return passes(s, u, t.filt, src, m)
 
 
 def prohibited_attack(s, u):
@@ -509,25 +507,17 @@ def expire(s, dur):
 
 
 def condition_ok(s, p, cond, u=-1, o=0) -> bool:
+    """Do the compiled condition tests of master p's card u hold (8-3-3, 8-7-5, 8-7-3)? Each is a
+    registered word (``words.py``) called as ``fn(state, u, p, arg)``; while they are read,
+    'this card' is u as object o (``this_obj``), its last information once it has moved on (8-11-1)."""
     if not cond:
         return True
-    if "hand_le" in cond and len(s.hand[p]) > cond["hand_le"]:
-        return False
-    if "self_power_ge" in cond and power_of(s, u, o) < cond["self_power_ge"]:
-        return False
-    q = 1 - p
-    if "life_le" in cond and len(s.life[p]) > cond["life_le"]:
-        return False
-    if "life_ge" in cond and len(s.life[p]) < cond["life_ge"]:
-        return False
-    if "own_battle_ge" in cond and len(s.battle[p]) < cond["own_battle_ge"]:
-        return False
-    if "opp_battle_ge" in cond and len(s.battle[q]) < cond["opp_battle_ge"]:
-        return False
-    if "melee_trait" in cond:
-        t = cond["melee_trait"]
-        if not any(t in s.defs[s.cdef[m]].faces[0].traits for m in s.melee[p]):
+    s.this_card, s.this_obj = u, o
+    for fn, arg in cond:
+        if not fn(s, u, p, arg):
+            s.this_card = -1
             return False
+    s.this_card = -1
     return True
 
 
@@ -1164,30 +1154,21 @@ def target_candidates(s, p, src, t, picked):
         if (t.side == "own") != (side == p):
             continue
         if t.what in ("leader", "any") and leader(side) not in picked:
-            if _passes(s, leader(side), t):
+            if passes(s, leader(side), t.filt, src, p):
                 out.append(lead)
         if t.what in ("battle", "any"):
             for i, u in enumerate(s.battle[side]):
-                if u not in picked and _passes(s, u, t) and not (t.other and u == src):
+                if u not in picked and passes(s, u, t.filt, src, p):
                     out.append(base + i)
     out.sort()
     return out
 
 
-def _passes(s, u, t):
-    if t.power_le is not None and stat(s, u, 0) > t.power_le:
-        return False
-    if t.rested is not None and bool(s.rest[u]) != t.rested:
-        return False
-    if t.trait is not None and t.trait not in face_of(s, u).traits:
-        return False
-    if t.name is not None or t.character is not None or t.age is not None or t.non_skill is not None \
-            or t.melee_icon is not None:  # card information named in text (2-1-2, 2-5-3, 2-7-3, 2-11-4, 2-13-2)
-        f = face_of(s, u)
-        if (t.name is not None and f.name != t.name) or (t.character is not None and f.character != t.character) \
-                or (t.age is not None and f.age != t.age) \
-                or (t.non_skill is not None and f.non_skill != t.non_skill) \
-                or (t.melee_icon is not None and f.melee_icon != t.melee_icon):
+def passes(s, u, filt, src, p):
+    """Does card u pass the compiled filter tests of master p's card src? Each is a registered
+    word (``words.py``) called as ``fn(state, u, src, p, arg, base)``."""
+    for fn, arg in filt:
+        if not fn(s, u, src, p, arg, False):
             return False
     return True
 

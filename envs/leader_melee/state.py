@@ -21,6 +21,7 @@ class State(DecisionState):
         "waits", "mods", "once", "fired", "ts", "work", "picks", "ctx", "first_standby", "deck_names",
         "end_loops", "neg", "armed", "lki", "zver", "scache",
         "loops", "barred", "dseen",  # 11-1-1-2/3 loop history and barred choices; deck contents seen (8-6-3-5)
+        "this_card", "this_obj",  # the card a condition being read calls 'this card', as which object (8-11-1)
     )
 
     def clone(self):
@@ -59,7 +60,13 @@ class State(DecisionState):
         c.zver, c.scache = self.zver, self.scache  # scache is replaced, never mutated
         c.ctx = self.ctx[:]
         c.loops, c.barred, c.dseen = self.loops[:], self.barred[:], self.dseen[:]
+        c.this_card, c.this_obj = self.this_card, self.this_obj
         return c
+
+    def vocab_subject(self, who: str, src: int, p: int) -> int:
+        """The card a value's ``of:`` names (``words.VOCAB.subjects``): ``self``, the card whose
+        ability it is."""
+        return src
 
     def zone_list(self, z: int, p: int):
         return (self.deck, self.hand, self.life, self.energy, self.drop, None, self.battle, self.melee)[z][p] \

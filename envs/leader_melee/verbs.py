@@ -28,11 +28,11 @@ from __future__ import annotations
 from typing import Callable
 
 from ..core.vocab import Param
-from .cards import DURATIONS, SELF, T_BATTLE, Target, _target
+from .cards import DURATIONS, SELF, T_BATTLE, _target, compile_filter
 from .layout import D_DRAW_UP_TO, D_PLACE_ORDER, D_SEARCH, LOOK, OWN_BATTLE, OWN_DROP, PASS, YES
-from .rules import DURATION, VERB_STEP, _passes, charge, check_loss, deal_damage, draw, move, remove_card
+from .rules import DURATION, VERB_STEP, charge, check_loss, deal_damage, draw, move, passes, remove_card
 from .state import Z_BATTLE, Z_DECK, Z_DROP, Z_ENERGY, Z_HAND, Z_LEADER, Z_MELEE
-from .words import VOCAB
+from .words import VOCAB, reads
 
 ANSWER = VERB_STEP  # the step a verb waits at for its decision's answer
 
@@ -54,14 +54,12 @@ def _target_param(vocab, ck, field, v):
 
 
 def _search_param(vocab, ck, field, v):
-    ft = _target(ck, "search", {"filter": v})
-    if ft.rested is not None:
+    if reads(v, "rested"):
         ck.fail(field, "a deck card is neither active nor rested")
-    return ft
+    return compile_filter(ck, field, v)
 
 
 TARGET = Param.custom(_target_param, SELF)
-ANY_CARD = Target(False)  # a search without a filter: any card of the deck
 DURATION_P = Param.choice(DURATIONS, "turn")
 
 
@@ -118,7 +116,7 @@ def v_damage(s, f, a, src, p, u):
     return True
 
 
-@VOCAB.verb("search", params={"n": Param.int(lo=1), "filter": Param.custom(_search_param, ANY_CARD)},
+@VOCAB.verb("search", params={"n": Param.int(lo=1), "filter": Param.custom(_search_param, ())},
             rule="LM 8-6-3-5, 3-2-4",
             doc="the master looks at their whole deck, may pick up to n cards matching the filter (or none "
                 "even if some match), revealed into the hand; then the deck is shuffled",
@@ -142,7 +140,7 @@ def v_search(s, f, a, src, p, u):
         prev = -1
         for i, x in enumerate(sorted(s.deck[p], key=s._hand_key)):
             c = s.cdef[x]
-            if c != prev and _passes(s, x, a.filter):
+            if c != prev and passes(s, x, a.filter, src, p):
                 cands.append(LOOK + i)
                 prev = c
     if cands:

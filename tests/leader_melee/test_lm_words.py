@@ -48,3 +48,102 @@ def test_the_compiled_action_keeps_the_function_and_the_name(tmp_path):
 def test_verb_fields_are_checked_naming_the_field(tmp_path, effect, field, msg):
     with pytest.raises(CardFileError, match=rf"entry 'X-1', field 'effects\[0\]\.{field}'.*{msg}"):
         _load(tmp_path, effect)
+
+
+# ---- filters and conditions (step 2) -------------------------------------------------------------
+def _words(kind, tests):
+    by_fn = {w.fn: n for n, w in VOCAB.words[kind].items()}
+    return [(by_fn[fn], arg) for fn, arg in tests]
+
+
+def test_every_existing_spelling_is_a_registered_word(tmp_path):
+    """The conditions and filters cards were written with compile to the registered words'
+    functions; the numeric ones come from ``VOCAB.quantity`` / ``VOCAB.stat`` (so ``life_lt``,
+    ``strike_ge``... exist too), and a target's ``other: true`` is the filter word ``other``."""
+    a = _load(tmp_path, "{trigger: play, condition: {life_le: 3, life_ge: 1, own_battle_ge: 1, opp_battle_ge: 0, "
+                        "melee_trait: Knight, hand_le: 5, self_power_ge: 1}, actions: [{do: rest, target: "
+                        "{side: own, other: true, filter: {power_le: 3000, rested: false, trait: Knight, name: X, "
+                        "character: X, age: Y, non_skill: false, melee_icon: false}}}]}")
+    assert _words("condition", a.condition) == [("life_le", 3), ("life_ge", 1), ("own_battle_ge", 1),
+                                                ("opp_battle_ge", 0), ("melee_trait", "Knight"), ("hand_le", 5),
+                                                ("self_power_ge", 1)]
+    assert _words("filter", a.actions[0].target.filt) == [
+        ("power_le", 3000), ("rested", False), ("trait", "Knight"), ("name", "X"), ("character", "X"), ("age", "Y"),
+        ("non_skill", False), ("melee_icon", False), ("other", True)]
+    for name in ("life", "opp_life", "hand", "opp_hand", "own_battle", "opp_battle", "energy", "opp_energy",
+                 "self_power"):
+        assert all(f"{name}_{op}" in VOCAB.words["condition"] for op in ("le", "ge", "lt", "gt", "eq"))
+    for name in ("power", "strike", "level"):
+        assert all(f"{name}_{op}" in VOCAB.words["filter"] for op in ("le", "ge", "lt", "gt", "eq"))
+
+
+def _target_ids(s, src, target):
+    from lm_scene import R, ids
+
+    picks = R.target_candidates(s, 0, src, target, [])
+    return sorted(ids(s, [R._uid_of(s, 0, a) for a in picks]))
+
+
+def test_comparisons_and_combinators_select_targets(tmp_path):
+    """LM 8-6-3: the chosen cards are those the filter admits. T-V1 3000/1 level 1, T-V2 5000/2
+    level 2, T-V0 2000/1 level 0 in the battle area; the leader T-L1 5000 power, no level (2-10-2)."""
+    from lm_scene import R, scene
+
+    s = scene(p0=dict(battle=["T-V1", "T-V2", "T-V0"]))
+    v1 = s.battle[0][0]
+    cases = {
+        "{filter: {any_of: [{strike_ge: 2}, {power_lt: 2500}]}}": ["T-V0", "T-V2"],
+        "{filter: {not: {level_le: 1}}}": ["T-V2"],
+        "{filter: {power_le: {stat: power, of: self}}}": ["T-V0", "T-V1"],  # at most this card's power
+        "{filter: {level_eq: 0}, other: true}": ["T-V0"],
+        "{filter: {power_ge: 3000, other: false}}": ["T-V1"],  # the filter word: this card
+        "{what: any, filter: {power_ge: 5000}}": ["T-L1", "T-V2"],
+        "{what: any, filter: {level_ge: 0}}": ["T-V0", "T-V1", "T-V2"],  # a leader has no level
+    }
+    for tgt, want in cases.items():
+        a = _load(tmp_path, f"{{trigger: play, actions: [{{do: rest, target: {{side: own, {tgt[1:]}}}]}}")
+        assert _target_ids(s, v1, a.actions[0].target) == want, tgt
+    # other: true is 'not this card' for a leader's ability too (it never excluded the leader itself)
+    a = _load(tmp_path, "{trigger: play, actions: [{do: rest, target: {what: any, side: own, other: true, "
+                        "filter: {power_ge: 5000}}}]}")
+    assert _target_ids(s, R.leader(0), a.actions[0].target) == ["T-V2"]
+
+
+def test_conditions_compare_board_numbers(tmp_path):
+    """LM 8-3-3: a condition is read when it is needed. Player 0 has 3 life cards and T-V1 in the
+    battle area, player 1 has 7 life cards and two battle cards."""
+    from lm_scene import R, scene
+
+    s = scene(p0=dict(battle=["T-V1"], life=3), p1=dict(battle=["T-V1", "T-V2"]))
+    u = s.battle[0][0]
+    for cond, want in {"{life_lt: 4}": True, "{life_lt: 3}": False, "{opp_life_eq: 7}": True,
+                       "{opp_battle_gt: 1, own_battle_eq: 1}": True,
+                       "{compare: {quantity: opp_battle, gt: {quantity: own_battle, times: 2}}}": False,
+                       "{compare: {quantity: life, of: opp, ge: {quantity: life, plus: 4}}}": True,
+                       "{any_of: [{life_ge: 5}, {self_power_ge: 3000}]}": True,
+                       "{not: {self_power_gt: 2999}}": False}.items():
+        a = _load(tmp_path, f"{{trigger: play, condition: {cond}, actions: [{{do: draw, n: 1}}]}}")
+        assert R.condition_ok(s, 0, a.condition, u, s.obj[u]) is want, cond
+
+
+@pytest.mark.parametrize("effect,field,msg", [
+    ("{continuous: true, actions: [{do: power, amount: 1, target: {side: own, filter: {not: {strike_ge: 2}}}}]}",
+     r"actions\[0\]\.target", "cannot filter on power, strike or rest"),
+    ("{continuous: true, actions: [{do: strike, amount: 1, target: {side: own, filter: {any_of: [{trait: K}, "
+     "{rested: true}]}}}]}", r"actions\[0\]\.target", "cannot filter on power, strike or rest"),
+    ("{continuous: true, actions: [{do: grant, what: defend, target: {side: own, filter: {power_ge: 1}}}]}",
+     r"actions\[0\]\.target", "cannot depend on power"),
+    ("{continuous: true, condition: {compare: {stat: power, of: self, ge: 1}}, actions: [{do: power, amount: 1}]}",
+     r"condition\.compare", "cannot depend on power"),
+    ("{activated: main, actions: [{do: search, n: 1, filter: {not: {rested: false}}}]}", r"actions\[0\]\.filter",
+     "neither active"),
+    ("{trigger: play, condition: {lif_le: 3}, actions: [{do: draw, n: 1}]}", r"condition\.lif_le",
+     "did you mean 'life_le'"),
+    ("{trigger: play, actions: [{do: rest, target: {filter: {trait: 3}}}]}", r"actions\[0\]\.target\.filter\.trait",
+     "expected a string"),
+])
+def test_filters_and_conditions_are_checked_naming_the_field(tmp_path, effect, field, msg):
+    """A continuous ability may not select or depend on what continuous abilities change (8-9-1:
+    it would read itself); a deck card has no position; misspelt words name the nearest one."""
+    with pytest.raises(CardFileError, match=rf"entry 'X-1', field 'effects\[0\]\.{field}'.*{msg}"):
+        _load(tmp_path, effect)
