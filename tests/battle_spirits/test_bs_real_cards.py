@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bs_scenario import (
     REAL, REAL_CARD_FILES, REAL_DECK, D_BLOCK, D_FLASH, D_MAIN, D_OPTIONAL, D_ORDER, D_TARGET, OPP_FIELD, OPTION, PASS, Z_FIELD, Z_HAND, Z_TRASH,
-    act, attack, field_slot, find, ids, pass_flash, play, scene, target,
+    act, attack, field_slot, find, ids, pass_flash, place, play, scene, target,
 )
 from tcgzoo.agents import make_agent
 from tcgzoo.agents.stats import wilson
@@ -125,6 +125,24 @@ def test_29_double_draw_draws_two():
     assert s.bp(ruri) == 5000
 
 
+def test_27_flame_dragon_citadel_draws_per_opposing_spirit_destroyed_in_your_attack_step():
+    """27 焔竜の城塞都市 (BS14-075): Lv1『自分のアタックステップ』「相手のスピリットを破壊したとき、破壊した
+    スピリット1体につき、自分はデッキから1枚ドローする。」 A battle win in the attack step draws 1; the
+    two spirits Primeval Bird Phenikios destroys in the main step draw nothing.
+    BS 9-1-5-1, 9-1-5-4, 8-1-6-1, 7-7."""
+    s = rscene(step="attack", p0=dict(field=["BS14-075", ("BS14-033", 3)], deck=5), p1=dict(field=["BS14-028"]))
+    attack(s, find(s, 0, "BS14-033"))
+    pass_flash(s)
+    act(s, field_slot(s, find(s, 1, "BS14-028")))
+    pass_flash(s)
+    order(s)
+    assert ids(s, s.trash[1]) == ["BS14-028"] and len(s.hand[0]) == 1
+    s = rscene(p0=dict(hand=["BS01-023"], field=["BS14-075"], deck=5, reserve=8),
+               p1=dict(field=["BS14-028", "BS14-018"]))
+    play(s, "BS01-023")
+    assert len(s.trash[1]) == 2 and not s.hand[0]
+
+
 # ==================================================================================== purple
 def test_32_dark_witch_destroys_an_exhausted_spirit_of_either_side():
     """32 ダークウィッチ (BS01-040): Lv2・Lv3『このスピリットのアタック時』「自分か相手の疲労状態のスピリット
@@ -227,6 +245,20 @@ def test_43_tsuchipig_recovers_at_end_step_when_the_trash_is_all_green():
         assert (s.exh[find(s, 0, "BS14-024")] == 0) == recovered, trash
 
 
+def test_45_fruit_of_life_draws_when_the_opponent_reduces_your_life():
+    """45 命の果実 (BS01-107): Lv1・Lv2「相手によって自分のライフが減らされたとき、自分はデッキから1枚ドロー
+    する。」; Lv2「…ボイドからコア1個を自分のリザーブに置く。」 An unblocked opposing attack reduces the life.
+    BS 8-1-5-1, BS-R1, 9-1-5-1, 4-6."""
+    for cores, extra in ((0, 0), (3, 1)):
+        s = rscene(step="attack", tp=1, p0=dict(field=[("BS01-107", cores)], deck=5, reserve=0),
+                   p1=dict(field=["BS14-028"]))
+        attack(s, find(s, 1, "BS14-028"))
+        pass_flash(s)  # no spirit to block with
+        order(s)
+        assert s.life[0] == 4 and len(s.hand[0]) == 1
+        assert s.reserve[0] == 1 + extra  # the life core (BS-R1), and at Lv2 the void core
+
+
 def test_47_storm_attack_exhausts_an_opposing_spirit_then_recovers_one_of_yours():
     """47 ストームアタック (BS14-100): フラッシュ「相手のスピリット1体を疲労させる。その後、自分のスピリット
     1体を回復させる。」 Used in the flash timing of an attack, it recovers the attacker and
@@ -283,6 +315,32 @@ def test_50_silver_scale_nidhogg_gets_4000_bp_when_it_blocks():
     assert ids(s, s.trash[0]) == ["BS14-028"] and s.zone[nid] == Z_FIELD
 
 
+def test_51_shell_spirit_dis_exhausts_another_spirit_when_blocked():
+    """51 甲精ディース (BS01-093): 『このスピリットのアタック時』「相手がブロックを宣言したとき、ブロックする
+    スピリット以外のスピリット1体を疲労させる。」 (approximate: written as a recovered spirit, the blocker
+    being exhausted by its block); Lv2『このスピリットの破壊時』「自分のスピリット1体を回復させる。」
+    BS 8-1-3-2, 9-1-5-1, 5-15."""
+    s = rscene(step="attack", p0=dict(field=["BS01-093"]), p1=dict(field=["BS14-028", "BS14-026"]))
+    attack(s, find(s, 0, "BS01-093"))
+    pass_flash(s)
+    ruri, tama = find(s, 1, "BS14-028"), find(s, 1, "BS14-026")
+    assert not s.exh[tama]
+    act(s, field_slot(s, ruri))  # the block
+    assert s.exh[ruri] and s.exh[tama]
+
+
+def test_54_pentagon_fort_draws_when_the_opponent_draws_outside_the_draw_step():
+    """54 五角形の砦 (BS14-082): Lv2『相手のターン』「ドローステップ以外で相手がドローしたとき、自分はデッキ
+    から1枚ドローできる。」 The opponent's Double Draw in their main step lets you draw 1.
+    BS 9-1-5-1, 5-6, 9-1-2 (できる)."""
+    s = rscene(tp=1, p0=dict(field=[("BS14-082", 1)], deck=5), p1=dict(hand=["BS01-117"], deck=5, reserve=5))
+    use_magic(s, "BS01-117")
+    assert len(s.hand[1]) == 2
+    assert s.dkind == D_OPTIONAL and s.current_player() == 0
+    act(s, OPTION + 1)
+    assert len(s.hand[0]) == 1
+
+
 def test_56_recovered_core_puts_void_cores_on_life_and_a_white_spirit():
     """56 リカバードコア (BS14-106): メイン「ボイドからコア1個ずつを自分のライフと、自分の白のスピリット1体に
     置く。」 Only a white spirit can take the core. BS 9-1-7-1-3, 4-7, 4-8."""
@@ -306,6 +364,28 @@ def test_60_goristal_destroys_itself_after_winning_a_battle():
         pass_flash(s)
         assert ids(s, s.trash[1]) == ["BS01-090"] and ids(s, s.trash[0]) == ["BS14-045"]
         assert len(s.hand[0]) == drawn
+
+
+# ==================================================================================== blue
+def test_66_tindalo_hound_is_summoned_from_hand_when_you_deploy_a_nexus():
+    """66 ティンダロ・ハウンド (BS14-060): 「手札にあるこのスピリットカードは、自分のネクサスを配置したとき、
+    コストを支払わずに召喚できる。」 BS 5-12-2, 9-1-5-1, 5-8, 11-1-1-6."""
+    s = rscene(p0=dict(hand=["BS14-060", "BS03-116"], reserve=6))
+    play(s, "BS03-116")
+    while s.dkind == D_OPTIONAL:
+        act(s, OPTION + 1)
+    place(s)
+    hound = find(s, 0, "BS14-060")
+    assert s.zone[hound] == Z_FIELD and s.dkind == D_MAIN
+
+
+def test_71_loss_of_a_hero_mills_the_opponent_per_card_added_in_their_main_step():
+    """71 英雄の喪失 (BS03-116): Lv1・Lv2『相手のメインステップ』「相手の手札にカードが加えられたとき、相手の
+    デッキを上から、そのカード1枚につき1枚破棄する。」 The opponent's Double Draw adds 2: 2 milled.
+    BS 9-1-5-1, 9-1-5-4, 5-13."""
+    s = rscene(tp=1, p0=dict(field=["BS03-116"]), p1=dict(hand=["BS01-117"], deck=10, reserve=5))
+    use_magic(s, "BS01-117")
+    assert len(s.hand[1]) == 2 and len(s.deck[1]) == 6 and len(s.trash[1]) == 2 + 1  # 2 milled, the magic
 
 
 # ==================================================================================== the status table
