@@ -9,6 +9,15 @@ durability / kousaku (NS 206-208), attributes (NS 204), ``ukemi`` (NS 210, 1211)
 zones ``ether`` / ``ohigan`` / ``damage`` and the actions ``ambush`` (1314), ``recover``
 (1319), ``search_ambush`` (1307 + 1314, Yorokonde!) and ``grant`` (1325).
 
+Where the words live: the card language is a shared effect-core vocabulary
+(``envs/core/vocab.py``), :data:`words.VOCAB`. Each verb (an action's ``do``) is registered
+once in ``verbs.py``: one function, its parameters, the rule it implements and how it reads
+on a card. The loader looks it up once and keeps the function in the compiled ``Action``
+(``a.fn``, with ``a.verb``: how the interpreter runs it), so the interpreter (``rules.h_exec``)
+calls it and never compares names; ``a.do`` keeps the name for readers such as the agents.
+To add a verb, register one function in ``verbs.py`` (its docstring gives the two shapes:
+done to targets, or with its own steps); neither the loader nor the interpreter changes.
+
 A card entry::
 
     - id: NST1-22
@@ -195,10 +204,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 from ..core.cardfile import Checker, entry_label, load_yaml
 from ..core.decks import CopyLimit, builtin_deck_names, deck_card_ids, open_deck
 from ..core.errors import CardFileError, DeckError, short
+from ..core.vocab import read_params
 
 HERE = Path(__file__).resolve().parent
 CARD_DIR = HERE / "cards"
@@ -225,11 +236,7 @@ KEYWORDS = ("interrupt", "interrupt_kaizen", "satsubatsu", "no_aisatsu", "unredi
 # no_aisatsu: 'this can't aisatsu' (NS 704.3a-2); unredirectable: 'this one's aisatsu is not changed by
 # interrupt or interrupt kaizen' (NS 705.3a-2); kill_proof: 'this can't be killed by effects' (a 'kill'
 # effect is not performed on it, NS 104.4; character damage processing, a rule, still kills it)
-ACTIONS = ("draw", "recover", "damage", "damage_player", "kill", "bow", "untap", "ambush", "to_hand",
-           "pump", "grant", "search_ambush", "counter", "delay", "discard", "remove", "gain_attribute",
-           "lose_keyword", "gain_keyword", "set_attribute")
 X_COUNTS = ("own_hand", "opp_hand", "own_field", "opp_field", "own_ohigan", "opp_ohigan", "own_damage", "opp_damage")
-ACTIONS = ACTIONS + ("enter",)  # 'enter ... without paying its cost' (NS 1313.1b)
 TARGET_ZONES = ("field", "ether", "ohigan", "stack", "hand")  # hand: own, picked on resolution (NS 1307.4)
 NUMERIC_ITEMS = ("karate", "kousaku")  # the items a character may be printed without ('none', NS 1213.1e)
 X_MAX = 50  # the layout's number range: X = 0..50 (NS 1304)
@@ -258,7 +265,12 @@ class Target:
 
 @dataclass
 class Action:
+    """One compiled action: its verb's name (``do``, read by agents), the verb's function
+    (``fn``) and how the interpreter runs it (``verb``, a ``verbs.Verb``), both looked up once
+    at load; then the verb's parameters as read (``verbs.py`` declares them)."""
     do: str
+    fn: Callable | None = None
+    verb: Any = None
     n: int = 1
     target: Target | None = None
     player: str = "opp"
@@ -280,6 +292,10 @@ class Action:
     set_durability: int | None = None  # pump: 'its durability becomes N' (NS 1213.5)
     add_karate: int | None = None  # pump: 'it has karate N' if it has no karate item (NS 1213.1e)
     add_kousaku: int | None = None  # pump: 'it has kousaku N' if it has no kousaku item (NS 1213.1e)
+    duration: str = "turn"  # pump / grant / gain_attribute ...: as printed; compiled into ikusa / game
+    keyword: str | None = None  # lose_keyword / gain_keyword: as printed; compiled into effect
+    free: bool = False  # enter: 'without paying its cost' (NS 1313.1b)
+    spec: dict | None = None  # grant / delay: the ability mapping as printed, compiled into effect
 
 
 @dataclass
@@ -364,15 +380,14 @@ class CardPool:
         self.cards = cards
         # the keyword satsubatsu's trigger (NS 1403.2): one shared ability
         self.satsubatsu = len(abilities)
-        abilities.append(Ability(self.satsubatsu, "<satsubatsu>", actions=[Action("satsubatsu")]))
+        abilities.append(Ability(self.satsubatsu, "<satsubatsu>", actions=[_verbs().satsubatsu_action()]))
         self.abilities = abilities
         self.by_id = {c.id: c.idx for c in cards}
         # cards with set-to-value or keyword-gaining effects (NS 1213.5, 1213.1c): only then do karate,
         # durability, attributes and keywords go through the ordered layers (rules.static_flags bit 64);
         # other games keep the plain sums and lookups
         setters = {ab.card for ab in abilities for m in (ab.modes or [ab.actions]) for a in m
-                   if a.set_karate is not None or a.set_durability is not None
-                   or a.do in ("set_attribute", "gain_keyword")}
+                   if a.set_karate is not None or a.set_durability is not None or a.verb.layered}
         for c in cards:
             c.sets_value = c.id in setters
         # cards printed without a numeric item or adding one (NS 1213.1e): only then do karate and kousaku
@@ -444,10 +459,32 @@ def _define(sc: Checker, st: dict, ty: int) -> tuple:
     return tuple(out)
 
 
-def _target(ck: Checker, data) -> Target:
+def _verbs():
+    """``verbs.py``: the card language's verbs, registered on ``words.VOCAB``; imported on first
+    use because the verbs call the rules, which import this module."""
+    from . import verbs
+
+    return verbs
+
+
+def _vocab():
+    return _verbs().VOCAB
+
+
+def __getattr__(name: str):
+    """``ACTIONS``: the names of the verbs, read from the vocabulary (for readers such as text.py)."""
+    if name == "ACTIONS":
+        return tuple(_vocab().names("verb"))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def target_spec(ck: Checker, field: str, data) -> Target:
+    """A verb's ``target``: ``self`` or a mapping (zone, side, count, up_to, chosen, filter)."""
     if data == "self":
         return Target(is_self=True)
-    t = ck.sub("target", data)
+    if not data:
+        ck.fail(field, "is required")
+    t = ck.sub(field, data)
     t.only(("zone", "side", "count", "up_to", "filter", "chosen"))
     count_x = data.get("count") == "X"  # 'X target ...': the count is the X fixed at entry (NS 1304.2b)
     out = Target(zone=t.choice("zone", TARGET_ZONES, "field"), side=t.choice("side", ("own", "opp"), "own"),
@@ -468,6 +505,15 @@ def _target(ck: Checker, data) -> Target:
     return out
 
 
+def hand_pick(ck: Checker, field: str, data) -> Target:
+    """``enter``'s ``filter``: which own hand cards it may choose (NS 1313.1c)."""
+    out = Target(zone="hand")
+    fc = ck.sub(field, data)
+    fc.only(FILTER_KEYS)
+    _filter(fc, data, out)
+    return out
+
+
 def _filter(fc: Checker, f: dict, out: Target) -> None:
     out.attribute = fc.get("attribute", str, None)
     ty = fc.choice("type", TYPES, None)
@@ -481,10 +527,25 @@ def _filter(fc: Checker, f: dict, out: Target) -> None:
         fc.fail("name_has", "must not be empty")
 
 
+ACTION_KEYS = ("do", "tatsujin")  # read by the loader for every verb; the rest are the verb's parameters
+_SLOT = {"distribute": "dist", "filter": "pick", "effect": "spec"}  # parameter names -> the Action field that keeps them
+
+
+def _verbs_taking(zone: str) -> str:
+    """The verbs whose targets may be in ``zone`` ("'pump'"), for load errors."""
+    return " / ".join(repr(n) for n, w in sorted(_vocab().words["verb"].items()) if zone in w.data.zones)
+
+
 class _Loader:
     def __init__(self) -> None:
         self.abilities: list[Ability] = []
         self.attr_names: list[str] = []  # attributes given by 'gain_attribute' (NS 1325.1)
+
+    def attr_index(self, name: str) -> int:
+        """Where an attribute an effect gives is in the pool's ``attr_names`` (added when new)."""
+        if name not in self.attr_names:
+            self.attr_names.append(name)
+        return self.attr_names.index(name)
 
     def ability(self, ck: Checker, card: str, data, triggered: bool, activated: bool = False,
                 delayed: bool = False) -> Ability:
@@ -552,132 +613,32 @@ class _Loader:
         return a
 
     def action(self, ck: Checker, card: str, x: bool = False) -> Action:
-        do = ck.choice("do", ACTIONS)
-        allowed = {"do", "tatsujin"}
-        a = Action(do)
+        """``{do: <verb>, <its parameters>, tatsujin: true?}``: the verb is looked up once in the
+        vocabulary (``verbs.py``) and kept in the action with its function; its parameters are
+        read as it declares them; then come the rules every verb's numbers and targets share
+        (X needs ``x``, NS 1304; which zones its targets may be in) and the verb's own checks."""
+        vocab = _vocab()
+        word = vocab.get("verb", ck.get("do", str), ck, "do")
+        a = Action(word.name, word.fn, word.data)
         a.tatsujin = ck.get("tatsujin", bool, False)
-        if do == "damage" and "distribute" in ck.data:  # NS 1305.1: 'distribute N damage among ...'
-            allowed.add("distribute")
-            a.dist = ck.get("distribute", int)
-            if a.dist < 1:
-                ck.fail("distribute", "must be at least 1")
-            if "n" in ck.data:
-                ck.fail("n", "a distributed damage has no 'n': 'distribute' is the total (NS 1305.1)")
-        elif do in ("draw", "recover", "damage", "damage_player"):
-            allowed.add("n")
-            n = ck.data.get("n")
-            if n == "X" and do in ("damage", "damage_player", "draw"):
-                if not x:
-                    ck.fail("n", "'X' needs 'x: true' on the ability (NS 1304)")
-                a.n = N_X
-            elif n == "lki_karate" and do in ("damage", "damage_player"):
-                a.n = N_LKI_KARATE  # the source's karate as last seen on the field (NS 1215)
-            else:
-                a.n = ck.get("n", int)
-                if a.n < 1:
-                    ck.fail("n", "must be at least 1 (or 'X', or 'lki_karate' for damage)")
-        if do == "discard":  # NS 1309: n chosen hand cards, or 'all' (the whole hand)
-            allowed |= {"n", "may", "player"}
-            a.may = ck.get("may", bool, False)  # NS 1203.7: 'discard N, and you may ...'
-            a.player = ck.choice("player", ("own", "opp"), "own")  # opp: 'your opponent discards N' (they choose)
-            if a.may and a.player == "opp":
-                ck.fail("player", "an optional discard cost is paid from your own hand (NS 1203.7)")
-            if a.may and ck.data.get("n") == "all":
-                ck.fail("may", "'discard n: all' is done even with an empty hand; it can't be an optional cost")
-            if ck.data.get("n") == "all":
-                a.n = N_ALL
-            else:
-                a.n = ck.get("n", int)
-                if a.n < 1:
-                    ck.fail("n", "must be at least 1 (or 'all')")
-        if do in ("damage", "kill", "bow", "untap", "ambush", "to_hand", "pump", "grant", "counter", "remove",
-                  "gain_attribute", "lose_keyword", "gain_keyword", "set_attribute"):
-            allowed.add("target")
-            a.target = _target(ck, ck.data.get("target", None) or ck.fail("target", "is required"))
-            if a.target.count == N_X and not x:
+        for name, v in read_params(vocab, word, ck, ck.data, skip=ACTION_KEYS).items():
+            setattr(a, _SLOT.get(name, name), v)
+        if a.n == N_X and not x:
+            ck.fail("n", "'X' needs 'x: true' on the ability (NS 1304)")
+        t = a.target
+        if t is not None:
+            if t.count == N_X and not x:
                 ck.fail("target.count", "'X' needs 'x: true' on the ability (NS 1304)")
-            if a.dist and (not a.target.entry or a.target.zone != "field" or a.target.count == N_X
-                           or a.target.count > a.dist):
-                ck.fail("target", "distributed damage goes to field targets chosen at entry ('chosen: entry'), "
-                                  "at most 'distribute' of them: each gets at least 1 (NS 1204.2f, 1305.1)")
-            want = {"ambush": "ohigan", "to_hand": "ohigan", "damage": "field", "kill": "field", "pump": "field",
-                    "counter": "stack", "gain_attribute": "field", "lose_keyword": "field",
-                    "gain_keyword": "field", "set_attribute": "field"}
-            if a.target.zone == "hand" and (do != "pump" or a.target.side != "own" or a.target.entry):
+            zones = a.verb.zones
+            if t.zone == "hand" and ("hand" not in zones or t.side != "own" or t.entry):
                 ck.fail("target.zone", "a hand card is chosen (and revealed) from your own hand on resolution, "
-                                       "by 'pump' only (NS 1307.4, 1306.1)")
-            if do != "counter" and a.target.zone == "stack":
-                ck.fail("target.zone", "only 'counter' takes a kotodama-space target (NS 1321)")
-            if do == "ambush" and a.target.zone == "ether":
-                pass  # NS 1314.1b: from the ether zone too (keeping its orientation)
-            elif do == "pump" and a.target.zone == "hand":
-                pass  # 'reveal a card from your hand: it gets ...' (NS 1204.2j-1, 1205.1c-3)
-            elif do in want and not a.target.is_self and a.target.zone != want[do]:
-                ck.fail("target.zone", f"'{do}' takes cards from the {want[do]} zone")
-        if do == "damage_player":
-            allowed.add("player")
-            a.player = ck.choice("player", ("opp", "own"), "opp")
-        if do == "pump":
-            allowed |= {"karate", "durability", "kousaku", "duration", "set_karate", "set_durability", "attribute",
-                        "add_karate", "add_kousaku"}
-            if "attribute" in ck.data:  # NS 1213.2: one effect, two layers (attribute 1213.1b, numbers 1213.1f)
-                at = ck.get("attribute", str)
-                if at not in self.attr_names:
-                    self.attr_names.append(at)
-                a.effect = self.attr_names.index(at)
-            a.karate, a.durability, a.kousaku = (ck.get(k, int, 0) for k in ("karate", "durability", "kousaku"))
-            a.set_karate, a.set_durability = ck.get("set_karate", int, None), ck.get("set_durability", int, None)
-            a.add_karate, a.add_kousaku = ck.get("add_karate", int, None), ck.get("add_kousaku", int, None)
-            for k in ("set_karate", "set_durability", "add_karate", "add_kousaku"):
-                if ck.data.get(k) is not None and ck.data[k] < 0:
-                    ck.fail(k, "must be 0 or more")
-            if not (a.karate or a.durability or a.kousaku or a.set_karate is not None or a.set_durability is not None
-                    or a.effect >= 0 or a.add_karate is not None or a.add_kousaku is not None):
-                ck.fail("karate", "a pump changes at least one of karate, durability, kousaku, set_karate, "
-                                  "set_durability, add_karate, add_kousaku, attribute")
-            dur = ck.choice("duration", ("turn", "ikusa", "game"), "turn")
-            a.ikusa, a.game = dur == "ikusa", dur == "game"
-        if do == "grant":
-            allowed |= {"effect", "duration"}
-            a.game = ck.choice("duration", ("turn", "game"), "turn") == "game"  # NS 1213.8
-            if not a.target.is_self:
-                ck.fail("target", "grant gives an ability to 'self' only")
-            a.effect = self.ability(ck.sub("effect", ck.get("effect", dict)), card, ck.get("effect", dict), True).id
-            if self.abilities[a.effect].trigger >= min(TR_PHASE.values()):
-                ck.fail("effect.trigger", "a granted ability can't be a 'start_of_...' / 'end_of_...' trigger here")
-        if do in ("gain_attribute", "set_attribute"):  # NS 1325.1: has the attribute (set: only it, NS 1213.5)
-            allowed |= {"attribute", "duration"}
-            a.game = ck.choice("duration", ("turn", "game"), "turn") == "game"  # NS 1213.8
-            at = ck.get("attribute", str)
-            if at not in self.attr_names:
-                self.attr_names.append(at)
-            a.effect = self.attr_names.index(at)
-        if do in ("lose_keyword", "gain_keyword"):  # NS 1327.1 / 1213.1c: loses / gains the keyword this turn
-            allowed |= {"keyword", "duration"}
-            a.game = ck.choice("duration", ("turn", "game"), "turn") == "game"  # NS 1213.8
-            a.effect = KEYWORDS.index(ck.choice("keyword", KEYWORDS))
-        if do == "delay":  # NS 1209.7: a delayed triggered ability, made on resolution
-            allowed.add("effect")
-            a.effect = self.ability(ck.sub("effect", ck.get("effect", dict)), card, ck.get("effect", dict), True,
-                                    delayed=True).id
-        if do == "enter":  # NS 1313.1b: 'enter a card from your hand without paying its cost'
-            allowed |= {"free", "filter"}
-            if ck.get("free", bool, False) is not True:
-                ck.fail("free", "only 'free: true' ('without paying its cost', NS 1313.1b) is supported: "
-                                "an effect that makes you pay the cost (NS 1313.1a) is not in the language yet")
-            a.pick = Target(zone="hand")
-            flt = ck.get("filter", dict, None)
-            if flt is not None:
-                fc = ck.sub("filter", flt)
-                fc.only(FILTER_KEYS)
-                _filter(fc, flt, a.pick)
-        if do == "search_ambush":
-            allowed |= {"total_cost_le", "attribute", "attribute_count", "any_count"}
-            a.total_cost_le = ck.get("total_cost_le", int)
-            a.attribute = ck.get("attribute", str)
-            a.attribute_count = ck.get("attribute_count", int)
-            a.any_count = ck.get("any_count", int)
-        ck.only(allowed)
+                                       f"by {_verbs_taking('hand')} only (NS 1307.4, 1306.1)")
+            if t.zone == "stack" and "stack" not in zones:
+                ck.fail("target.zone", f"only {_verbs_taking('stack')} takes a kotodama-space target (NS 1321)")
+            if not t.is_self and t.zone not in zones:
+                ck.fail("target.zone", f"'{a.do}' takes cards from the {zones[0]} zone")
+        if a.verb.check is not None:
+            a.verb.check(self, ck, a, card)
         return a
 
     def card(self, ck: Checker, idx: int, file: str) -> CardDef:

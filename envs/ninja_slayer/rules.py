@@ -8,17 +8,16 @@ from __future__ import annotations
 
 from .cards import (
     CHARACTER, KOTODAMA, TR_AISATSU, TR_AMBUSH_OHIGAN, TR_APPEARS, TR_ENTERED,
-    N_ALL, N_X, TR_DEALS, TR_DEALT, TR_DISC_OPP, TR_DISC_YOU, TR_KILLED_BY_CHAR, TR_KILLS, TR_FROM_HAND, TR_HAND_EMPTY, TR_KILLED, TR_KILLED_IKUSA, TR_PHASE, X_MAX,
+    N_X, TR_DEALS, TR_DEALT, TR_DISC_OPP, TR_DISC_YOU, TR_KILLED_BY_CHAR, TR_KILLS, TR_FROM_HAND, TR_HAND_EMPTY, TR_KILLED, TR_KILLED_IKUSA, TR_PHASE, X_MAX,
 )
 from .layout import (
-    D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_MODE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
+    D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_MODE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY,
     D_DISTRIBUTE, D_REPLACE, D_REVEAL, D_TARGET, D_TATSUJIN, D_UKEMI, D_X, NUMBER, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, YES,
     ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
 )
 from ..core.engine import DecisionState
 from .state import (
-    K_ABILITY, K_CARD, K_CHECK, NO_TARGET, PLAYER_TARGET, TE_ATTR, TE_DUR, TE_GAIN_KW, TE_GAME, TE_GRANT, TE_IKUSA, TE_KARATE,
-    TE_ADD_KARATE, TE_ADD_KOUSAKU, TE_KOUSAKU, TE_LOSE_KW, TE_SET_ATTR, TE_SET_DUR, TE_SET_KARATE, Z_CHECK,
+    K_ABILITY, K_CARD, K_CHECK, NO_TARGET, PLAYER_TARGET, TE_GAME, TE_IKUSA, Z_CHECK,
     Z_DAMAGE, Z_DECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED, Z_STACK,
 )
 
@@ -282,12 +281,9 @@ def candidates(s, a, ctl: int, src: int) -> list[int]:
     side = ctl if t.side == "own" else 1 - ctl
     z = {"field": s.field, "ether": s.ether, "ohigan": s.ohigan}[t.zone][side]
     out = [j for j in z if matches(s, t, j)]
-    if a.do == "untap":
-        out = [j for j in out if s.bowed[j]]  # untapping an untapped card does nothing (notes)
-    elif a.do == "bow":
-        out = [j for j in out if not s.bowed[j]]
-    elif a.do == "ambush":
-        out = [j for j in out if s.defs[s.cdef[j]].type == CHARACTER]
+    only = a.verb.only  # the cards the verb can change at all (NS 1310.1-2: untap / bow; ambush: characters)
+    if only is not None:
+        out = [j for j in out if only(s, j)]
     return out
 
 
@@ -317,58 +313,6 @@ def end_ikusa_effects(s) -> None:
     """NS 706.8a: continuous effects lasting 'this ikusa' end."""
     if s.teff:
         s.teff = [t for t in s.teff if not t[0] & TE_IKUSA]
-
-
-def apply_to(s, a, j: int, ctl: int, src: int, n: int = 1) -> None:
-    do = a.do
-    if do == "untap":
-        s.bowed[j] = False
-    elif do == "bow":
-        s.bowed[j] = True
-    elif do == "damage":
-        n = damage_amount(s, src, j, n)  # NS 1102.4: effect damage (not ikusa damage); NS 1216.3: its source
-        if n:
-            s.dmg[j] += n
-            dealt(s, src, j)
-    elif do == "kill":
-        if not s.has_kw(j, "kill_proof"):  # NS 104.4: a prohibited action is not performed
-            kill(s, j, src)  # NS 1216.5b: killed by the effect's source
-    elif do == "ambush":
-        ambush(s, j, ctl)
-    elif do == "to_hand":
-        s.move(j, Z_HAND)  # from Ohigan: public, so both players keep knowing it
-    elif do == "pump":
-        if a.ikusa and s.ikstep == IK_NONE:
-            return  # NS 1213.9: 'this ikusa' outside an ikusa: its end has passed, it never applies
-        o = s.obj[j]
-        fl = TE_IKUSA if a.ikusa else TE_GAME if a.game else 0  # NS 1213.3b-4: the duration is fixed now
-        ts = s.stamp()  # NS 1213.3b-2: the time of resolution; one effect, one timestamp
-        if a.effect >= 0:  # NS 1213.2: its attribute part applies in the attribute layer (1213.1b)
-            s.teff.append([TE_ATTR + fl, j, o, a.effect, ts])
-        for kind, amt in ((TE_ADD_KARATE, a.add_karate), (TE_ADD_KOUSAKU, a.add_kousaku),
-                          (TE_SET_KARATE, a.set_karate), (TE_SET_DUR, a.set_durability)):
-            if amt is not None:  # NS 1213.1e: adds the item; NS 1213.5: the value becomes amt
-                s.teff.append([kind + fl, j, o, amt, ts])
-        for kind, amt in ((TE_KARATE, a.karate), (TE_DUR, a.durability), (TE_KOUSAKU, a.kousaku)):
-            if amt:
-                s.teff.append([kind + fl, j, o, amt, ts])
-    elif do == "grant":
-        s.teff.append([TE_GRANT + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
-    elif do == "gain_attribute":  # NS 1325.1, this turn (or the game, NS 1213.8)
-        s.teff.append([TE_ATTR + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
-    elif do == "lose_keyword":  # NS 1327.1, this turn (or the game, NS 1213.8)
-        s.teff.append([TE_LOSE_KW + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
-    elif do == "set_attribute":  # NS 1213.1d, 1213.5: the non-numeric layer, after every gain
-        s.teff.append([TE_SET_ATTR + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
-    elif do == "gain_keyword":  # NS 1213.1c: the ability layer, in timestamp order with losses
-        s.teff.append([TE_GAIN_KW + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
-    elif do == "satsubatsu":
-        if not s.has_kw(j, "kill_proof"):  # NS 104.4
-            kill(s, j, src)
-    elif do == "counter":
-        counter(s, j)
-    elif do == "remove":  # NS 1324.1: to its owner's removed zone
-        s.move(j, Z_REMOVED)
 
 
 def discard(s, j: int, by: int) -> None:
@@ -1279,6 +1223,8 @@ def h_ukemi(s, f) -> None:
 
 # ---- doing an ability's actions ------------------------------------------------------------------
 def h_exec(s, f) -> None:
+    """An ability's actions in order, each by its verb (``verbs.py``): ``a.verb.step`` does it
+    or asks (then ``a.verb.answer`` takes the answer and the step runs again)."""
     # f = [H_EXEC, step, ability, action index, source, source obj, controller, count, extra, tatsujin paid,
     #      mode, number, targets chosen at entry (quadruples)...]
     ab = s.abilities[f[2]]
@@ -1294,7 +1240,9 @@ def h_exec(s, f) -> None:
             f[11] = len(z[ctl if side == "own" else 1 - ctl])
         f[1] = 1
     if f[1] == 2:
-        _answer(s, f, acts)
+        f[1] = 1
+        a = acts[f[3]]
+        a.verb.answer(s, f, a, ctl, src)
         if s.stack[-1] is not f:  # NS 1313: an entry runs first; this resumes after it
             return
     while True:
@@ -1302,133 +1250,107 @@ def h_exec(s, f) -> None:
             s.stack.pop()
             return
         a = acts[f[3]]
-        do = a.do
-        n = a.n if a.n > 0 else f[11]  # X (NS 1304.2c) or the last-known value (NS 1215)
         s.ctx = src
-        if a.tatsujin and not f[9]:
-            pass  # NS 1404.2a: only when the tatsujin cost was paid
-        elif do == "satsubatsu":  # NS 1403.2 (NS-G16): kill one character that aisatsu-ed it this turn
-            if f[7] < 1:
-                c = [j for j in s.field[1 - ctl] if any(
-                    r[0] == src and r[1] == f[5] and r[2] == j and r[3] == s.obj[j] for r in s.aisatsu_by)]
-                if c:
-                    f[1] = 2
-                    s.opts = []
-                    s.ask(ctl, D_CHOOSE, sorted(OPP_FIELD + s.field[1 - ctl].index(j) for j in c))
-                    return
-        elif do == "draw":
-            draw(s, ctl, n)
-        elif do == "damage_player":
-            n = damage_amount(s, src, -1, n)  # NS 1102.4a
-            if n:
-                s.carried[1 - ctl if a.player == "opp" else ctl] += n
-                dealt(s, src, -1)
-        elif do == "delay":  # NS 1209.7: a delayed trigger, once, for the next such event
-            s.delayed.append([ctl, a.effect, src, f[5]])
-        elif a.dist:  # NS 1305.1, 1204.2f-2: each target still legal is dealt its share at once
-            shares = {}
-            for q in range(12, len(f), 4):
-                if f[q] == f[3]:
-                    key = (f[q + 1], f[q + 2], f[q + 3])
-                    shares[key] = shares.get(key, 0) + 1
-            for (j, obj, code), units in shares.items():
-                _entry_target(s, a, j, obj, code, ctl, src, units)
-        elif a.target is not None and a.target.entry:  # NS 1205.1a: only targets still legal
-            if do == "kill" and s.statics & 256:  # NS 1214.2: replacements chosen before the kills
-                for q in range(12, len(f), 4):
-                    if (f[q] == f[3] and f[q + 3] == T_FIELD and s.alive(f[q + 1], f[q + 2])
-                            and _legal_target(s, a, f[q + 1], ctl) and not s.has_kw(f[q + 1], "kill_proof")
-                            and ask_replacement(s, f[q + 1])):
-                        return  # this action starts again once the choice is made
-            for q in range(12, len(f), 4):
-                if f[q] == f[3]:
-                    _entry_target(s, a, f[q + 1], f[q + 2], f[q + 3], ctl, src, n)
-        elif do == "discard":  # NS 1309.1: chosen hand cards -> Ohigan; 'all': the whole hand (1309.2)
-            dp = ctl if a.player == "own" else 1 - ctl
-            h = s.hand[dp]
-            if a.n == N_ALL:
-                while h:
-                    discard(s, h[0], ctl)
-            elif a.may and f[7] == 0 and len(h) < a.n:  # NS 1203.7 / 1203.2: can't be paid: no B
-                f[3] = len(acts)
-                continue
-            elif f[7] < a.n and h:  # NS 104.2: as many as there are
-                f[1] = 2
-                s.opts = []  # hand slots, no option list (nothing stale may show)
-                s.ask(dp, D_CHOOSE, ([PASS] if a.may and f[7] == 0 else []) + [OWN_HAND + k for k in range(len(h))])
-                return
-        elif do == "enter":  # NS 1313.1b-c, 1313.2: a chosen hand card, entered without paying its cost
-            if f[7] < 1:
-                h = s.hand[ctl]
-                c = enter_candidates(s, a, ctl)
-                if c:
-                    f[1] = 2
-                    s.opts = []
-                    s.ask(ctl, D_CHOOSE, [OWN_HAND + h.index(j) for j in c])
-                    return
-        elif do == "recover":  # NS 1319: choose N damage-zone cards (either face) -> Ohigan
-            if f[7] < a.n and s.damage[ctl]:
-                s.opts = sorted({(s.cdef[j], s.face_down[j]) for j in s.damage[ctl]})
-                f[1] = 2
-                s.ask(ctl, D_RECOVER, [OPTION + k for k in range(min(len(s.opts), 32))])
-                return
-        elif do == "search_ambush":  # NS 1307 + 1314 (Yorokonde!, NS-G28)
-            c = _search_candidates(s, f, a, ctl)
-            if c:
-                s.opts = option_defs(s, c)
-                f[1] = 2
-                s.ask(ctl, D_CHOOSE, [PASS] + [OPTION + k for k in range(min(len(s.opts), 32))])
-                return
-            s.rng.shuffle(s.deck[ctl])  # NS 1316
-        elif a.target is not None and a.target.zone == "hand":  # NS 1307.4: a hand card, picked now
-            h = s.hand[ctl]
-            if f[7] < a.target.count and h:
-                # NS 1307.2: a hidden zone guarantees nothing: pass is always legal, and the question is
-                # asked whenever the hand has cards (public), never skipped by auto_forced (no leak)
-                f[1] = 2
-                s.opts = []
-                DecisionState.ask(s, ctl, D_CHOOSE, [PASS] + [OWN_HAND + k for k, j in enumerate(h)
-                                                            if matches(s, a.target, j) and not (f[8] >> j) & 1])
-                return
-        elif a.target is not None and a.target.is_self:
-            if s.zone[src] == Z_FIELD and s.obj[src] == f[5]:
-                if do == "kill" and not s.has_kw(src, "kill_proof") and ask_replacement(s, src):
-                    return  # NS 1214.2: this action starts again once the choice is made
-                apply_to(s, a, src, ctl, src, n)
-        elif a.target is not None:
-            if f[7] < a.target.count:
-                c = [j for j in candidates(s, a, ctl, src) if not (f[8] >> j) & 1]  # distinct (NS 1204.2e-2)
-                if c:
-                    f[1] = 2
-                    if a.target.zone == "field":
-                        s.opts = []
-                        base = OWN_FIELD if a.target.side == "own" else OPP_FIELD
-                        z = s.field[ctl if a.target.side == "own" else 1 - ctl]
-                        legal = sorted(base + z.index(j) for j in c)
-                    else:
-                        s.opts = option_defs(s, c)
-                        legal = [OPTION + k for k in range(min(len(s.opts), 32))]
-                    s.ask(ctl, D_CHOOSE, ([PASS] if a.target.up_to else []) + legal)
-                    return
+        # NS 1404.2a: a tatsujin action only when the tatsujin cost was paid; n: X (NS 1304.2c) or the
+        # last-known value (NS 1215) when not printed
+        if not (a.tatsujin and not f[9]) and a.verb.step(s, f, a, ctl, src, a.n if a.n > 0 else f[11]):
+            return
         f[3] += 1
         f[7] = 0
         f[8] = 0
 
 
-def _search_candidates(s, f, a, ctl: int) -> list[int]:
-    left = a.total_cost_le - f[8]
-    if f[7] == 0:
-        ok = lambda d: (a.any_count >= 1 or a.attribute in d.attributes)
-    elif f[7] < a.attribute_count and f[8] >= 0:
-        ok = lambda d: a.attribute in d.attributes
+def next_action(f) -> None:
+    """Go on with the ability's next action (an answer that ends this one)."""
+    f[3] += 1
+    f[7] = f[8] = 0
+
+
+def skip_rest(s, f) -> None:
+    """The ability's remaining actions are not done (NS 1203.7: an optional cost not paid)."""
+    f[3] = len(s.abilities[f[2]].acts(f[10]))
+    f[7] = f[8] = 0
+
+
+def on_targets(s, f, a, ctl: int, src: int, n: int) -> bool:
+    """The step of every verb done to targets: which cards get ``a.fn``, by the target's kind.
+    Chosen at entry: each still legal on resolution (NS 1205.1a), distributed shares at once
+    (NS 1305.1, 1204.2f-2); a hand card: picked now (NS 1307.4); 'self': the source, while it is
+    the same object on the field; otherwise chosen now among the candidates, distinct (NS
+    1204.2e-2). True when the player is asked."""
+    t = a.target
+    if a.dist:  # NS 1305.1, 1204.2f-2: each target still legal is dealt its share at once
+        shares = {}
+        for q in range(12, len(f), 4):
+            if f[q] == f[3]:
+                key = (f[q + 1], f[q + 2], f[q + 3])
+                shares[key] = shares.get(key, 0) + 1
+        for (j, obj, code), units in shares.items():
+            _entry_target(s, a, j, obj, code, ctl, src, units)
+    elif t.entry:  # NS 1205.1a: only targets still legal
+        if a.verb.kills and s.statics & 256:  # NS 1214.2: replacements chosen before the kills
+            for q in range(12, len(f), 4):
+                if (f[q] == f[3] and f[q + 3] == T_FIELD and s.alive(f[q + 1], f[q + 2])
+                        and _legal_target(s, a, f[q + 1], ctl) and not s.has_kw(f[q + 1], "kill_proof")
+                        and ask_replacement(s, f[q + 1])):
+                    return True  # this action starts again once the choice is made
+        for q in range(12, len(f), 4):
+            if f[q] == f[3]:
+                _entry_target(s, a, f[q + 1], f[q + 2], f[q + 3], ctl, src, n)
+    elif t.zone == "hand":  # NS 1307.4: a hand card, picked now
+        h = s.hand[ctl]
+        if f[7] < t.count and h:
+            # NS 1307.2: a hidden zone guarantees nothing: pass is always legal, and the question is
+            # asked whenever the hand has cards (public), never skipped by auto_forced (no leak)
+            f[1] = 2
+            s.opts = []
+            DecisionState.ask(s, ctl, D_CHOOSE, [PASS] + [OWN_HAND + k for k, j in enumerate(h)
+                                                        if matches(s, t, j) and not (f[8] >> j) & 1])
+            return True
+    elif t.is_self:
+        if s.zone[src] == Z_FIELD and s.obj[src] == f[5]:
+            if a.verb.kills and not s.has_kw(src, "kill_proof") and ask_replacement(s, src):
+                return True  # NS 1214.2: this action starts again once the choice is made
+            a.fn(s, a, src, ctl, src, n)
+    elif f[7] < t.count:
+        c = [j for j in candidates(s, a, ctl, src) if not (f[8] >> j) & 1]  # distinct (NS 1204.2e-2)
+        if c:
+            f[1] = 2
+            if t.zone == "field":
+                s.opts = []
+                base = OWN_FIELD if t.side == "own" else OPP_FIELD
+                z = s.field[ctl if t.side == "own" else 1 - ctl]
+                legal = sorted(base + z.index(j) for j in c)
+            else:
+                s.opts = option_defs(s, c)
+                legal = [OPTION + k for k in range(min(len(s.opts), 32))]
+            s.ask(ctl, D_CHOOSE, ([PASS] if t.up_to else []) + legal)
+            return True
+    return False
+
+
+def target_answer(s, f, a, ctl: int, src: int) -> None:
+    """A target chosen on resolution (a field slot, a hand slot or an option) gets ``a.fn``;
+    pass: no more targets ('up to', NS 1307.2). A kill asks for its replacement first (NS 1214.2)."""
+    ans = s.answer
+    if ans == PASS:
+        next_action(f)
+        return
+    if ans >= OPP_FIELD:
+        j = s.field[1 - ctl][ans - OPP_FIELD]
+    elif ans >= OWN_FIELD:
+        j = s.field[ctl][ans - OWN_FIELD]
+    elif ans >= OWN_HAND:  # 'reveal a card from your hand: it gets ...': revealed (NS 1306.1), and known
+        j = s.hand[ctl][ans - OWN_HAND]  # to both while it stays in the hand (notes)
+        s.pub[j] = True
     else:
-        return []
-    out = []
-    for j in s.deck[ctl]:
-        d = s.defs[s.cdef[j]]
-        if d.type == CHARACTER and s.cost_of(j) <= left and ok(d):
-            out.append(j)
-    return out
+        d = s.opts[ans - OPTION]
+        j = next(j for j in candidates(s, a, ctl, src) if s.cdef[j] == d and not (f[8] >> j) & 1)
+    f[7] += 1
+    f[8] |= 1 << j
+    if a.verb.kills and not s.has_kw(j, "kill_proof") and ask_replacement(s, j, 1, src):
+        return  # NS 1214.2: the frame asks which replacement applies, then kills it
+    a.fn(s, a, j, ctl, src, a.n if a.n > 0 else f[11])
 
 
 def _legal_target(s, a, j: int, ctl: int) -> bool:
@@ -1440,71 +1362,13 @@ def _entry_target(s, a, j: int, obj: int, code: int, ctl: int, src: int, n: int)
     t = a.target
     if code == T_FIELD or code == T_ZONE:  # still the same object in the same zone and side
         if s.zone[j] == ZONE_OF[t.zone] and s.obj[j] == obj and _legal_target(s, a, j, ctl):
-            apply_to(s, a, j, ctl, src, n)
+            a.fn(s, a, j, ctl, src, n)
         return
     for k, o in enumerate(s.kstack):
         if o[1] == j and o[2] == obj and (o[0] == K_CARD if code == T_STACK_CARD else
                                           (o[0] == K_ABILITY and o[4] == code)):
-            apply_to(s, a, k, ctl, src, n)
+            a.fn(s, a, k, ctl, src, n)
             return
-
-
-def _answer(s, f, acts) -> None:
-    a = acts[f[3]]
-    ctl, src = f[6], f[4]
-    f[1] = 1
-    ans = s.answer
-    if ans == PASS:
-        if a.do == "discard":  # NS 1203.7: the optional cost declined: the rest is not done
-            f[3] = len(acts)
-            f[7] = f[8] = 0
-            return
-        if a.do == "search_ambush":
-            s.rng.shuffle(s.deck[ctl])
-        f[3] += 1
-        f[7] = f[8] = 0
-        return
-    if a.do == "recover":
-        d, fd = s.opts[ans - OPTION]
-        j = next(j for j in s.damage[ctl] if s.cdef[j] == d and s.face_down[j] == fd)
-        s.move(j, Z_OHIGAN)
-        f[7] += 1
-        return
-    if a.do == "discard":
-        discard(s, s.hand[ctl if a.player == "own" else 1 - ctl][ans - OWN_HAND], ctl)
-        f[7] += 1
-        return
-    if a.do == "enter":  # NS 1313.1b: entered by the normal rules (1204), no cost; this resumes after it
-        f[3] += 1
-        f[7] = f[8] = 0
-        s.stack.append([H_ENTER, 0, s.hand[ctl][ans - OWN_HAND], 0, 0, ctl, -1, 0, 0, 0, 0, 1])
-        return
-    if a.do == "search_ambush":
-        d = s.opts[ans - OPTION]
-        j = next(j for j in s.deck[ctl] if s.cdef[j] == d)
-        dd = s.defs[d]
-        f[8] += s.cost_of(j)  # its cost in the deck (NS 1210.2)
-        if a.attribute not in dd.attributes:
-            f[8] = a.total_cost_le + 1  # the 'up to 1 character' branch: no second pick
-        f[7] += 1
-        ambush(s, j, ctl)
-        return
-    if ans >= OPP_FIELD:
-        j = s.field[1 - ctl][ans - OPP_FIELD]
-    elif ans >= OWN_FIELD:
-        j = s.field[ctl][ans - OWN_FIELD]
-    elif ans >= OWN_HAND:  # 'reveal a card from your hand: it gets ...': revealed (NS 1306.1), and known
-        j = s.hand[ctl][ans - OWN_HAND]  # to both while it stays in the hand (notes)
-        s.pub[j] = True
-    else:
-        d = s.opts[ans - OPTION]
-        t = a.target
-        j = next(j for j in candidates(s, a, ctl, src) if s.cdef[j] == d and not (f[8] >> j) & 1)
-    f[7] += 1
-    f[8] |= 1 << j
-    if a.do in ("kill", "satsubatsu") and not s.has_kw(j, "kill_proof") and ask_replacement(s, j, 1, src):
-        return  # NS 1214.2: the frame asks which replacement applies, then kills it
-    apply_to(s, a, j, ctl, src, a.n if a.n > 0 else f[11])
 
 
 # ---- ikusa (NS 700-707) ---------------------------------------------------------------------------
