@@ -9,6 +9,7 @@ cards.
 """
 from __future__ import annotations
 
+from tcgzoo.envs.core.vocab import value
 from tcgzoo.envs.leader_melee.cards import T_BATTLE, T_EXTRA
 from tcgzoo.envs.leader_melee.layout import (
     BATTLE_ABILITY, DECLARE_ATTACK, D_CHOOSE_ATTACKER, D_CHOOSE_TARGET, D_DRAW_UP_TO, D_FT_ATTACK,
@@ -169,7 +170,7 @@ class LeaderMeleeHeuristic:
         if HAND <= a < HAND + 40:
             d = self._hand_card(s, p, a)
             if d.type == T_EXTRA:
-                return sum(x.n for x in d.face.abilities[0].actions if x.do == "power")
+                return sum(value(x.n, s, -1, p) for x in d.face.abilities[0].actions if x.do == "power")
             return d.face.power
         if OWN_BATTLE <= a < OWN_BATTLE + 40:
             return stat(s, s.battle[p][a - OWN_BATTLE], 0)
@@ -179,7 +180,7 @@ class LeaderMeleeHeuristic:
             if ab.kind >= 2 and s.face[u] == 0:
                 return max(0, self._d(s, u).faces[1].power - self._d(s, u).faces[0].power)
         ab = self._ability(s, p, a) if a < HAND else None
-        return sum(x.n for x in ab.actions if x.do == "power") if ab else 0
+        return sum(value(x.n, s, -1, p) for x in ab.actions if x.do == "power") if ab else 0  # a value: counted now
 
     def _ft_attack(self, s, p, legal):
         a, g = self._sides(s)

@@ -91,13 +91,22 @@ Conditions (every entry must hold): the numbers of the board ``life``, ``opp_lif
 cards), ``hand``, ``opp_hand``, ``own_battle``, ``opp_battle`` (battle area cards), ``energy``,
 ``opp_energy`` and ``self_power`` (this card's power; once it has moved on, as it was there:
 last information, 8-11-1), each as ``<number>_le|_ge|_lt|_gt|_eq: n`` (``life_le: 3``: 3 or
-fewer life cards), and ``melee_trait: t`` (a card with the trait in your melee area). A number
-compared may be a value instead of ``n`` (``envs/core/vocab.py``): ``{quantity: hand, of:
-opp}``, ``{stat: power, of: self}``, with ``times``, ``per``, ``plus``, ``min``, ``max``. Filters and
-conditions both combine with ``not: {...}`` (not all of these) and ``any_of: [{...}, {...}]``;
-a condition may also be ``compare: {<value>, ge: <value>}`` (one of le, ge, lt, gt, eq). A
-continuous ability neither selects nor depends on power or strike (nor selects on rest):
-those are what continuous abilities change (8-9-1).
+fewer life cards), and ``melee_trait: t`` (a card with the trait in your melee area). Filters
+and conditions both combine with ``not: {...}`` (not all of these) and ``any_of: [{...},
+{...}]``; a condition may also be ``compare: {<value>, ge: <value>}`` (one of le, ge, lt, gt, eq).
+
+Values: every number of an action (``n``, ``amount``, a continuous ``amount``) and every number
+compared may be a value instead (``envs/core/vocab.py``), read when it is needed (an action's,
+as it resolves; a continuous amount, whenever the card's power or strike is read): one leaf,
+``{quantity: <number of the board above>, of: own|opp}``, ``{stat: power|strike|level, of:
+self|attacker|guard}`` (the attack / guard card while it is still there, else 0, 7-5-1-2-1),
+``{count: {side: own|opp, zone: field|melee|drop|energy, what, filter}}`` (the cards of that side
+in a public zone passing the filter, 3-1-2; ``field``, the default, is the leader / battle areas
+as ``what`` picks them, like a target), ``{diff: [a, b]}`` or ``{sum: [a, b, ...]}``, then
+``times``, ``per`` (rounded down), ``plus``, ``min``, ``max``: "draw 1 per 2000 of this card's
+power" is ``n: {quantity: self_power, per: 2000}``. A continuous ability neither selects nor
+depends on power or strike nor counts them (nor selects on rest): those are what continuous
+abilities change (8-9-1).
 
 Where the words live: every word is registered once on the game's vocabulary
 (``words.VOCAB``, on the shared effect core ``envs/core/vocab.py``) with its parameters, rule
@@ -110,7 +119,8 @@ a verb is one ``@VOCAB.verb(name, params=..., rule=..., ja=..., en=...)`` functi
 use it once it is in ``REPL_ACTIONS``); a filter or condition one ``@VOCAB.filter`` /
 ``@VOCAB.condition`` function in ``words.py``; a number of a card one ``VOCAB.stat`` line and
 a number of the board one line of ``words.QUANTITIES``, which give every comparison and the
-value. A number continuous effects change also goes in ``words.MODIFIED``.
+value; another value leaf one ``@VOCAB.value`` function there. A number continuous effects
+change also goes in ``words.MODIFIED``.
 
 Continuous abilities (``continuous: true``; ``condition`` makes them conditionally valid,
 8-3-3) take these actions, applied to every matching card in the leader / battle areas,
@@ -197,7 +207,8 @@ SELF = Target(True)  # no target named: this card (8-6-3-6)
 class Action:
     """One compiled action: the verb's name ``do`` and function ``fn`` (``verbs.py``; None for
     the words of a continuous ability, read where their effect applies, ``rules.stats``), its
-    number ``n`` (``n``, or ``amount`` for power / strike), ``duration``, ``target`` (a
+    number ``n`` (``n``, or ``amount`` for power / strike: an int or a value, ``envs/core/vocab.py``,
+    counted when read), ``duration``, ``target`` (a
     :class:`Target`; None for a verb that takes none), a search's ``filter`` (compiled tests), a
     continuous word's ``what``, bury's ``with_self``, and the verb's ``can(state, card)``: can
     it be carried out on this card now (8-10-3; None: whenever the card is in its area)."""
@@ -361,7 +372,10 @@ def _cont_action(a: Checker, i: int, r) -> Action:
         x.fail("what", f"{do} takes no 'what'")
     if reads_number or _words().reads(raw_t.get("filter"), "rested"):
         x.fail("target", "a continuous power / strike change cannot filter on power, strike or rest (8-9-1)")
-    return Action(do, n=x.get("amount", int), target=tgt)
+    x.get("amount", (int, dict))
+    if _words().reads_modified(r["amount"]):
+        x.fail("amount", "a continuous power / strike change cannot count power or strike (8-9-1)")
+    return Action(do, n=_vocab().compile_value(x, "amount", r["amount"]), target=tgt)
 
 
 def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Ability:

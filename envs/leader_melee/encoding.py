@@ -251,8 +251,9 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             if top[6] >= MODE:
                 m[b + top[6] // MODE - 1] = 1.0
             if (s.dkind == D_PLACE_ORDER or s.dkind == D_SEARCH) and s.dplayer == me:
-                # picks so far: the order under the deck is the owner's alone (3-1-6-1)
-                picks = top[8:] if s.dkind == D_PLACE_ORDER else ()
+                # picks so far (after bury's n, verbs.v_bury): the order under the deck is the
+                # owner's alone (3-1-6-1)
+                picks = top[9:] if s.dkind == D_PLACE_ORDER else ()
                 m[b + 9] = (len(picks) if s.dkind == D_PLACE_ORDER else top[8]) / 10
                 bl = lay.o_look
                 for u in picks:

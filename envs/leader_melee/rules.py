@@ -46,8 +46,9 @@ def stat(s, u, k):
 def stats(s, u):
     """(power, strike) now: printed values of the visible face, then effects in timestamp
     order (8-9-1, LM-G24), each floored at 0 (1-3-6). One pass for both (the observation
-    reads both); a continuous power / strike change never filters on power (cards.py), so
-    ``applies`` here cannot come back to ``stats``."""
+    reads both); a continuous power / strike change never filters on or counts power or
+    strike (cards.py, words.reads_modified), so ``applies`` and its amount cannot come back
+    to ``stats``."""
     f = s.defs[s.cdef[u]].faces[s.face[u]]
     pw, sk = f.power, f.strike
     if s.mods:
@@ -67,10 +68,12 @@ def stats(s, u):
                 do = act.do
                 if do == "power":
                     if applies(s, m, src, act.target, u):
-                        pw += act.n
+                        n = act.n  # a value is read now; it never reads power or strike (cards.py)
+                        pw += n if n.__class__ is int else n.fn(s, src, m, n)
                 elif do == "strike":
                     if applies(s, m, src, act.target, u):
-                        sk += act.n
+                        n = act.n
+                        sk += n if n.__class__ is int else n.fn(s, src, m, n)
     return (pw if pw > 0 else 0, sk if sk > 0 else 0)
 
 

@@ -64,9 +64,15 @@ class State(DecisionState):
         return c
 
     def vocab_subject(self, who: str, src: int, p: int) -> int:
-        """The card a value's ``of:`` names (``words.VOCAB.subjects``): ``self``, the card whose
-        ability it is."""
-        return src
+        """The card a value's ``of:`` names (``words.VOCAB.subjects``), or -1: ``self``, the card
+        whose ability it is; ``attacker`` / ``guard``, the battle's attack / guard card while it is
+        still that card in the leader or battle area (a card that left counts 0, 7-5-1-2-1)."""
+        if who == "self":
+            return src
+        u, o = (self.attack, self.aobj) if who == "attacker" else (self.guard, self.gobj)
+        if u >= 0 and self.obj[u] == o and self.zone[u] in (Z_LEADER, Z_BATTLE):
+            return u
+        return -1
 
     def zone_list(self, z: int, p: int):
         return (self.deck, self.hand, self.life, self.energy, self.drop, None, self.battle, self.melee)[z][p] \

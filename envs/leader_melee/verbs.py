@@ -20,14 +20,17 @@ master (4-3-3).
   step of its own (``rules.VERB_STEP`` and after, set in ``frame[1]``, where ``h_res`` calls
   it again), for a frame it pushed, or because the game ended.
 
-Load-time checks a verb needs beyond its parameters, and what an optional replacement must
-know of it (8-10-3), are its :class:`Verb` (``Word.data``).
+Numbers (``n``, ``amount``) are values (``envs/core/vocab.py``): printed, or counted from the
+board when the action resolves (:func:`number`); a verb with decisions counts once, at its
+start, and keeps the number in its frame. Load-time checks a verb needs beyond its
+parameters, and what an optional replacement must know of it (8-10-3), are its :class:`Verb`
+(``Word.data``).
 """
 from __future__ import annotations
 
 from typing import Callable
 
-from ..core.vocab import Param
+from ..core.vocab import Param, value
 from .cards import DURATIONS, SELF, T_BATTLE, _target, compile_filter
 from .layout import D_DRAW_UP_TO, D_PLACE_ORDER, D_SEARCH, LOOK, OWN_BATTLE, OWN_DROP, PASS, YES
 from .rules import DURATION, VERB_STEP, charge, check_loss, deal_damage, draw, move, passes, remove_card
@@ -63,24 +66,36 @@ TARGET = Param.custom(_target_param, SELF)
 DURATION_P = Param.choice(DURATIONS, "turn")
 
 
+def number(s, f, v, src: int, p: int) -> int:
+    """A verb's number now: printed, or the value read as the action resolves; 'this card' in it
+    is the object that has the ability (``frame[4]``), its last information once it moved on
+    (8-11-1), as in a condition (``rules.condition_ok``)."""
+    if v.__class__ is int:
+        return v
+    s.this_card, s.this_obj = src, f[4]
+    x = v.fn(s, src, p, v)
+    s.this_card = -1
+    return x
+
+
 # ---- the master's deck, hand, energy and life ---------------------------------------------------
-@VOCAB.verb("draw", params={"n": Param.int(lo=0)}, rule="LM 4-8-2, 4-8-3",
+@VOCAB.verb("draw", params={"n": Param.value(lo=0)}, rule="LM 4-8-2, 4-8-3",
             doc="the master draws n cards, one at a time; a player left with 0 deck cards loses at once (9-2-4, LM-R1)",
             ja="カード{n}枚を引く", en="draw {n} card(s)")
 def v_draw(s, f, a, src, p, u):
-    for _ in range(a.n):
+    for _ in range(number(s, f, a.n, src, p)):
         draw(s, p)
         if check_loss(s):
             return False
     return True
 
 
-@VOCAB.verb("draw_up_to", params={"n": Param.int(lo=0)}, rule="LM 4-8-4, LM-R5",
+@VOCAB.verb("draw_up_to", params={"n": Param.value(lo=0)}, rule="LM 4-8-4, LM-R5",
             doc="the master may stop before each draw (DRAW_UP_TO: YES draws one, PASS stops) until n are drawn",
             ja="カードを{n}枚まで引く", en="draw up to {n} card(s)")
 def v_draw_up_to(s, f, a, src, p, u):
     if f[1] == 2:
-        f.append(0)  # f[8]: cards drawn so far
+        f += (0, number(s, f, a.n, src, p))  # f[8]: cards drawn so far, f[9]: N
     elif f[1] == ANSWER:
         if s.answer == PASS:  # 4-8-4-1
             return True
@@ -88,35 +103,35 @@ def v_draw_up_to(s, f, a, src, p, u):
         if check_loss(s):
             return False
         f[8] += 1
-    if f[8] < a.n and s.deck[p]:  # 4-8-4-3
+    if f[8] < f[9] and s.deck[p]:  # 4-8-4-3
         s.ask(p, D_DRAW_UP_TO, [PASS, YES])
         f[1] = ANSWER
         return False
     return True
 
 
-@VOCAB.verb("charge", params={"n": Param.int(lo=0)}, rule="LM 6-2-4-1",
+@VOCAB.verb("charge", params={"n": Param.value(lo=0)}, rule="LM 6-2-4-1",
             doc="put the top n cards of the master's deck into their energy area, one at a time",
             ja="自分のデッキの上から{n}枚をエネルギーエリアに置く",
             en="put the top {n} card(s) of your deck into your energy area")
 def v_charge(s, f, a, src, p, u):
-    for _ in range(a.n):
+    for _ in range(number(s, f, a.n, src, p)):
         charge(s, p)
         if check_loss(s):
             return False
     return True
 
 
-@VOCAB.verb("damage", params={"n": Param.int(lo=0)}, rule="LM 4-9-1-2, LM-N5",
+@VOCAB.verb("damage", params={"n": Param.value(lo=0)}, rule="LM 4-9-1-2, LM-N5",
             doc="deal n damage to the master's opponent: life cards from the top to energy, through "
                 "damage replacements (8-10); not a strike (LM-G8)",
             ja="相手に{n}ダメージを与える", en="deal {n} damage to your opponent")
 def v_damage(s, f, a, src, p, u):
-    deal_damage(s, 1 - p, a.n, p, False)  # may push the replacement frame; this action is over
+    deal_damage(s, 1 - p, number(s, f, a.n, src, p), p, False)  # may push a replacement frame; this action is over
     return True
 
 
-@VOCAB.verb("search", params={"n": Param.int(lo=1), "filter": Param.custom(_search_param, ())},
+@VOCAB.verb("search", params={"n": Param.value(lo=1), "filter": Param.custom(_search_param, ())},
             rule="LM 8-6-3-5, 3-2-4",
             doc="the master looks at their whole deck, may pick up to n cards matching the filter (or none "
                 "even if some match), revealed into the hand; then the deck is shuffled",
@@ -127,7 +142,7 @@ def v_search(s, f, a, src, p, u):
     st = f[1]
     if st == 2:
         s.dseen[p] = 1  # the LOOK block shows the master their deck from now on
-        f.append(0)  # f[8]: cards found so far
+        f += (0, number(s, f, a.n, src, p))  # f[8]: cards found so far (observed, encoding.py), f[9]: n
     elif st == ANSWER:
         if s.answer == PASS:
             return _search_end(s, p)
@@ -136,7 +151,7 @@ def v_search(s, f, a, src, p, u):
         s.known[u] = 1  # revealed as it is put into the hand
         f[8] += 1
     cands = []
-    if f[8] < a.n:  # one offer per card kind (the deck's order is not information, LM-N3)
+    if f[8] < f[9]:  # one offer per card kind (the deck's order is not information, LM-N3)
         prev = -1
         for i, x in enumerate(sorted(s.deck[p], key=s._hand_key)):
             c = s.cdef[x]
@@ -165,7 +180,7 @@ def _bury_check(ck, a, is_leader, ctype):
         ck.fail("with_self", "only a battle card puts itself under the deck")
 
 
-@VOCAB.verb("bury", params={"n": Param.int(lo=1), "with_self": Param.bool(False)}, rule="LM 3-1-6, 3-1-6-1",
+@VOCAB.verb("bury", params={"n": Param.value(lo=1), "with_self": Param.bool(False)}, rule="LM 3-1-6, 3-1-6-1",
             doc="up to n cards of the master's drop, and this battle card with with_self, go under the deck "
                 "at once in the order the owner picks them, the first pick at the very bottom; the opponent "
                 "knows the cards, not their order",
@@ -173,15 +188,17 @@ def _bury_check(ck, a, is_leader, ctype):
             en="put up to {n} card(s) from your drop area{with_self} on the bottom of your deck",
             data=Verb(_bury_check))
 def v_bury(s, f, a, src, p, u):
-    if f[1] == ANSWER:  # D_PLACE_ORDER
+    if f[1] == 2:
+        f.append(number(s, f, a.n, src, p))  # f[8]: how many drop cards at most; the picks follow (encoding.py)
+    elif f[1] == ANSWER:  # D_PLACE_ORDER
         if s.answer == PASS:
             return _bury_end(s, f)
         x = s.answer
         f.append(s.drop[p][x - OWN_DROP] if x >= OWN_DROP else src)
-    picks = f[8:]
+    picks = f[9:]
     need_self = a.with_self and src not in picks and s.obj[src] == f[4] and s.zone[src] == Z_BATTLE
     ndrop = sum(1 for x in picks if x != src)
-    cands = [OWN_DROP + i for i, x in enumerate(s.drop[p][:40]) if x not in picks] if ndrop < a.n else []
+    cands = [OWN_DROP + i for i, x in enumerate(s.drop[p][:40]) if x not in picks] if ndrop < f[8] else []
     if need_self:  # this card must go with them: no PASS before it is picked
         cands.append(OWN_BATTLE + s.battle[p].index(src))
     if cands:
@@ -194,7 +211,7 @@ def v_bury(s, f, a, src, p, u):
 def _bury_end(s, f) -> bool:
     """3-1-6 / 3-1-6-1: the picked cards go under the deck together, the first pick at the very
     bottom. Both players saw which cards; only the owner knows their order (known 2), unless one card."""
-    picks = f[8:]
+    picks = f[9:]
     for x in reversed(picks):
         move(s, x, Z_DECK, bottom=True)
     for x in picks:
@@ -205,16 +222,17 @@ def _bury_end(s, f) -> bool:
 # ---- cards in the leader / battle / melee areas (one call per target) --------------------------------
 def _timed(k: int):
     def verb(s, f, a, src, p, u):
-        s.mods.append([u, s.obj[u], k, a.n, DURATION[a.duration]])
+        s.mods.append([u, s.obj[u], k, number(s, f, a.n, src, p), DURATION[a.duration]])
         return True
     return verb
 
 
-VOCAB.add("verb", "power", _timed(0), params={"amount": Param.int(), "duration": DURATION_P, "target": TARGET},
+VOCAB.add("verb", "power", _timed(0), params={"amount": Param.value(), "duration": DURATION_P, "target": TARGET},
           rule="LM 2-8, 8-2-1-2, 8-9-1-3",
           doc="the targets' power +amount (negative: -) for the duration; floored at 0 when read (1-3-6)",
-          ja="{duration}、{target}のパワーを{amount.signed}", en="{target} get{target.s} {amount.signed} power {duration}")
-VOCAB.add("verb", "strike", _timed(1), params={"amount": Param.int(), "duration": DURATION_P, "target": TARGET},
+          ja="{duration}、{target}のパワーを{amount.signed}",
+          en="{target} get{target.s} {amount.signed} power {duration}")
+VOCAB.add("verb", "strike", _timed(1), params={"amount": Param.value(), "duration": DURATION_P, "target": TARGET},
           rule="LM 2-9, 8-2-1-2, 8-9-1-3", doc="the targets' strike +amount (negative: -) for the duration",
           ja="{duration}、{target}のストライク{amount.signed}",
           en="{target} get{target.s} {amount.signed} strike {duration}")
@@ -291,10 +309,10 @@ def v_turn_front(s, f, a, src, p, u):
 
 
 # ---- the instead-part of a damage replacement ---------------------------------------------------------
-@VOCAB.verb("reduce", params={"n": Param.int(lo=0)}, rule="LM 8-10-1, 8-10-2-3",
+@VOCAB.verb("reduce", params={"n": Param.value(lo=0)}, rule="LM 8-10-1, 8-10-2-3",
             doc="a damage replacement's instead-part: the damage about to be dealt is n less, and the other "
                 "replacements are collected again. ``rules.h_repl`` calls it with its own frame, whose "
                 "``frame[8]`` is that damage", ja="そのダメージを{n}減らす", en="reduce that damage by {n}")
 def v_reduce(s, f, a, src, p, u):
-    f[8] -= a.n
+    f[8] -= value(a.n, s, src, p)  # 'this card' is the replacement's source, in its area now
     return True

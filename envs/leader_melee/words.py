@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from ..core.vocab import COMPARATORS, Param, Vocabulary
 from .cards import T_LEADER
-from .rules import face_of, power_of, stat
+from .rules import face_of, leader, passes, power_of, stat
 
 VOCAB = Vocabulary("leader_melee")
-VOCAB.subjects = ("self",)
+VOCAB.subjects = ("self", "attacker", "guard")  # a value's of: (State.vocab_subject)
 
 
 # ---- numbers of a card: filters <stat>_le/_ge/_lt/_gt/_eq and the value {stat: ..., of: ...} ----------
@@ -128,6 +128,49 @@ for _name, _get, _rule, _doc, _ja, _en in QUANTITIES:
 def c_melee_trait(s, src, p, t):
     defs, cdef = s.defs, s.cdef
     return any(t in defs[cdef[m]].faces[0].traits for m in s.melee[p])
+
+
+# ---- values: counted numbers of the board (3-1-2: every zone's card count is public) ---------------------
+COUNT_ZONES = ("field", "melee", "drop", "energy")
+
+
+class Count:
+    """What ``count`` counts: the cards of ``side`` in ``zone`` (``field``: the leader / battle
+    areas, as ``what`` picks them, like a target) that pass ``filt``."""
+
+    __slots__ = ("what", "side", "zone", "filt")
+
+    def __init__(self, what: str, side: str, zone: str, filt: tuple) -> None:
+        self.what, self.side, self.zone, self.filt = what, side, zone, filt
+
+
+def _count_param(vocab, ck, field, v):
+    c = ck.sub(field, v)
+    c.only(("what", "side", "zone", "filter"))
+    zone = c.choice("zone", COUNT_ZONES, "field")
+    if zone != "field" and "what" in v:
+        c.fail("what", "only the leader / battle areas (zone: field) are chosen by what")
+    what = c.choice("what", ("battle", "leader", "any"), "battle")
+    flt = c.get("filter", dict, {})
+    return Count(what, c.choice("side", ("own", "opp")), zone, vocab.compile_filter(c, "filter", flt))
+
+
+@VOCAB.value("count", params={"": Param.custom(_count_param)}, rule="LM 3-1-2",
+             doc="the number of cards of a side (required) in a public zone passing the filter: zone field "
+                 "(the default: the leader / battle areas, what: battle, leader or any, as a target), melee, drop "
+                 "or energy; for 「～1枚につき」 with times",
+             ja="{}の枚数", en="the number of {}")
+def v_count(s, src, p, c):
+    q = p if c.side == "own" else 1 - p
+    z = c.zone
+    if z == "field":
+        w = c.what
+        cards = s.battle[q] if w == "battle" else [leader(q)] if w == "leader" else [leader(q)] + s.battle[q]
+    else:
+        cards = s.melee[q] if z == "melee" else s.drop[q] if z == "drop" else s.energy[q]
+    if not c.filt:
+        return len(cards)
+    return sum(1 for u in cards if passes(s, u, c.filt, src, p))
 
 
 def reads_modified(data) -> bool:

@@ -8,6 +8,8 @@ import pytest
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.leader_melee import cards as C
 from tcgzoo.envs.leader_melee.cards import load_pool
+from tcgzoo.envs.leader_melee.layout import D_FT_MAIN, OPP_BATTLE, OPP_LEADER, OWN_BATTLE
+from tcgzoo.envs.leader_melee.state import Z_BATTLE, Z_DROP
 from tcgzoo.envs.leader_melee.verbs import VOCAB
 
 
@@ -145,5 +147,142 @@ def test_conditions_compare_board_numbers(tmp_path):
 def test_filters_and_conditions_are_checked_naming_the_field(tmp_path, effect, field, msg):
     """A continuous ability may not select or depend on what continuous abilities change (8-9-1:
     it would read itself); a deck card has no position; misspelt words name the nearest one."""
+    with pytest.raises(CardFileError, match=rf"entry 'X-1', field 'effects\[0\]\.{field}'.*{msg}"):
+        _load(tmp_path, effect)
+
+
+# ---- values (step 3): numbers counted from the board when they are read ----------------------------------
+WORDS_CARDS = """cards:
+  - {id: W-KN, name: "Word Knight", type: battle, color: white, level: 1, power: 1000, strike: 1, traits: [Knight]}
+  - id: W-CT
+    name: "Knight Captain"
+    type: battle
+    color: white
+    level: 1
+    power: 2000
+    strike: 1
+    traits: [Knight]
+    text: "[Continuous] This card gets +1000 power for each other <Knight> card in your battle area."
+    effects:
+      - continuous: true
+        actions: [{do: power, amount: {count: {side: own, filter: {trait: Knight, other: true}}, times: 1000}}]
+  - id: W-LV
+    name: "Parting Tithe"
+    type: battle
+    color: white
+    level: 0
+    power: 3000
+    strike: 1
+    text: "(When this card leaves the battle area) draw 1 card per 2000 of its power there."
+    effects:
+      - trigger: leave
+        actions: [{do: draw, n: {quantity: self_power, per: 2000}}]
+  - id: W-DR
+    name: "Counting Scout"
+    type: battle
+    color: white
+    level: 1
+    power: 1000
+    strike: 1
+    text: "(Play) draw 1 card per card in your opponent's battle area, then this card gets +1000 power this
+      turn per card in your opponent's hand."
+    effects:
+      - trigger: play
+        actions:
+          - {do: draw, n: {count: {side: opp}}}
+          - {do: power, amount: {quantity: hand, of: opp, times: 1000}}
+"""
+
+
+@pytest.fixture
+def wscene(monkeypatch, tmp_path):
+    """``lm_scene.scene`` over the test pool and the W-* cards above, whose numbers are values.
+    (They are written here, not in ``data/``: the printed-text renderer, ``text.py``, reads
+    every card there and does not print values yet.)"""
+    import lm_scene
+    from tcgzoo.envs.leader_melee import Game
+
+    (tmp_path / "words_cards.yaml").write_text(WORDS_CARDS, encoding="utf-8")
+    files = list(lm_scene.CARD_FILES) + [str(tmp_path / "words_cards.yaml")]
+    g = Game(decks=[lm_scene.DECK, lm_scene.DECK], builtin_cards=False, cards=files, first_player=0,
+             max_decisions=0, concession=False)
+    monkeypatch.setattr(lm_scene, "game", lambda first_player=0, builtin=(): g)
+    return lm_scene.scene
+
+
+def test_a_continuous_amount_is_counted_when_read(wscene):
+    """LM 8-9-1-3: Knight Captain (2000) gets +1000 per other <Knight> in its master's battle area,
+    counted whenever its power is read (LM 3-1-2: zone counts are public)."""
+    from lm_scene import R, place
+
+    s = wscene(p0=dict(battle=["W-CT", "W-KN", "T-V1"]), p1=dict(battle=["W-KN"]))
+    cap = s.battle[0][0]
+    assert R.stat(s, cap, 0) == 3000  # one other own Knight; the opponent's does not count
+    place(s, 0, "W-KN", Z_BATTLE)
+    assert R.stat(s, cap, 0) == 4000
+    R.move(s, s.battle[0][1], Z_DROP)
+    assert R.stat(s, cap, 0) == 3000
+
+
+def test_a_resolving_number_is_counted_then(wscene):
+    """LM 8-6-3: Counting Scout's play skill draws one card per opposing battle card (2), then gets
+    +1000 per card in the opponent's hand (2), both counted as each action resolves."""
+    from lm_scene import R, play
+
+    s = wscene(p0=dict(hand=["W-DR"], energy=1), p1=dict(battle=["T-V1", "T-V2"], hand=["T-F01", "T-F02"]))
+    play(s, "W-DR")
+    assert s.dkind == D_FT_MAIN and len(s.hand[0]) == 2
+    assert R.stat(s, s.battle[0][0], 0) == 3000
+
+
+def test_this_cards_number_in_a_value_is_its_last_information(wscene):
+    """LM 8-11-1: Parting Tithe (3000, 4000 with the opponent's Aura) is broken; its leave skill
+    draws per 2000 of its power there: 2 cards, though in the energy area it shows 3000."""
+    from lm_scene import act, play
+
+    s = wscene(p0=dict(hand=["T-XB"]), p1=dict(battle=["W-LV", "E-CA"]))
+    n = len(s.hand[1])
+    play(s, "T-XB")
+    act(s, OPP_BATTLE + 0)
+    assert s.dkind == D_FT_MAIN and len(s.hand[1]) == n + 2
+
+
+def test_count_reads_each_public_zone_and_the_battle_cards(tmp_path):
+    """``count``: the cards of a side in a public zone (LM 3-1-2) passing a filter; ``of: attacker``
+    is the attack card while it is still there (LM 7-3-1-3, 7-5-1-2-1)."""
+    from lm_scene import R, attack, scene
+
+    s = scene(p0=dict(battle=["T-V1", "T-V2"], energy=3), p1=dict(battle=["T-V0"]))
+    R.move(s, s.battle[1][0], Z_DROP)
+    u = s.battle[0][0]
+    for cond in ("{count: {side: own, zone: energy}, eq: 3}", "{count: {side: own, what: any}, eq: 3}",
+                 "{count: {side: own, what: leader, filter: {power_ge: 5000}}, eq: 1}",
+                 "{count: {side: opp, zone: drop}, eq: 1}", "{count: {side: opp}, eq: 0}",
+                 "{count: {side: own, filter: {strike_ge: 2}}, times: 1000, plus: 500, eq: 1500}",
+                 "{count: {side: own, zone: melee}, eq: 0}"):
+        a = _load(tmp_path, f"{{trigger: play, condition: {{compare: {cond}}}, actions: [{{do: draw, n: 1}}]}}")
+        assert R.condition_ok(s, 0, a.condition, u, s.obj[u]), cond
+    a = _load(tmp_path, "{trigger: play, condition: {compare: {stat: power, of: attacker, eq: 5000}}, "
+                        "actions: [{do: draw, n: 1}]}")
+    assert not R.condition_ok(s, 0, a.condition, u, s.obj[u])  # no battle: no attack card, 0
+    attack(s, OWN_BATTLE + 1, OPP_LEADER)
+    assert R.condition_ok(s, 0, a.condition, u, s.obj[u])  # T-V2 attacks
+
+
+@pytest.mark.parametrize("effect,field,msg", [
+    ("{continuous: true, actions: [{do: power, target: self, amount: {quantity: self_power}}]}",
+     r"actions\[0\]\.amount", "cannot count power"),
+    ("{continuous: true, actions: [{do: strike, amount: {count: {side: own, filter: {power_ge: 1}}}}]}",
+     r"actions\[0\]\.amount", "cannot count power"),
+    ("{trigger: play, actions: [{do: draw, n: {count: {side: own, zone: hand}}}]}", r"actions\[0\]\.n\.count\.zone",
+     "not one of field, melee, drop, energy"),
+    ("{trigger: play, actions: [{do: draw, n: {count: {zone: drop}}}]}", r"actions\[0\]\.n\.count\.side",
+     "is required"),
+    ("{trigger: play, actions: [{do: draw, n: {count: {side: own, zone: drop, what: leader}}}]}",
+     r"actions\[0\]\.n\.count\.what", "zone: field"),
+    ("{trigger: play, actions: [{do: search, n: 0}]}", r"actions\[0\]\.n", "at least 1"),
+    ("{trigger: play, actions: [{do: damage, n: {quantity: life, per: 0}}]}", r"actions\[0\]\.n\.per", "at least 1"),
+])
+def test_values_are_checked_naming_the_field(tmp_path, effect, field, msg):
     with pytest.raises(CardFileError, match=rf"entry 'X-1', field 'effects\[0\]\.{field}'.*{msg}"):
         _load(tmp_path, effect)
