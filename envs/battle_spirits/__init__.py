@@ -78,11 +78,11 @@ import numpy as np
 
 from ..core.game import COMMON_OPTIONS, GameBase, one_of
 from . import rules
-from .cards import CARDS_DIR, FORMATS, CardPool, DECKS_DIR, load_deck, load_pool
+from .cards import B_LVCOST, CARDS_DIR, FORMATS, CardPool, DECKS_DIR, load_deck, load_pool
 from .events import watch_bits
 from .encoding import ObsLayout, action_to_string, observation, render, to_dict
 from .layout import LAYOUT, NUM_ACTIONS, ST_SETUP
-from .state import Z_DECK, State
+from .state import Z_DECK, LevelCosts, State
 
 OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None, "builtin_cards": True, "format": "standard"}
 OPTION_TYPES = {**COMMON_OPTIONS, "format": one_of(*FORMATS)}
@@ -127,7 +127,8 @@ class Game(GameBase):
 
     # ---- the contract ------------------------------------------------------------
     def new_initial_state(self, seed: int | None = None) -> "BattleSpiritsState":
-        return BattleSpiritsState(self, 0 if seed is None else int(seed))
+        cls = BattleSpiritsLevelCostState if self.bflags & B_LVCOST else BattleSpiritsState
+        return cls(self, 0 if seed is None else int(seed))
 
     # ---- cards and decks ---------------------------------------------------------------
     def list_cards(self) -> list[dict]:
@@ -192,6 +193,22 @@ class BattleSpiritsState(State):
 
     def __str__(self) -> str:
         return render(self)
+
+
+class BattleSpiritsLevelCostState(LevelCosts, BattleSpiritsState):
+    """The state of a game whose decks change Lv costs (``cards.B_LVCOST``): levels read
+    the changes (``state.LevelCosts``)."""
+
+    __slots__ = ("lvbusy",)
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.lvbusy = False
+        super().__init__(game, seed)
+
+    def clone(self) -> "BattleSpiritsLevelCostState":
+        c = super().clone()
+        c.lvbusy = False
+        return c
 
 
 def validate_deck(spec: str) -> str:

@@ -34,7 +34,7 @@ TRIGGERS = (
     "returned", "life_decreased", "card_to_hand", "drawn", "milled", "magic_used",
 )
 EV = {name: i for i, name in enumerate(TRIGGERS)}
-CONSTANTS = ("bp", "symbols", "cannot_attack", "cannot_block", "cost", "unblockable",
+CONSTANTS = ("bp", "symbols", "cannot_attack", "cannot_block", "cost", "unblockable", "level_cost",
              # the board words (issue 10): every immunity word compiles to 'immune' (its spec in amount)
              "immune", "loses_effects", "also_named", "also_family", "also_color", "colorless")
 CK = {name: i for i, name in enumerate(CONSTANTS)}
@@ -42,7 +42,8 @@ WHILES = ("always", "attacking", "blocking", "battle", "own_turn", "opp_turn")
 WH = {name: i for i, name in enumerate(WHILES)}
 LIMITS = ("none", "once_per_turn", "no_dup", "no_dup_once_per_turn")
 LIM = {name: i for i, name in enumerate(LIMITS)}
-REPLACES = ("destroyed", "destroyed_by_effect", "destroyed_by_opponent_effect")
+REPLACES = ("destroyed", "destroyed_by_effect", "destroyed_by_opponent_effect", "returned_to_hand",
+            "returned_to_deck", "milled", "milled_by_opponent", "destroyed_cores")
 RP = {name: i for i, name in enumerate(REPLACES)}
 COSTS = ("exhaust_self", "pay", "remove_self_cores", "discard", "soul_core")
 #: verbs whose targets may be outside the field, and the zones they accept (field 0, trash 1,
@@ -71,6 +72,11 @@ B_NEGATE = 1  # 'loses its effects' (grant / constant loses_effects): fire, cons
 B_IMMUNE = 2  # immunities (unaffected, untargetable, bp_cannot_be_lowered, ...): targeting, verbs, modifiers
 B_SOULPAID = 4  # 'if paid using the soul core': the play handler records who paid with it
 B_TREAT = 8  # names, families and colours 'treated as' (also_names, also_named, colorless ...)
+# bits 1 << 8 .. 1 << 15: the verbs family (verbs.py)
+B_BATTLE = 1 << 8  # end the battle / the attack step, cap an attack's life loss: h_battle, h_attack, h_flash, h_turn
+B_REPLACE = 1 << 9  # replacements of other cards' events (of:), with costs, of returns / mills / cores: destroy, flush
+B_NOMILL = 1 << 10  # 'your deck is not discarded' (no_deck_discard): discard_deck
+B_LVCOST = 1 << 11  # Lv-cost changes (constant / verb level_cost): State.level of a subclass, vanish checks
 _USES = [0]
 
 
@@ -156,6 +162,10 @@ class Action:
 
     __slots__ = ("do", "fn", "link", "cond", "target", "n", "player", "amount", "duration", "to", "what",
                  "filt", "count", "rest", "options", "free", "hook",
+                 # the verbs family: 'from' (draw, move_cores), summon's no_summon_effects, open_reorder's
+                 # bottom; 'optional' keeps the verb in ``inner``; ``wait_ok``: the words self / event name
+                 # the card in the waiting state too (10-2-2-6)
+                 "src_place", "no_summon_effects", "bottom", "inner", "wait_ok",
                  # the board words: grant's by / by_types / by_colors / effects, compiled into ``spec``
                  "by", "by_types", "by_colors", "effects", "spec")
 
@@ -163,6 +173,7 @@ class Action:
         self.do, self.fn, self.link, self.cond, self.target = do, fn, 0, (), None
         self.n, self.player, self.amount, self.duration, self.to, self.what = 1, "self", 0, "turn", None, ""
         self.filt, self.count, self.rest, self.options, self.free, self.hook = (), 1, "trash", (), True, ""
+        self.src_place, self.no_summon_effects, self.bottom, self.inner, self.wait_ok = None, False, 0, None, False
         self.by = self.by_types = self.by_colors = self.effects = self.spec = None
 
 
@@ -171,16 +182,18 @@ class Effect:
 
     __slots__ = ("kind", "index", "event", "levels", "limit", "optional", "cond", "alist", "side", "n",
                  "const", "amount", "scope", "while_", "timing", "costs",
+                 "of_", "to",  # a replacement's 'of:' (whose event; None = this card) and destroyed_cores' 'to'
                  "arg",  # the board words' constants: also_named's name, also_family's family, also_color's mask
                  "watch", "each", "zone")  # a trigger's events.Watch (None: fired for this card), 'each', its zone
 
     def __init__(self, kind: str, index: int) -> None:
         self.kind, self.index = kind, index
-        self.watch, self.each, self.zone = None, False, 2  # 2: state.Z_FIELD
         self.event, self.levels, self.limit, self.optional, self.cond = -1, 0b11110, 0, False, ()
         self.alist, self.side, self.n = -1, 2, 0
         self.const, self.amount, self.scope, self.while_ = -1, 0, None, 0
         self.timing, self.costs = "", ()
+        self.of_, self.to = None, ""
+        self.watch, self.each, self.zone = None, False, 2  # 2: state.Z_FIELD
         self.arg = None
 
 
@@ -191,7 +204,7 @@ class CardDef:
                  "red_total", "families", "lv_cores", "lv_bp", "shinkaiho", "symbols", "sym_total", "ex",
                  "gekitotsu", "armor_mask", "soul_magic", "text", "effects", "triggers", "constants",
                  "activated", "replaces", "magic_main", "magic_flash", "magic_cond", "file", "block",
-                 "colors_with_symbols", "lv_of", "const_mask", "bflags", "names",
+                 "colors_with_symbols", "lv_of", "const_mask", "bflags", "self_cost", "names",
                  "self_watch", "watch", "hand_watch")  # triggers read by rules.happen (events.file_triggers)
 
 
@@ -308,9 +321,9 @@ def count_target(ck: Checker, field: str, data):
     return target_spec(ck, field, data)
 
 
-ACTION_KEYS = ("do", "link", "if")
+ACTION_KEYS = ("do", "link", "if", "optional")  # 'optional' (「できる」 on one action): verbs.check_target_zone
 #: parameter names of the card language -> the Action slot that keeps them
-_SLOT = {"filter": "filt"}
+_SLOT = {"filter": "filt", "from": "src_place"}
 
 
 def _actions(pool: CardPool, ck: Checker, field: str, data) -> int:
@@ -408,11 +421,16 @@ def _effect(pool: CardPool, ck: Checker, k: int, data, nlv: int) -> Effect:
         cname = sub.choice("constant", tuple(c for c in CONSTANTS if c != "immune") + IMMUNITIES)
         e.const = CK["immune" if cname in IM_KIND else cname]
         e.amount = sub.get("amount", int, 0)
-        if e.const in (CK["bp"], CK["symbols"], CK["cost"]) and "amount" not in data:
+        if e.const in (CK["bp"], CK["symbols"], CK["cost"], CK["level_cost"]) and "amount" not in data:
             sub.fail("amount", "is required for this constant")
         e.scope = target_spec(sub, "scope", sub.get("scope", (str, dict), "self"))
-        if e.const == CK["cost"] and (not isinstance(e.scope, Target) or e.scope.zone != 2):
-            sub.fail("scope", "a cost constant applies to cards in the own hand (zone: hand)")
+        if e.const == CK["cost"] and e.scope != T_SELF and (not isinstance(e.scope, Target) or e.scope.zone != 2):
+            sub.fail("scope", "a cost constant applies to cards in the own hand (zone: hand) or to this card "
+                              "in the hand (self)")
+        if e.const == CK["level_cost"]:
+            if isinstance(e.scope, Target) and e.scope.zone != 0:
+                sub.fail("scope", "a Lv-cost constant applies to spirits and nexuses on the field")
+            mark(B_LVCOST)
         if e.scope not in (T_SELF,) and not isinstance(e.scope, Target):
             sub.fail("scope", "expected self or a mapping")
         e.while_ = WH[sub.choice("while", WHILES, "always")]
@@ -420,29 +438,57 @@ def _effect(pool: CardPool, ck: Checker, k: int, data, nlv: int) -> Effect:
     elif e.kind == "activated":
         e.timing = sub.choice("activated", ("main", "flash"))
         e.limit = LIM[sub.choice("limit", LIMITS, "none")]
-        costs = []
-        for j, c in enumerate(sub.get("cost", list, [])):
-            csub = sub.sub(f"cost[{j}]", c)
-            if len(c) != 1:
-                csub.fail(None, "one cost per entry")
-            (name, v), = c.items()
-            if name not in COSTS:
-                csub.fail(str(name), f"unknown cost; expected one of {', '.join(COSTS)}")
-            if name in ("exhaust_self", "soul_core"):
-                if v is not True:
-                    csub.fail(name, "expected true")
-                v = 1
-            elif not isinstance(v, int) or isinstance(v, bool) or v < 1:
-                csub.fail(name, "expected a positive integer")
-            costs.append((name, v))
-        e.costs = tuple(costs)
+        e.costs = _costs(sub)
         e.alist = _actions(pool, sub, "actions", sub.get("actions", list))
         sub.only(common | {"activated", "limit", "cost", "actions"})
     else:
         e.event = RP[sub.choice("replace", REPLACES)]
-        e.alist = _actions(pool, sub, "instead", sub.get("instead", list))
-        sub.only(common | {"replace", "instead"})
+        ev = REPLACES[e.event]
+        if "of" in data:  # BS 9-1-8-1: the event of other cards (of: which ones), e.g. 'when a spirit is destroyed'
+            if ev.startswith("milled"):
+                sub.fail("of", "a milled replacement is this card's own")
+            of = sub.get("of", dict)
+            if "count" in of or "up_to" in of or of.get("zone", "field") != "field":
+                sub.fail("of", "names the field cards whose event is replaced: what, side and filter only")
+            e.of_ = target_spec(sub, "of", of)
+        e.costs = _costs(sub)  # 「～ことで」: its controller may pay it to replace, or not (BS 9-1-8, 9-1-6-2)
+        if e.costs and ev.startswith("milled"):
+            sub.fail("cost", "a milled replacement takes no cost")
+        if ev == "destroyed_cores":  # BS 10-2-2-5: where the cores of a destroyed card go
+            e.to = sub.choice("to", ("trash", "void"))
+            n = sub.get("n", (int, str), "all")
+            if n != "all" and (not isinstance(n, int) or isinstance(n, bool) or n < 1):
+                sub.fail("n", "expected a positive integer or 'all'")
+            e.n = 99 if n == "all" else n
+            if e.costs:
+                sub.fail("cost", "destroyed_cores takes no cost")
+            sub.only(common | {"replace", "of", "to", "n"})
+        else:
+            e.alist = _actions(pool, sub, "instead", sub.get("instead", list))
+            sub.only(common | {"replace", "instead", "of", "cost"})
+        if e.of_ is not None or e.costs or e.event >= RP["returned_to_hand"]:
+            mark(B_REPLACE)
     return e
+
+
+def _costs(sub: Checker) -> tuple:
+    """An activated effect's or a replacement's ``cost:`` list (BS 9-1-6-2)."""
+    costs = []
+    for j, c in enumerate(sub.get("cost", list, [])):
+        csub = sub.sub(f"cost[{j}]", c)
+        if not isinstance(c, dict) or len(c) != 1:
+            csub.fail(None, "one cost per entry")
+        (name, v), = c.items()
+        if name not in COSTS:
+            csub.fail(str(name), f"unknown cost; expected one of {', '.join(COSTS)}")
+        if name in ("exhaust_self", "soul_core"):
+            if v is not True:
+                csub.fail(name, "expected true")
+            v = 1
+        elif not isinstance(v, int) or isinstance(v, bool) or v < 1:
+            csub.fail(name, "expected a positive integer")
+        costs.append((name, v))
+    return tuple(costs)
 
 
 CARD_FIELDS = ("id", "name", "type", "colors", "cost", "reduction", "families", "levels", "shinkaiho",
@@ -538,7 +584,10 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
         ck.fail("effects", "a magic's effect goes under 'magic' (only cost constants are allowed here)")
     _events().file_triggers(d)  # triggers, self_watch, watch, hand_watch
     d.constants = tuple(e for e in d.effects if e.kind == "constant")
-    d.const_mask = sum({1 << e.const for e in d.constants})  # the constant kinds it has, as bits
+    # the constant kinds it has on the field, as bits; a cost constant of the card itself works from
+    # the hand (BS 11-1-1-2-1) and is kept apart, in self_cost
+    d.self_cost = tuple(e for e in d.constants if e.const == CK["cost"] and e.scope == T_SELF)
+    d.const_mask = sum({1 << e.const for e in d.constants if e not in d.self_cost})
     d.activated = tuple(e for e in d.effects if e.kind == "activated")
     d.replaces = tuple(e for e in d.effects if e.kind == "replace")
     mg = ck.get("magic", dict, None)

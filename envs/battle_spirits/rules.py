@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from ..core import effects
 from .cards import EV, LK, MAGIC, RP, SPIRIT, T_ATTACKER, T_BLOCKER, T_EVENT, T_SELF, Target
-from .cards import B_IMMUNE, B_NEGATE, B_SOULPAID, IM_ALL, IM_TARGET  # the board words' machinery (issue 10)
 from .layout import (
     D_ATTACK, D_BLOCK, D_DISCARD, D_FIRST, D_FLASH, D_KEISHO, D_MAGIC_TIMING, D_MAIN, D_MODE, D_MOVE_DST,
     D_MOVE_SRC, D_MULLIGAN, D_OPTIONAL, D_ORDER, D_PAY, D_PLACE, D_SEARCH, D_TARGET, FIELD, FIELD_SOUL, HAND,
@@ -15,25 +14,28 @@ from .layout import (
     ST_ATTACK, ST_CORE, ST_DRAW, ST_END, ST_MAIN, ST_MAIN2, ST_REFRESH, ST_START, TRASH,
 )
 from .state import (
-    DUR_BATTLE, DUR_TURN, G_MUST_BLOCK, G_NO_EFFECT_DESTROY, G_UNBLOCKABLE, S_RESERVE, S_TRASH,
-    W_DECK_BOTTOM, W_DECK_TOP, W_DESTROY, W_HAND, W_VANISH, Z_DECK, Z_FIELD, Z_HAND, Z_LIMBO, Z_REMOVED, Z_TRASH,
-    Z_WAIT, State,
+    DUR_BATTLE, DUR_TURN, G_MUST_BLOCK, G_NO_EFFECT_DESTROY, G_UNBLOCKABLE, S_RESERVE, S_TRASH, W_DECK_BOTTOM,
+    W_DECK_TOP, W_DESTROY, W_HAND, W_VANISH, Z_DECK, Z_FIELD, Z_HAND, Z_LIMBO, Z_REMOVED, Z_TRASH, Z_WAIT, State,
 )
 
 (H_SETUP, H_TURN, H_MAIN, H_PLAY, H_PAY, H_PLACE, H_MOVE, H_ATTACK, H_BATTLE, H_FLASH, H_SETTLE,
  H_TRIG, H_EFFECT, H_TARGET, H_ACTIVATE, H_SEARCH, H_REPLACE) = range(17)
 
+from .cards import B_BATTLE, B_LVCOST, B_REPLACE  # noqa: E402 - the verbs family's machinery bits
+from .cards import B_IMMUNE, B_NEGATE, B_SOULPAID, IM_ALL, IM_TARGET  # noqa: E402 - the board words' machinery (issue 10)
+from .state import TE_END_ATTACK_STEP, TE_END_BATTLE, TE_LIFE_CAP  # noqa: E402
 from .events import C_BATTLE, C_EFFECT, C_RULE, watches  # noqa: E402 - events of other cards and players (issue 10)
 
 
 # ============================================================================ primitives
-def draw(s: State, p: int, n: int, by: int = -1) -> int:
+def draw(s: State, p: int, n: int, by: int = -1, bottom: bool = False) -> int:
     """Draw up to n (5-6); from an empty deck nothing is drawn (BS-R4). Returns the count.
-    ``by``: the player whose effect draws (-1: the draw step's rule, or the set-up)."""
+    ``by``: the player whose effect draws (-1: the draw step's rule, or the set-up);
+    ``bottom``: 「デッキの下から」 (verb draw, from: bottom)."""
     deck, hand, zone = s.deck[p], s.hand[p], s.zone
     k = 0
     while k < n and deck:
-        i = deck.pop()
+        i = deck.pop(0) if bottom else deck.pop()
         zone[i] = Z_HAND
         hand.append(i)
         k += 1
@@ -84,9 +86,11 @@ def fire_all(s: State, ev: int, players=(0, 1), event: int = -1) -> None:
                 fire(s, ev, j, event)
 
 
-def fire_summoned(s: State, i: int) -> None:
-    """『召喚時』 of the card and 'when a spirit is summoned' of the cards watching (9-1-5-4)."""
-    fire(s, EV["summon"], i)
+def fire_summoned(s: State, i: int, own: bool = True) -> None:
+    """『召喚時』 of the card and 'when a spirit is summoned' of every field card (9-1-5-4);
+    ``own=False``: 'its 『召喚時』 effects do not work' (summon's no_summon_effects)."""
+    if own:
+        fire(s, EV["summon"], i)
     if (s.watch >> EV_SUMMON) & 1:
         happen(s, EV_SUMMON, s.owner[i], (i,))
 
@@ -271,6 +275,12 @@ def to_wait(s: State, i: int, kind: int, by_opp: bool = False, lv: int = 0, caus
             happen(s, EV_RETURNED, p, (i,), 1, by, cause)
 
 
+def lv1_cost(s: State, i: int) -> int:
+    """Card ``i``'s Lv1 cost with its Lv-cost changes (a game with cards.B_LVCOST only)."""
+    c = s.defs[s.cdef[i]].lv_cores[0] + s.lv_cost_mod(i)
+    return c if c > 0 else 0
+
+
 def check_vanish(s: State, placing: int = -1, before: dict | None = None) -> None:
     """Rule process: a card with fewer cores than its Lv1 cost vanishes (5-11, 3-2-5-4);
     ``before``: levels just before the change, at which the vanished card resolves (10-2-2-3)."""
@@ -287,12 +297,16 @@ def flush_waiting(s: State, mark: int) -> None:
         if s.zone[i] != Z_WAIT:
             continue
         p = s.owner[i]
+        k = s.wait_kind[i]
+        if s.bflags & B_REPLACE and k & 7 == W_DESTROY:
+            destroyed_cores(s, i)  # 'its cores go to the trash instead of the reserve'
         s.reserve[p] += s.cores[i]  # 4-5-4: its cores go to the owner's reserve
         s.cores[i] = 0
         if s.soul[p] == i:
             s.soul[p] = S_RESERVE
         s.exh[i] = 0
-        k = s.wait_kind[i]
+        if k > 7:  # a card that changed waiting state keeps its first destination (4-1-6, 10-2-2-7)
+            k = (k >> 3) - 1
         if k in (W_DESTROY, W_VANISH):
             to_trash(s, i)
         elif k == W_HAND:
@@ -326,7 +340,10 @@ def destroy(s: State, i: int, by_opp: bool, by_effect: bool, replaceable: bool =
         return False
     if by_effect and s.has_grant(i, G_NO_EFFECT_DESTROY):
         return False  # 'できない' wins (9-1-2-1)
-    if replaceable and s.defs[s.cdef[i]].replaces:
+    if replaceable and s.bflags & B_REPLACE:
+        if replace_event(s, i, RP["destroyed"], by_opp, by_effect):
+            return False
+    elif replaceable and s.defs[s.cdef[i]].replaces:
         apps = replacements(s, i, by_opp, by_effect)
         if len(apps) == 1:
             push_effect(s, i, s.owner[i], apps[0].alist, -1)  # 9-1-8-1-2: not replaced again
@@ -369,6 +386,176 @@ def h_replace(s: State, f: list) -> None:
     s.stack.pop()
     if apps:
         push_effect(s, i, s.owner[i], apps[min(k, len(apps) - 1)].alist, -1)
+
+
+# ---- replacements of the verbs family (cards.B_REPLACE): other cards' events (of:), costs,
+# returns to hand / deck, mills, the cores of destroyed cards. A game whose decks have none of
+# them keeps the two functions above.
+def _covers(e, ev: int, by_opp: bool, by_effect: bool) -> bool:
+    """Does replacement ``e`` name event ``ev`` (an RP code: destroyed, returned_to_hand,
+    returned_to_deck, milled) as it happens?"""
+    k = e.event
+    if ev == RP["destroyed"]:
+        return k == ev or (k == RP["destroyed_by_effect"] and by_effect) or \
+            (k == RP["destroyed_by_opponent_effect"] and by_effect and by_opp)
+    if ev == RP["milled"]:
+        return k == ev or (k == RP["milled_by_opponent"] and by_opp)
+    return k == ev
+
+
+def replacements_of(s: State, i: int, ev: int, by_opp: bool, by_effect: bool, skip=()) -> list:
+    """(source, effect) of every replacement that applies to event ``ev`` of card ``i`` now
+    (9-1-8): the card's own first, in card order, then those of field cards naming it with
+    ``of:``, the turn player's first. ``skip``: codes (source * 64 + index) declined already;
+    a replacement with a cost its controller cannot pay does not apply."""
+    out = []
+    d = s.defs[s.cdef[i]]
+    p = s.owner[i]
+    negate = s.bflags & B_NEGATE  # 9-2-3: a card that lost its effects replaces nothing
+    if d.replaces and not (negate and s.negated(i)):
+        lv = s.level(i) if s.zone[i] == Z_FIELD else 0
+        for e in d.replaces:
+            if e.of_ is not None or not _covers(e, ev, by_opp, by_effect) or (i * 64 + e.index) in skip:
+                continue
+            if lv and not (e.levels >> lv) & 1:
+                continue
+            if e.cond and not s.cond_ok(e.cond, i, p):
+                continue
+            if e.costs and not costs_ok(s, p, i, e.costs):
+                continue
+            out.append((i, e))
+    if ev == RP["milled"]:
+        return out
+    for q in (s.tp, 1 - s.tp):
+        for j in s.field[q]:
+            dj = s.defs[s.cdef[j]]
+            if not dj.replaces or (negate and s.negated(j)):
+                continue
+            lv = 0
+            for e in dj.replaces:
+                if e.of_ is None or not _covers(e, ev, by_opp, by_effect) or (j * 64 + e.index) in skip:
+                    continue
+                if not lv:
+                    lv = s.level(j)
+                if not (e.levels >> lv) & 1 or (e.cond and not s.cond_ok(e.cond, j, q)):
+                    continue
+                if not s.matches(e.of_, i, j, q) or s.armored(i, j):
+                    continue
+                if e.costs and not costs_ok(s, q, j, e.costs):
+                    continue
+                out.append((j, e))
+    return out
+
+
+def replace_event(s: State, i: int, ev: int, by_opp: bool, by_effect: bool, arg: int = 0) -> bool:
+    """BS 9-1-8-1: replace event ``ev`` of card ``i`` if a replacement applies. True: it was
+    replaced, or handed to a decision (``h_replace_cost``) that carries the event out itself
+    when no replacement is used; False: nothing applies, the caller carries it out. ``arg``:
+    the waiting kind of a return. The instead actions name the card as ``event``."""
+    apps = replacements_of(s, i, ev, by_opp, by_effect)
+    if not apps:
+        return False
+    if len(apps) == 1 and not apps[0][1].costs:
+        j, e = apps[0]
+        push_effect(s, j, s.owner[j], e.alist, i)  # 9-1-8-1-2: not replaced again
+        return True
+    s.stack.append([H_REPLACE_COST, 0, i, ev, int(by_opp), int(by_effect), arg, -1])
+    return True
+
+
+def h_replace_cost(s: State, f: list) -> None:
+    """9-1-8-1-3 with costs: the turn player chooses which of several replacements is used
+    (「choose a mode」, option k = the k-th of ``replacements_of``); one with a cost
+    (「～ことで」) is used only if its controller agrees to pay it (「use an optional effect」),
+    then pays it (as an activated effect's cost) and its instead actions happen. A declined
+    one is set aside; when none is left the event happens as it would have (9-1-8-1-2).
+    Frame ``[H_REPLACE_COST, step, card, ev, by_opp, by_effect, arg, chosen, declined...]``."""
+    i, ev, by_opp, by_effect = f[2], f[3], bool(f[4]), bool(f[5])
+    if f[1] == 2:  # the controller's answer
+        j, ei = divmod(f[7], 64)
+        if s.answer == OPTION + 1:
+            s.stack.pop()
+            s.stack.append([H_ACTIVATE, 0, s.owner[j], j, ei, 0, 0, len(s.waiting), i])
+            return
+        f.append(f[7])
+        f[1] = 0
+        return
+    milled = ev == RP["milled"]  # the card is in the trash already; what is replaced is the rest of the discard
+    alive = s.zone[i] == (Z_TRASH if milled else Z_FIELD)
+    apps = replacements_of(s, i, ev, by_opp, by_effect, f[8:]) if alive else []
+    if not apps:
+        s.stack.pop()
+        if alive and not milled:
+            _carry_out(s, i, ev, by_opp, by_effect, f[6])
+        return
+    if f[1] == 0 and len(apps) > 1:
+        s.ask(s.tp, D_MODE, [OPTION + k for k in range(min(len(apps), N_OPTIONS))])
+        f[1] = 1
+        return
+    j, e = apps[min(s.answer - OPTION, len(apps) - 1) if f[1] == 1 else 0]
+    if not e.costs:
+        s.stack.pop()
+        push_effect(s, j, s.owner[j], e.alist, i)
+        return
+    f[7] = j * 64 + e.index
+    f[1] = 2
+    s.ask(s.owner[j], D_OPTIONAL, [OPTION, OPTION + 1])
+
+
+def _carry_out(s: State, i: int, ev: int, by_opp: bool, by_effect: bool, arg: int) -> None:
+    """The event no replacement took: the destruction (with its 8-1-6-2 trigger when the BP
+    comparison made it) or the return."""
+    if ev == RP["destroyed"]:
+        if destroy(s, i, by_opp, by_effect, False) and not by_effect:
+            other = s.blocker if i == s.attacker else s.attacker
+            if other >= 0:
+                battle_won(s, other, i)
+    else:
+        to_wait(s, i, arg, by_opp, 0, C_EFFECT)
+
+
+def destroyed_cores(s: State, i: int) -> None:
+    """10-2-2-5 replaced (``replace: destroyed_cores``): some or all cores of destroyed card
+    ``i`` go to the trash or the void instead of the reserve. One replacement applies (9-1-8-1-2):
+    the card's own, else the first field card naming it (the turn player's first; no choice
+    is asked, ruling in docs/rules/battle_spirits_notes.md). The soul core goes to the trash
+    with the others, never to the void (5-7-3)."""
+    p = s.owner[i]
+    found = None
+    for e in s.defs[s.cdef[i]].replaces:
+        if e.event == RP["destroyed_cores"] and e.of_ is None and (not e.cond or s.cond_ok(e.cond, i, p)):
+            found = e
+            break
+    if found is None:
+        s.zone[i] = Z_FIELD  # matched as the field card it was (its level is the one just before)
+        for q in (s.tp, 1 - s.tp):
+            for j in s.field[q]:
+                if s.bflags & B_NEGATE and s.negated(j):
+                    continue  # 9-2-3
+                for e in s.defs[s.cdef[j]].replaces:
+                    if e.event != RP["destroyed_cores"] or e.of_ is None:
+                        continue
+                    if not (e.levels >> s.level(j)) & 1 or (e.cond and not s.cond_ok(e.cond, j, q)):
+                        continue
+                    if s.matches(e.of_, i, j, q) and not s.armored(i, j):
+                        found = e
+                        break
+                if found is not None:
+                    break
+            if found is not None:
+                break
+        s.zone[i] = Z_WAIT
+    if found is None:
+        return
+    n = found.n
+    take = min(n, s.cores[i])
+    s.cores[i] -= take
+    if found.to == "trash":
+        s.tcores[p] += take
+        if take < n and s.soul[p] == i:
+            s.soul[p] = S_TRASH
+    else:
+        s.gained[p] -= take
 
 
 def reduce_life(s: State, p: int, n: int, by: int = -1, cause: int = C_EFFECT, atk: int = -1) -> int:
@@ -424,6 +611,23 @@ def recover(s: State, i: int, by: int = -1) -> bool:
 
 def expire(s: State, dur: int) -> None:
     s.teff = effects.expire(s.teff, dur)
+
+
+def flagged(s: State, kind: int) -> bool:
+    """Is a temporary effect of ``kind`` (a flag of the verbs family, state.TE_*) in force?"""
+    for t in s.teff:
+        if t[0] == kind:
+            return True
+    return False
+
+
+def life_cap(s: State, q: int, n: int) -> int:
+    """The life an unblocked attack takes from ``q``: ``n``, at most the smallest cap on q
+    (verb attack_life_cap, 「1しか減らない」)."""
+    for k, t, amt, _ in s.teff:
+        if k == TE_LIFE_CAP and t == -1 - q and amt < n:
+            n = amt if amt > 0 else 0
+    return n
 
 
 def core_sources(s: State, p: int, exclude: int = -1) -> list[int]:
@@ -547,7 +751,7 @@ def h_turn(s: State, f: list) -> None:
         settle(s, len(s.waiting))
     elif step == 6:  # attack step (7-7); none on the first player's first turn (7-7-2)
         f[1] = 7
-        if not first_turn:
+        if not first_turn and not (s.bflags & B_BATTLE and flagged(s, TE_END_ATTACK_STEP)):
             s.step = ST_ATTACK
             fire_all(s, EV["own_attack_step_start"], (p,))
             s.stack.append([H_ATTACK, 0, p])
@@ -603,23 +807,29 @@ def activatable(s: State, p: int, i: int, main: bool) -> list:
             continue
         if e.cond and not s.cond_ok(e.cond, i, p):
             continue
-        ok = True
-        for name, v in e.costs:
-            if name == "exhaust_self":
-                ok = s.exh[i] == 0
-            elif name == "pay":
-                ok = s.total_cores(p) >= v
-            elif name == "remove_self_cores":
-                ok = s.cores[i] >= v
-            elif name == "discard":
-                ok = len(s.hand[p]) >= v
-            elif name == "soul_core":
-                ok = s.soul[p] == S_RESERVE or (s.soul[p] >= 0 and s.zone[s.soul[p]] == Z_FIELD)
-            if not ok:
-                break
-        if ok:
+        if costs_ok(s, p, i, e.costs):
             out.append(e)
     return out
+
+
+def costs_ok(s: State, p: int, i: int, costs: tuple) -> bool:
+    """Can ``p`` pay all of card ``i``'s effect costs now (9-1-6-2)?"""
+    for name, v in costs:
+        if name == "exhaust_self":
+            ok = s.exh[i] == 0
+        elif name == "pay":
+            ok = s.total_cores(p) >= v
+        elif name == "remove_self_cores":
+            ok = s.cores[i] >= v
+        elif name == "discard":
+            ok = len(s.hand[p]) >= v
+        elif name == "soul_core":
+            ok = s.soul[p] == S_RESERVE or (s.soul[p] >= 0 and s.zone[s.soul[p]] == Z_FIELD)
+        else:
+            ok = True
+        if not ok:
+            return False
+    return True
 
 
 def can_move_core(s: State, p: int) -> bool:
@@ -709,7 +919,7 @@ def h_play(s: State, f: list) -> None:
             s.exh[i] = 0
             s.field[p].append(i)
             f[1] = 4
-            s.stack.append([H_PLACE, 0, p, i, 0, d.lv_cores[0]])
+            s.stack.append([H_PLACE, 0, p, i, 0, lv1_cost(s, i) if s.bflags & B_LVCOST else d.lv_cores[0]])
             return
         main_ok = d.magic_main >= 0 and f[5] == 0
         flash_ok = d.magic_flash >= 0
@@ -854,6 +1064,9 @@ def h_attack(s: State, f: list) -> None:
     """7-7-3-2: attack with a recovered spirit, or end the attack step."""
     p = f[2]
     if f[1] == 0:
+        if s.bflags & B_BATTLE and flagged(s, TE_END_ATTACK_STEP):
+            s.stack.pop()  # an effect ended the attack step (verb end_attack_step)
+            return
         legal = [FIELD + j for j, i in enumerate(s.field[p]) if s.can_attack(i)]
         legal.append(PASS)
         s.ask(p, D_ATTACK, legal)
@@ -872,6 +1085,9 @@ def h_battle(s: State, f: list) -> None:
     step, atk = f[1], f[2]
     p = s.owner[atk]
     q = 1 - p
+    if 0 < step < 6 and s.bflags & B_BATTLE and flagged(s, TE_END_ATTACK_STEP):
+        f[1] = 6  # the attack step was ended during the battle: the battle ends here (8-1-7; ruling)
+        return
     if step == 0:  # 8-1-1-1: exhaust the attacker and declare
         s.attacker = atk
         s.blocker = -1
@@ -920,7 +1136,12 @@ def h_battle(s: State, f: list) -> None:
     elif step == 5:  # 8-1-5: resolution
         f[1] = 6
         b = f[3]
-        if b >= 0:
+        flags = s.bflags
+        if flags & B_REPLACE:  # pushed first: a replacement decided in the comparison comes before the triggers
+            settle(s, f[4])
+        if flags & B_BATTLE and flagged(s, TE_END_BATTLE):
+            pass  # 8-1-5-1: ended at its resolution without comparing BP (verb end_battle): no result at all
+        elif b >= 0:
             if s.zone[atk] == Z_FIELD and s.zone[b] == Z_FIELD:  # 8-1-5-2-1
                 ba, bb = s.bp(atk), s.bp(b)
                 # 8-1-6-1: the lower BP is destroyed; equal BP destroys both
@@ -929,10 +1150,12 @@ def h_battle(s: State, f: list) -> None:
                 if bb <= ba and destroy(s, b, True, False):
                     battle_won(s, atk, b)
         elif s.zone[atk] == Z_FIELD:  # 8-1-5-1: life minus the attacker's symbols
-            reduce_life(s, q, s.symbols(atk), p, C_BATTLE, atk)
+            n = life_cap(s, q, s.symbols(atk)) if flags & B_BATTLE else s.symbols(atk)
+            reduce_life(s, q, n, p, C_BATTLE, atk)
             if s.is_terminal():
                 return
-        settle(s, f[4])
+        if not flags & B_REPLACE:
+            settle(s, f[4])
     elif step == 6:  # 8-1-7: battle end
         if s.zone[atk] == Z_FIELD:
             fire(s, EV["battle_end"], atk)
@@ -954,6 +1177,9 @@ def h_flash(s: State, f: list) -> None:
     """A flash timing (8-1-2-1, 8-1-4-1): alternate rights; two passes in a row end it."""
     who = f[2]
     if f[1] == 0:
+        if s.bflags & B_BATTLE and flagged(s, TE_END_ATTACK_STEP):
+            s.stack.pop()  # the attack step (and so this battle) was ended: no more flash rights
+            return
         hand = s.hand[who]
         ctx = s.play_context(who) if hand else None
         legal = [HAND + k for k, i in enumerate(hand) if k < MAX_HAND and playable(s, who, i, False, ctx)]
@@ -1013,7 +1239,7 @@ def h_activate(s: State, f: list) -> None:
     if e.limit in (1, 3):
         s.used.append(i * 64 + ei)
     s.stack.pop()
-    push_effect(s, i, p, e.alist, -1, f[7])
+    push_effect(s, i, p, e.alist, f[8] if len(f) > 8 else -1, f[7])  # f[8]: a replacement's event card
 
 
 # ============================================================================ triggers and effects
@@ -1021,6 +1247,8 @@ def h_settle(s: State, f: list) -> None:
     """Resolve what triggered (9-1-5-7..9), then move the waiting cards (10-2-2-5)."""
     if f[1] == 0:
         f[1] = 1
+        if s.bflags & B_LVCOST:
+            check_vanish(s)  # 10-2-2-9: a Lv-cost change that began with a condition depletes now
         k = effects.open_batch(s)
         if k >= 0:
             s.stack.append([H_TRIG, 0, k])
@@ -1171,7 +1399,7 @@ def h_effect(s: State, f: list) -> None:
         f[1] = 2
         if t is not None:
             s.sels[base + 1] = s.sels[base]
-            s.sels[base] = word_targets(s, t, src, f[6], s.sels[base + 1])
+            s.sels[base] = word_targets(s, t, src, f[6], s.sels[base + 1], a.wait_ok)
         return
     if step == 3:  # a mode was chosen
         f[1] = 0
@@ -1190,15 +1418,18 @@ def h_effect(s: State, f: list) -> None:
         f[8], f[9], f[11] = done, full, done
 
 
-def word_targets(s: State, t: int, src: int, event: int, prev: list) -> list:
+def word_targets(s: State, t: int, src: int, event: int, prev: list, wait: bool = False) -> list:
+    """The cards a target word names now; ``wait``: the verb also acts on a card in the waiting
+    state, which ``self`` and ``event`` then name too (10-2-2-6, verbs.WAITING_VERBS)."""
     if t == T_SELF:
-        return [src] if s.zone[src] == Z_FIELD else []
+        z = s.zone[src]
+        return [src] if z == Z_FIELD or (wait and z == Z_WAIT) else []
     if t == T_ATTACKER:
         return [s.attacker] if s.attacker >= 0 and s.zone[s.attacker] == Z_FIELD else []
     if t == T_BLOCKER:
         return [s.blocker] if s.blocker >= 0 and s.zone[s.blocker] == Z_FIELD else []
     if t == T_EVENT:
-        return [event] if event >= 0 and s.zone[event] == Z_FIELD else []
+        return [event] if event >= 0 and (s.zone[event] == Z_FIELD or (wait and s.zone[event] == Z_WAIT)) else []
     return [i for i in prev if s.zone[i] == Z_FIELD]  # previous
 
 
@@ -1287,11 +1518,29 @@ def h_effect_resume(s: State, f: list) -> None:
     """Steps 4 (after a summon's placement) and 5 (after a search, which set slots 8, 9
     and 11 itself) of ``h_effect``."""
     if f[1] == 4:
-        i = s.sels[f[7]][0]
+        own = not s.alists[f[4]][f[5]].no_summon_effects
         check_vanish(s)
-        if s.zone[i] == Z_FIELD:
-            fire_summoned(s, i)
+        for i in s.sels[f[7]]:  # the spirits the summon put onto the field (several: 「～体まで召喚する」)
+            if s.zone[i] == Z_FIELD:
+                fire_summoned(s, i, own)
         f[8] = f[9] = f[11] = 1
+    elif f[1] == 6:  # an optional action's answer (verbs.v_optional): yes carries the verb out, no does nothing
+        a = s.alists[f[4]][f[5]]
+        f[1] = 0
+        if s.answer == OPTION + 1:
+            tg = s.sels[f[7]]
+            done, full = a.inner(s, f, a, f[2], f[3], tg)
+            if s.is_terminal():
+                return
+            t = a.target
+            if full and isinstance(t, Target) and t.count > 0 and not t.up_to and len(tg) < t.count:
+                full = False  # 5-19-5
+        else:
+            done = full = False
+        if f[1] == 0:
+            f[5] += 1
+            f[8], f[9], f[11] = done, full, done
+        return
     f[1] = 0
     f[5] += 1
 
@@ -1358,3 +1607,15 @@ def _effect_dispatch(s: State, f: list) -> None:
 HANDLERS = (h_setup, h_turn, h_main, h_play, h_pay, h_place, h_move, h_attack, h_battle, h_flash,
             h_settle, h_trig, _effect_dispatch, h_target, h_activate, h_search, h_replace)
 State.HANDLERS = HANDLERS
+
+
+def add_handler(fn) -> int:
+    """Register a handler defined after this table (here or in ``verbs.py``); returns its id.
+    Ids follow the import order, which is fixed, so frames mean the same in every process."""
+    global HANDLERS
+    HANDLERS = HANDLERS + (fn,)
+    State.HANDLERS = HANDLERS
+    return len(HANDLERS) - 1
+
+
+H_REPLACE_COST = add_handler(h_replace_cost)

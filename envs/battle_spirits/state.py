@@ -10,8 +10,8 @@ from __future__ import annotations
 from ..core.effects import END_OF_BATTLE, END_OF_TURN
 from ..core.engine import DecisionState
 from .cards import (
-    B_IMMUNE, B_NEGATE, B_TREAT, CK, IM_ALL, IM_ANY_SIDE, IM_BP_DOWN, IM_COLORS, IM_TYPES, MAGIC, NEXUS, SPIRIT,
-    T_SELF, Target, WH,
+    B_IMMUNE, B_NEGATE, B_TREAT, CK, IM_ALL, IM_ANY_SIDE, IM_BP_DOWN, IM_COLORS, IM_TYPES, MAGIC, NEXUS, SPIRIT, T_SELF,
+    Target, WH,
 )
 from .layout import CONCEDE, DECISIONS, NUM_ACTIONS
 
@@ -29,6 +29,13 @@ TE_BP, TE_SYM, TE_GRANT = 0, 1, 2
 TE_IMMUNE, TE_NEGATE = 96, 97
 _NEGATING = [False]  # State.negated is working out its constants: nested questions see grants only
 _TREATING = [False]  # State._treated is working out 'treated as' constants: colours and names read as printed
+# the verbs family's temporary effects (verbs.py); a player is named as target -1 - player, so
+# drop_target (a card instance changing zones) never drops them
+TE_END_BATTLE = 64  # (kind, -3, 0, battle): the battle ends at its resolution without comparing BP (8-1-5)
+TE_END_ATTACK_STEP = 65  # (kind, -3, 0, turn): this turn's attack step ends / does not happen (7-7)
+TE_LIFE_CAP = 66  # (kind, -1 - player, n, dur): an unblocked attack reduces that player's life by at most n
+TE_NO_MILL = 67  # (kind, -1 - player, 0, dur): that player's deck is not discarded (5-13)
+TE_LVCOST = 68  # (kind, card, amount, dur): the card's Lv costs +amount (2-8-3)
 DUR_TURN, DUR_BATTLE = END_OF_TURN, END_OF_BATTLE
 G_CANNOT_ATTACK, G_CANNOT_BLOCK, G_NO_EFFECT_DESTROY, G_UNBLOCKABLE, G_MUST_BLOCK = range(5)
 
@@ -93,7 +100,6 @@ class State(DecisionState):
 
     def on_field(self, i: int) -> bool:
         return i >= 0 and self.zone[i] == Z_FIELD
-
 
     def color_mask(self, i: int) -> int:
         """Card ``i``'s colours as bits of ``cards.COLORS`` (BS 2-11), with 'treated as also
@@ -351,7 +357,11 @@ class State(DecisionState):
 
     def play_cost(self, p: int, i: int, keisho: int, fs: list | None = None) -> int:
         d = self.defs[self.cdef[i]]
-        cost = d.cost + (self.cost_mod(p, i) if self.has_constants else 0)
+        cost = d.cost
+        if self.has_constants:
+            cost += self.cost_mod(p, i)
+            if d.self_cost:  # 11-1-1-2-1: 'this card costs N less' works from the hand
+                cost += self.self_cost_mod(p, i, d)
         if cost < 0:
             cost = 0
         if d.red_total:
@@ -363,6 +373,18 @@ class State(DecisionState):
                     red += min(d.reduction[c], fs[c])
             cost -= min(d.red_total, red)
         return cost if cost > 0 else 0
+
+    def self_cost_mod(self, p: int, i: int, d) -> int:
+        """The card's own cost constants (``constant: cost, scope: self``), read where it is
+        (the hand, or no zone while it is being played): BS 11-1-1-2-1."""
+        v = 0
+        for e in d.self_cost:
+            if e.while_ and not self._while_ok(e.while_, i):
+                continue
+            if e.cond and not self.cond_ok(e.cond, i, p):
+                continue
+            v += e.amount
+        return v
 
     def ex_in_trash(self, p: int) -> int:
         defs, cdef = self.defs, self.cdef
@@ -467,3 +489,46 @@ class State(DecisionState):
             assert self.cores[i] >= 0
             if self.zone[i] not in (Z_FIELD, Z_WAIT):
                 assert self.cores[i] == 0, f"card {i} in {ZONE_NAMES[self.zone[i]]} holds cores"
+
+
+class LevelCosts:
+    """Levels under Lv-cost changes (BS 2-8-3, 3-2-5-3/4): mixed into the state class of games
+    whose decks change Lv costs (``cards.B_LVCOST``: the constant and the verb ``level_cost``);
+    every other game keeps ``State.level`` and pays nothing. The subclass gives the slot
+    ``lvbusy``: while the changes are summed, levels are read from the printed Lv costs (a
+    source's own level, a scope's level filter), so a change never feeds on itself."""
+
+    __slots__ = ()
+
+    def level(self, i: int) -> int:
+        if self.lvbusy or self.zone[i] not in (Z_FIELD, Z_WAIT):
+            return State.level(self, i)
+        m = self.lv_cost_mod(i)
+        if not m:
+            return State.level(self, i)
+        d = self.defs[self.cdef[i]]
+        has_soul = self.soul[self.owner[i]] == i
+        c = self.cores[i] + has_soul
+        lv = 0
+        for need in d.lv_cores:  # increasing: the highest level whose changed cost is met (2-8-3)
+            if c >= (need + m if need + m > 0 else 0):  # 1-4-6: a cost below 0 is 0
+                lv += 1
+        if d.shinkaiho and has_soul and lv < 2:
+            lv = 2  # BS 12-2-1-1-2
+        return lv
+
+    def lv_cost_mod(self, i: int) -> int:
+        """The change of card ``i``'s Lv costs: temporary (verb) and constant effects."""
+        m = 0
+        for k, t, amt, _ in self.teff:
+            if k == TE_LVCOST and t == i:
+                m += amt
+        if self.has_constants:
+            self.lvbusy = True
+            try:
+                for src, e in self.constants(CK["level_cost"]):
+                    if self.in_scope(e.scope, src, i):
+                        m += e.amount
+            finally:
+                self.lvbusy = False
+        return m

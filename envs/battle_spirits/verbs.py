@@ -60,12 +60,14 @@ def _each(k: int, tg: list) -> tuple[bool, bool]:
 
 
 # ---- the player's deck, hand and life --------------------------------------------------------
-@VOCAB.verb("draw", params={"n": Param.value(1), "player": PLAYER}, rule="BS 5-6, BS-R4",
-            doc="draw n; from an empty deck nothing is drawn", ja="{player}はデッキから{n}枚ドローする",
-            en="{player} draw{player.s} {n} card(s)")
+@VOCAB.verb("draw", params={"n": Param.value(1), "player": PLAYER, "from": Param.choice(("top", "bottom"), "top")},
+            rule="BS 5-6, BS-R4",
+            doc="draw n (from: bottom, 「デッキの下から」: from the bottom of the deck); from an empty deck nothing "
+                "is drawn", ja="{player}はデッキ{from}から{n}枚ドローする",
+            en="{player} draw{player.s} {n} card(s){from}")
 def v_draw(s, f, a, src, p, tg):
     n = value(a.n, s, src, p)
-    k = draw(s, _who(a, p), n, p)
+    k = draw(s, _who(a, p), n, p, a.src_place == "bottom")
     return k > 0, k == n
 
 
@@ -77,12 +79,17 @@ def v_discard_deck(s, f, a, src, p, tg):
     n = value(a.n, s, src, p)
     k = 0
     milled = [] if (s.watch >> EV_MILLED) & 1 else None  # 'milled' watched: the cards, for the event
+    flags = s.bflags
     while k < n and s.deck[q]:
+        if flags & B_NOMILL and deck_protected(s, q):
+            break  # no_deck_discard: 「デッキは破棄されない」 (a discard under way stops)
         i = s.deck[q].pop()
         to_trash(s, i)
         k += 1
         if milled is not None:
             milled.append(i)
+        if flags & B_REPLACE and replace_event(s, i, RP["milled"], q != p, True):
+            break  # a 'milled' replacement of the card: the rest of this discard is replaced (9-1-8-1)
     if milled:
         happen(s, EV_MILLED, q, milled, 0, p, C_EFFECT)
     return k > 0, k == n
@@ -112,7 +119,8 @@ def v_gain_life(s, f, a, src, p, tg):
             doc="破壊 the targets (they go to the trash through the waiting state)", ja="{target}を破壊する",
             en="destroy {target}")
 def v_destroy(s, f, a, src, p, tg):
-    k = sum(1 for i in tg if destroy(s, i, s.owner[i] != p, True))
+    k = sum(1 for i in tg if destroy(s, i, s.owner[i] != p, True) or
+            (s.zone[i] == Z_WAIT and change_wait(s, i, W_DESTROY, False, s.owner[i] != p)))  # 10-2-2-6
     return _each(k, tg)
 
 
@@ -229,29 +237,41 @@ def _remove_n(vocab, ck, field, v):
 
 @VOCAB.verb("remove_cores", params={"target": TARGET, "n": Param.custom(_remove_n, 1),
                                     "to": Param.choice(("reserve", "trash", "void"), "reserve")},
-            rule="BS 5-11, 5-7-3, 4-4-1",
+            rule="BS 5-11, 5-7-3, 4-4-1, 10-2-2-6",
             doc="take n cores off each target to its owner's reserve, trash or the void; a card left below "
                 "its Lv1 cost vanishes; the soul core never goes to the void",
             ja="{target}のコア{n}を{to}に置く", en="remove {n} core(s) from {target} to {to}")
 def v_remove_cores(s, f, a, src, p, tg):
-    n = value(a.n, s, src, p)
-    k = 0
+    return _remove_cores(s, a.to, tg, value(a.n, s, src, p), -1)
+
+
+def _remove_cores(s, to: str, tg: list, n: int, leave: int) -> tuple[bool, bool]:
+    """remove_cores (n from each target) and leave_cores (all but ``leave``)."""
+    k = want = 0
     before = {i: s.level(i) for i in tg}  # 10-2-2-3
     for i in tg:
         o = s.owner[i]
+        if leave >= 0:  # 'all but N' (normal cores go first, so the soul core is the one left)
+            n = s.ncores(i) - leave if s.ncores(i) > leave else 0
+        want += n
         take = min(n, s.cores[i])
         s.cores[i] -= take
         k += take
-        if a.to == "reserve":
+        if to == "reserve":
             s.reserve[o] += take
-        elif a.to == "trash":
+        elif to == "trash":
             s.tcores[o] += take
         else:
             s.gained[o] -= take
         if take < n and s.soul[o] == i:  # 5-7-3: the soul core never goes to life or void
-            s.soul[o] = S_RESERVE if a.to == "reserve" else S_TRASH
+            s.soul[o] = S_RESERVE if to == "reserve" else S_TRASH
             k += 1
     check_vanish(s, -1, before)
+    for i in tg:  # 10-2-2-6: a card in the waiting state (self / event) depleted now changes to vanishing
+        if s.zone[i] == Z_WAIT and s.level(i) == 0:
+            change_wait(s, i, W_VANISH, False, False, before[i])
+    if leave >= 0:
+        return k > 0, k >= want
     return k > 0, k >= n * max(1, len(tg)) and bool(tg)
 
 
@@ -268,15 +288,32 @@ def v_bounce(s, f, a, src, p, tg):
     k = 0
     for i in _spared(s, tg, src, IM_RETURN):  # cannot_be_returned
         if s.zone[i] == Z_FIELD:
+            if s.bflags & B_REPLACE and replace_event(s, i, RP["returned_to_hand" if kind == W_HAND else
+                                                             "returned_to_deck"], s.owner[i] != p, True, kind):
+                continue  # replaced (9-1-8), or its controller decides first (a replacement with a cost)
             to_wait(s, i, kind, s.owner[i] != p, 0, C_EFFECT)
+            k += 1
+        elif s.zone[i] == Z_WAIT and change_wait(s, i, kind, True):  # 10-2-2-6: 'return it' names a place
             k += 1
     return _each(k, tg)
 
 
-@VOCAB.verb("from_trash", params={"target": TARGET, "to": Param.choice(("hand",), "hand")}, rule="BS 4-4",
-            doc="return cards from the trash to the hand", ja="{target}を{to}に戻す",
+@VOCAB.verb("from_trash", params={"target": TARGET, "to": Param.choice(("hand", "deck_top", "deck_bottom"), "hand")},
+            rule="BS 4-4, 4-2",
+            doc="return cards from the trash to the hand, or put them on the top or bottom of their owner's deck", ja="{target}を{to}に戻す",
             en="return {target} to {to}")
 def v_from_trash(s, f, a, src, p, tg):
+    if a.to != "hand":  # 「デッキの上/下に戻す」: face down in the deck again, hidden
+        for i in tg:
+            q = s.owner[i]
+            s.trash[q].remove(i)
+            s.zone[i] = Z_DECK
+            s.known[i] = False
+            if a.to == "deck_top":
+                s.deck[q].append(i)
+            else:
+                s.deck[q].insert(0, i)
+        return bool(tg), bool(tg)
     for i in tg:
         q = s.owner[i]
         s.trash[q].remove(i)
@@ -297,26 +334,41 @@ def _check_summon(sub, a, item):
         sub.fail("free", "summoning by an effect is always without paying the cost")
 
 
-@VOCAB.verb("summon", params={"target": TARGET, "free": Param.bool(True)}, rule="BS 5-8, 11-1-1-6",
-            doc="summon one of the target cards without paying its cost; its Lv1 cores still come from your "
-                "reserve or field cards", ja="{target}をコストを支払わずに召喚する",
-            en="summon {target} without paying its cost", data=_check_summon)
+@VOCAB.verb("summon", params={"target": TARGET, "free": Param.bool(True), "no_summon_effects": Param.bool(False)},
+            rule="BS 5-8, 11-1-1-6, 12-2-1-6",
+            doc="summon the target cards (several at once: 「～体まで召喚する」) without paying their cost; their Lv1 "
+                "cores still come from your reserve or field cards; no_summon_effects: their own 『召喚時』 effects "
+                "do not work (「ただし、『このスピリットの召喚時』効果は発揮されない」)",
+            ja="{target}をコストを支払わずに召喚する{no_summon_effects}",
+            en="summon {target} without paying its cost{no_summon_effects}", data=_check_summon)
 def v_summon(s, f, a, src, p, tg):
     if not tg and a.target == T_SELF and s.zone[src] in (Z_HAND, Z_TRASH):
         tg.append(src)  # 'this card' in the hand or trash (a trigger from there, 5-12-2)
     if not tg:
         return False, False
-    i = tg[0]  # one summon per action; its cores are placed as in 11-1-1-6
-    q = s.owner[i]
-    need = s.defs[s.cdef[i]].lv_cores[0]
-    if s.total_cores(q) < need or len(s.field[q]) >= MAX_FIELD:
-        return False, False  # 1-4-2: what cannot be done is not done
-    (s.hand if s.zone[i] == Z_HAND else s.trash)[q].remove(i)
-    s.zone[i] = Z_FIELD
-    s.exh[i] = 0
-    s.field[q].append(i)
+    # every target chosen is summoned at once (「～体まで召喚する」), each as far as the cores its Lv1
+    # cost needs can still come from the reserve and field cards (1-4-2), then its cores are placed
+    # (11-1-1-6), the first chosen first; their summon effects wait for the last (h_effect step 4)
+    q = s.owner[tg[0]]
+    spare = s.total_cores(q)
+    done = []
+    for i in tg:
+        need = s.defs[s.cdef[i]].lv_cores[0]
+        if spare < need or len(s.field[q]) >= MAX_FIELD or s.zone[i] not in (Z_HAND, Z_TRASH):
+            continue  # 1-4-2: what cannot be done is not done
+        spare -= need
+        (s.hand if s.zone[i] == Z_HAND else s.trash)[q].remove(i)
+        s.zone[i] = Z_FIELD
+        s.exh[i] = 0
+        s.field[q].append(i)
+        done.append(i)
+    if not done:
+        return False, False
+    tg[:] = done
     f[1] = 4  # resume in h_effect's step 4 after placing
-    s.stack.append([H_PLACE, 0, q, i, 0, need])
+    for i in reversed(done):
+        need = lv1_cost(s, i) if s.bflags & B_LVCOST else s.defs[s.cdef[i]].lv_cores[0]
+        s.stack.append([H_PLACE, 0, q, i, 0, need])
     return True, True
 
 
@@ -380,6 +432,7 @@ def v_python(s, f, a, src, p, tg):
 
 def check_target_zone(sub, a) -> None:
     """Which zones a verb's targets may be in (the field, unless the verb says otherwise)."""
+    _compile_v2(sub, a)
     t = a.target
     if not isinstance(t, Target):
         if a.do in DO_TARGET_ZONES and a.do != "destroy" and not (a.do == "summon" and t == T_SELF):
@@ -391,3 +444,463 @@ def check_target_zone(sub, a) -> None:
         sub.fail("target", f"'{a.do}' acts on cards in the {want}; zone must be {want}")
     if a.do == "summon" and t.side != 0:
         sub.fail("target", "summon needs own spirit cards in the hand or trash")
+
+
+# ==== the verbs family of the card language v2 (issue 10) =======================================
+# Battle verbs (BS 8-1, 7-7), core moves and distributions, hands and decks, Lv-cost changes, and
+# the changes of a waiting card's state (10-2-2-6). The machinery they need in the rules is
+# switched on per game by the cards.B_* bits their cards mark while they compile, so a game
+# without them pays nothing.
+from .cards import B_BATTLE, B_LVCOST, B_NOMILL, B_REPLACE, EV, RP, T_EVENT  # noqa: E402
+from .layout import D_DISCARD, D_OPTIONAL, D_SEARCH, D_TARGET, FIELD, HAND, MAX_HAND, N_OPTIONS, OPP_FIELD, ST_ATTACK  # noqa: E402,E501
+from .rules import add_handler, cores_increased, fire, lv1_cost, replace_event  # noqa: E402
+from .state import (  # noqa: E402
+    TE_END_ATTACK_STEP, TE_END_BATTLE, TE_LIFE_CAP, TE_LVCOST, TE_NO_MILL, W_DESTROY, W_VANISH, Z_DECK, Z_WAIT,
+)
+
+#: verbs whose target words ``self`` / ``event`` also name a card in the waiting state (10-2-2-6)
+WAITING_VERBS = ("destroy", "bounce", "remove_cores", "leave_cores")
+#: the events a waiting card's own triggers fire on: they fail when it changes state (10-2-2-6-2)
+WAIT_EVENTS = (EV["destroyed"], EV["destroyed_by_opponent"], EV["leaves_field"])
+
+
+def _marks(bit: int, check=None):
+    """A verb's compile check that marks the machinery ``bit`` the verb needs (cards.mark)."""
+    def data(sub, a, item):
+        mark(bit)
+        if check is not None:
+            check(sub, a, item)
+    return data
+
+
+def change_wait(s, i: int, state: int, named: bool = False, by_opp: bool = False, lv: int = 0) -> bool:
+    """BS 10-2-2-6: card ``i``, in the waiting state, changes to another waiting state.
+
+    Never to the one it is in (10-2-2-6-1). Its triggers of the old state that have not
+    resolved fail, and the new state's trigger (『破壊時』, 'leaves the field') take effect
+    (10-2-2-6-2). Where it goes stays the first state's destination (4-1-6, 10-2-2-7) unless
+    the change is made by an effect that names a place (``named``: return to hand or deck),
+    ruling in docs/rules/battle_spirits_notes.md. ``wait_kind`` keeps the state in its low 3
+    bits and, when they differ, the destination + 1 above them (read by rules.flush_waiting).
+    """
+    k = s.wait_kind[i]
+    cur = k & 7
+    if cur == state:
+        return False
+    dest = state if named else ((k >> 3) - 1 if k > 7 else cur)
+    s.wait_kind[i] = state if dest == state else state | ((dest + 1) << 3)
+    effs = s.defs[s.cdef[i]].effects
+
+    def keep(t) -> bool:
+        return t[0] != i or effs[t[1]].kind != "trigger" or effs[t[1]].event not in WAIT_EVENTS
+
+    s.pending = [t for t in s.pending if keep(t)]
+    for batch in s.tq:
+        batch[:] = [t for t in batch if keep(t)]
+    lv = lv or max(1, s.level(i))
+    if state == W_DESTROY:
+        fire(s, EV["destroyed"], i, -1, lv)
+        if by_opp:
+            fire(s, EV["destroyed_by_opponent"], i, -1, lv)
+    fire(s, EV["leaves_field"], i, -1, lv)
+    return True
+
+
+# ---- optional actions ------------------------------------------------------------------------------
+def v_optional(s, f, a, src, p, tg):
+    """「～できる」 on one action (``optional: true``): when it is carried out (its targets
+    chosen), its controller chooses whether to do it (BS 9-1-2, decision 'use an optional
+    effect'); no counts as not done for the links (5-19-2). h_effect step 6 reads the answer."""
+    if not tg and isinstance(a.target, Target):
+        return False, False  # nothing to do it to: not asked
+    s.ask(p, D_OPTIONAL, [OPTION, OPTION + 1])
+    f[1] = 6
+    return True, True
+
+
+# ---- the battle and the attack step (BS 8-1, 7-7) ---------------------------------------------------
+@VOCAB.verb("end_battle", params={}, rule="BS 8-1-5-1, 8-1-7",
+            doc="「バトル解決時、BPを比べずにバトルを終了させる」: when this battle resolves it ends at once: no BP "
+                "comparison, and an unblocked attack takes no life (ruling); its end-of-battle effects still happen",
+            ja="バトル解決時、BPを比べずにバトルを終了させる",
+            en="when the battle resolves, end it without comparing BP", data=_marks(B_BATTLE))
+def v_end_battle(s, f, a, src, p, tg):
+    if s.attacker < 0:
+        return False, False  # not in a battle
+    s.teff.append((TE_END_BATTLE, -3, 0, DUR_BATTLE))
+    return True, True
+
+
+@VOCAB.verb("end_attack_step", params={}, rule="BS 7-7, 7-7-3-2",
+            doc="「アタックステップを終了する」 / 「アタックステップをなくす」: this turn's attack step ends (in a battle: "
+                "the battle goes straight to its end, 8-1-7, then no more attacks) or, before it, does not happen",
+            ja="このターンのアタックステップを終了する", en="end this turn's attack step", data=_marks(B_BATTLE))
+def v_end_attack_step(s, f, a, src, p, tg):
+    if s.step > ST_ATTACK or s.turn == 1:
+        return False, False  # it is over, or this turn has none (7-7-2)
+    s.teff.append((TE_END_ATTACK_STEP, -3, 0, DUR_TURN))
+    return True, True
+
+
+@VOCAB.verb("attack_life_cap", params={"n": Param.value(1), "player": PLAYER, "duration": DURATION},
+            rule="BS 8-1-5-1",
+            doc="「ライフは、ブロックされなかった相手のスピリットのアタックでは、N しか減らない」: an unblocked attack "
+                "reduces that player's life by at most n for the duration (effects reducing life are not capped)",
+            ja="{duration}、{player.pos}ライフは、ブロックされなかった相手のスピリットのアタックでは、{n}しか減らない",
+            en="{duration}, an unblocked opposing attack reduces {player.pos} life by at most {n}",
+            data=_marks(B_BATTLE))
+def v_attack_life_cap(s, f, a, src, p, tg):
+    s.teff.append((TE_LIFE_CAP, -1 - _who(a, p), value(a.n, s, src, p), _dur(a)))
+    return True, True
+
+
+# ---- cores ------------------------------------------------------------------------------------------
+def _spread_start(s, f, a, p, tg, mode: int, n: int, to: int) -> tuple[bool, bool]:
+    """Push the distribution of ``n`` cores over the targets, one core at a time (h_spread)."""
+    if not tg or n <= 0:
+        return False, False
+    fr = [H_SPREAD, 0, p, n, mode, f[7], 0, n, to]
+    if mode == 1:  # the levels before, for the cards it depletes (10-2-2-3)
+        for i in tg:
+            fr += (i, s.level(i))
+    s.stack.append(fr)
+    f[1] = 5  # resume after it: h_spread sets the effect's done / full
+    return True, True
+
+
+def h_spread(s, f: list) -> None:
+    """Spread cores over the chosen cards (spread_cores, remove_chosen_cores):
+    one core at a time, the effect's controller choosing the card (decision 'choose a target';
+    no choice with one card left). Frame ``[H_SPREAD, step, p, left, mode (0 put from the void,
+    1 remove), sels base, moved, n, to (remove: 0 reserve, 1 trash, 2 void), (card, level)...]``.
+    A removal takes normal cores before the soul core, which goes to the trash instead of the
+    void (5-7-3); cards it depletes vanish at the end, at their level before (10-2-2-3, 10-2-2-8)."""
+    p, mode = f[2], f[4]
+    if f[1] == 1:
+        f[1] = 0
+        for i in s.sels[f[5]]:
+            o = s.owner[i]
+            if s.zone[i] == Z_FIELD and (FIELD if o == p else OPP_FIELD) + s.field[o].index(i) == s.answer:
+                _spread_one(s, f, i)
+                break
+    while f[3] > 0:
+        cands = [i for i in s.sels[f[5]] if s.zone[i] == Z_FIELD and (mode == 0 or s.ncores(i) > 0)]
+        if not cands:
+            break
+        if len(cands) > 1:
+            legal = sorted((FIELD if s.owner[i] == p else OPP_FIELD) + s.field[s.owner[i]].index(i) for i in cands)
+            s.ask(p, D_TARGET, legal)
+            f[1] = 1
+            return
+        _spread_one(s, f, cands[0])
+    if mode == 0:
+        for i in dict.fromkeys(s.sels[f[5]]):
+            if s.zone[i] == Z_FIELD:
+                cores_increased(s, i)  # 13-1-1, once per card
+    else:
+        check_vanish(s, -1, dict(zip(f[9::2], f[10::2])))
+    moved, n = f[6], f[7]
+    s.stack.pop()
+    effect = s.stack[-1]  # the H_EFFECT frame at step 5
+    effect[8], effect[9], effect[11] = int(moved > 0), int(moved >= n), int(moved > 0)
+
+
+def _spread_one(s, f: list, i: int) -> None:
+    o = s.owner[i]
+    f[3] -= 1
+    f[6] += 1
+    if f[4] == 0:
+        s.cores[i] += 1
+        s.gained[o] += 1
+        return
+    to = f[8]
+    if s.cores[i]:
+        s.cores[i] -= 1
+        if to == 0:
+            s.reserve[o] += 1
+        elif to == 1:
+            s.tcores[o] += 1
+        else:
+            s.gained[o] -= 1
+    else:  # the soul core, last (5-7-3: never into the void)
+        s.soul[o] = S_RESERVE if to == 0 else S_TRASH
+
+
+H_SPREAD = add_handler(h_spread)
+
+_TO_REMOVED = Param.choice(("reserve", "trash", "void"), "reserve")
+
+
+@VOCAB.verb("spread_cores", params={"n": Param.value(1), "target": TARGET}, rule="BS 4-8, 9-3-2-1, 13-1-1",
+            doc="put n cores from the void, in all, on the target cards: one at a time, the controller choosing the "
+                "card each time (no question once one card is left); 'N or more cores' triggers once per card",
+            ja="ボイドからコア{n}個を、{target}に好きなように分けて置く",
+            en="put {n} core(s) from the void on {target}, divided as you choose")
+def v_spread_cores(s, f, a, src, p, tg):
+    return _spread_start(s, f, a, p, tg, 0, value(a.n, s, src, p), 0)
+
+
+@VOCAB.verb("remove_chosen_cores", params={"n": Param.value(1), "target": TARGET, "to": _TO_REMOVED},
+            rule="BS 5-11, 5-7-3, 9-3-2-1, 10-2-2-3",
+            doc="「コアN個を選んで…に置く」: n cores in all from the target cards to their owner's reserve, trash or the "
+                "void, the controller choosing the card of each core (normal cores before the soul core, which never "
+                "goes to the void); cards left below their Lv1 cost vanish at the end",
+            ja="{target}の上のコア{n}個を選んで、その持ち主の{to}に置く",
+            en="choose {n} core(s) on {target} and put them into their owner's {to}")
+def v_remove_chosen_cores(s, f, a, src, p, tg):
+    return _spread_start(s, f, a, p, tg, 1, value(a.n, s, src, p), ("reserve", "trash", "void").index(a.to))
+
+
+@VOCAB.verb("leave_cores", params={"n": Param.value(1), "target": TARGET, "to": _TO_REMOVED},
+            rule="BS 5-11, 5-7-3, 10-2-2-8",
+            doc="「コアN個だけを残し、それ以外を…に置く」: every core of each target but n goes to its owner's reserve, "
+                "trash or the void (normal cores first: the soul core is one kept)",
+            ja="{target}の上にあるコア{n}個だけを残し、それ以外をその持ち主の{to}に置く",
+            en="remove all but {n} core(s) from {target} to their owner's {to}")
+def v_leave_cores(s, f, a, src, p, tg):
+    return _remove_cores(s, a.to, tg, 0, value(a.n, s, src, p))
+
+PLACES = ("reserve", "trash", "life", "self", "target")
+
+
+def _check_move(sub, a, item):
+    if a.src_place == a.to:
+        sub.fail("to", "cores move from one place to another")
+    if a.src_place == "life":
+        sub.fail("from", "life is lost with life_damage (BS 1-3-7, its triggers)")
+    uses_target = "target" in (a.src_place, a.to)
+    if uses_target != (a.target is not None):
+        sub.fail("target", "from: target or to: target needs a target, and a target needs one of them")
+    if isinstance(a.target, Target) and a.target.side != 0:
+        sub.fail("target", "move_cores moves cores between your own cards and places (side: own)")
+
+
+@VOCAB.verb("move_cores", params={"n": Param.custom(_remove_n, 1), "from": Param.choice(PLACES),
+                                  "to": Param.choice(PLACES), "target": Param.target(None)},
+            rule="BS 4-8, 4-6, 4-4, 4-7, 5-7-3",
+            doc="move n cores between your reserve, trash, life, this card and the target cards (each target: n); "
+                "normal cores first, then the soul core, which never goes to life; a card left below its Lv1 cost "
+                "vanishes (10-2-2-8)",
+            ja="{from}のコア{n}を{to}に置く", en="move {n} core(s) from {from} to {to}", data=_check_move)
+def v_move_cores(s, f, a, src, p, tg):
+    n = value(a.n, s, src, p)
+    fr, to = a.src_place, a.to
+    if "target" in (fr, to):
+        pairs = [(i if fr == "target" else fr, i if to == "target" else to) for i in tg]
+    else:
+        pairs = [(fr, to)]
+    pairs = [(x if x != "self" else src, y if y != "self" else src) for x, y in pairs]
+    cards = [x for pr in pairs for x in pr if isinstance(x, int)]
+    if any(s.zone[i] != Z_FIELD for i in cards):
+        pairs = [(x, y) for x, y in pairs if not any(isinstance(c, int) and s.zone[c] != Z_FIELD for c in (x, y))]
+    before = {i: s.level(i) for i in cards if s.zone[i] == Z_FIELD}
+    moved = 0
+    got = []
+    for x, y in pairs:
+        for _ in range(n):
+            soul = _take_core(s, p, x, y != "life")
+            if soul < 0:
+                break
+            _put_core(s, p, y, soul)
+            moved += 1
+            if isinstance(y, int):
+                got.append(y)
+    check_vanish(s, -1, before)
+    for i in dict.fromkeys(got):
+        if s.zone[i] == Z_FIELD:
+            cores_increased(s, i)
+    return moved > 0, moved >= n * len(pairs) and bool(pairs)
+
+
+def _take_core(s, p: int, x, soul_ok: bool) -> int:
+    """Take one core from place ``x`` (a card, 'reserve', 'trash'): -1 none, 0 a core, 1 the soul core."""
+    if isinstance(x, int):
+        if s.cores[x]:
+            s.cores[x] -= 1
+            return 0
+        return 1 if soul_ok and s.soul[p] == x else -1
+    if x == "reserve":
+        if s.reserve[p]:
+            s.reserve[p] -= 1
+            return 0
+        return 1 if soul_ok and s.soul[p] == S_RESERVE else -1
+    if s.tcores[p]:
+        s.tcores[p] -= 1
+        return 0
+    return 1 if soul_ok and s.soul[p] == S_TRASH else -1
+
+
+def _put_core(s, p: int, y, soul: int) -> None:
+    if isinstance(y, int):
+        if soul:
+            s.soul[p] = y
+        else:
+            s.cores[y] += 1
+    elif y == "reserve":
+        if soul:
+            s.soul[p] = S_RESERVE
+        else:
+            s.reserve[p] += 1
+    elif y == "trash":
+        if soul:
+            s.soul[p] = S_TRASH
+        else:
+            s.tcores[p] += 1
+    else:
+        s.life[p] += 1
+
+
+# ---- hands and decks ---------------------------------------------------------------------------------
+@VOCAB.verb("discard", params={"n": Param.value(1), "player": PLAYER}, rule="BS 5-13",
+            doc="破棄 from the hand: that player puts n cards of their hand (their choice, one at a time) into their "
+                "trash; with fewer cards, all of them",
+            ja="{player}は、{player.pos}手札{n}枚を破棄する", en="{player} discard{player.s} {n} card(s) from {player.pos} hand")
+def v_discard(s, f, a, src, p, tg):
+    return _discard(s, f, _who(a, p), value(a.n, s, src, p))
+
+
+@VOCAB.verb("discard_down_to", params={"n": Param.value(), "player": PLAYER}, rule="BS 5-13",
+            doc="「手札をN枚になるように破棄する」: that player discards (their choice) until n cards are left",
+            ja="{player}は、{player.pos}手札を{n}枚になるように破棄する",
+            en="{player} discard{player.s} down to {n} card(s) in hand")
+def v_discard_down_to(s, f, a, src, p, tg):
+    q = _who(a, p)
+    n = len(s.hand[q]) - value(a.n, s, src, p)
+    if n <= 0:
+        return False, True  # already at n or fewer: nothing to do, nothing left undone
+    return _discard(s, f, q, n)
+
+
+def _discard(s, f, q: int, n: int) -> tuple[bool, bool]:
+    h = len(s.hand[q])
+    if n <= 0 or not h:
+        return False, False
+    s.stack.append([H_DISCARD, 0, q, min(n, h), n, 0])
+    f[1] = 5  # resume after it: h_discard sets the effect's done / full
+    return True, True
+
+
+def h_discard(s, f: list) -> None:
+    """A discard from the hand (verb discard): the hand's owner chooses each card (decision
+    'discard for a cost', hand slot k); with no more cards than to discard, no choice.
+    Frame ``[H_DISCARD, step, player, left, wanted, discarded]``."""
+    q = f[2]
+    hand = s.hand[q]
+    if f[1] == 1:
+        f[1] = 0
+        to_trash(s, hand.pop(s.answer - HAND))
+        f[3] -= 1
+        f[5] += 1
+    if f[3] > 0 and hand:
+        if f[3] < len(hand):
+            s.ask(q, D_DISCARD, [HAND + k for k in range(min(len(hand), MAX_HAND))])
+            f[1] = 1
+            return
+        while hand:
+            to_trash(s, hand.pop())
+            f[3] -= 1
+            f[5] += 1
+    s.stack.pop()
+    effect = s.stack[-1]
+    effect[8], effect[9], effect[11] = int(f[5] > 0), int(f[5] >= f[4]), int(f[5] > 0)
+
+
+H_DISCARD = add_handler(h_discard)
+
+
+@VOCAB.verb("no_deck_discard", params={"player": PLAYER, "duration": DURATION}, rule="BS 5-13",
+            doc="「デッキは破棄されない」: for the duration that player's deck is not discarded (破棄) by any effect; "
+                "a discard under way stops", ja="{duration}、{player.pos}デッキは破棄されない",
+            en="{duration}, {player.pos} deck cannot be discarded", data=_marks(B_NOMILL))
+def v_no_deck_discard(s, f, a, src, p, tg):
+    s.teff.append((TE_NO_MILL, -1 - _who(a, p), 0, _dur(a)))
+    return True, True
+
+
+def deck_protected(s, q: int) -> bool:
+    """Is player q's deck 'not discarded' now (no_deck_discard)?"""
+    for k, t, _, _ in s.teff:
+        if k == TE_NO_MILL and t == -1 - q:
+            return True
+    return False
+
+
+@VOCAB.verb("open_reorder", params={"n": Param.int(lo=1, hi=8), "player": PLAYER, "bottom": Param.choice((0, 1, 2, 3), 0)},
+            rule="BS 4-1-5, 4-2, 9-3-2-2",
+            doc="open the top n cards of that player's deck (for both to see); the controller puts `bottom` of them on "
+                "the bottom of that deck (one at a time, their choice; no pass), then the rest back on top in the order "
+                "they choose (one at a time, from the top down; the last needs no choice)",
+            ja="{player.pos}デッキを上から{n}枚オープンし、{bottom}好きな順番で{player.pos}デッキの上に戻す",
+            en="open the top {n} cards of {player.pos} deck{bottom}, then put them back on top in any order")
+def v_open_reorder(s, f, a, src, p, tg):
+    q = _who(a, p)
+    opened = []
+    while len(opened) < a.n and s.deck[q]:
+        i = s.deck[q].pop()
+        s.zone[i] = Z_LIMBO
+        opened.append(i)
+    if not opened:
+        return False, False
+    s.revealed = opened
+    s.stack.append([H_REORDER, 0, p, q, a.bottom])
+    f[1] = 5  # resume after it: h_reorder sets the effect's done / full
+    return True, True
+
+
+def h_reorder(s, f: list) -> None:
+    """open_reorder: the opened cards (``state.revealed``, public) go back to the deck. Decision
+    'choose a searched card', option k = the k-th card left: first the ``bottom`` cards for
+    the bottom of the deck, then the order of the rest from the top down (BS 4-1-5).
+    Frame ``[H_REORDER, step, chooser, deck owner, bottom left, cards chosen for the top...]``."""
+    rev, q = s.revealed, f[3]
+    if f[1] == 1:
+        i = rev.pop(s.answer - OPTION)
+        if f[4] > 0:
+            f[4] -= 1
+            s.zone[i] = Z_DECK
+            s.deck[q].insert(0, i)
+        else:
+            f.append(i)
+    if len(rev) > 1 or (rev and f[4] > 0):
+        s.ask(f[2], D_SEARCH, [OPTION + k for k in range(min(len(rev), N_OPTIONS))])
+        f[1] = 1
+        return
+    for i in reversed(f[5:] + rev):  # the first chosen ends on top
+        s.zone[i] = Z_DECK
+        s.deck[q].append(i)
+    s.revealed = []
+    s.stack.pop()
+    effect = s.stack[-1]
+    effect[8] = effect[9] = effect[11] = 1
+
+
+H_REORDER = add_handler(h_reorder)
+
+
+# ---- Lv costs (BS 2-8-3, 10-2-2-9) ---------------------------------------------------------------------
+@VOCAB.verb("level_cost", params={"target": TARGET, "amount": Param.value(), "duration": DURATION},
+            rule="BS 2-8-3, 9-1-5-6, 10-2-2-9",
+            doc="the targets' Lv costs +amount (negative: -) for the duration; a card left with fewer cores than its "
+                "new Lv1 cost vanishes, by this effect (10-2-2-9)",
+            ja="{duration}、{target}のLvコストを{amount.signed}する",
+            en="{duration}, the Lv costs of {target} change by {amount.signed}", data=_marks(B_LVCOST))
+def v_level_cost(s, f, a, src, p, tg):
+    amount = value(a.amount, s, src, p)
+    dur = _dur(a)
+    before = {i: s.level(i) for q in (0, 1) for i in s.field[q]}
+    for i in tg:
+        s.teff.append((TE_LVCOST, i, amount, dur))
+    check_vanish(s, -1, before)
+    return bool(tg), bool(tg)
+
+
+# ---- compile-time checks of the family -------------------------------------------------------------
+def _compile_v2(sub, a) -> None:
+    """Called for every action by check_target_zone: the action key ``optional``, the waiting
+    state for target words, and the parameters that need a target mapping."""
+    if sub.get("optional", bool, False):
+        a.inner, a.fn = a.fn, v_optional
+    if a.do in WAITING_VERBS and a.target in (T_SELF, T_EVENT):
+        a.wait_ok = True
+    if a.do in ("spread_cores", "remove_chosen_cores") and not isinstance(a.target, Target):
+        sub.fail("target", f"{a.do} needs a target mapping (the cards the cores are chosen among)")
