@@ -16,8 +16,8 @@ from __future__ import annotations
 from ..core.errors import short
 from ..core.vocab import Param, value
 from .cards import (
-    B_IMMUNE, B_NEGATE, DO_TARGET_ZONES, GRANTS, GR, IM_BP_DOWN, IM_EXHAUST, IM_KIND, IM_RETURN, IMMUNITIES,
-    Target, colors_mask, effects_mask, immunity_spec, mark, types_mask,
+    B_IMMUNE, B_NEGATE, DO_TARGET_ZONES, GRANTS, GR, IM_ALL, IM_BP_DOWN, IM_EXHAUST, IM_KIND, IM_RETURN,
+    IMMUNITIES, Target, colors_mask, effects_mask, immunity_spec, mark, types_mask,
 )
 from .layout import D_MODE, MAX_FIELD, OPTION
 from .rules import (
@@ -756,7 +756,7 @@ def _put_core(s, p: int, y, soul: int) -> None:
                 "trash; with fewer cards, all of them",
             ja="{player}は、{player.pos}手札{n}枚を破棄する", en="{player} discard{player.s} {n} card(s) from {player.pos} hand")
 def v_discard(s, f, a, src, p, tg):
-    return _discard(s, f, _who(a, p), value(a.n, s, src, p))
+    return _discard(s, f, _who(a, p), value(a.n, s, src, p), src)
 
 
 @VOCAB.verb("discard_down_to", params={"n": Param.value(), "player": PLAYER}, rule="BS 5-13",
@@ -768,14 +768,14 @@ def v_discard_down_to(s, f, a, src, p, tg):
     n = len(s.hand[q]) - value(a.n, s, src, p)
     if n <= 0:
         return False, True  # already at n or fewer: nothing to do, nothing left undone
-    return _discard(s, f, q, n)
+    return _discard(s, f, q, n, src)
 
 
-def _discard(s, f, q: int, n: int) -> tuple[bool, bool]:
+def _discard(s, f, q: int, n: int, src: int) -> tuple[bool, bool]:
     h = len(s.hand[q])
     if n <= 0 or not h:
         return False, False
-    s.stack.append([H_DISCARD, 0, q, min(n, h), n, 0])
+    s.stack.append([H_DISCARD, 0, q, min(n, h), n, 0, src])
     f[1] = 5  # resume after it: h_discard sets the effect's done / full
     return True, True
 
@@ -783,7 +783,8 @@ def _discard(s, f, q: int, n: int) -> tuple[bool, bool]:
 def h_discard(s, f: list) -> None:
     """A discard from the hand (verb discard): the hand's owner chooses each card (decision
     'discard for a cost', hand slot k); with no more cards than to discard, no choice.
-    Frame ``[H_DISCARD, step, player, left, wanted, discarded]``."""
+    Hand cards unaffected by the effect's source (card 54 「自分の手札は相手の…効果を受けない」,
+    BS 9-1-2-1) are not discarded. Frame ``[H_DISCARD, step, player, left, wanted, discarded, source]``."""
     q = f[2]
     hand = s.hand[q]
     if f[1] == 1:
@@ -792,12 +793,16 @@ def h_discard(s, f: list) -> None:
         f[3] -= 1
         f[5] += 1
     if f[3] > 0 and hand:
-        if f[3] < len(hand):
-            s.ask(q, D_DISCARD, [HAND + k for k in range(min(len(hand), MAX_HAND))])
+        if s.bflags & B_IMMUNE:  # the cards this effect may discard
+            ks = [k for k, i in enumerate(hand) if not s.immune(i, f[6], IM_ALL)]
+        else:
+            ks = range(len(hand))
+        if f[3] < len(ks):
+            s.ask(q, D_DISCARD, [HAND + k for k in ks if k < MAX_HAND])
             f[1] = 1
             return
-        while hand:
-            to_trash(s, hand.pop())
+        for k in reversed(ks):
+            to_trash(s, hand.pop(k))
             f[3] -= 1
             f[5] += 1
     s.stack.pop()

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from bs_scenario import (
-    CONCEDE, D_ATTACK, D_BLOCK, D_FLASH, D_MAIN, D_OPTIONAL, D_TARGET, DUR_TURN, OPTION, PASS, RESERVE,
+    CONCEDE, D_ATTACK, D_BLOCK, D_DISCARD, D_FLASH, D_MAIN, D_OPTIONAL, D_TARGET, DUR_TURN, OPTION, PASS, RESERVE,
     RESERVE_SOUL, S_RESERVE, S_TRASH, TE_BP, Z_FIELD, Z_HAND, Z_TRASH, act, attack, cid, field_slot, find, game,
     ids, pass_flash, play, scene, target,
 )
@@ -303,6 +303,23 @@ def test_granted_cannot_be_returned_for_the_turn():
         attack(s, wolf)
         play(s, "T2-B27")
         assert (s.zone[wolf] == Z_FIELD) == ward, ward
+
+
+def test_the_hand_is_not_affected_by_opposing_effects():
+    """BS 9-1-2-1, BS 5-13 (card 54 五角形の砦 「自分の手札は相手のスピリット/ブレイヴ/ネクサス/マジック
+    の効果を受けない」): the opponent's Mind Rot discards nothing; one's own discard still works.
+    With only the magic cards of the hand protected, the spirit card is the one discarded."""
+    s = scene(p0=dict(hand=["T2-V14"]), p1=dict(field=["T2-B28"], hand=["T-S1", "T-S2"]))
+    play(s, "T2-V14")
+    assert s.dkind == D_MAIN and ids(s, s.hand[1]) == ["T-S1", "T-S2"] and not s.trash[1]
+    s = scene(p0=dict(hand=["T2-V13"], field=["T2-B28"], deck=5))
+    play(s, "T2-V13")  # draws 3, then discards 2 of its own player's choice
+    while s.dkind == D_DISCARD:
+        act(s, s.legal[0])
+    assert len(s.hand[0]) == 1 and len(s.trash[0]) == 2
+    s = scene(p0=dict(hand=["T2-V14"]), p1=dict(field=["T2-B38"], hand=["T-S1", "T-M6"]))
+    play(s, "T2-V14")
+    assert s.dkind == D_MAIN and ids(s, s.hand[1]) == ["T-M6"] and ids(s, s.trash[1]) == ["T-S1"]
 
 
 # ---------------------------------------------------------------------------- names, families, colours
