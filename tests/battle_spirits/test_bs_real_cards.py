@@ -14,8 +14,8 @@ import re
 from pathlib import Path
 
 from bs_scenario import (
-    REAL, REAL_CARD_FILES, REAL_DECK, D_BLOCK, D_FLASH, D_MAIN, D_OPTIONAL, D_ORDER, D_TARGET, OPP_FIELD, OPTION, PASS, Z_FIELD, Z_HAND, Z_TRASH,
-    act, attack, field_slot, find, ids, pass_flash, place, play, scene, target,
+    REAL, REAL_CARD_FILES, REAL_DECK, D_ATTACK, D_BLOCK, D_DISCARD, D_FLASH, D_MAIN, D_OPTIONAL, D_ORDER, D_SEARCH, D_TARGET, OPP_FIELD, OPTION, PASS, Z_FIELD, Z_HAND, Z_TRASH,
+    act, attack, cid, field_slot, find, hand_slot, ids, pass_flash, place, play, scene, target,
 )
 from tcgzoo.agents import make_agent
 from tcgzoo.agents.stats import wilson
@@ -113,6 +113,22 @@ def test_26_kagutsuchi_dragoon_draws_and_forces_a_block_at_lv2():
         assert (PASS not in s.legal) == must
 
 
+def test_28_old_dragon_territory_sends_a_destroyed_spirits_cores_to_the_trash():
+    """28 古龍の縄張り (BS01-101): Lv1・Lv2『自分のターン』「スピリットが破壊されたとき、そのスピリット上に置かれて
+    いるコアは、リザーブではなくトラッシュに置かれる。」; Lv2『自分のアタックステップ』「BPを比べ相手のスピリット
+    だけを破壊したとき、自分はデッキから1枚ドローする。」 BS 10-2-2-5, 9-1-8-1, 8-1-6-2."""
+    s = rscene(step="attack", p0=dict(field=[("BS01-101", 3), ("BS14-033", 3)], deck=5),
+               p1=dict(field=[("BS14-028", 2)], reserve=0))
+    attack(s, find(s, 0, "BS14-033"))
+    pass_flash(s)
+    act(s, field_slot(s, find(s, 1, "BS14-028")))
+    pass_flash(s)
+    order(s)
+    assert ids(s, s.trash[1]) == ["BS14-028"]
+    assert s.tcores[1] == 2 and s.reserve[1] == 0
+    assert len(s.hand[0]) == 1
+
+
 def test_29_double_draw_draws_two():
     """29 ダブルドロー (BS01-117): メイン「自分はデッキから2枚ドローする。」; フラッシュ「このターンの間、
     スピリット1体をBP+2000する。」 (either side's). BS 9-1-7-1-3, 5-6, 2-9."""
@@ -143,6 +159,26 @@ def test_27_flame_dragon_citadel_draws_per_opposing_spirit_destroyed_in_your_att
     assert len(s.trash[1]) == 2 and not s.hand[0]
 
 
+def test_30_seventh_crimson_trades_a_big_spirits_cores_for_seven_opposing_cores():
+    """30 セブンスクリムゾン (first text): メイン「BP7000以上の自分のスピリット1体の上に置かれているコアすべてを
+    ボイドに置くことで、相手のスピリット上のコア7個を選んで、相手のリザーブに置く。」 The 7 cores are chosen
+    one at a time among the opposing spirits; the spirit left with no core vanishes.
+    BS 9-1-7-1-3, 5-11, 4-8, 9-3-2-1, 10-2-2."""
+    s = rscene(p0=dict(hand=["RC-30"], field=[("BS01-023", 4)], reserve=6),
+               p1=dict(field=[("BS14-033", 5), ("BS14-028", 3)], reserve=0))
+    use_magic(s, "RC-30")
+    assert s.dkind == D_OPTIONAL
+    act(s, OPTION + 1)
+    boar, ruri = find(s, 1, "BS14-033"), find(s, 1, "BS14-028")
+    for _ in range(4):  # four from the boar ...
+        target(s, boar)
+    while s.dkind == D_TARGET:  # ... the rest from Ruriruri, which vanishes
+        target(s, ruri)
+    assert s.cores[boar] == 1 and s.zone[ruri] == Z_TRASH
+    assert s.reserve[1] == 7  # 4 of the boar's 5 cores and all 3 of Ruriruri's
+    assert sorted(ids(s, s.trash[0])) == ["BS01-023", "RC-30"]  # its cores went to the void: it vanished
+
+
 # ==================================================================================== purple
 def test_32_dark_witch_destroys_an_exhausted_spirit_of_either_side():
     """32 ダークウィッチ (BS01-040): Lv2・Lv3『このスピリットのアタック時』「自分か相手の疲労状態のスピリット
@@ -165,6 +201,20 @@ def test_32_dark_witch_destroys_an_exhausted_spirit_of_either_side():
     assert not s.trash[0] and not s.trash[1]
 
 
+def test_33_rashou_mills_four_to_draw_two():
+    """33 鎧闘鬼ラショウ (BS31-017): 『このスピリットの召喚時』「自分のデッキを上から4枚破棄することで、自分は
+    デッキから2枚ドローする。」 (the player may pay); Lv2・Lv3「自分のトラッシュに[ソウルコア]がある間、相手の
+    ネクサスすべてのLvコストを+2する。」 BS 5-13, 5-6, 5-19-5, 2-8-3, 3-3-3."""
+    s = rscene(p0=dict(hand=["BS31-017"], deck=8, reserve=5))
+    play(s, "BS31-017")
+    assert s.dkind == D_OPTIONAL
+    act(s, OPTION + 1)
+    assert len(s.trash[0]) == 4 and len(s.hand[0]) == 2 and len(s.deck[0]) == 2
+    for soul, level in (("trash", 1), ("reserve", 2)):
+        s = rscene(p0=dict(field=[("BS31-017", 3)], soul=soul), p1=dict(field=[("BS03-116", 2)]))
+        assert s.level(find(s, 1, "BS03-116")) == level
+
+
 def test_34_both_hands_draws_two_when_destroyed_at_lv2():
     """34 ボース・ハンズ (BS14-018): Lv2『このスピリットの破壊時』「自分はデッキから2枚ドローする。」
     Destroyed by BP comparison at Lv2 it draws 2; at Lv1 nothing. BS 12-2-1-12, 8-1-6-1, 2-8-2."""
@@ -179,6 +229,27 @@ def test_34_both_hands_draws_two_when_destroyed_at_lv2():
         assert len(s.hand[0]) == drawn
 
 
+def test_35_cobraiga_leaves_a_spirit_one_core():
+    """35 コブライガ (BS01-041): 『このスピリットの召喚時』「スピリット1体の上にあるコア1個だけを残し、それ以外を
+    その持ち主のリザーブに置く。」 BS 12-2-1-6, 4-5-4, 4-6."""
+    s = rscene(p0=dict(hand=["BS01-041"], reserve=5), p1=dict(field=[("BS14-033", 5)], reserve=0))
+    cobra = play(s, "BS01-041")
+    boar = find(s, 1, "BS14-033")
+    assert choices(s) == sorted([field_slot(s, cobra), field_slot(s, boar)])
+    target(s, boar)
+    assert s.cores[boar] == 1 and s.reserve[1] == 4
+
+
+def test_37_hanged_castle_draws_one_per_opposing_colour():
+    """37 吊られた古城: 『このネクサスの配置時』「相手のフィールドのスピリット/ネクサスの色1色につき、自分はデッキ
+    から1枚ドローする。」 A red spirit, a green spirit and a green nexus are two colours.
+    BS 12-2-1-11, 2-11, 5-6."""
+    s = rscene(p0=dict(hand=["RC-37"], deck=5, reserve=5),
+               p1=dict(field=["BS01-014", "BS14-028", "BS01-107"]))
+    play(s, "RC-37")
+    assert len(s.hand[0]) == 2
+
+
 def test_38_chaos_draw_draws_one_per_exhausted_opposing_spirit():
     """38 カオスドロー (BS01-128): メイン「相手の疲労状態のスピリット1体につき1枚、自分はデッキからカードを
     ドローする。」 Own exhausted spirits do not count. BS 9-1-7-1-3, 5-6, 5-5-1-2."""
@@ -186,6 +257,15 @@ def test_38_chaos_draw_draws_one_per_exhausted_opposing_spirit():
                p1=dict(field=[dict(id="BS14-028", exh=1), dict(id="BS14-018", exh=1), "BS14-026"]))
     use_magic(s, "BS01-128")
     assert len(s.hand[0]) == 2
+
+
+def test_39_shadow_elixir_moves_a_reserve_core_to_the_life():
+    """39 シャドウエリクサー (BS01-126): フラッシュ「リザーブから自分のライフにコア1個を置く。」
+    BS 12-2-1-5, 4-6, 4-7."""
+    s = rscene(p0=dict(hand=["BS01-126"], reserve=5, life=3))
+    gained = s.gained[0]
+    use_magic(s, "BS01-126")
+    assert s.life[0] == 4 and s.reserve[0] == 5 - 4 - 1 and s.gained[0] == gained
 
 
 # ==================================================================================== green
@@ -259,6 +339,21 @@ def test_45_fruit_of_life_draws_when_the_opponent_reduces_your_life():
         assert s.reserve[0] == 1 + extra  # the life core (BS-R1), and at Lv2 the void core
 
 
+def test_46_emerald_islands_answer_the_opponents_refresh_and_extra_cards():
+    """46 エメラルドの海に散らばる島々: Lv1・Lv2『相手のターン』「相手のスピリットが回復したとき、自分のスピリット
+    1体を回復させる。」; Lv2「『相手のドローステップ』以外で相手の手札が増えたとき、相手は、相手の手札1枚を破棄
+    する。」 The opponent's refresh step recovers one of yours; their Double Draw costs them a card.
+    BS 7-5, 5-14, 9-1-5-1, 5-13-1."""
+    s = rscene(step="refresh", tp=1, p0=dict(field=[("RC-46", 2), dict(id="BS14-028", exh=1)]),
+               p1=dict(field=[dict(id="BS14-026", exh=1)], hand=["BS01-117"], deck=5, reserve=5))
+    assert not s.exh[find(s, 0, "BS14-028")] and not s.exh[find(s, 1, "BS14-026")]
+    assert s.dkind == D_MAIN and s.current_player() == 1
+    use_magic(s, "BS01-117")
+    assert s.dkind == D_DISCARD and s.current_player() == 1
+    act(s, choices(s)[0])
+    assert len(s.hand[1]) == 1 and len(s.trash[1]) == 2
+
+
 def test_47_storm_attack_exhausts_an_opposing_spirit_then_recovers_one_of_yours():
     """47 ストームアタック (BS14-100): フラッシュ「相手のスピリット1体を疲労させる。その後、自分のスピリット
     1体を回復させる。」 Used in the flash timing of an attack, it recovers the attacker and
@@ -329,6 +424,31 @@ def test_51_shell_spirit_dis_exhausts_another_spirit_when_blocked():
     assert s.exh[ruri] and s.exh[tama]
 
 
+def test_52_yoki_hi_sol_ends_the_opponents_attack_step():
+    """52 妖機妃ソール (BS01-096): Lv1『このスピリットの破壊時』「相手ターンのとき、そのターンのアタックステップを
+    なくす。または終了する。」 Destroyed blocking, it ends the attack step: the second attacker never attacks.
+    BS 12-2-1-12, 7-7, 8-1-7."""
+    s = rscene(step="attack", tp=1, p0=dict(field=["BS01-096"]), p1=dict(field=["BS14-033", "BS14-028"]))
+    attack(s, find(s, 1, "BS14-033"))
+    pass_flash(s)
+    act(s, field_slot(s, find(s, 0, "BS01-096")))
+    pass_flash(s)
+    order(s)
+    assert ids(s, s.trash[0]) == ["BS01-096"]
+    assert s.dkind == D_MAIN and s.current_player() == 1  # the second main step: no more attacks
+
+
+def test_53_frozen_waterfall_ends_the_attack_step_after_a_bp3000_battle():
+    """53 氷結した瀑布 (BS14-083): Lv1・Lv2『お互いのアタックステップ』「BP3000以下のスピリットのバトルが終了した
+    とき、アタックステップを終了する。」 (approximate: a spirit still on the field). After a BP 3000 attack
+    the attack step ends; after a BP 5000 attack it goes on. BS 8-1-7, 7-7."""
+    for attacker, more in (("BS14-028", False), ("BS14-033", True)):
+        s = rscene(step="attack", p0=dict(field=["BS14-083", attacker, "BS14-024"]))
+        attack(s, find(s, 0, attacker))
+        pass_flash(s)
+        assert (s.dkind == D_ATTACK) == more and (s.dkind == D_MAIN) == (not more)
+
+
 def test_54_pentagon_fort_draws_when_the_opponent_draws_outside_the_draw_step():
     """54 五角形の砦 (BS14-082): Lv2『相手のターン』「ドローステップ以外で相手がドローしたとき、自分はデッキ
     から1枚ドローできる。」 The opponent's Double Draw in their main step lets you draw 1.
@@ -352,6 +472,38 @@ def test_56_recovered_core_puts_void_cores_on_life_and_a_white_spirit():
 
 
 # ==================================================================================== yellow
+def test_58_multi_usagi_summons_a_cost2_spirit_from_hand_when_destroyed():
+    """58 マルティウサギ (BS14-047): 『このスピリットの破壊時』「自分の手札にあるコスト2以下のスピリットカード1枚
+    をコストを支払わずに召喚できる。ただし、『このスピリットの召喚時』効果は発揮されない。」
+    BS 12-2-1-12, 5-8, 11-1-1-6."""
+    s = rscene(step="attack", tp=1, p0=dict(field=["BS14-047"], hand=["BS14-024", "BS14-028"], reserve=1),
+               p1=dict(field=["BS14-033"]))
+    attack(s, find(s, 1, "BS14-033"))
+    pass_flash(s)
+    act(s, field_slot(s, find(s, 0, "BS14-047")))
+    pass_flash(s)
+    order(s)
+    assert s.dkind == D_TARGET and s.current_player() == 0
+    act(s, hand_slot(s, find(s, 0, "BS14-024", "hand")))  # Ruriruri (cost 4) is no candidate
+    place(s)
+    assert ids(s, s.field[0]) == ["BS14-024"] and ids(s, s.hand[0]) == ["BS14-028"]
+
+
+def test_59_butler_pentan_stops_the_mill_and_summons_itself():
+    """59 執事ペンタン (BS14-049): 「このスピリットカードが相手の「デッキ破棄効果」で破棄されたとき、このターンの間、
+    自分のデッキは破棄されず、このスピリットカードを、コストを支払わずに召喚できる。」 The opponent's Loss of a
+    Hero mills 2 after your Double Draw: Pentan is the first, the second is not milled.
+    BS 5-13-1, 9-1-8-1, 5-8."""
+    s = rscene(p0=dict(hand=["BS01-117"], deck=["T-F01", "T-F02", "BS14-049", "T-F03", "T-F04"], reserve=5),
+               p1=dict(field=["BS03-116"]))
+    use_magic(s, "BS01-117")
+    while s.dkind == D_OPTIONAL:
+        act(s, OPTION + 1)
+    place(s)
+    assert ids(s, s.field[0]) == ["BS14-049"]
+    assert len(s.deck[0]) == 2 and s.trash[0] == [find(s, 0, "BS01-117", "trash")]
+
+
 def test_60_goristal_destroys_itself_after_winning_a_battle():
     """60 ゴリスタル (BS14-045): 『このスピリットのバトル時』「BPを比べ相手のスピリットだけを破壊したとき、
     このスピリットを破壊する。」; Lv3『このスピリットの破壊時』「自分はデッキから1枚ドローする。」
@@ -366,6 +518,36 @@ def test_60_goristal_destroys_itself_after_winning_a_battle():
         assert len(s.hand[0]) == drawn
 
 
+def test_64_pegasus_flap_ends_the_battle_without_comparing_bp():
+    """64 ペガサスフラップ (BS13-082): フラッシュ「バトル解決時、BPを比べずにバトルを終了させる。その後、自分の
+    スピリット1体を回復させる。」 Used after blocking a bigger attacker: nothing is destroyed and the blocker
+    is recovered. BS 8-1-4, 8-1-5, 8-1-7, 5-14."""
+    s = rscene(step="attack", tp=1, p0=dict(field=["BS14-024"], hand=["BS13-082"], reserve=4),
+               p1=dict(field=["BS14-033"]))
+    attack(s, find(s, 1, "BS14-033"))
+    pass_flash(s)
+    pig = find(s, 0, "BS14-024")
+    act(s, field_slot(s, pig))
+    assert s.dkind == D_FLASH and s.current_player() == 0 and s.exh[pig]
+    play(s, "BS13-082")
+    pass_flash(s)
+    assert s.zone[pig] == Z_FIELD and s.zone[find(s, 1, "BS14-033")] == Z_FIELD
+    assert not s.exh[pig] and s.life[0] == 5
+
+
+def test_65_magical_light_adds_a_magic_among_the_top_four():
+    """65 マジカルライト (BS14-108): メイン「自分のデッキを上から4枚オープンする。その中にマジックカードがあれば1枚
+    手札に加える。残ったカードは破棄する。」 (approximate: the search lets the player add none).
+    BS 9-1-7-1-3, 4-2, 5-13."""
+    s = rscene(p0=dict(hand=["BS14-108"], deck=["T-F01", "BS14-028", "BS01-117", "T-F02", "BS14-024"], reserve=5))
+    use_magic(s, "BS14-108")
+    assert s.dkind == D_SEARCH
+    act(s, choices(s)[0])  # the only magic is the only candidate (and passing)
+    assert ids(s, s.hand[0]) == ["BS01-117"]
+    assert sorted(ids(s, s.trash[0])) == sorted(["BS14-024", "T-F02", "BS14-028", "BS14-108"])
+    assert ids(s, s.deck[0]) == ["T-F01"]
+
+
 # ==================================================================================== blue
 def test_66_tindalo_hound_is_summoned_from_hand_when_you_deploy_a_nexus():
     """66 ティンダロ・ハウンド (BS14-060): 「手札にあるこのスピリットカードは、自分のネクサスを配置したとき、
@@ -377,6 +559,27 @@ def test_66_tindalo_hound_is_summoned_from_hand_when_you_deploy_a_nexus():
     place(s)
     hound = find(s, 0, "BS14-060")
     assert s.zone[hound] == Z_FIELD and s.dkind == D_MAIN
+
+
+def test_67_nyarla_trap_reorders_the_opponents_deck_and_stops_their_destroy_effects():
+    """67 千貌の魔神ニャルラ・トラップ (BS14-X06): 『このスピリットの召喚時』「相手のデッキを上から5枚オープン
+    できる。その中のカード1枚を相手のデッキの下に戻す。残ったカードは好きな順番で相手のデッキの上に戻す。」;
+    「相手のスピリットすべての『このスピリットの破壊時』効果は発揮されない。」 BS 4-2, 9-2-3, 12-2-1-12."""
+    top5 = ["BS14-028", "BS14-024", "BS01-117", "BS14-033", "BS14-018"]
+    s = rscene(p0=dict(hand=["BS14-X06"], reserve=6), p1=dict(deck=["T-F01"] + top5))
+    play(s, "BS14-X06")
+    act(s, OPTION + 1)
+    while s.dkind == D_SEARCH:
+        act(s, choices(s)[-1])
+    assert cid(s, s.deck[1][0]) in top5 and len(s.deck[1]) == 6
+    assert sorted(ids(s, s.deck[1][2:])) == sorted(c for c in top5 if c != cid(s, s.deck[1][0]))
+    # Both Hands (draw 2 when destroyed at Lv2) draws nothing under Nyarla Trap
+    s = rscene(step="attack", tp=1, p0=dict(field=[("BS14-X06", 4)]), p1=dict(field=[("BS14-018", 3)], deck=5))
+    attack(s, find(s, 1, "BS14-018"))
+    pass_flash(s)
+    act(s, field_slot(s, find(s, 0, "BS14-X06")))
+    pass_flash(s)
+    assert ids(s, s.trash[1]) == ["BS14-018"] and not s.hand[1]
 
 
 def test_71_loss_of_a_hero_mills_the_opponent_per_card_added_in_their_main_step():
