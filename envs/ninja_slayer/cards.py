@@ -17,6 +17,10 @@ on a card. The loader looks it up once and keeps the function in the compiled ``
 calls it and never compares names; ``a.do`` keeps the name for readers such as the agents.
 To add a verb, register one function in ``verbs.py`` (its docstring gives the two shapes:
 done to targets, or with its own steps); neither the loader nor the interpreter changes.
+The filters (target ``filter``), conditions (``if``) and the board's numbers are registered
+in ``words.py`` the same way, compiled to ``(function, argument)`` tests the engine calls: a
+new filter or condition is one function there; a new number of a card (``VOCAB.stat``) or of
+the board (``VOCAB.quantity``) is one registration and brings its five comparisons.
 
 A card entry::
 
@@ -116,16 +120,25 @@ A card entry::
       ukemi: {enter: self, if: {...}}  # or {actions: [...], if: {...}} (NS 1211.2b / c);
                                        # {cost: {ether: N}, actions: [...]}: optional (NS 1211.3a)
 
-Conditions: ``{own_field: {attribute: A}}`` (another own character with attribute A),
-``{own_ether: {attribute: A}}`` (a card with attribute A in own ether zone, bowed or not),
-``{opp_field_ge: N}``, ``{own_damage_ge: N}``, ``{field_ge: {<filter>, n: N}}`` (N or more
+Conditions (``if``, ``words.py``; every entry must hold): ``{own_field: <filter>}`` (another
+face-up character on your field matches, e.g. ``{attribute: A}``), ``{own_ether: <filter>}`` (a
+card of your ether zone matches, bowed or not), ``{field_ge: {<filter>, n: N}}`` (N or more
 characters on the field, both players', match the filter: a text that counts cards without
-naming a zone counts the field, NS 306.5a, 1302.1b, 1302.2a; an attribute counts when the
-character has it now, gained ones included).
+naming a zone counts the field, NS 306.5a, 1302.1b, 1302.2a); in these counts an attribute is
+the one the character has now, gained ones included. The numbers ``own_hand``, ``opp_hand``,
+``own_field``, ``opp_field``, ``own_ohigan``, ``opp_ohigan``, ``own_damage``, ``opp_damage``
+(cards in that zone) each give ``<number>_le`` / ``_ge`` / ``_lt`` / ``_gt`` / ``_eq: N``
+(``opp_field_ge: 2``, ``own_damage_ge: 5``, ``own_hand_le: 3``). From the shared core: ``not:
+{...}``, ``any_of: [{...}, {...}]`` and ``compare: {<value>, ge: <value>}`` (``compare:
+{quantity: opp_field, gt: {quantity: own_field}}``).
 
 Targets: ``self`` or ``{zone: field|ether|ohigan|stack|hand, side: own|opp, count: N, up_to:
-true, chosen: entry|resolution, filter: {attribute, type, cost_le, name_not, bowed, name, name_has}}`` (``name``: the whole card
-name; ``name_has``: 'whose name contains "X"', NS 1302.1a).
+true, chosen: entry|resolution, filter: {...}}``. Filters (``words.py``; every entry must hold):
+``attribute`` (printed, NS 204, 1302.2), ``type`` (character / kotodama), ``name`` (the whole card
+name, NS 1302.1), ``name_not``, ``name_has`` ('whose name contains "X"', NS 1302.1a), ``bowed:
+true|false``, ``cost_le`` / ``cost_ge`` / ``cost_lt`` / ``cost_gt`` / ``cost_eq`` (a number or a
+value: ``cost_le: {stat: cost, of: self}``, 'cost at most this card's'), ``not`` and ``any_of``.
+A filter of a ``zone: stack`` target is of the card: an ability there matches none.
 ``chosen: entry`` makes them targets of NS 1204.2e (the card's text says "choose"):
 chosen while entering, needed to enter (NS-G31), checked again on resolution where an
 illegal one is skipped (NS 1205.1a); ether / Ohigan targets are offered by definition
@@ -242,6 +255,10 @@ NUMERIC_ITEMS = ("karate", "kousaku")  # the items a character may be printed wi
 X_MAX = 50  # the layout's number range: X = 0..50 (NS 1304)
 N_X, N_LKI_KARATE = -1, -2  # Action.n for 'n: X' (NS 1304) and 'n: lki_karate' (NS 1215)
 N_ALL = -3  # Action.n for 'discard n: all' (the whole hand, NS 1309.2)
+# The filter and condition words the language had before the vocabulary, for text.py's phrase table
+# (it keeps a phrase for each of these). The language's words are the vocabulary's (words.py):
+# every one of these, and the comparisons and quantities registered since (cost_ge, own_hand_le...),
+# which carry their phrases on their registrations.
 COND_KEYS = ("own_field", "own_ether", "opp_field_ge", "own_damage_ge", "field_ge")
 FILTER_KEYS = ("attribute", "type", "cost_le", "name_not", "bowed", "name", "name_has")
 
@@ -252,13 +269,7 @@ class Target:
     side: str = "own"
     count: int = 1
     up_to: bool = False
-    attribute: str | None = None
-    type: int | None = None
-    cost_le: int | None = None
-    name_not: str | None = None
-    bowed: bool | None = None
-    name: str | None = None  # the whole card name is this (NS 1302.1a)
-    name_has: str | None = None  # the card name contains this (NS 1302.1a)
+    filt: tuple = ()  # the compiled filter: (fn, arg) tests of the vocabulary's filter words, all must hold
     is_self: bool = False
     entry: bool = False  # chosen at entry (NS 1204.2e), re-checked on resolution (NS 1205.1a)
 
@@ -303,7 +314,7 @@ class Ability:
     id: int
     card: str
     trigger: int = -1  # -1: not triggered (kotodama text / ukemi / activated)
-    cond: tuple | None = None
+    cond: tuple = ()  # compiled condition tests (words.py), all must hold
     limit: int = 0
     actions: list = field(default_factory=list)
     modes: list = field(default_factory=list)  # lists of actions; one is chosen at entry (NS 1204.2b)
@@ -401,28 +412,14 @@ class CardPool:
             c.entry_ab = ta if ta is not None and ta.entry_choices else None
 
 
-def _cond(ck: Checker, data) -> tuple | None:
+def _cond(ck: Checker, data) -> tuple:
+    """An ability's ``if`` (checked on resolution, NS-G11): the vocabulary's condition words
+    (``words.py``), every one of which must hold; ``()`` when there is none."""
     if data is None:
-        return None
-    c = ck.sub("if", data)
-    c.only(COND_KEYS)
-    if len(data) != 1:
-        c.fail(None, "exactly one condition per 'if'")
-    key = next(iter(data))
-    if key == "field_ge":  # NS 306.5a, 1302.1b, 1302.2a: no zone named -> characters on the field, both sides
-        sub = c.sub(key, data[key])
-        sub.only(FILTER_KEYS + ("n",))
-        n = sub.get("n", int)
-        if n < 1:
-            sub.fail("n", "must be at least 1")
-        flt = Target(side="any")
-        _filter(sub, data[key], flt)
-        return (key, (flt, n))
-    if key in ("own_field", "own_ether"):
-        sub = c.sub(key, data[key])
-        sub.only(("attribute",))
-        return (key, sub.get("attribute", str))
-    return (key, c.get(key, int))
+        return ()
+    if not isinstance(data, dict):
+        ck.fail("if", "expected a condition mapping")
+    return _vocab().compile_condition(ck, "if", data)
 
 
 CDA_KEYS = ("define", "x", "y", "z")
@@ -499,32 +496,15 @@ def target_spec(ck: Checker, field: str, data) -> Target:
         t.fail("count", "must be at least 1 (or 'X')")
     f = t.get("filter", dict, None)
     if f is not None:
-        fc = t.sub("filter", f)
-        fc.only(FILTER_KEYS)
-        _filter(fc, f, out)
+        out.filt = _vocab().compile_filter(t, "filter", f)
     return out
 
 
 def hand_pick(ck: Checker, field: str, data) -> Target:
     """``enter``'s ``filter``: which own hand cards it may choose (NS 1313.1c)."""
-    out = Target(zone="hand")
-    fc = ck.sub(field, data)
-    fc.only(FILTER_KEYS)
-    _filter(fc, data, out)
-    return out
-
-
-def _filter(fc: Checker, f: dict, out: Target) -> None:
-    out.attribute = fc.get("attribute", str, None)
-    ty = fc.choice("type", TYPES, None)
-    out.type = None if ty is None else TYPES[ty]
-    out.cost_le = fc.get("cost_le", int, None)
-    out.name_not = fc.get("name_not", str, None)
-    out.bowed = fc.get("bowed", bool, None)
-    out.name = fc.get("name", str, None)
-    out.name_has = fc.get("name_has", str, None)
-    if out.name_has == "":
-        fc.fail("name_has", "must not be empty")
+    if not isinstance(data, dict):
+        ck.fail(field, "expected a filter mapping")
+    return Target(zone="hand", filt=_vocab().compile_filter(ck, field, data))
 
 
 ACTION_KEYS = ("do", "tatsujin")  # read by the loader for every verb; the rest are the verb's parameters

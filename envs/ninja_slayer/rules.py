@@ -16,6 +16,7 @@ from .layout import (
     ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
 )
 from ..core.engine import DecisionState
+from .words import passes
 from .state import (
     K_ABILITY, K_CARD, K_CHECK, NO_TARGET, PLAYER_TARGET, TE_GAME, TE_IKUSA, Z_CHECK,
     Z_DAMAGE, Z_DECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED, Z_STACK,
@@ -238,41 +239,11 @@ def _shield(s, i: int, limit: int) -> bool:
     return True
 
 
-def cond_ok(s, cond, ctl: int, src: int) -> bool:
-    if cond is None:
-        return True
-    key, v = cond
-    if key == "own_field":
-        return any(j != src and s.has_attr(j, v) for j in s.field[ctl])
-    if key == "own_ether":
-        return any(s.has_attr(j, v) for j in s.ether[ctl])
-    if key == "opp_field_ge":
-        return len(s.field[1 - ctl]) >= v
-    if key == "field_ge":  # NS 306.5a, 1302.1b, 1302.2a: characters on the field, both players'
-        flt, n = v  # an attribute counts as the character has it now (gained ones too, NS 1213.1b)
-        return sum(1 for p in (0, 1) for j in s.field[p] if matches(s, flt, j, False)
-                   and (flt.attribute is None or s.has_attr(j, flt.attribute))) >= n
-    return len(s.damage[ctl]) >= v  # own_damage_ge
-
-
-def matches(s, t, j: int, attr: bool = True) -> bool:
-    d = s.defs[s.cdef[j]]
-    if s.face_down[j]:
-        return False
-    if attr and t.attribute is not None and t.attribute not in d.attributes:
-        return False
-    if t.type is not None and d.type != t.type:
-        return False
-    if t.cost_le is not None and s.cost_of(j) > t.cost_le:
-        return False
-    if t.name_not is not None and d.name == t.name_not:
-        return False
-    if t.name is not None and d.name != t.name:  # NS 1302.1a: the whole name
-        return False
-    if t.name_has is not None and t.name_has not in d.name:  # NS 1302.1a: 'name contains "X"'
-        return False
-    if t.bowed is not None and s.bowed[j] != t.bowed:
-        return False
+def cond_ok(s, cond: tuple, ctl: int, src: int) -> bool:
+    """Do all of an ability's compiled condition tests (``words.py``) hold for its controller?"""
+    for fn, arg in cond:
+        if not fn(s, src, ctl, arg):
+            return False
     return True
 
 
@@ -280,10 +251,11 @@ def candidates(s, a, ctl: int, src: int) -> list[int]:
     t = a.target
     side = ctl if t.side == "own" else 1 - ctl
     z = {"field": s.field, "ether": s.ether, "ohigan": s.ohigan}[t.zone][side]
-    out = [j for j in z if matches(s, t, j)]
+    filt = t.filt
+    out = [j for j in z if passes(s, filt, j, src, ctl)]
     only = a.verb.only  # the cards the verb can change at all (NS 1310.1-2: untap / bow; ambush: characters)
-    if only is not None:
-        out = [j for j in out if only(s, j)]
+    if only:
+        out = [j for j in out if passes(s, only, j, src, ctl)]
     return out
 
 
@@ -480,8 +452,8 @@ def entry_candidates(s, a, ctl: int, src: int) -> list[int]:
     for k, o in enumerate(s.kstack):
         if o[0] == K_CHECK or (o[1] == src and o[0] == K_CARD) or (t.side == "opp") == (o[3] == ctl):
             continue
-        if t.type is not None and (o[0] != K_CARD or s.defs[s.cdef[o[1]]].type != t.type):
-            continue
+        if t.filt and (o[0] != K_CARD or not passes(s, t.filt, o[1], src, ctl)):
+            continue  # a filter is of a card's: an ability on the kotodama space matches none
         out.append(k)
     return out
 
@@ -1056,14 +1028,14 @@ def _free(f) -> bool:
     return len(f) > 11 and f[11] == 1
 
 
-def enter_candidates(s, a, p: int) -> list[int]:
+def enter_candidates(s, a, p: int, src: int) -> list[int]:
     """NS 1313.1c: hand cards an 'enter without paying its cost' may choose: they match
     the filter and can be entered legally (entry-time targets exist, NS-G31); the cost
     is not paid, so it doesn't matter."""
     out = []
     for j in s.hand[p]:
         d = s.defs[s.cdef[j]]
-        if matches(s, a.pick, j) and (d.entry_ab is None or entry_ok(s, d.entry_ab, p, j)):
+        if passes(s, a.pick.filt, j, src, p) and (d.entry_ab is None or entry_ok(s, d.entry_ab, p, j)):
             out.append(j)
     return out
 
@@ -1291,7 +1263,7 @@ def on_targets(s, f, a, ctl: int, src: int, n: int) -> bool:
         if a.verb.kills and s.statics & 256:  # NS 1214.2: replacements chosen before the kills
             for q in range(12, len(f), 4):
                 if (f[q] == f[3] and f[q + 3] == T_FIELD and s.alive(f[q + 1], f[q + 2])
-                        and _legal_target(s, a, f[q + 1], ctl) and not s.has_kw(f[q + 1], "kill_proof")
+                        and _legal_target(s, a, f[q + 1], ctl, src) and not s.has_kw(f[q + 1], "kill_proof")
                         and ask_replacement(s, f[q + 1])):
                     return True  # this action starts again once the choice is made
         for q in range(12, len(f), 4):
@@ -1305,7 +1277,7 @@ def on_targets(s, f, a, ctl: int, src: int, n: int) -> bool:
             f[1] = 2
             s.opts = []
             DecisionState.ask(s, ctl, D_CHOOSE, [PASS] + [OWN_HAND + k for k, j in enumerate(h)
-                                                        if matches(s, t, j) and not (f[8] >> j) & 1])
+                                                        if passes(s, t.filt, j, src, ctl) and not (f[8] >> j) & 1])
             return True
     elif t.is_self:
         if s.zone[src] == Z_FIELD and s.obj[src] == f[5]:
@@ -1353,15 +1325,15 @@ def target_answer(s, f, a, ctl: int, src: int) -> None:
     a.fn(s, a, j, ctl, src, a.n if a.n > 0 else f[11])
 
 
-def _legal_target(s, a, j: int, ctl: int) -> bool:
+def _legal_target(s, a, j: int, ctl: int, src: int) -> bool:
     t = a.target
-    return s.owner[j] == (ctl if t.side == "own" else 1 - ctl) and matches(s, t, j)
+    return s.owner[j] == (ctl if t.side == "own" else 1 - ctl) and passes(s, t.filt, j, src, ctl)
 
 
 def _entry_target(s, a, j: int, obj: int, code: int, ctl: int, src: int, n: int) -> None:
     t = a.target
     if code == T_FIELD or code == T_ZONE:  # still the same object in the same zone and side
-        if s.zone[j] == ZONE_OF[t.zone] and s.obj[j] == obj and _legal_target(s, a, j, ctl):
+        if s.zone[j] == ZONE_OF[t.zone] and s.obj[j] == obj and _legal_target(s, a, j, ctl, src):
             a.fn(s, a, j, ctl, src, n)
         return
     for k, o in enumerate(s.kstack):

@@ -181,6 +181,11 @@ class State(DecisionState):
                 return len(getattr(self, cnt[1])[p])
         return printed
 
+    def vocab_subject(self, who: str, src: int, p: int) -> int:
+        """The card a value's ``of:`` names (``words.VOCAB.subjects``): ``self``, the card whose
+        ability it is."""
+        return src
+
     def cost_of(self, i: int) -> int:
         """Card ``i``'s cost (NS 203), from its characteristic-defining ability if it has one (NS 1210.2)."""
         d = self.defs[self.cdef[i]]

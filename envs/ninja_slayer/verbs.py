@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..core.cardfile import Checker
 from ..core.vocab import Param
 from .cards import CHARACTER, KEYWORDS, N_ALL, N_LKI_KARATE, N_X, TR_PHASE, Action, Target, hand_pick
 from .layout import D_CHOOSE, D_RECOVER, OPP_FIELD, OPTION, OWN_HAND, PASS
@@ -52,14 +53,14 @@ PUBLIC_ZONES = ("field", "ether", "ohigan")
 class Verb:
     """How the interpreter runs one verb (the ``data`` of its registered word): ``step`` and
     ``answer`` (see the module docstring), ``zones`` its targets may be in (the first is the
-    one error messages name), ``only(state, card)`` the cards it can change at all, ``kills``
+    one error messages name), ``only`` the cards it can change at all (compiled filter tests), ``kills``
     (a kill: the kill replacements are chosen first, NS 1214.2), ``layered`` (its effects go
     through the ordered layers, ``rules.static_flags`` bit 64: NS 1213.1c-d, 1213.3b) and
     ``check`` (its load-time rules)."""
 
     __slots__ = ("step", "answer", "zones", "only", "kills", "layered", "check")
 
-    def __init__(self, step: Callable, answer: Callable | None, zones: tuple = (), only: Callable | None = None,
+    def __init__(self, step: Callable, answer: Callable | None, zones: tuple = (), only: tuple = (),
                  kills: bool = False, layered: bool = False, check: Callable | None = None) -> None:
         self.step, self.answer, self.zones, self.only = step, answer, zones, only
         self.kills, self.layered, self.check = kills, layered, check
@@ -76,12 +77,14 @@ def stepped(name: str, *, params: dict, rule: str, doc: str, ja: str, en: str, a
 
 
 def targeted(name: str, *, rule: str, doc: str, ja: str, en: str, params: dict | None = None,
-             zones: tuple = PUBLIC_ZONES, only: Callable | None = None, kills: bool = False, layered: bool = False,
+             zones: tuple = PUBLIC_ZONES, only: dict | None = None, kills: bool = False, layered: bool = False,
              check: Callable | None = None) -> Callable[[Callable], Callable]:
-    """Register a verb done to its targets: ``fn(s, a, j, ctl, src, n)`` on each target ``j``."""
+    """Register a verb done to its targets: ``fn(s, a, j, ctl, src, n)`` on each target ``j``;
+    ``only`` is a filter mapping in the card language's own words (``{bowed: true}``)."""
     def deco(fn: Callable) -> Callable:
+        tests = VOCAB.compile_filter(Checker(__file__, name, {"only": only}), "only", only) if only else ()
         VOCAB.add("verb", name, fn, params={"target": TARGET, **(params or {})}, rule=rule, doc=doc, ja=ja,
-                  en=en, data=Verb(on_targets, target_answer, zones, only, kills, layered, check))
+                  en=en, data=Verb(on_targets, target_answer, zones, tests, kills, layered, check))
         return fn
     return deco
 
@@ -222,7 +225,7 @@ def _check_enter(ld, ck, a: Action, card: str) -> None:
 def v_enter(s, f, a, ctl, src, n):
     if f[7] < 1:
         h = s.hand[ctl]
-        c = enter_candidates(s, a, ctl)
+        c = enter_candidates(s, a, ctl, src)
         if c:
             f[1] = 2
             s.opts = []
@@ -344,20 +347,20 @@ def v_kill(s, a, j, ctl, src, n):
         kill(s, j, src)  # NS 1216.5b: killed by the effect's source
 
 
-@targeted("bow", only=lambda s, j: not s.bowed[j], rule="NS 1310.2",
+@targeted("bow", only={"bowed": False}, rule="NS 1310.2",
           doc="bow the targets (a bowed card can't be bowed)", ja="{target}をオジギする", en="bow {target}")
 def v_bow(s, a, j, ctl, src, n):
     s.bowed[j] = True
 
 
-@targeted("untap", only=lambda s, j: s.bowed[j], rule="NS 1310.1",
+@targeted("untap", only={"bowed": True}, rule="NS 1310.1",
           doc="untap the targets (an untapped card can't be untapped)", ja="{target}をアンタイ・オジギする",
           en="untap {target}")
 def v_untap(s, a, j, ctl, src, n):
     s.bowed[j] = False
 
 
-@targeted("ambush", zones=("ohigan", "ether"), only=lambda s, j: s.defs[s.cdef[j]].type == CHARACTER,
+@targeted("ambush", zones=("ohigan", "ether"), only={"type": "character"},
           rule="NS 1314, 1315",
           doc="put the target characters onto your field untapped; from the ether zone keeping their "
               "orientation and effects (NS 1314.1b); they appear (NS 1315)",

@@ -3,13 +3,175 @@
 with the rule it implements and how it reads on a card, looked up once when a card file
 loads, its function kept in the compiled record and called directly in play.
 
-The verbs are in ``verbs.py``; ``cards.py``'s docstring is the reader's reference for the
-card language.
+Here: the filters of targets and counts, the conditions of an ability's ``if`` and the board's
+numbers. The verbs are in ``verbs.py``; ``cards.py``'s docstring is the reader's reference.
+
+Shapes (those of the vocabulary module): a filter is ``fn(state, card, src, player, arg, base)``,
+a condition ``fn(state, src, player, arg)``, a value leaf ``fn(state, src, player, arg)``; ``src``
+is the card whose ability it is, ``player`` the ability's controller. ``base`` is True where a
+filter reads a card's *printed* attributes (the targets of an action) and False where it reads
+the ones the card has now, gained ones included (NS 1213.1b: the counts of ``field_ge``,
+``own_field``, ``own_ether``, NS 1302.2a). Every filter test sees face-up cards only
+(:func:`passes`: a face-down card has no card information, NS 309.1b-1).
+
+A number of a card registered with ``VOCAB.stat`` (``cost``) gives the filters ``<stat>_le``,
+``_ge``, ``_lt``, ``_gt``, ``_eq``; a number of the board registered with ``VOCAB.quantity``
+(``opp_field``, ``own_damage``...) the conditions ``<quantity>_le`` .. ``_eq`` and the value
+``{quantity: ...}``: a new number is one registration.
 """
 from __future__ import annotations
 
-from ..core.vocab import Vocabulary
-from .cards import target_spec
+from ..core.errors import short
+from ..core.vocab import Param, Vocabulary
+from .cards import TYPES, target_spec
 
 VOCAB = Vocabulary("ninja_slayer")
 VOCAB.target_compiler = target_spec  # Param.target(): 'self' or {zone, side, count, up_to, chosen, filter}
+
+
+def passes(s, filt: tuple, j: int, src: int, p: int, base: bool = True) -> bool:
+    """Does card ``j`` pass every test of the compiled filter ``filt``? Never a face-down card
+    (no card information, NS 309.1b-1). ``base``: printed attributes (targets) or current ones."""
+    if s.face_down[j]:
+        return False
+    for fn, arg in filt:
+        if not fn(s, j, src, p, arg, base):
+            return False
+    return True
+
+
+# ---- filters ----------------------------------------------------------------------------------------
+VOCAB.stat("cost", lambda s, i, base: s.cost_of(i), rule="NS 203, 1210.2",
+           doc="the cost (a characteristic-defining one included)", ja="コスト", en="cost")
+
+
+@VOCAB.filter("attribute", params={"": Param.str()}, rule="NS 204, 1302.2, 1213.1b",
+              doc="has the attribute: for a target as printed, in a count (field_ge, own_field, own_ether) as "
+                  "the card has it now, gained ones included",
+              ja="〈{}〉", en="〈{}〉")
+def f_attribute(s, i, src, p, v, base):
+    return v in s.defs[s.cdef[i]].attributes if base else s.has_attr(i, v)
+
+
+def _type_param(vocab, ck, field, v):
+    if not isinstance(v, str) or v not in TYPES:
+        ck.fail(field, f"{short(v)} is not one of {', '.join(TYPES)}")
+    return TYPES[v]
+
+
+@VOCAB.filter("type", params={"": Param.custom(_type_param)}, rule="NS 205",
+              doc="of that card type (character, kotodama)", ja="{}", en="{}")
+def f_type(s, i, src, p, t, base):
+    return s.defs[s.cdef[i]].type == t
+
+
+@VOCAB.filter("name", params={"": Param.str()}, rule="NS 1302.1",
+              doc="its card name is the whole name (an epithet is not part of it, NS 201-202)",
+              ja="“{}”という名前の", en='named "{}"')
+def f_name(s, i, src, p, v, base):
+    return s.defs[s.cdef[i]].name == v
+
+
+@VOCAB.filter("name_not", params={"": Param.str()}, rule="NS 1302.1",
+              doc="its card name is not the name (「“X”以外の」; the same as not: {name: X})",
+              ja="“{}”以外の", en='other than "{}"')
+def f_name_not(s, i, src, p, v, base):
+    return s.defs[s.cdef[i]].name != v
+
+
+def _text_param(vocab, ck, field, v):
+    if not isinstance(v, str):
+        ck.fail(field, f"expected a string, got {short(v)}")
+    if not v:
+        ck.fail(field, "must not be empty")
+    return v
+
+
+@VOCAB.filter("name_has", params={"": Param.custom(_text_param)}, rule="NS 1302.1a",
+              doc='its card name contains the text (「カード名に“X”が含まれている」)',
+              ja="カード名に“{}”を含む", en='whose name contains "{}"')
+def f_name_has(s, i, src, p, v, base):
+    return v in s.defs[s.cdef[i]].name
+
+
+@VOCAB.filter("bowed", params={"": Param.bool()}, rule="NS 303.1",
+              doc="is bowed (true) or untapped (false)", ja="オジギ状態の", en="bowed")
+def f_bowed(s, i, src, p, v, base):
+    return s.bowed[i] == v
+
+
+# ---- conditions -------------------------------------------------------------------------------------
+def _filter_param(vocab, ck, field, v):
+    if not isinstance(v, dict):
+        ck.fail(field, "expected a filter mapping")
+    return vocab.compile_filter(ck, field, v)
+
+
+@VOCAB.condition("own_field", params={"": Param.custom(_filter_param)}, rule="NS 306, 1302.2a, NS-G11",
+                 doc="another face-up character on your field matches the filter ({attribute: A}: 'if you have "
+                     "another 〈A〉'; attributes as it has them now)",
+                 ja="あなたの場に他の{}が1人以上いれば", en="if you have another {} on your field")
+def c_own_field(s, src, p, filt):
+    for j in s.field[p]:
+        if j != src and passes(s, filt, j, src, p, False):
+            return True
+    return False
+
+
+@VOCAB.condition("own_ether", params={"": Param.custom(_filter_param)}, rule="NS 307, 1302.2, NS-G11",
+                 doc="a face-up card of your ether zone, bowed or not, matches the filter (attributes as it "
+                     "has them now)",
+                 ja="あなたのエテル・ゾーンに{}が1枚以上あれば", en="if there is {} in your ether zone")
+def c_own_ether(s, src, p, filt):
+    for j in s.ether[p]:
+        if passes(s, filt, j, src, p, False):
+            return True
+    return False
+
+
+def _field_count_param(vocab, ck, field, v):
+    if not isinstance(v, dict):
+        ck.fail(field, "expected a filter mapping with n")
+    n = ck.sub(field, v).get("n", int)
+    if n < 1:
+        ck.sub(field, v).fail("n", "must be at least 1")
+    return vocab.compile_filter(ck, field, {k: x for k, x in v.items() if k != "n"}), n
+
+
+@VOCAB.condition("field_ge", params={"": Param.custom(_field_count_param)}, rule="NS 306.5a, 1302.1b, 1302.2a",
+                 doc="n or more characters on the field, both players', match the filter (a count that names no "
+                     "zone counts the field; an attribute as the character has it now)",
+                 ja="場に{}がいれば", en="if there are {} on the field")
+def c_field_ge(s, src, p, arg):
+    filt, n = arg
+    k = 0
+    for q in (0, 1):
+        for j in s.field[q]:
+            if passes(s, filt, j, src, p, False):
+                k += 1
+                if k >= n:
+                    return True
+    return False
+
+
+# ---- numbers of the board: conditions <q>_le .. _eq and the value {quantity: <q>} ------------------
+QUANTITIES = (
+    ("own_hand", lambda s, src, p: len(s.hand[p]), "NS 305", "the cards in your hand", "あなたの手札の枚数",
+     "the number of cards in your hand"),
+    ("opp_hand", lambda s, src, p: len(s.hand[1 - p]), "NS 305", "the cards in your opponent's hand",
+     "相手の手札の枚数", "the number of cards in your opponent's hand"),
+    ("own_field", lambda s, src, p: len(s.field[p]), "NS 306", "the characters on your field",
+     "あなたの場のキャラクターの数", "the number of characters on your field"),
+    ("opp_field", lambda s, src, p: len(s.field[1 - p]), "NS 306", "the characters on your opponent's field",
+     "相手の場のキャラクターの数", "the number of characters on your opponent's field"),
+    ("own_ohigan", lambda s, src, p: len(s.ohigan[p]), "NS 308", "the cards in your Ohigan",
+     "あなたのオヒガンのカードの枚数", "the number of cards in your Ohigan"),
+    ("opp_ohigan", lambda s, src, p: len(s.ohigan[1 - p]), "NS 308", "the cards in your opponent's Ohigan",
+     "相手のオヒガンのカードの枚数", "the number of cards in your opponent's Ohigan"),
+    ("own_damage", lambda s, src, p: len(s.damage[p]), "NS 309", "the cards in your damage zone",
+     "あなたのダメージ・ゾーンのカードの枚数", "the number of cards in your damage zone"),
+    ("opp_damage", lambda s, src, p: len(s.damage[1 - p]), "NS 309", "the cards in your opponent's damage zone",
+     "相手のダメージ・ゾーンのカードの枚数", "the number of cards in your opponent's damage zone"),
+)
+for _name, _get, _rule, _doc, _ja, _en in QUANTITIES:
+    VOCAB.quantity(_name, _get, rule=_rule, doc=_doc, ja=_ja, en=_en)

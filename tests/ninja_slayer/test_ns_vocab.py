@@ -80,3 +80,113 @@ def test_verb_errors_name_file_entry_and_field(tmp_path, action, where):
     (beyond the cards' bound too) or a target zone the verb can't take names its field."""
     with pytest.raises(CardFileError, match=r"c.yaml, entry 'K-1', " + where):
         _load(tmp_path, "{id: K-1, name: A, type: kotodama, cost: 1, actions: [" + action + "]}")
+
+
+# ---- filters and conditions (words.py) ----------------------------------------------------------------
+def _board():
+    """Player 1: Yakuza Squad (cost 1), Sonic Boom (2), a bowed Soukaiya Enforcer (3) and Soukaiya
+    Recruiter (2: 'your other characters are also 〈Soukaiya〉'); player 0: Laomoto Kan (6)."""
+    from ns_scenario import scene
+    return scene(p0=dict(field=["TZNS-13"]),
+                 p1=dict(field=["TZNS-17", "TZNS-12", ("TZNS-18", True, False), "TZNS-63"]))
+
+
+def _ck():
+    from tcgzoo.envs.core.cardfile import Checker
+    return Checker("t.yaml", "T-1", {})
+
+
+def _picked(s, data, src=-1, base=True):
+    from ns_scenario import ids
+    from tcgzoo.envs.ninja_slayer.words import passes
+    filt = VOCAB.compile_filter(_ck(), "filter", data)
+    return ids(s, [j for j in s.field[1] if passes(s, filt, j, src, 0, base)])
+
+
+def test_filter_words_and_the_comparisons_of_a_number():
+    """NS 203, 1302.1, 1302.1a, 303.1: cost_le as before and, from the one registration of the
+    number cost, cost_ge / _lt / _gt / _eq; a comparison takes a value ('cost at most this
+    card's', {stat: cost, of: self}); name_not is not: {name: ...}; any_of is either."""
+    s = _board()
+    assert _picked(s, {"cost_le": 2}) == ["TZNS-17", "TZNS-12", "TZNS-63"]
+    assert _picked(s, {"cost_ge": 2, "type": "character"}) == ["TZNS-12", "TZNS-18", "TZNS-63"]
+    assert _picked(s, {"cost_gt": 1, "cost_lt": 3}) == _picked(s, {"cost_eq": 2}) == ["TZNS-12", "TZNS-63"]
+    assert _picked(s, {"name_not": "Sonic Boom"}) == _picked(s, {"not": {"name": "Sonic Boom"}})
+    assert _picked(s, {"any_of": [{"name_has": "Yakuza"}, {"bowed": True}]}) == ["TZNS-17", "TZNS-18"]
+    boom = s.field[1][1]
+    assert _picked(s, {"cost_le": {"stat": "cost", "of": "self"}}, src=boom) == ["TZNS-17", "TZNS-12", "TZNS-63"]
+
+
+def test_an_attribute_is_printed_for_a_target_and_current_for_a_count():
+    """NS 1213.1b, 1302.2a: Yakuza Squad is 〈Soukaiya〉 while the Recruiter is on its field: a
+    count of the field (base False) sees it, a target's filter the printed attributes only."""
+    s = _board()
+    assert _picked(s, {"attribute": "Soukaiya"}) == ["TZNS-12", "TZNS-18", "TZNS-63"]
+    assert _picked(s, {"attribute": "Soukaiya"}, base=False) == ["TZNS-17", "TZNS-12", "TZNS-18", "TZNS-63"]
+
+
+def test_condition_words_quantities_and_combinators():
+    """NS-G11, 306.5a: the existing conditions (opp_field_ge, field_ge, own_field: 'another') and,
+    from the registered quantities, every comparison of a count; several conditions must all
+    hold; not, any_of and compare come from the shared core."""
+    from tcgzoo.envs.ninja_slayer.rules import cond_ok
+    s = _board()
+    laomoto = s.field[0][0]
+
+    def holds(data, p=0, src=-1):
+        return cond_ok(s, VOCAB.compile_condition(_ck(), "if", data), p, src)
+    assert holds({"opp_field_ge": 4}) and not holds({"opp_field_gt": 4}) and holds({"opp_field_eq": 4})
+    assert holds({"own_field_lt": 2}) and holds({"own_damage_le": 0}) and not holds({"own_damage_ge": 1})
+    # both fields: Laomoto Kan and player 1's four, the Squad by its gained attribute
+    assert holds({"field_ge": {"attribute": "Soukaiya", "n": 5}})
+    assert not holds({"field_ge": {"attribute": "Soukaiya", "n": 6}})
+    assert holds({"own_field": {"cost_ge": 6}}) and not holds({"own_field": {"cost_ge": 6}}, src=laomoto)
+    assert holds({"own_field": {"attribute": "Yakuza"}}, p=1) and not holds({"own_ether": {"attribute": "Yakuza"}}, p=1)
+    assert not holds({"opp_field_ge": 1, "own_damage_ge": 1})  # all must hold
+    assert holds({"not": {"own_damage_ge": 1}}) and holds({"any_of": [{"own_damage_ge": 1}, {"opp_field_ge": 1}]})
+    assert holds({"compare": {"quantity": "opp_field", "gt": {"quantity": "own_field", "times": 3}}})
+
+
+BIG_GAME = """\
+cards:
+  - {id: TEST-BG, name: Big Game, type: kotodama, cost: 1, if: {opp_field_ge: 2, own_hand_le: 3},
+     actions: [{do: kill, target: {zone: field, side: opp, filter: {cost_ge: 3}}}]}
+"""
+
+
+def test_a_card_with_the_new_words_plays(tmp_path):
+    """NS 1311, 1205.1: 'if your opponent has 2 or more characters and you have 3 or fewer cards
+    in hand, kill an opposing character with cost 3 or more': only the Enforcer is offered."""
+    from ns_cov import cast, to_character_phase
+    from ns_scenario import OPP_FIELD, ids, scene
+    from tcgzoo.envs.ninja_slayer import Game
+    extra = tmp_path / "extra.yaml"
+    extra.write_text(BIG_GAME, encoding="utf-8")
+    game = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
+                auto_forced=False, cards=[str(extra)])
+    assert game.pool.cards[game.pool.by_id["TEST-BG"]].text_ability.cond  # compiled tests
+    s = scene(p0=dict(hand=["TEST-BG"], ether=["TZNS-29"]), p1=dict(field=["TZNS-17", "TZNS-12", "TZNS-18"]),
+              game=game)
+    to_character_phase(s)
+    offered = []
+    cast(s, "TEST-BG", [lambda st: offered.append(list(st.legal)) or st.legal[0]])
+    assert offered == [[OPP_FIELD + 2]]  # the Enforcer (cost 3), not the Squad (1) or Sonic Boom (2)
+    assert ids(s, s.field[1]) == ["TZNS-17", "TZNS-12"]
+
+
+@pytest.mark.parametrize("body, where", [
+    ("actions: [{do: kill, target: {zone: field, filter: {cost_lee: 2}}}]",
+     r"field 'actions\[0\].target.filter.cost_lee': 'cost_lee' is not one of the filters .*did you mean 'cost_le'"),
+    ("actions: [{do: kill, target: {zone: field, filter: {type: spell}}}]",
+     r"field 'actions\[0\].target.filter.type': 'spell' is not one of character, kotodama"),
+    ("actions: [{do: kill, target: {zone: field, filter: {cost_le: true}}}]",
+     r"field 'actions\[0\].target.filter.cost_le': expected an integer or a value mapping"),
+    ("if: {opp_feild_ge: 1}, actions: [{do: draw, n: 1}]",
+     r"field 'if.opp_feild_ge': .*did you mean 'opp_field_ge'"),
+    ("if: {field_ge: {attribute: A, n: 0}}, actions: [{do: draw, n: 1}]", r"field 'if.field_ge.n': must be at least 1"),
+    ("if: {own_field: Freelance}, actions: [{do: draw, n: 1}]", r"field 'if.own_field': expected a filter mapping"),
+    ("if: 3, actions: [{do: draw, n: 1}]", r"field 'if': expected a condition mapping"),
+])
+def test_filter_and_condition_errors_name_the_field(tmp_path, body, where):
+    with pytest.raises(CardFileError, match=r"c.yaml, entry 'K-1', " + where):
+        _load(tmp_path, "{id: K-1, name: A, type: kotodama, cost: 1, " + body + "}")
