@@ -10,8 +10,8 @@ import yaml
 
 from bs_scenario import (
     CONCEDE, D_ATTACK, D_BLOCK, D_DISCARD, D_FLASH, D_MAIN, D_OPTIONAL, D_TARGET, DUR_TURN, OPTION, PASS, RESERVE,
-    RESERVE_SOUL, S_RESERVE, S_TRASH, TE_BP, Z_FIELD, Z_HAND, Z_TRASH, act, attack, cid, field_slot, find, game,
-    ids, pass_flash, play, scene, target,
+    RESERVE_SOUL, S_RESERVE, S_TRASH, TE_BP, Z_FIELD, Z_HAND, Z_TRASH, act, attack, cid, decide, field_slot, find,
+    game, ids, pass_flash, place, play, scene, target,
 )
 from tcgzoo.envs.battle_spirits.cards import load_pool, validate_deck
 from tcgzoo.envs.core.errors import CardFileError, DeckError
@@ -224,6 +224,19 @@ def test_a_card_that_lost_its_effects_has_no_keywords_activated_or_replacement_e
     s = scene(p0=dict(hand=["T-M6"], field=["T2-B18"]), p1=dict(field=["T-R1"]))
     play(s, "T-M6")
     assert not s.field[1] and ids(s, s.trash[1]) == ["T-R1"]  # destroyed, not replaced
+
+
+def test_a_granted_loss_of_summon_effects_stops_a_trigger_already_waiting():
+    """BS 9-2-3, BS 12-2-1-6 (card 58 マルティウサギ 「…召喚できる。ただし、『このスピリットの召喚時』効果
+    は発揮されない」): the summoned spirit's summon draw triggered at once, then lost its summon
+    effects before resolving, so it does not resolve; its BP constant still works."""
+    s = scene(p0=dict(hand=["T-M28", "T2-B16"], field=["T2-B39"], deck=5))
+    play(s, "T-M28")  # destroy one's own Martiusagi
+    decide(s, True)
+    place(s)
+    brute = find(s, 0, "T2-B16")
+    assert s.dkind == D_MAIN and s.zone[brute] == Z_FIELD
+    assert len(s.hand[0]) == 0 and s.bp(brute) == 4000
 
 
 # ---------------------------------------------------------------------------- immunity
