@@ -451,14 +451,19 @@ def test_53_frozen_waterfall_ends_the_attack_step_after_a_bp3000_battle():
 
 def test_54_pentagon_fort_draws_when_the_opponent_draws_outside_the_draw_step():
     """54 五角形の砦 (BS14-082): Lv2『相手のターン』「ドローステップ以外で相手がドローしたとき、自分はデッキ
-    から1枚ドローできる。」 The opponent's Double Draw in their main step lets you draw 1.
-    BS 9-1-5-1, 5-6, 9-1-2 (できる)."""
+    から1枚ドローできる。」 The opponent's Double Draw in their main step lets you draw 1; and its Lv1 hand
+    immunity. BS 9-1-5-1, 5-6, 9-1-2 (できる), 9-1-2-1."""
     s = rscene(tp=1, p0=dict(field=[("BS14-082", 1)], deck=5), p1=dict(hand=["BS01-117"], deck=5, reserve=5))
     use_magic(s, "BS01-117")
     assert len(s.hand[1]) == 2
     assert s.dkind == D_OPTIONAL and s.current_player() == 0
     act(s, OPTION + 1)
     assert len(s.hand[0]) == 1
+    # Lv1「自分の手札は相手のスピリット/ブレイヴ/ネクサス/マジックの効果を受けない。」: the opposing Emerald
+    # Islands (card 46) cannot make you discard after your own Double Draw (BS 9-1-2-1, 1-4-2)
+    s = rscene(p0=dict(field=["BS14-082"], hand=["BS01-117"], deck=5, reserve=5), p1=dict(field=[("RC-46", 2)]))
+    use_magic(s, "BS01-117")
+    assert len(s.hand[0]) == 2 and s.dkind == D_MAIN and ids(s, s.trash[0]) == ["BS01-117"]
 
 
 def test_56_recovered_core_puts_void_cores_on_life_and_a_white_spirit():
