@@ -22,6 +22,7 @@ from tcgzoo.agents.stats import wilson
 from tcgzoo.envs.battle_spirits import Game
 from tcgzoo.envs.battle_spirits.cards import load_pool
 from tcgzoo.envs.battle_spirits.layout import CONCEDE, D_MAGIC_TIMING
+from tcgzoo.envs.battle_spirits.state import DUR_TURN, TE_SYM
 from tcgzoo.envs.core.cardfile import load_yaml
 
 rscene = functools.partial(scene, real=True)
@@ -43,6 +44,23 @@ def use_magic(s, card_id: str, flash: bool = False) -> None:
     play(s, card_id)
     if s.dkind == D_MAGIC_TIMING:
         act(s, OPTION + (1 if flash else 0))
+
+
+# ==================================================================================== white (older print)
+def test_5_blizzard_wall_caps_unblocked_attacks_at_one_life():
+    """5 ブリザードウォール (the older print on its source page, RC-5): フラッシュ「このターンの間、自分のライフは、
+    ブロックされなかった相手のスピリットのアタックでは、1しか減らない。」 An unblocked attacker with two symbols
+    (its second given for the turn, as an effect would) takes 1 life, not 2. BS 8-1-5-1, 9-1-5-6."""
+    for used, lost in ((False, 2), (True, 1)):
+        s = rscene(step="attack", tp=1, p0=dict(hand=["RC-5"], reserve=5), p1=dict(field=["BS14-028"]))
+        ruri = find(s, 1, "BS14-028")
+        s.teff.append((TE_SYM, ruri, 1, DUR_TURN))
+        attack(s, ruri)
+        assert s.symbols(ruri) == 2 and s.dkind == D_FLASH and s.current_player() == 0
+        if used:
+            play(s, "RC-5")
+        pass_flash(s)
+        assert s.life[0] == 5 - lost
 
 
 # ==================================================================================== red
