@@ -21,7 +21,7 @@ from tcgzoo.agents import make_agent
 from tcgzoo.agents.stats import wilson
 from tcgzoo.envs.battle_spirits import Game
 from tcgzoo.envs.battle_spirits.cards import load_pool
-from tcgzoo.envs.battle_spirits.layout import CONCEDE, D_MAGIC_TIMING
+from tcgzoo.envs.battle_spirits.layout import CONCEDE, D_MAGIC_TIMING, ST_MAIN, ST_MAIN2
 from tcgzoo.envs.battle_spirits.state import DUR_TURN, TE_SYM
 from tcgzoo.envs.core.cardfile import load_yaml
 
@@ -162,13 +162,21 @@ def test_29_double_draw_draws_two():
 def test_27_flame_dragon_citadel_draws_per_opposing_spirit_destroyed_in_your_attack_step():
     """27 焔竜の城塞都市 (BS14-075): Lv1『自分のアタックステップ』「相手のスピリットを破壊したとき、破壊した
     スピリット1体につき、自分はデッキから1枚ドローする。」 A battle win in the attack step draws 1; the
-    two spirits Primeval Bird Phenikios destroys in the main step draw nothing.
+    destruction by your Dark Witch's attack effect draws 1 too; the two spirits Primeval Bird Phenikios
+    destroys in the main step draw nothing.
     BS 9-1-5-1, 9-1-5-4, 8-1-6-1, 7-7."""
     s = rscene(step="attack", p0=dict(field=["BS14-075", ("BS14-033", 3)], deck=5), p1=dict(field=["BS14-028"]))
     attack(s, find(s, 0, "BS14-033"))
     pass_flash(s)
     act(s, field_slot(s, find(s, 1, "BS14-028")))
     pass_flash(s)
+    order(s)
+    assert ids(s, s.trash[1]) == ["BS14-028"] and len(s.hand[0]) == 1
+    # an effect of yours in the attack step counts too: Dark Witch's attack destroys an exhausted spirit
+    s = rscene(step="attack", p0=dict(field=["BS14-075", ("BS01-040", 3)], deck=5),
+               p1=dict(field=[dict(id="BS14-028", exh=1), dict(id="BS14-026", exh=1)]))
+    attack(s, find(s, 0, "BS01-040"))
+    target(s, find(s, 1, "BS14-028"))
     order(s)
     assert ids(s, s.trash[1]) == ["BS14-028"] and len(s.hand[0]) == 1
     s = rscene(p0=dict(hand=["BS01-023"], field=["BS14-075"], deck=5, reserve=8),
@@ -444,8 +452,8 @@ def test_51_shell_spirit_dis_exhausts_another_spirit_when_blocked():
 
 def test_52_yoki_hi_sol_ends_the_opponents_attack_step():
     """52 妖機妃ソール (BS01-096): Lv1『このスピリットの破壊時』「相手ターンのとき、そのターンのアタックステップを
-    なくす。または終了する。」 Destroyed blocking, it ends the attack step: the second attacker never attacks.
-    BS 12-2-1-12, 7-7, 8-1-7."""
+    なくす。または終了する。」 Destroyed blocking, it ends the attack step: the second attacker never attacks;
+    destroyed in the opponent's main step, their attack step does not happen. BS 12-2-1-12, 7-7, 7-8, 8-1-7."""
     s = rscene(step="attack", tp=1, p0=dict(field=["BS01-096"]), p1=dict(field=["BS14-033", "BS14-028"]))
     attack(s, find(s, 1, "BS14-033"))
     pass_flash(s)
@@ -454,6 +462,14 @@ def test_52_yoki_hi_sol_ends_the_opponents_attack_step():
     order(s)
     assert ids(s, s.trash[0]) == ["BS01-096"]
     assert s.dkind == D_MAIN and s.current_player() == 1  # the second main step: no more attacks
+    # destroyed in the opponent's main step (their Lance Raptor), the attack step does not happen
+    s = rscene(tp=1, p0=dict(field=["BS01-096"]), p1=dict(hand=["BS01-017"], field=["BS14-033"], reserve=6))
+    play(s, "BS01-017")
+    act(s, OPTION + 1)
+    target(s, find(s, 0, "BS01-096"))
+    assert ids(s, s.trash[0]) == ["BS01-096"] and s.dkind == D_MAIN and s.step == ST_MAIN
+    act(s, PASS)
+    assert s.dkind == D_MAIN and s.step == ST_MAIN2 and s.current_player() == 1
 
 
 def test_53_frozen_waterfall_ends_the_attack_step_after_a_bp3000_battle():
@@ -574,7 +590,8 @@ def test_65_magical_light_adds_a_magic_among_the_top_four():
 # ==================================================================================== blue
 def test_66_tindalo_hound_is_summoned_from_hand_when_you_deploy_a_nexus():
     """66 ティンダロ・ハウンド (BS14-060): 「手札にあるこのスピリットカードは、自分のネクサスを配置したとき、
-    コストを支払わずに召喚できる。」 BS 5-12-2, 9-1-5-1, 5-8, 11-1-1-6."""
+    コストを支払わずに召喚できる。」; and its Lv2 recovery after a BP win against a cost-3 spirit.
+    BS 5-12-2, 9-1-5-1, 5-8, 11-1-1-6, 8-1-6-2."""
     s = rscene(p0=dict(hand=["BS14-060", "BS03-116"], reserve=6))
     play(s, "BS03-116")
     while s.dkind == D_OPTIONAL:
@@ -582,6 +599,17 @@ def test_66_tindalo_hound_is_summoned_from_hand_when_you_deploy_a_nexus():
     place(s)
     hound = find(s, 0, "BS14-060")
     assert s.zone[hound] == Z_FIELD and s.dkind == D_MAIN
+    # Lv2『自分のアタックステップ』「自分のスピリットがBPを比べコスト3以下の相手のスピリットだけを破壊したとき、
+    # このスピリットは回復する。」: against Tamamusshu (cost 3) it recovers, against Ruriruri (cost 4) not
+    for loser, recovered in (("BS14-026", True), ("BS14-028", False)):
+        s = rscene(step="attack", p0=dict(field=[dict(id="BS14-060", cores=3, exh=1), ("BS14-033", 3)]),
+                   p1=dict(field=[loser]))
+        attack(s, find(s, 0, "BS14-033"))
+        pass_flash(s)
+        act(s, field_slot(s, find(s, 1, loser)))
+        pass_flash(s)
+        order(s)
+        assert ids(s, s.trash[1]) == [loser] and (s.exh[find(s, 0, "BS14-060")] == 0) == recovered
 
 
 def test_67_nyarla_trap_reorders_the_opponents_deck_and_stops_their_destroy_effects():
