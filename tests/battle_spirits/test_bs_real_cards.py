@@ -14,8 +14,8 @@ import re
 from pathlib import Path
 
 from bs_scenario import (
-    REAL, REAL_CARD_FILES, REAL_DECK, D_ATTACK, D_BLOCK, D_DISCARD, D_FLASH, D_MAIN, D_OPTIONAL, D_ORDER, D_SEARCH, D_TARGET, OPP_FIELD, OPTION, PASS, Z_FIELD, Z_HAND, Z_TRASH,
-    act, attack, cid, field_slot, find, hand_slot, ids, pass_flash, place, play, scene, target,
+    REAL, REAL_CARD_FILES, REAL_DECK, RESERVE_SOUL, D_ATTACK, D_BLOCK, D_DISCARD, D_FLASH, D_MAIN, D_OPTIONAL, D_ORDER, D_SEARCH, D_TARGET, OPP_FIELD, OPTION, PASS, Z_FIELD, Z_HAND, Z_TRASH,
+    act, attack, cid, field_slot, find, hand_slot, ids, pass_flash, pay, place, play, scene, target,
 )
 from tcgzoo.agents import make_agent
 from tcgzoo.agents.stats import wilson
@@ -230,7 +230,7 @@ def test_32_dark_witch_destroys_an_exhausted_spirit_of_either_side():
 def test_33_rashou_mills_four_to_draw_two():
     """33 鎧闘鬼ラショウ (BS31-017): 『このスピリットの召喚時』「自分のデッキを上から4枚破棄することで、自分は
     デッキから2枚ドローする。」 (the player may pay); Lv2・Lv3「自分のトラッシュに[ソウルコア]がある間、相手の
-    ネクサスすべてのLvコストを+2する。」 BS 5-13, 5-6, 5-19-5, 2-8-3, 3-3-3."""
+    ネクサスすべてのLvコストを+2する。」 BS 5-13, 5-6, 5-19-5, 2-8-3, 3-3-3, 10-2-2-10."""
     s = rscene(p0=dict(hand=["BS31-017"], deck=8, reserve=5))
     play(s, "BS31-017")
     assert s.dkind == D_OPTIONAL
@@ -239,6 +239,14 @@ def test_33_rashou_mills_four_to_draw_two():
     for soul, level in (("trash", 1), ("reserve", 2)):
         s = rscene(p0=dict(field=[("BS31-017", 3)], soul=soul), p1=dict(field=[("BS03-116", 2)]))
         assert s.level(find(s, 1, "BS03-116")) == level
+    # paying Double Draw with the soul core puts it in the trash: the opposing nexuses with fewer than
+    # 2 cores are below their new Lv1 cost and vanish (BS 10-2-2-10)
+    s = rscene(p0=dict(field=[("BS31-017", 3)], hand=["BS01-117"], deck=5, reserve=3),
+               p1=dict(field=[("BS03-116", 1), ("BS01-107", 0)]))
+    act(s, hand_slot(s, find(s, 0, "BS01-117", "hand")))
+    pay(s, [RESERVE_SOUL])
+    act(s, OPTION)  # its main effect
+    assert not s.field[1] and sorted(ids(s, s.trash[1])) == sorted(["BS03-116", "BS01-107"])
 
 
 def test_34_both_hands_draws_two_when_destroyed_at_lv2():
