@@ -14,7 +14,8 @@ import re
 from pathlib import Path
 
 from bs_scenario import (
-    REAL, REAL_CARD_FILES, REAL_DECK, RESERVE_SOUL, D_ATTACK, D_BLOCK, D_DISCARD, D_FLASH, D_MAIN, D_OPTIONAL, D_ORDER, D_SEARCH, D_TARGET, OPP_FIELD, OPTION, PASS, Z_FIELD, Z_HAND, Z_TRASH,
+    REAL, REAL_CARD_FILES, REAL_DECK, RESERVE_SOUL, D_ATTACK, D_BLOCK, D_DISCARD, D_FLASH, D_MAIN, D_OPTIONAL,
+    D_ORDER, D_SEARCH, D_TARGET, OPTION, PASS, Z_FIELD, Z_TRASH,
     act, attack, cid, field_slot, find, hand_slot, ids, pass_flash, pay, place, play, scene, target,
 )
 from tcgzoo.agents import make_agent
