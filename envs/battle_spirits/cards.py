@@ -36,7 +36,9 @@ TRIGGERS = (
 EV = {name: i for i, name in enumerate(TRIGGERS)}
 CONSTANTS = ("bp", "symbols", "cannot_attack", "cannot_block", "cost", "unblockable", "level_cost",
              # the board words (issue 10): every immunity word compiles to 'immune' (its spec in amount)
-             "immune", "loses_effects", "also_named", "also_family", "also_color", "colorless")
+             "immune", "loses_effects", "also_named", "also_family", "also_color", "colorless",
+             # the costs/constants/levels words (issue 10, part B)
+             "no_deck_discard")
 CK = {name: i for i, name in enumerate(CONSTANTS)}
 WHILES = ("always", "attacking", "blocking", "battle", "own_turn", "opp_turn")
 WH = {name: i for i, name in enumerate(WHILES)}
@@ -395,6 +397,10 @@ def _board_constant(sub: Checker, e: Effect, name: str, data) -> set:
     elif name == "colorless":
         fields = set()
         mark(B_TREAT)
+    elif name == "no_deck_discard":  # 「(お互いの / 自分の / 相手の)デッキは破棄されない」 (BS 5-13, 9-1-4)
+        fields = {"player"}
+        e.amount = {"own": 1, "opp": 2, "both": 3}[sub.choice("player", ("both", "own", "opp"), "both")]
+        mark(B_NOMILL)
     else:
         return set()
     if "amount" in data:

@@ -120,6 +120,12 @@ BOOK = Phrasebook("battle_spirits", {
         "also_family": ("{scope}は系統：「{family}」としても扱う", "{scope} {scope.is} also of the family {family}"),
         "also_color": ("{scope}は{colors}としても扱う", "{scope} {scope.is} also {colors}"),
         "colorless": ("{scope}は色を持たない", "{scope} {scope.is} colorless"),
+        "no_deck_discard": ("{player}デッキは破棄されない", "{player}"),
+    },
+    "deck_of": {  # the constant no_deck_discard's player (BS 5-13)
+        "both": ("お互いの", "no player's deck can be discarded"),
+        "own": ("自分の", "your deck cannot be discarded"),
+        "opp": ("相手の", "your opponent's deck cannot be discarded"),
     },
     "source": {  # whose effects an immunity stops: by (opp default / any), by_types, by_colors
         "by=opp": ("相手の", "opposing"),
@@ -316,7 +322,7 @@ ACTION_KEYS = {"do", "link", "if", "optional"}
 EFFECT_KEYS = {"trigger": {"trigger", "levels", "if", "limit", "optional", "actions", "of", "side", "n", "by", "each",
                            "zone", "outside_draw_step", "against"},
                "constant": {"constant", "levels", "if", "amount", "scope", "while", "by", "by_types", "by_colors",
-                            "effects", "name", "family", "colors"},
+                            "effects", "name", "family", "colors", "player"},
                "activated": {"activated", "levels", "if", "limit", "cost", "actions"},
                "replace": {"replace", "levels", "if", "instead", "of", "cost", "to", "n"}}
 CARD_KEYS = {"id", "name", "type", "colors", "cost", "reduction", "families", "levels", "shinkaiho", "symbols",
@@ -593,6 +599,8 @@ class BattleSpiritsText(VocabText):
                       "effects": self._effects(e.get("effects", "all"), ctx),
                       "name": plain(e.get("name", "")), "family": plain(e.get("family", "")),
                       "colors": self._colors(e.get("colors") or [])}
+            if name == "no_deck_discard":
+                values["player"] = self.book.phrase("deck_of", e.get("player", "both"))
             ja_t, en_t = self.book.get("constant", name)
             said = {n for n, _ in slots(ja_t)} & {n for n, _ in slots(en_t)}
             for k in ("amount", "by", "by_types", "by_colors", "effects", "name", "family", "colors"):

@@ -451,7 +451,7 @@ def check_target_zone(sub, a) -> None:
 # the changes of a waiting card's state (10-2-2-6). The machinery they need in the rules is
 # switched on per game by the cards.B_* bits their cards mark while they compile, so a game
 # without them pays nothing.
-from .cards import B_BATTLE, B_LVCOST, B_NOMILL, B_REPLACE, EV, RP, T_EVENT  # noqa: E402
+from .cards import B_BATTLE, B_LVCOST, B_NOMILL, B_REPLACE, CK, EV, RP, T_EVENT  # noqa: E402
 from .layout import D_DISCARD, D_OPTIONAL, D_SEARCH, D_TARGET, FIELD, HAND, MAX_HAND, N_OPTIONS, OPP_FIELD, ST_ATTACK  # noqa: E402,E501
 from .rules import add_handler, cores_increased, fire, lv1_cost, replace_event  # noqa: E402
 from .state import (  # noqa: E402
@@ -827,6 +827,10 @@ def deck_protected(s, q: int) -> bool:
     for k, t, _, _ in s.teff:
         if k == TE_NO_MILL and t == -1 - q:
             return True
+    if s.has_constants:  # the constant form (cards 11, 63): its amount's bit 1 own deck, bit 2 the opponent's
+        for j, e in s.constants(CK["no_deck_discard"]):
+            if (e.amount >> (s.owner[j] != q)) & 1:
+                return True
     return False
 
 

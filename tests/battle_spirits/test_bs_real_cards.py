@@ -407,6 +407,25 @@ def test_47_storm_attack_exhausts_an_opposing_spirit_then_recovers_one_of_yours(
 
 
 # ==================================================================================== white
+def test_11_teppou_kihei_tanegashima_keeps_both_decks_and_with_the_soul_core_is_unaffected():
+    """11 鉄砲機兵タネガシマ (RC-11): Lv1・Lv2・Lv3「お互いのデッキは破棄されない。このスピリットに[ソウルコア]が
+    置かれている間、さらに、このスピリットは、相手のスピリット/アルティメット/ネクサスの効果を受けない。」
+    The opponent's 英雄の喪失 (71) mills nothing of the Double Draw player's deck; Hell Brindi's summon
+    effect cannot choose it while the soul core is on it, and can without. BS 5-13-1, 9-1-4, 9-1-2-1."""
+    s = rscene(tp=1, p0=dict(field=["BS03-116", "RC-11"]), p1=dict(hand=["BS01-117"], deck=10, reserve=5))
+    use_magic(s, "BS01-117")
+    assert len(s.hand[1]) == 2 and len(s.deck[1]) == 8 and len(s.trash[1]) == 1  # drawn 2, milled none
+    for soul in (True, False):
+        s = rscene(p0=dict(hand=["BS01-090"], reserve=4), p1=dict(field=[dict(id="RC-11", cores=2, soul=soul)]))
+        brindi = play(s, "BS01-090")
+        tane = find(s, 1, "RC-11")
+        if soul:
+            assert s.zone[tane] == Z_FIELD and s.dkind != D_TARGET and ids(s, s.hand[0]) == ["BS01-090"]
+            assert s.zone[brindi] != Z_FIELD  # the only spirit it may choose is itself
+        else:
+            assert choices(s) == sorted([field_slot(s, brindi), field_slot(s, tane)])
+
+
 def test_48_hell_brindi_returns_a_spirit_to_its_owners_hand():
     """48 ヘル・ブリンディ (BS01-090): 『このスピリットの召喚時』「スピリット1体を、その持ち主の手札に戻す。」
     Its cores go to its owner's reserve. BS 12-2-1-6, 10-2-2, 4-5-4."""
