@@ -20,7 +20,10 @@ done to targets, or with its own steps); neither the loader nor the interpreter 
 The filters (target ``filter``), conditions (``if``) and the board's numbers are registered
 in ``words.py`` the same way, compiled to ``(function, argument)`` tests the engine calls: a
 new filter or condition is one function there; a new number of a card (``VOCAB.stat``) or of
-the board (``VOCAB.quantity``) is one registration and brings its five comparisons.
+the board (``VOCAB.quantity``) is one registration and brings its five comparisons and its
+value. Numbers computed from the board (a counted ``x``, the X / Y / Z of a ``define``, the
+right side of a comparison) are the core's values (``{count: ...}``, ``{quantity: ...}``, ``{stat:
+..., of: self}``, ``diff``, ``sum``, ``times`` / ``per`` / ``plus`` / ``min`` / ``max``).
 
 A card entry::
 
@@ -101,7 +104,8 @@ A card entry::
                                        # order their sources entered the field (NS 1213.3b)
         define: {karate: X, durability: Y}  # characteristic-defining (any card; a kotodama: cost only): the
         x: {count: own_ohigan}         # card's own cost / karate / durability / kousaku is N or the count
-        y: {count: own_hand}           # X, Y, Z (X_COUNTS, seen from its owner) in every zone (NS 1210.2),
+        y: {count: own_hand}           # X, Y, Z (a count or quantity with the value modifiers, seen from
+                                       # its owner, within 0..MAX_NUMBER) in every zone (NS 1210.2),
                                        # the base the other effects apply to (NS 1213.1a), counted again
                                        # whenever the value is read (NS 1304.4-5); a defined printed value
                                        # ('*') may be left out
@@ -180,6 +184,10 @@ action is not done (NS 1313.2).
 not chosen at entry and costs nothing: it is counted once, when the ability starts
 resolving, and used by every 'n: X' of it (NS 1304.3, 1205.1b). Kotodama, activated and
 triggered abilities may have it (not as a target count, not together with lki_karate).
+``x`` is a value of the shared effect core (``envs/core/vocab.py``): ``{count: <zone>}`` (the same
+numbers as ``{quantity: <zone>}``), ``{stat: cost, of: self}``, ``diff`` / ``sum`` of values, with
+``times``, ``per`` (rounded down), ``plus``, ``min``, ``max`` (``x: {count: opp_field, times: 2}``:
+'twice the number of your opponent's characters'); the number used lies within 0..MAX_NUMBER.
 
 Numbers: ``n`` is an int, or ``X`` (the X fixed at entry, NS 1304.2c), or for damage
 ``lki_karate`` (the source's karate as last seen on the field, NS 1215, e.g. in a
@@ -222,7 +230,7 @@ from typing import Any, Callable
 from ..core.cardfile import Checker, entry_label, load_yaml
 from ..core.decks import CopyLimit, builtin_deck_names, deck_card_ids, open_deck
 from ..core.errors import CardFileError, DeckError, short
-from ..core.vocab import read_params
+from ..core.vocab import VALUE_MODIFIERS, read_params
 
 HERE = Path(__file__).resolve().parent
 CARD_DIR = HERE / "cards"
@@ -249,7 +257,6 @@ KEYWORDS = ("interrupt", "interrupt_kaizen", "satsubatsu", "no_aisatsu", "unredi
 # no_aisatsu: 'this can't aisatsu' (NS 704.3a-2); unredirectable: 'this one's aisatsu is not changed by
 # interrupt or interrupt kaizen' (NS 705.3a-2); kill_proof: 'this can't be killed by effects' (a 'kill'
 # effect is not performed on it, NS 104.4; character damage processing, a rule, still kills it)
-X_COUNTS = ("own_hand", "opp_hand", "own_field", "opp_field", "own_ohigan", "opp_ohigan", "own_damage", "opp_damage")
 TARGET_ZONES = ("field", "ether", "ohigan", "stack", "hand")  # hand: own, picked on resolution (NS 1307.4)
 NUMERIC_ITEMS = ("karate", "kousaku")  # the items a character may be printed without ('none', NS 1213.1e)
 X_MAX = 50  # the layout's number range: X = 0..50 (NS 1304)
@@ -319,7 +326,7 @@ class Ability:
     actions: list = field(default_factory=list)
     modes: list = field(default_factory=list)  # lists of actions; one is chosen at entry (NS 1204.2b)
     x: bool = False  # X is chosen at entry and paid as extra ether (NS 1204.2d, 1304)
-    x_count: str | None = None  # 'X is the number of ...' (X_COUNTS): fixed on resolution (NS 1304.3, 1205.1b)
+    x_value: Any = None  # 'X is ...' (x: a value, {count: own_hand}): fixed on resolution (NS 1304.3, 1205.1b)
     cost_ether: int = 0  # activated abilities: '(cost):(effect)' (NS 1208)
     cost_jitsu: int = 0
     bow_self: bool = False
@@ -373,9 +380,9 @@ class CardDef:
     rescue_kill: bool = False  # static replacement: 'if another of your characters would be killed, instead return
     #                            it to its owner's hand' (NS 1214.1; a choice among several, NS 1214.2)
 
-    cda: tuple = ()  # characteristic-defining static: ((stat 0 cost / 1 karate / 2 durability / 3 kousaku, value,
-    #                  count or None), ...); value is the number, or with a count (side, zone) the count
-    #                  (NS 1210.2, 1213.1a; X / Y / Z recomputed continuously, NS 1304.4-5)
+    cda: tuple = ()  # characteristic-defining static: ((stat 0 cost / 1 karate / 2 durability / 3 kousaku, value),
+    #                  ...); value is the number or the compiled value of X / Y / Z, counted from the card's
+    #                  owner whenever it is read (NS 1210.2, 1213.1a, 1304.4-5; words.card_number)
     cost_mods: tuple = ()  # static: (0 own / 1 opp, card type or None, +N / -N or the set value, set?) ether cost
     #                        changes (NS 1204.2g-5/6; a set is an increase or a decrease by NS 104.6)
     missing: frozenset = frozenset()  # numeric items printed as 'none' ('karate', 'kousaku'): the card lacks
@@ -429,7 +436,8 @@ CDA_STATS = ("cost", "karate", "durability", "kousaku")
 def _define(sc: Checker, st: dict, ty: int) -> tuple:
     """``define: {cost|karate|durability|kousaku: N or X / Y / Z}`` with ``x: {count: ...}`` (``y``, ``z``
     alike): a characteristic-defining ability (NS 1210.2): the card's own value is N, or the count,
-    in every zone; X, Y and Z are counted whenever the value is needed (NS 1304.4-5)."""
+    in every zone; X, Y and Z are values of the shared core (a count or quantity with the value
+    modifiers), counted whenever the value is needed (NS 1304.4-5)."""
     dc = sc.sub("define", sc.get("define", dict))
     dc.only(CDA_STATS if ty == CHARACTER else ("cost",))
     if not dc.data:
@@ -440,16 +448,18 @@ def _define(sc: Checker, st: dict, ty: int) -> tuple:
             var = v.lower()
             if var not in st:
                 sc.fail(var, f"'{v}' in 'define' needs '{var}: {{count: ...}}' (NS 1304.4)")
-            vc = sc.sub(var, sc.get(var, dict))
-            vc.only(("count",))
-            side, zone = vc.choice("count", X_COUNTS).split("_")
+            xv = sc.get(var, dict)
+            if set(xv) - {"count", "quantity", "of"} - set(VALUE_MODIFIERS):
+                # a card's own number read here (a stat) would define itself: it counts cards
+                sc.fail(var, "a defined value counts cards ('X is the number of ...', NS 1210.2, 1304.4): "
+                             f"count or quantity, with {', '.join(VALUE_MODIFIERS)}")
             used.add(var)
-            out.append((CDA_STATS.index(k), 0, (side == "opp", zone)))
+            out.append((CDA_STATS.index(k), _vocab().compile_value(sc, var, xv)))
         else:
             n = dc.get(k, int)
             if n < (1 if k == "durability" else 0):
                 dc.fail(k, "must be at least 1" if k == "durability" else "must be 0 or more")
-            out.append((CDA_STATS.index(k), n, None))
+            out.append((CDA_STATS.index(k), n))
     for var in ("x", "y", "z"):
         if var in st and var not in used:
             sc.fail(var, f"'{var.upper()}' is not used by 'define'")
@@ -469,9 +479,13 @@ def _vocab():
 
 
 def __getattr__(name: str):
-    """``ACTIONS``: the names of the verbs, read from the vocabulary (for readers such as text.py)."""
+    """Read from the vocabulary (for readers such as text.py): ``ACTIONS``, the names of the
+    verbs; ``X_COUNTS``, the zones ``x: {count: ...}`` counts (``words.COUNTS``)."""
     if name == "ACTIONS":
         return tuple(_vocab().names("verb"))
+    if name == "X_COUNTS":
+        from .words import COUNTS
+        return COUNTS
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -555,10 +569,8 @@ class _Loader:
             lim = ck.choice("limit", LIMITS, None)
             a.limit = LIMITS[lim] if lim else 0
         a.cond = _cond(ck, data.get("if"))
-        if isinstance(data.get("x"), dict):  # NS 1304.3: X with a method given in the text
-            xc = ck.sub("x", data["x"])
-            xc.only(("count",))
-            a.x_count = xc.choice("count", X_COUNTS)
+        if isinstance(data.get("x"), dict):  # NS 1304.3: X with a method given in the text: a value
+            a.x_value = _vocab().compile_value(ck, "x", data["x"])
             a.x = False
         else:
             a.x = ck.get("x", bool, False)
@@ -576,17 +588,18 @@ class _Loader:
                 acts = mc.get("actions", list)
                 if not acts:
                     mc.fail("actions", "must not be empty")
-                a.modes.append([self.action(mc.sub(f"actions[{i}]", x), card, a.x or bool(a.x_count))
+                a.modes.append([self.action(mc.sub(f"actions[{i}]", x), card, a.x or a.x_value is not None)
                                 for i, x in enumerate(acts)])
             return a
         acts = ck.get("actions", list)
         if not acts:
             ck.fail("actions", "must not be empty")
-        a.actions = [self.action(ck.sub(f"actions[{i}]", x), card, a.x or bool(a.x_count)) for i, x in enumerate(acts)]
-        if a.x_count and any(x.n == N_LKI_KARATE or (x.target is not None and x.target.count == N_X)
+        a.actions = [self.action(ck.sub(f"actions[{i}]", x), card, a.x or a.x_value is not None)
+                     for i, x in enumerate(acts)]
+        if a.x_value is not None and any(x.n == N_LKI_KARATE or (x.target is not None and x.target.count == N_X)
                              for x in a.actions):
             ck.fail("x", "a counted X is used as 'n: X' only (not as a target count, not with lki_karate)")
-        if a.x_count and not any(x.n == N_X for x in a.actions):
+        if a.x_value is not None and not any(x.n == N_X for x in a.actions):
             ck.fail("x", "no action uses 'n: X'")
         if a.x and not any(x.n == N_X or (x.target is not None and x.target.count == N_X) for x in a.actions):
             ck.fail("x", "no action uses 'n: X'")

@@ -16,7 +16,7 @@ from .layout import (
     ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
 )
 from ..core.engine import DecisionState
-from .words import passes
+from .words import card_number, passes
 from .state import (
     K_ABILITY, K_CARD, K_CHECK, NO_TARGET, PLAYER_TARGET, TE_GAME, TE_IKUSA, Z_CHECK,
     Z_DAMAGE, Z_DECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED, Z_STACK,
@@ -1206,10 +1206,8 @@ def h_exec(s, f) -> None:
         if not cond_ok(s, ab.cond, ctl, src):  # checked on resolution (NS-G11)
             s.stack.pop()
             return
-        if ab.x_count is not None:  # NS 1304.3, 1205.1b: X not fixed at entry is fixed now
-            side, zone = ab.x_count.split("_")
-            z = {"hand": s.hand, "field": s.field, "ohigan": s.ohigan, "damage": s.damage}[zone]
-            f[11] = len(z[ctl if side == "own" else 1 - ctl])
+        if ab.x_value is not None:  # NS 1304.3, 1205.1b: X not fixed at entry is fixed now
+            f[11] = card_number(ab.x_value, s, src, ctl)
         f[1] = 1
     if f[1] == 2:
         f[1] = 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..core.engine import DecisionState
 from .cards import CHARACTER, KEYWORDS
+from .words import card_number
 from .layout import CONCEDE, DECISIONS, NUM_ACTIONS
 
 Z_DECK, Z_HAND, Z_FIELD, Z_ETHER, Z_OHIGAN, Z_DAMAGE, Z_REMOVED, Z_CHECK, Z_STACK = range(9)
@@ -173,12 +174,9 @@ class State(DecisionState):
         """NS 1210.2, 1213.1a: the value a characteristic-defining ability gives card ``i`` (stat 0 cost,
         1 karate, 2 durability, 3 kousaku) in any zone, else ``printed``; a count (X, Y, Z) is taken
         now, from the card's owner's side, each time the value is read (NS 1304.4-5)."""
-        for k, v, cnt in self.defs[self.cdef[i]].cda:
+        for k, v in self.defs[self.cdef[i]].cda:
             if k == stat:
-                if cnt is None:
-                    return v
-                p = self.owner[i] ^ cnt[0]
-                return len(getattr(self, cnt[1])[p])
+                return v if v.__class__ is int else card_number(v, self, i, self.owner[i])
         return printed
 
     def vocab_subject(self, who: str, src: int, p: int) -> int:

@@ -17,13 +17,16 @@ the ones the card has now, gained ones included (NS 1213.1b: the counts of ``fie
 A number of a card registered with ``VOCAB.stat`` (``cost``) gives the filters ``<stat>_le``,
 ``_ge``, ``_lt``, ``_gt``, ``_eq``; a number of the board registered with ``VOCAB.quantity``
 (``opp_field``, ``own_damage``...) the conditions ``<quantity>_le`` .. ``_eq`` and the value
-``{quantity: ...}``: a new number is one registration.
+``{quantity: ...}``: a new number is one registration. Values are the shared core's
+(``{count: own_hand}``, ``{quantity: ...}``, ``{stat: cost, of: self}``, ``diff``, ``sum`` and
+``times`` / ``per`` / ``plus`` / ``min`` / ``max``): a comparison's right side, a counted X
+(NS 1304.3) and the X / Y / Z of a characteristic-defining ability (NS 1210.2, 1304.4).
 """
 from __future__ import annotations
 
 from ..core.errors import short
 from ..core.vocab import Param, Vocabulary
-from .cards import TYPES, target_spec
+from .cards import MAX_NUMBER, TYPES, target_spec
 
 VOCAB = Vocabulary("ninja_slayer")
 VOCAB.target_compiler = target_spec  # Param.target(): 'self' or {zone, side, count, up_to, chosen, filter}
@@ -175,3 +178,30 @@ QUANTITIES = (
 )
 for _name, _get, _rule, _doc, _ja, _en in QUANTITIES:
     VOCAB.quantity(_name, _get, rule=_rule, doc=_doc, ja=_ja, en=_en)
+
+
+# ---- values -------------------------------------------------------------------------------------------
+COUNTS = tuple(q[0] for q in QUANTITIES)  # the zones {count: ...} names: 'the number of cards in ...'
+
+
+def _count_param(vocab, ck, field, v):
+    if not isinstance(v, str) or v not in COUNTS:
+        ck.fail(field, f"{short(v)} is not one of {', '.join(COUNTS)}")
+    return vocab.words["value"]["quantity:" + v].data  # the quantity's own count, registered once above
+
+
+@VOCAB.value("count", params={"": Param.custom(_count_param)}, rule="NS 1304.3, 1304.4",
+             doc="the number of cards in that zone, seen from the ability's controller (X is the number of "
+                 "...'): own_hand, opp_hand, own_field, opp_field, own_ohigan, opp_ohigan, own_damage, opp_damage",
+             ja="{}", en="{}")
+def v_count(s, src, p, count):
+    return count(s, src, p)
+
+
+def card_number(v, s, src: int, p: int) -> int:
+    """A value used as a card's number — a counted X (NS 1304.3), a defined cost or karate (NS
+    1210.2) — computed now and kept within 0..MAX_NUMBER like a printed number: numbers size
+    loops in play (a point of damage to a player is a damage check, NS 1003.2), and a number of
+    the card is never below 0. (A plain count is within it anyway: a player has 50 cards.)"""
+    x = v if v.__class__ is int else v.fn(s, src, p, v)
+    return 0 if x < 0 else MAX_NUMBER if x > MAX_NUMBER else x

@@ -178,6 +178,7 @@ def test_define_is_validated(tmp_path):
     a kotodama may define only its cost."""
     from tcgzoo.envs.core.errors import CardFileError
     from tcgzoo.envs.ninja_slayer.cards import load_pool
+    from tcgzoo.envs.ninja_slayer.words import card_number
     bad = {
         "no_count": "static: {define: {karate: Y}}",
         "unused": "static: {define: {karate: 2}, z: {count: own_hand}}",
@@ -196,7 +197,11 @@ def test_define_is_validated(tmp_path):
     f = tmp_path / "ok.yaml"
     f.write_text("cards:\n  - {id: T-3, name: C, type: kotodama, static: {define: {cost: Z}, z: {count: opp_hand}}, "
                  "actions: [{do: draw, n: 1}]}\n")
-    assert load_pool([f]).cards[0].cda == ((0, 0, (True, "hand")),)
+    (stat, z), = load_pool([f]).cards[0].cda  # the cost is Z, the cards in the owner's opponent's hand
+
+    class Hands:
+        hand = [[1, 2, 3], [4]]
+    assert stat == 0 and card_number(z, Hands(), 0, 0) == 1 and card_number(z, Hands(), 0, 1) == 3
 
 
 # ---- a value set to another counts as increased or decreased (NS 104.6) ----

@@ -190,3 +190,67 @@ def test_a_card_with_the_new_words_plays(tmp_path):
 def test_filter_and_condition_errors_name_the_field(tmp_path, body, where):
     with pytest.raises(CardFileError, match=r"c.yaml, entry 'K-1', " + where):
         _load(tmp_path, "{id: K-1, name: A, type: kotodama, cost: 1, " + body + "}")
+
+
+# ---- values (the shared core's Value) ------------------------------------------------------------------
+COUNTED = """\
+cards:
+  - {id: TEST-CX, name: Double Count, type: kotodama, cost: 1, x: {count: opp_field, times: 2},
+     actions: [{do: draw, n: X}]}
+  - {id: TEST-CZ, name: Empty Count, type: kotodama, cost: 1, x: {quantity: own_hand, plus: -5},
+     actions: [{do: draw, n: X}]}
+  - {id: TEST-CD, name: Grave Giant, type: character, cost: 1, durability: 2, kousaku: 1,
+     static: {define: {karate: X}, x: {count: own_ohigan, plus: 1}}}
+"""
+
+
+def _counted_game(tmp_path):
+    from tcgzoo.envs.ninja_slayer import Game
+    extra = tmp_path / "extra.yaml"
+    extra.write_text(COUNTED, encoding="utf-8")
+    return Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
+                auto_forced=False, cards=[str(extra)])
+
+
+def test_a_counted_x_is_a_shared_value(tmp_path):
+    """NS 1304.3, 1205.1b: 'X is twice the number of your opponent's characters' is counted when
+    the ability resolves, with the shared value modifiers; a value below 0 counts as 0 (nothing
+    is drawn, as with X = 0)."""
+    from ns_cov import cast, to_character_phase
+    from ns_scenario import scene
+    game = _counted_game(tmp_path)
+    s = scene(p0=dict(hand=["TEST-CX"], ether=["TZNS-29"], deck=["TZNS-29"] * 10),
+              p1=dict(field=["TZNS-17", "TZNS-12"]), game=game)
+    to_character_phase(s)
+    cast(s, "TEST-CX")
+    assert len(s.hand[0]) == 4 and len(s.deck[0]) == 6  # X = 2 x 2
+    s = scene(p0=dict(hand=["TEST-CZ", "TZNS-29"], ether=["TZNS-29"], deck=["TZNS-29"] * 10), game=game)
+    to_character_phase(s)
+    cast(s, "TEST-CZ")
+    assert len(s.hand[0]) == 1 and len(s.deck[0]) == 10  # X = 1 - 5 -> 0
+
+
+def test_a_defined_number_is_a_shared_value_counted_whenever_read(tmp_path):
+    """NS 1210.2, 1304.4: 'this one's karate is the number of cards in your Ohigan plus 1', read
+    again whenever it is needed."""
+    from ns_scenario import scene
+    from tcgzoo.envs.ninja_slayer.state import Z_OHIGAN
+    s = scene(p0=dict(field=["TEST-CD"], ohigan=["TZNS-29", "TZNS-29"]), game=_counted_game(tmp_path))
+    giant = s.field[0][0]
+    assert s.karate(giant) == 3
+    s.move(s.hand[0][0] if s.hand[0] else s.deck[0][0], Z_OHIGAN)
+    assert s.karate(giant) == 4
+
+
+@pytest.mark.parametrize("body, where", [
+    ("x: {count: own_hnd}, actions: [{do: draw, n: X}]",
+     r"field 'x.count': 'own_hnd' is not one of own_hand, opp_hand, own_field"),
+    ("x: {count: own_hand, per: 0}, actions: [{do: draw, n: X}]", r"field 'x.per': must be at least 1"),
+    ("x: {count: own_hand, times: 1000}, actions: [{do: draw, n: X}]", r"field 'x.times': 1000 is out of range"),
+    ("x: {count: own_hand}, actions: [{do: draw, n: 1}]", r"field 'x': no action uses 'n: X'"),
+    ("static: {define: {cost: X}, x: {stat: cost, of: self}}, actions: [{do: draw, n: 1}]",
+     r"field 'static.x': a defined value counts cards"),
+])
+def test_value_errors_name_the_field(tmp_path, body, where):
+    with pytest.raises(CardFileError, match=r"c.yaml, entry 'K-1', " + where):
+        _load(tmp_path, "{id: K-1, name: A, type: kotodama, cost: 1, " + body + "}")
