@@ -226,6 +226,8 @@ BOOK = Phrasebook("battle_spirits", {
         "player=self": Phrase("自分", "you", {"pos": ("自分の", "your"), "s": ("", "")}),
         "player=opp": Phrase("相手", "your opponent", {"pos": ("相手の", "your opponent's"), "s": ("", "s")}),
         "duration=turn": ("このターンの間", "this turn"),
+        "symbols_of=red": ("赤", "red"), "symbols_of=purple": ("紫", "purple"), "symbols_of=green": ("緑", "green"),
+        "symbols_of=white": ("白", "white"), "symbols_of=yellow": ("黄", "yellow"), "symbols_of=blue": ("青", "blue"),
         "duration=battle": ("このバトルの間", "this battle"),
         "grant.what=cannot_attack": ("アタックできない", "cannot attack"),
         "grant.what=cannot_block": ("ブロックできない", "cannot block"),

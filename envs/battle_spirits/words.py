@@ -325,3 +325,11 @@ def v_colors(s, src, p, t):
         m |= s.color_mask(i)
     return bin(m).count("1")
 
+
+@VOCAB.value("symbols_of", params={"": Param.choice(COLORS)}, rule="BS 2-10, 2-10-2",
+             doc="the number of symbols of that colour on your field (「自分の青シンボル1つにつき」: every own "
+                 "spirit's and nexus's symbols of that colour, with their changes, as reductions count them)",
+             ja="自分の{}シンボルの数", en="the number of your {} symbols")
+def v_symbols_of(s, src, p, color):
+    return s.field_symbols(p)[COLOR_INDEX[color]]
+

@@ -3,9 +3,10 @@
 data/v2_verbs.yaml (T2-H*), most of them real cards of tests/battle_spirits/real_cards/SOURCES.md."""
 from __future__ import annotations
 
-from bs_scenario import D_FLASH, D_MAIN, act, attack, find, game, hand_slot, pay, play, scene
+from bs_scenario import D_FLASH, D_MAIN, act, attack, find, game, hand_slot, pass_flash, pay, play, scene
 from tcgzoo.envs.battle_spirits import Game
 from tcgzoo.envs.battle_spirits.cards import B_NOMILL
+from tcgzoo.envs.battle_spirits.state import DUR_TURN, TE_SYM
 
 
 def use_flash(s, card_id: str) -> None:
@@ -60,3 +61,27 @@ def test_constant_no_deck_discard_in_main_steps_only():
 def test_no_deck_discard_machinery_follows_the_decks():
     """Speed by design: the built-in decks do not switch the deck-protection check on; the test deck does."""
     assert not Game().bflags & B_NOMILL and game().bflags & B_NOMILL
+
+
+# ============================================================================ symbols of one colour
+def test_value_symbols_of_one_colour_counts_the_own_field():
+    """BS 2-10, 2-10-2 (card 12 機動要塞キャッスル・ゴレム Lv2『このスピリットのアタック時』「自分の青シンボル1つ
+    につき、相手のデッキを上から1枚破棄する」): the own spirits' and nexuses' blue symbols, with a symbol given
+    by an effect, and not the red ones nor the opponent's: Golem 1 + Blue Golem 1 (+1) + blue nexus 1 = 4."""
+    s = scene(step="attack", p0=dict(field=[("T2-H5", 6), "T-S3", "T-S4", "T2-H4"], deck=5),
+              p1=dict(field=["T-S6"], deck=10))
+    s.teff.append((TE_SYM, find(s, 0, "T-S3"), 1, DUR_TURN))
+    attack(s, find(s, 0, "T2-H5"))
+    assert len(s.deck[1]) == 6 and len(s.trash[1]) == 4
+    s = scene(step="attack", p0=dict(field=[("T2-H5", 1), "T-S3"]), p1=dict(deck=10))
+    attack(s, find(s, 0, "T2-H5"))  # Lv1: no attack effect
+    assert len(s.deck[1]) == 10
+
+
+def test_castle_golem_mills_five_per_own_nexus_up_to_fifteen():
+    """BS 1-4-7 (card 12 『このスピリットの召喚時』「自分のネクサス1つにつき、相手のデッキを上から5枚破棄する
+    (上限15枚)」): 1 nexus mills 5; 4 nexuses mill 15, not 20."""
+    for nexuses, milled in ((1, 5), (4, 15)):
+        s = scene(p0=dict(hand=["T2-H5"], field=["T2-H4"] * min(nexuses, 3) + ["T2-H6"] * (nexuses > 3), reserve=8), p1=dict(deck=20))
+        play(s, "T2-H5")
+        assert len(s.trash[1]) == milled, nexuses
