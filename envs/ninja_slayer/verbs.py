@@ -94,9 +94,10 @@ TARGET = Param.target()
 _CODES = {"X": N_X, "lki_karate": N_LKI_KARATE, "all": N_ALL}
 
 
-def number(*words: str, default=Param._REQUIRED) -> Param:
+def number(*words: str, **default) -> Param:
     """``n``: an integer, at least 1 (read through the checker, so within the cards' number bound),
-    or one of ``words``: ``X`` (NS 1304), ``lki_karate`` (NS 1215), ``all`` (NS 1309.2)."""
+    or one of ``words``: ``X`` (NS 1304), ``lki_karate`` (NS 1215), ``all`` (NS 1309.2); required
+    unless a ``default=`` is given."""
     def read(vocab, ck, field, v):
         if isinstance(v, str) and v in words:
             return _CODES[v]
@@ -104,17 +105,18 @@ def number(*words: str, default=Param._REQUIRED) -> Param:
         if n < 1:
             ck.fail(field, "must be at least 1" + (f" (or {' or '.join(repr(w) for w in words)})" if words else ""))
         return n
-    return Param.custom(read, default)
+    return Param.custom(read, **default)
 
 
-def integer(lo: int | None = None, default=Param._REQUIRED) -> Param:
-    """An integer (within the cards' number bound), at least ``lo``."""
+def integer(lo: int | None = None, **default) -> Param:
+    """An integer (within the cards' number bound), at least ``lo``; required unless a
+    ``default=`` is given."""
     def read(vocab, ck, field, v):
         n = ck.get(field, int)
         if lo is not None and n < lo:
             ck.fail(field, "must be 0 or more" if lo == 0 else f"must be at least {lo}")
         return n
-    return Param.custom(read, default)
+    return Param.custom(read, **default)
 
 
 def _mapping(vocab, ck, field, v):
@@ -125,7 +127,7 @@ ABILITY = Param.custom(_mapping)  # an ability mapping (trigger, if, limit, acti
 DURATION = Param.choice(("turn", "game"), "turn")  # NS 1213.7, 1213.8
 
 
-def _lasts(ld, ck, a: Action, card: str) -> None:
+def _lasts(a: Action) -> None:
     a.game = a.duration == "game"  # NS 1213.8: no end point
 
 
@@ -326,7 +328,7 @@ def _check_damage(ld, ck, a: Action, card: str) -> None:
                           "at most 'distribute' of them: each gets at least 1 (NS 1204.2f, 1305.1)")
 
 
-@targeted("damage", params={"n": number("X", "lki_karate", default=1), "distribute": integer(1, 0)},
+@targeted("damage", params={"n": number("X", "lki_karate", default=1), "distribute": integer(1, default=0)},
           zones=("field",), rule="NS 1317.1, 1102.4, 1305.1", check=_check_damage,
           doc="deal n damage to each target (the source's increase, then the target's reduction, NS 1102.4c); "
               "distribute: N is split among targets chosen at entry, 1 each and the rest as the player gives it "
@@ -401,9 +403,10 @@ def _check_pump(ld, ck, a: Action, card: str) -> None:
 
 
 @targeted("pump", zones=("field", "hand"), check=_check_pump,
-          params={"karate": integer(None, 0), "durability": integer(None, 0), "kousaku": integer(None, 0),
-                  "set_karate": integer(0, None), "set_durability": integer(0, None),
-                  "add_karate": integer(0, None), "add_kousaku": integer(0, None), "attribute": Param.str(None),
+          params={"karate": integer(default=0), "durability": integer(default=0), "kousaku": integer(default=0),
+                  "set_karate": integer(0, default=None), "set_durability": integer(0, default=None),
+                  "add_karate": integer(0, default=None), "add_kousaku": integer(0, default=None),
+                  "attribute": Param.str(None),
                   "duration": Param.choice(("turn", "ikusa", "game"), "turn")},
           rule="NS 1303, 1213, 1307.4",
           doc="the targets get +/- karate, durability, kousaku; set_*: the value becomes N (NS 1213.5); add_*: "
@@ -428,7 +431,7 @@ def v_pump(s, a, j, ctl, src, n):
 
 
 def _check_grant(ld, ck, a: Action, card: str) -> None:
-    _lasts(ld, ck, a, card)
+    _lasts(a)
     if not a.target.is_self:
         ck.fail("target", "grant gives an ability to 'self' only")
     a.effect = ld.ability(ck.sub("effect", a.spec), card, a.spec, True).id
@@ -444,7 +447,7 @@ def v_grant(s, a, j, ctl, src, n):
 
 
 def _check_attribute(ld, ck, a: Action, card: str) -> None:
-    _lasts(ld, ck, a, card)
+    _lasts(a)
     a.effect = ld.attr_index(a.attribute)
 
 
@@ -467,7 +470,7 @@ def v_set_attribute(s, a, j, ctl, src, n):
 
 
 def _check_keyword(ld, ck, a: Action, card: str) -> None:
-    _lasts(ld, ck, a, card)
+    _lasts(a)
     a.effect = KEYWORDS.index(a.keyword)
 
 
