@@ -47,7 +47,8 @@ LIM = {name: i for i, name in enumerate(LIMITS)}
 REPLACES = ("destroyed", "destroyed_by_effect", "destroyed_by_opponent_effect", "returned_to_hand",
             "returned_to_deck", "milled", "milled_by_opponent", "destroyed_cores")
 RP = {name: i for i, name in enumerate(REPLACES)}
-COSTS = ("exhaust_self", "pay", "remove_self_cores", "discard", "soul_core")
+COSTS = ("exhaust_self", "pay", "remove_self_cores", "discard", "soul_core",
+         "exhaust")  # 「(系統:「四道」を持つ)自分のスピリット1体を疲労させることで」 (issue 10, part B)
 #: verbs whose targets may be outside the field, and the zones they accept (field 0, trash 1,
 #: hand 2); every other verb acts on field cards. The verbs themselves are in ``verbs.py``.
 DO_TARGET_ZONES = {"from_trash": (1,), "summon": (1, 2)}
@@ -79,6 +80,7 @@ B_BATTLE = 1 << 8  # end the battle / the attack step, cap an attack's life loss
 B_REPLACE = 1 << 9  # replacements of other cards' events (of:), with costs, of returns / mills / cores: destroy, flush
 B_NOMILL = 1 << 10  # 'your deck is not discarded' (no_deck_discard): discard_deck
 B_LVCOST = 1 << 11  # Lv-cost changes (constant / verb level_cost): State.level of a subclass, vanish checks
+B_LVTREAT = 1 << 16  # levels 'treated as' (verb treat_level, 「Lv1として扱う」; always with B_LVCOST's subclass)
 _USES = [0]
 
 
@@ -325,7 +327,7 @@ def count_target(ck: Checker, field: str, data):
 
 ACTION_KEYS = ("do", "link", "if", "optional")  # 'optional' (「できる」 on one action): verbs.check_target_zone
 #: parameter names of the card language -> the Action slot that keeps them
-_SLOT = {"filter": "filt", "from": "src_place"}
+_SLOT = {"filter": "filt", "from": "src_place", "level": "amount"}  # level: treat_level's
 
 
 def _actions(pool: CardPool, ck: Checker, field: str, data) -> int:
@@ -491,6 +493,10 @@ def _costs(sub: Checker) -> tuple:
             if v is not True:
                 csub.fail(name, "expected true")
             v = 1
+        elif name == "exhaust":  # one own recovered field spirit matching the mapping, the payer's choice
+            v = target_spec(csub, name, v)
+            if not isinstance(v, Target) or v.side != 0 or v.zone != 0 or v.count != 1 or v.up_to:
+                csub.fail(name, "expected one own field card: a mapping with side: own (count 1)")
         elif not isinstance(v, int) or isinstance(v, bool) or v < 1:
             csub.fail(name, "expected a positive integer")
         costs.append((name, v))

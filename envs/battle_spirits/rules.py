@@ -825,11 +825,19 @@ def costs_ok(s: State, p: int, i: int, costs: tuple) -> bool:
             ok = len(s.hand[p]) >= v
         elif name == "soul_core":
             ok = s.soul[p] == S_RESERVE or (s.soul[p] >= 0 and s.zone[s.soul[p]] == Z_FIELD)
+        elif name == "exhaust":
+            ok = bool(exhaust_cost_candidates(s, p, i, v))
         else:
             ok = True
         if not ok:
             return False
     return True
+
+
+def exhaust_cost_candidates(s: State, p: int, i: int, t) -> list:
+    """The (action, card) pairs a cost 「…自分のスピリット1体を疲労させることで」 may exhaust: own
+    recovered field cards matching ``t`` (BS 9-1-6-2, 5-15; the source itself too if it matches)."""
+    return [(aid, j) for aid, j in target_candidates(s, t, i, p, [], -1) if not s.exh[j]]
 
 
 def can_move_core(s: State, p: int) -> bool:
@@ -1207,6 +1215,9 @@ def h_activate(s: State, f: list) -> None:
     """An activated effect (9-1-6): pay everything before ▶, then the effect."""
     p, i, ei = f[2], f[3], f[4]
     e = s.defs[s.cdef[i]].effects[ei]
+    if f[1] == 2:  # the answer of an 'exhaust' cost: the chosen own spirit
+        exhaust(s, next(j for aid, j in exhaust_cost_candidates(s, p, i, e.costs[f[5] - 1][1]) if aid == s.answer))
+        f[1] = 0
     if f[1] == 1:  # a discard answer
         k = s.answer - HAND
         j = s.hand[p].pop(k)
@@ -1234,6 +1245,10 @@ def h_activate(s: State, f: list) -> None:
             f[6] = v
             s.ask(p, D_DISCARD, [HAND + k for k in range(min(len(s.hand[p]), MAX_HAND))])
             f[1] = 1
+            return
+        elif name == "exhaust":
+            s.ask(p, D_TARGET, [aid for aid, _ in exhaust_cost_candidates(s, p, i, v)])
+            f[1] = 2
             return
     check_vanish(s)
     if e.limit in (1, 3):

@@ -13,6 +13,7 @@ from .cards import (
     B_IMMUNE, B_NEGATE, B_TREAT, CK, IM_ALL, IM_ANY_SIDE, IM_BP_DOWN, IM_COLORS, IM_TYPES, MAGIC, NEXUS, SPIRIT, T_SELF,
     Target, WH,
 )
+from .cards import B_LVTREAT  # noqa: E402 - levels treated as (issue 10, part B)
 from .layout import CONCEDE, DECISIONS, NUM_ACTIONS
 
 # zones of a card instance
@@ -36,6 +37,7 @@ TE_END_ATTACK_STEP = 65  # (kind, -3, 0, turn): this turn's attack step ends / d
 TE_LIFE_CAP = 66  # (kind, -1 - player, n, dur): an unblocked attack reduces that player's life by at most n
 TE_NO_MILL = 67  # (kind, -1 - player, 0, dur): that player's deck is not discarded (5-13)
 TE_LVCOST = 68  # (kind, card, amount, dur): the card's Lv costs +amount (2-8-3)
+TE_LVTREAT = 74  # (kind, card, level, dur): the card is treated as that level (-1: its highest), 「Lv1として扱う」
 DUR_TURN, DUR_BATTLE = END_OF_TURN, END_OF_BATTLE
 G_CANNOT_ATTACK, G_CANNOT_BLOCK, G_NO_EFFECT_DESTROY, G_UNBLOCKABLE, G_MUST_BLOCK = range(5)
 
@@ -501,6 +503,15 @@ class LevelCosts:
     __slots__ = ()
 
     def level(self, i: int) -> int:
+        lv = self._costed_level(i)
+        if lv and self.bflags & B_LVTREAT and not self.lvbusy and self.zone[i] == Z_FIELD:
+            for k, t, n, _ in self.teff:  # 「Lv1として扱う」: the latest treatment wins (ruling 2-8-3)
+                if k == TE_LVTREAT and t == i:
+                    nlv = len(self.defs[self.cdef[i]].lv_cores)
+                    lv = nlv if n < 0 or n > nlv else n
+        return lv
+
+    def _costed_level(self, i: int) -> int:
         if self.lvbusy or self.zone[i] not in (Z_FIELD, Z_WAIT):
             return State.level(self, i)
         m = self.lv_cost_mod(i)

@@ -171,6 +171,7 @@ BOOK = Phrasebook("battle_spirits", {
         "remove_self_cores": ("{self}のコア{}個をリザーブに置く", "put {} core(s) from {self} into your reserve"),
         "discard": ("自分の手札{}枚を破棄する", "discard {} card(s) from your hand"),
         "soul_core": ("ソウルコアをトラッシュに置く", "put your soul core into the trash"),
+        "exhaust": ("{target}を疲労させる", "exhaust {target}"),
     },
     "link": {  # BS 5-19; 'if_done' repeats the verb before it: 「破壊したなら」
         "then": ("その後、", "then, "),
@@ -226,6 +227,10 @@ BOOK = Phrasebook("battle_spirits", {
         "player=self": Phrase("自分", "you", {"pos": ("自分の", "your"), "s": ("", "")}),
         "player=opp": Phrase("相手", "your opponent", {"pos": ("相手の", "your opponent's"), "s": ("", "s")}),
         "duration=turn": ("このターンの間", "this turn"),
+        "treat_level.level=1": ("Lv1", "Lv1"), "treat_level.level=2": ("Lv2", "Lv2"),
+        "treat_level.level=3": ("Lv3", "Lv3"), "treat_level.level=4": ("Lv4", "Lv4"),
+        "treat_level.level=5": ("Lv5", "Lv5"),
+        "treat_level.level=max": ("そのスピリットが持つ最高Lv", "their highest level"),
         "symbols_of=red": ("赤", "red"), "symbols_of=purple": ("紫", "purple"), "symbols_of=green": ("緑", "green"),
         "symbols_of=white": ("白", "white"), "symbols_of=yellow": ("黄", "yellow"), "symbols_of=blue": ("青", "blue"),
         "duration=battle": ("このバトルの間", "this battle"),
@@ -575,6 +580,9 @@ class BattleSpiritsText(VocabText):
         out = []
         for c in costs:
             (k, v), = c.items()
+            if k == "exhaust":  # a target mapping: the own spirit the payer exhausts
+                out.append(self.book.phrase("cost", k, target=self.target(v, ctx)))
+                continue
             out.append(self.book.phrase("cost", k, self=ctx.this, **({"": number(v)} if v is not True else {})))
         return out
 

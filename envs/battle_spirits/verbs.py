@@ -451,7 +451,8 @@ def check_target_zone(sub, a) -> None:
 # the changes of a waiting card's state (10-2-2-6). The machinery they need in the rules is
 # switched on per game by the cards.B_* bits their cards mark while they compile, so a game
 # without them pays nothing.
-from .cards import B_BATTLE, B_LVCOST, B_NOMILL, B_REPLACE, CK, EV, RP, T_EVENT  # noqa: E402
+from .cards import B_BATTLE, B_LVCOST, B_LVTREAT, B_NOMILL, B_REPLACE, CK, EV, RP, T_EVENT  # noqa: E402
+from .state import TE_LVTREAT  # noqa: E402 - levels treated as (issue 10, part B)
 from .layout import D_DISCARD, D_OPTIONAL, D_SEARCH, D_TARGET, FIELD, HAND, MAX_HAND, N_OPTIONS, OPP_FIELD, ST_ATTACK  # noqa: E402,E501
 from .rules import add_handler, cores_increased, fire, lv1_cost, replace_event  # noqa: E402
 from .state import (  # noqa: E402
@@ -900,6 +901,21 @@ def v_level_cost(s, f, a, src, p, tg):
     for i in tg:
         s.teff.append((TE_LVCOST, i, amount, dur))
     check_vanish(s, -1, before)
+    return bool(tg), bool(tg)
+
+
+@VOCAB.verb("treat_level", params={"target": TARGET, "level": Param.choice((1, 2, 3, 4, 5, "max")),
+                                   "duration": DURATION},
+            rule="BS 2-8-2, 2-8-3, 9-1-5-6",
+            doc="「LvNとして扱う」 / 「最高Lvとして扱う」: for the duration the targets are treated as that level (max: "
+                "their highest; a level they do not have: their highest): their BP and the effects of that level "
+                "(2-8-2); cores and Lv costs do not change, and a card below its Lv1 cost still vanishes. The latest "
+                "treatment wins", ja="{duration}、{target}を{level}として扱う",
+            en="{duration}, {target} {target.is} treated as {level}", data=_marks(B_LVCOST | B_LVTREAT))
+def v_treat_level(s, f, a, src, p, tg):
+    n = -1 if a.amount == "max" else a.amount  # the parameter level (cards._SLOT)
+    for i in tg:
+        s.teff.append((TE_LVTREAT, i, n, _dur(a)))
     return bool(tg), bool(tg)
 
 

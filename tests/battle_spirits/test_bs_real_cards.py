@@ -539,6 +539,22 @@ def test_56_recovered_core_puts_void_cores_on_life_and_a_white_spirit():
 
 
 # ==================================================================================== yellow
+def test_57_arcana_beast_queen_exhausts_a_shidou_spirit_to_treat_an_attacker_as_lv1():
+    """57 アルカナビーストクィーン (BS14-051): Lv2･Lv3：フラッシュ『お互いのアタックステップ』「系統：「四道」を持つ
+    自分のスピリット1体を疲労させることで、このターンの間、相手のスピリット1体をLv1として扱う。」 Against a Lv2
+    ボース・ハンズ (BP 5000 → Lv1 BP) the Queen pays by exhausting itself, and the attacker is Lv1 for the turn.
+    BS 9-1-6-2, 5-15, 2-8-2."""
+    s = rscene(step="attack", tp=1, p0=dict(field=[("BS14-051", 2)]), p1=dict(field=[("BS14-018", 3)]))
+    queen, hands = find(s, 0, "BS14-051"), find(s, 1, "BS14-018")
+    assert s.level(hands) == 2
+    attack(s, hands)
+    assert s.dkind == D_FLASH and s.current_player() == 0
+    act(s, field_slot(s, queen))
+    assert s.dkind == D_TARGET and choices(s) == [field_slot(s, queen)]
+    act(s, field_slot(s, queen))
+    assert s.exh[queen] and s.level(hands) == 1 and s.cores[hands] == 3
+
+
 def test_58_multi_usagi_summons_a_cost2_spirit_from_hand_when_destroyed():
     """58 マルティウサギ (BS14-047): 『このスピリットの破壊時』「自分の手札にあるコスト2以下のスピリットカード1枚
     をコストを支払わずに召喚できる。ただし、『このスピリットの召喚時』効果は発揮されない。」

@@ -3,7 +3,10 @@
 data/v2_verbs.yaml (T2-H*), most of them real cards of tests/battle_spirits/real_cards/SOURCES.md."""
 from __future__ import annotations
 
-from bs_scenario import D_FLASH, D_MAIN, act, attack, find, game, hand_slot, pass_flash, pay, play, scene
+from bs_scenario import (
+    CONCEDE, D_FLASH, D_MAIN, D_TARGET, Z_TRASH, Z_FIELD, act, attack, field_slot, find, game, hand_slot, pass_flash,
+    pay, play, scene,
+)
 from tcgzoo.envs.battle_spirits import Game
 from tcgzoo.envs.battle_spirits.cards import B_NOMILL
 from tcgzoo.envs.battle_spirits.state import DUR_TURN, TE_SYM
@@ -85,3 +88,48 @@ def test_castle_golem_mills_five_per_own_nexus_up_to_fifteen():
         s = scene(p0=dict(hand=["T2-H5"], field=["T2-H4"] * min(nexuses, 3) + ["T2-H6"] * (nexuses > 3), reserve=8), p1=dict(deck=20))
         play(s, "T2-H5")
         assert len(s.trash[1]) == milled, nexuses
+
+
+# ============================================================================ levels treated as, exhaust costs
+def test_treated_as_lv1_for_the_turn_after_exhausting_an_own_shidou_spirit():
+    """BS 2-8-2, 9-1-6-2, 5-15 (card 57 アルカナビーストクィーン Lv2・Lv3：フラッシュ『お互いのアタックステップ』
+    「系統：「四道」を持つ自分のスピリット1体を疲労させることで、このターンの間、相手のスピリット1体をLv1として
+    扱う」): its player chooses which recovered 四道 spirit pays (itself or the cub); the Lv3 attacker then has
+    its Lv1 BP (1000), loses the battle against the cub-free Queen, and its cores stay."""
+    s = scene(step="attack", p0=dict(field=[("T-S1", 5)]), p1=dict(field=[("T2-H7", 2), "T2-H8", "T-S3"]))
+    pup, queen, cub = find(s, 0, "T-S1"), find(s, 1, "T2-H7"), find(s, 1, "T2-H8")
+    assert s.level(pup) == 3 and s.bp(pup) == 6000
+    attack(s, pup)
+    assert s.dkind == D_FLASH and s.dplayer == 1
+    act(s, field_slot(s, queen))
+    assert s.dkind == D_TARGET and sorted(a for a in s.legal if a != CONCEDE) == sorted([field_slot(s, queen),
+                                                                                        field_slot(s, cub)])
+    act(s, field_slot(s, cub))
+    assert s.exh[cub] and not s.exh[queen]
+    assert s.level(pup) == 1 and s.bp(pup) == 1000 and s.cores[pup] == 5
+    pass_flash(s)
+    act(s, field_slot(s, queen))  # the Queen (BP 5000) blocks and wins
+    pass_flash(s)
+    assert s.zone[pup] == Z_TRASH and s.zone[queen] == Z_FIELD
+
+
+def test_exhaust_cost_needs_a_recovered_matching_spirit():
+    """BS 9-1-6-2: with no recovered 四道 spirit (the Queen exhausted, no cub) the effect cannot be used; and
+    only in an attack step (『お互いのアタックステップ』) and at Lv2 or more."""
+    s = scene(step="attack", p0=dict(field=[("T-S1", 5)]), p1=dict(field=[dict(id="T2-H7", cores=2, exh=1), "T-S3"]))
+    attack(s, find(s, 0, "T-S1"))
+    assert s.dkind == D_FLASH and field_slot(s, find(s, 1, "T2-H7")) not in s.legal
+    s = scene(step="attack", p0=dict(field=[("T-S1", 5)]), p1=dict(field=[("T2-H7", 1), "T2-H8"]))
+    attack(s, find(s, 0, "T-S1"))
+    assert s.dkind == D_FLASH and field_slot(s, find(s, 1, "T2-H7")) not in s.legal
+
+
+def test_treated_as_the_highest_level_ends_with_the_turn():
+    """BS 2-8-2, 9-1-5-6 (「そのスピリットが持つ最高Lvとして扱う」, level: max): a 1-core Red Pup is Lv3 with
+    its Lv3 BP for the turn, then Lv1 again; a level treatment never keeps a card below its Lv1 cost."""
+    s = scene(p0=dict(field=[("T-S1", 1)], hand=["T2-H9"]))
+    pup = find(s, 0, "T-S1")
+    play(s, "T2-H9")
+    assert s.level(pup) == 3 and s.bp(pup) == 6000
+    s.teff = [t for t in s.teff if t[3] != DUR_TURN]  # the turn's end (9-1-5-6)
+    assert s.level(pup) == 1 and s.bp(pup) == 1000
