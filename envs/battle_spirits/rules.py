@@ -837,7 +837,7 @@ def costs_ok(s: State, p: int, i: int, costs: tuple) -> bool:
 def exhaust_cost_candidates(s: State, p: int, i: int, t) -> list:
     """The (action, card) pairs a cost 「…自分のスピリット1体を疲労させることで」 may exhaust: own
     recovered field cards matching ``t`` (BS 9-1-6-2, 5-15; the source itself too if it matches)."""
-    return [(aid, j) for aid, j in target_candidates(s, t, i, p, [], -1) if not s.exh[j]]
+    return [(aid, j) for aid, j in target_candidates(s, t, i, p, []) if not s.exh[j]]
 
 
 def can_move_core(s: State, p: int) -> bool:
