@@ -38,7 +38,7 @@ CONSTANTS = ("bp", "symbols", "cannot_attack", "cannot_block", "cost", "unblocka
              # the board words (issue 10): every immunity word compiles to 'immune' (its spec in amount)
              "immune", "loses_effects", "also_named", "also_family", "also_color", "colorless",
              # the costs/constants/levels words (issue 10, part B)
-             "no_deck_discard")
+             "no_deck_discard", "no_reduction")
 CK = {name: i for i, name in enumerate(CONSTANTS)}
 WHILES = ("always", "attacking", "blocking", "battle", "own_turn", "opp_turn")
 WH = {name: i for i, name in enumerate(WHILES)}
@@ -81,6 +81,7 @@ B_REPLACE = 1 << 9  # replacements of other cards' events (of:), with costs, of 
 B_NOMILL = 1 << 10  # 'your deck is not discarded' (no_deck_discard): discard_deck
 B_LVCOST = 1 << 11  # Lv-cost changes (constant / verb level_cost): State.level of a subclass, vanish checks
 B_LVTREAT = 1 << 16  # levels 'treated as' (verb treat_level, 「Lv1として扱う」; always with B_LVCOST's subclass)
+B_REDUCE = 1 << 17  # reduction symbols of hand cards treated as none (constant no_reduction): play_cost
 _USES = [0]
 
 
@@ -152,11 +153,12 @@ class Target:
     """A compiled target: what, side, zone, count (-1 = all), up_to, filter items, and
     ``pick``: None, or (stat getter, +1 highest / -1 lowest) for 「最も～の低い/高い」."""
 
-    __slots__ = ("what", "side", "zone", "count", "up_to", "filt", "pick")
+    __slots__ = ("what", "side", "zone", "count", "up_to", "filt", "pick", "chooser")
 
-    def __init__(self, what, side, zone, count, up_to, filt, pick=None):
+    def __init__(self, what, side, zone, count, up_to, filt, pick=None, chooser=0):
         self.what, self.side, self.zone, self.count, self.up_to, self.filt = what, side, zone, count, up_to, filt
         self.pick = pick
+        self.chooser = chooser  # 1: the opponent chooses (「相手は、相手のスピリット1体を破壊する」)
 
 
 class Action:
@@ -171,7 +173,8 @@ class Action:
                  # the card in the waiting state too (10-2-2-6)
                  "src_place", "no_summon_effects", "bottom", "inner", "wait_ok",
                  # the board words: grant's by / by_types / by_colors / effects, compiled into ``spec``
-                 "by", "by_types", "by_colors", "effects", "spec")
+                 "by", "by_types", "by_colors", "effects", "spec",
+                 "must")  # search's must: a matching opened card must be added (BS 9-3-2-1)
 
     def __init__(self, do: str, fn) -> None:
         self.do, self.fn, self.link, self.cond, self.target = do, fn, 0, (), None
@@ -179,6 +182,7 @@ class Action:
         self.filt, self.count, self.rest, self.options, self.free, self.hook = (), 1, "trash", (), True, ""
         self.src_place, self.no_summon_effects, self.bottom, self.inner, self.wait_ok = None, False, 0, None, False
         self.by = self.by_types = self.by_colors = self.effects = self.spec = None
+        self.must = False
 
 
 class Effect:
@@ -279,7 +283,7 @@ def target_spec(ck: Checker, field: str, data):
             ck.fail(field, f"{data[:40]!r} is not a target; expected a mapping or one of {', '.join(TARGET_WORDS)}")
         return TW[data]
     sub = ck.sub(field, data)
-    sub.only(("what", "side", "zone", "count", "up_to", "filter", "pick"))
+    sub.only(("what", "side", "zone", "count", "up_to", "filter", "pick", "chooser"))
     what = WHATS.index(sub.choice("what", WHATS, "spirit"))
     side = SIDES.index(sub.choice("side", SIDES, "opp"))
     zone = ZONES.index(sub.choice("zone", ZONES, "field"))
@@ -296,7 +300,10 @@ def target_spec(ck: Checker, field: str, data):
         sub.fail("side", "only the own hand can be a target")
     filt = _filter(sub, "filter", sub.get("filter", dict, {}))
     pick = _pick(sub, sub.get("pick", str, None))
-    return Target(what, side, zone, count, bool(sub.get("up_to", bool, False)), filt, pick)
+    chooser = ("own", "opp").index(sub.choice("chooser", ("own", "opp"), "own"))  # BS 9-3-2: who chooses
+    if chooser and (zone != 0 or count == -1):
+        sub.fail("chooser", "the opponent chooses among field cards, a number of them (not 'all')")
+    return Target(what, side, zone, count, bool(sub.get("up_to", bool, False)), filt, pick, chooser)
 
 
 def _pick(sub: Checker, name):
@@ -403,6 +410,11 @@ def _board_constant(sub: Checker, e: Effect, name: str, data) -> set:
         fields = {"player"}
         e.amount = {"own": 1, "opp": 2, "both": 3}[sub.choice("player", ("both", "own", "opp"), "both")]
         mark(B_NOMILL)
+    elif name == "no_reduction":  # 「(手札にある…)の軽減シンボルすべてを無いものとして扱う」 (BS 2-3-3, 11-1-1-4)
+        fields = set()
+        if not isinstance(e.scope, Target) or e.scope.zone != 2:
+            sub.fail("scope", "no_reduction applies to hand cards: a mapping with zone: hand")
+        mark(B_REDUCE)
     else:
         return set()
     if "amount" in data:

@@ -1368,9 +1368,21 @@ def push_effect(s: State, src: int, p: int, alist: int, event: int, mark: int = 
     base = len(s.sels)
     s.sels.append([])
     s.sels.append([])
+    s.sels.append([])  # base + 2: the cards the last moving action of this effect moved (set_moved)
     # slots 8, 9, 11: the previous action was done (〇〇したなら), done in full (しなければならない),
     # done at least in part (この効果発揮後); they differ only after a search (see h_search); 12: n
     s.stack.append([H_EFFECT, 0, src, p, alist, 0, event, base, 1, 1, len(s.waiting) if mark < 0 else mark, 1, n])
+
+
+def set_moved(s: State, f: list, cards) -> None:
+    """The cards this action of effect frame ``f`` moved (milled, opened, returned): what 「破棄した
+    カード」「その中の」「それ」 name for the next actions (words ``moved``), BS 9-3-2."""
+    s.sels[f[7] + 2] = list(cards)
+
+
+def moved_cards(s: State) -> list:
+    """The cards the last moving action of the effect now resolving moved (empty outside one)."""
+    return s.sels[-1] if s.sels else []
 
 
 def h_effect(s: State, f: list) -> None:
@@ -1381,8 +1393,7 @@ def h_effect(s: State, f: list) -> None:
     step = f[1]
     if step == 0:
         if ip >= len(acts):
-            s.sels.pop()
-            s.sels.pop()
+            del s.sels[-3:]
             s.stack.pop()
             settle(s, f[10])
             return
@@ -1448,16 +1459,18 @@ def word_targets(s: State, t: int, src: int, event: int, prev: list, wait: bool 
     return [i for i in prev if s.zone[i] == Z_FIELD]  # previous
 
 
-def target_candidates(s: State, t: Target, src: int, p: int, chosen: list) -> list[tuple[int, int]]:
+def target_candidates(s: State, t: Target, src: int, p: int, chosen: list, by: int = -1) -> list[tuple[int, int]]:
     """(action id, instance) pairs the chooser p may pick for target spec t (9-3-2). A card
     that cannot be chosen (untargetable, or unaffected: IM_TARGET) is no candidate; 'all' (no
-    choice) passes only the unaffected by (IM_ALL)."""
+    choice) passes only the unaffected by (IM_ALL). ``by``: the player choosing when it is not p
+    (``chooser: opp``): the action ids are theirs."""
     out = []
+    me = p if by < 0 else by
     kind = IM_ALL if t.count == -1 else IM_TARGET
     imm = s.bflags & B_IMMUNE
     if t.zone == 0:
         for q in ((p,) if t.side == 0 else (1 - p,) if t.side == 1 else (p, 1 - p)):
-            base = FIELD if q == p else OPP_FIELD
+            base = FIELD if q == me else OPP_FIELD
             for j, i in enumerate(s.field[q]):
                 if i not in chosen and s.matches(t, i, src, p) and not s.armored(i, src, kind):
                     out.append((base + j, i))
@@ -1485,17 +1498,18 @@ def h_target(s: State, f: list) -> None:
     a = s.alists[alist][ip]
     t = a.target
     chosen = s.sels[base]
+    by = 1 - p if t.chooser else -1  # chooser: opp (「相手は、相手のスピリット1体を破壊する」, BS 9-3-2)
     if f[1] == 1:
         ans = s.answer
         f[1] = 0
         if ans == PASS:
             s.stack.pop()
             return
-        for aid, i in target_candidates(s, t, src, p, chosen):
+        for aid, i in target_candidates(s, t, src, p, chosen, by):
             if aid == ans:
                 chosen.append(i)
                 break
-    cands = target_candidates(s, t, src, p, chosen)
+    cands = target_candidates(s, t, src, p, chosen, by)
     if a.do == "summon":
         cands = [c for c in cands if s.total_cores(p) >= s.defs[s.cdef[c[1]]].lv_cores[0]]
     if t.count == -1:  # 'all'
@@ -1513,7 +1527,7 @@ def h_target(s: State, f: list) -> None:
     legal = [aid for aid, _ in cands]
     if t.up_to:
         legal.append(PASS)  # 1-4-5-1: 'up to' allows fewer, even 0
-    s.ask(p, D_TARGET, legal)
+    s.ask(p if by < 0 else by, D_TARGET, legal)
     f[1] = 1
 
 
@@ -1595,7 +1609,8 @@ def h_search(s: State, f: list) -> None:
             if ok:
                 legal.append(OPTION + k)
         if legal:
-            legal.append(PASS)
+            if not a.must:  # must: a matching public card has to be added (9-3-2-1)
+                legal.append(PASS)
             s.ask(p, D_SEARCH, legal)
             f[1] = 1
             return

@@ -266,6 +266,8 @@ BOOK = Phrasebook("battle_spirits", {
         "from_trash.to=deck_top": ("デッキの上", "the top of your deck"),
         "from_trash.to=deck_bottom": ("デッキの下", "the bottom of your deck"),
         "search.to=hand": ("手札", "your hand"),
+        "search.must=false": ("まで", "up to "),
+        "search.must=true": Phrase("", ""),
         "search.to=deck_bottom": ("デッキの下", "the bottom of your deck"),
         "search.rest=trash": ("トラッシュに置く", "into your trash"),
         "search.rest=deck_bottom": ("デッキの下に戻す", "on the bottom of your deck"),
@@ -286,6 +288,8 @@ BOOK = Phrasebook("battle_spirits", {
         "remove_chosen_cores.to=reserve": ("リザーブ", "reserve"),
         "remove_chosen_cores.to=trash": ("トラッシュ", "trash"),
         "remove_chosen_cores.to=void": ("ボイド", "void"),
+        "open.to=hand": ("手札に加える", "into {player.pos} hand"),
+        "open.to=deck_top": ("デッキの上に戻す", "back on top of {player.pos} deck"),
         "open_reorder.bottom=0": Phrase("", ""),
         "open_reorder.bottom=1": ("その中のカード1枚を{player.pos}デッキの下に戻し、残ったカードを",
                                   " and put 1 of them on the bottom of {player.pos} deck"),
@@ -323,7 +327,7 @@ BOOK = Phrasebook("battle_spirits", {
 _CIRCLED = "①②③④⑤⑥⑦⑧"
 #: the keys each part of a card may have that this module renders; anything else is a word it
 #: does not know yet, reported by name (MissingPhrase) instead of being dropped from the text
-TARGET_KEYS = {"what", "side", "zone", "count", "up_to", "filter", "pick"}
+TARGET_KEYS = {"what", "side", "zone", "count", "up_to", "filter", "pick", "chooser"}
 WATCH_KEYS = {"what", "side", "filter", "other"}
 ACTION_KEYS = {"do", "link", "if", "optional"}
 EFFECT_KEYS = {"trigger": {"trigger", "levels", "if", "limit", "optional", "actions", "of", "side", "n", "by", "each",
@@ -464,6 +468,8 @@ class BattleSpiritsText(VocabText):
         else:
             en = f"{n_en} {body}"
         one = not counting and count == 1
+        if raw.get("chooser") == "opp":  # 「相手は、相手のスピリット1体を破壊する」: the opponent chooses (BS 9-3-2)
+            ja, en = f"相手が選ぶ{ja}", f"{en} of your opponent's choice"
         return Phrase(ja, " ".join(en.split()), {"s": ("", "s" if one else ""), "is": ("", "is" if one else "are")})
 
     # ---- custom parameters ------------------------------------------------------------------------

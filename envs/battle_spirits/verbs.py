@@ -32,6 +32,7 @@ from .cards import T_SELF  # noqa: E402 - events of other cards and players (iss
 from .state import Z_TRASH  # noqa: E402
 from .events import C_EFFECT  # noqa: E402
 from .rules import EV_MILLED, TO_HAND_EVENTS, added_to_hand, happen  # noqa: E402
+from .rules import set_moved  # noqa: E402 - the cards an action moved (words moved)
 
 PLAYER = Param.choice(("self", "opp"), "self")
 DURATION = Param.choice(("turn", "battle"), "turn")
@@ -78,7 +79,7 @@ def v_discard_deck(s, f, a, src, p, tg):
     q = _who(a, p)
     n = value(a.n, s, src, p)
     k = 0
-    milled = [] if (s.watch >> EV_MILLED) & 1 else None  # 'milled' watched: the cards, for the event
+    milled = []  # the cards, for the event 'milled' (if watched) and the words moved (set_moved)
     flags = s.bflags
     while k < n and s.deck[q]:
         if flags & B_NOMILL and deck_protected(s, q):
@@ -86,11 +87,11 @@ def v_discard_deck(s, f, a, src, p, tg):
         i = s.deck[q].pop()
         to_trash(s, i)
         k += 1
-        if milled is not None:
-            milled.append(i)
+        milled.append(i)
         if flags & B_REPLACE and replace_event(s, i, RP["milled"], q != p, True):
             break  # a 'milled' replacement of the card: the rest of this discard is replaced (9-1-8-1)
-    if milled:
+    set_moved(s, f, milled)
+    if milled and (s.watch >> EV_MILLED) & 1:
         happen(s, EV_MILLED, q, milled, 0, p, C_EFFECT)
     return k > 0, k == n
 
@@ -284,6 +285,7 @@ _WAIT_KIND = {"hand": W_HAND, "deck_top": W_DECK_TOP, "deck_bottom": W_DECK_BOTT
             doc="return field cards to their owner's hand, deck top or deck bottom (cores to the owner's reserve)",
             ja="{target}を{to}に戻す", en="return {target} to {to}")
 def v_bounce(s, f, a, src, p, tg):
+    set_moved(s, f, tg)  # 「…を戻したとき」 (words moved)
     kind = _WAIT_KIND[a.to]
     k = 0
     for i in _spared(s, tg, src, IM_RETURN):  # cannot_be_returned
@@ -303,6 +305,7 @@ def v_bounce(s, f, a, src, p, tg):
             doc="return cards from the trash to the hand, or put them on the top or bottom of their owner's deck", ja="{target}を{to}に戻す",
             en="return {target} to {to}")
 def v_from_trash(s, f, a, src, p, tg):
+    set_moved(s, f, tg)  # 「…を戻したとき」 (words moved)
     if a.to != "hand":  # 「デッキの上/下に戻す」: face down in the deck again, hidden
         for i in tg:
             q = s.owner[i]
@@ -379,11 +382,13 @@ def _check_search(sub, a, item):
 
 @VOCAB.verb("search", params={"n": Param.int(lo=1, hi=8), "filter": Param.filter(()), "count": Param.int(1),
                               "to": Param.choice(("hand",), "hand"),
-                              "rest": Param.choice(("trash", "deck_bottom"), "trash")},
-            rule="BS 9-3-2-2, 5-19-2",
+                              "rest": Param.choice(("trash", "deck_bottom"), "trash"), "must": Param.bool(False)},
+            rule="BS 9-3-2-2, 5-19-2, 9-3-2-1",
             doc="open your top n cards, add up to count matching cards to your hand, put the rest into the "
-                "trash or on the deck bottom", ja="自分のデッキを上から{n}枚オープンする。その中の{filter}カード{count}枚までを{to}に加え、残ったカードは{rest}",
-            en="open the top {n} cards of your deck: add up to {count} {filter.pre}card(s){filter.post} among them to {to} and put the rest {rest}", data=_check_search)
+                "trash or on the deck bottom; must: true, the player adds matching cards while there are "
+                "(「その中に…があれば1枚手札に加える」: the opened cards are public, BS 9-3-2-1)",
+            ja="自分のデッキを上から{n}枚オープンする。その中の{filter}カード{count}枚{must}を{to}に加え、残ったカードは{rest}",
+            en="open the top {n} cards of your deck: add {must}{count} {filter.pre}card(s){filter.post} among them to {to} and put the rest {rest}", data=_check_search)
 def v_search(s, f, a, src, p, tg):
     opened = []
     while len(opened) < a.n and s.deck[p]:
@@ -391,6 +396,7 @@ def v_search(s, f, a, src, p, tg):
         s.zone[i] = Z_LIMBO
         opened.append(i)
     s.revealed = opened
+    set_moved(s, f, opened)  # 「その中の」: the opened cards
     f[1] = 5
     s.stack.append([H_SEARCH, 0, p, f[4], f[5], 0, 0])
     return bool(opened), len(opened) == a.n
@@ -852,6 +858,7 @@ def v_open_reorder(s, f, a, src, p, tg):
     if not opened:
         return False, False
     s.revealed = opened
+    set_moved(s, f, opened)
     s.stack.append([H_REORDER, 0, p, q, a.bottom])
     f[1] = 5  # resume after it: h_reorder sets the effect's done / full
     return True, True
@@ -929,3 +936,32 @@ def _compile_v2(sub, a) -> None:
         a.wait_ok = True
     if a.do in ("spread_cores", "remove_chosen_cores") and not isinstance(a.target, Target):
         sub.fail("target", f"{a.do} needs a target mapping (the cards the cores are chosen among)")
+
+
+# ---- open cards, then name them (issue 10, part A of the real-card gaps) -------------------------
+@VOCAB.verb("open", params={"n": Param.value(1), "player": PLAYER, "to": Param.choice(("hand", "deck_top"), "hand")},
+            rule="BS 4-2, 9-3-2-2, 1-4-2",
+            doc="open the top n cards of that player's deck for both to see, then put them into their owner's hand "
+                "(「オープンしたカードは手札に加える」) or back on the top of the deck in the same order "
+                "(「オープンしたカードはデッキの上に戻す」); the next actions name them with the words moved "
+                "(「それが黄のマジックカードのとき」)",
+            ja="{player.pos}デッキを上から{n}枚オープンする。オープンしたカードは{to}",
+            en="reveal the top {n} card(s) of {player.pos} deck, then put them {to}")
+def v_open(s, f, a, src, p, tg):
+    q = _who(a, p)
+    n = value(a.n, s, src, p)
+    deck = s.deck[q]
+    opened = deck[-n:][::-1] if n > 0 else []  # the top first
+    set_moved(s, f, opened)
+    if not opened:
+        return False, False
+    if a.to == "hand":
+        for i in opened:
+            deck.remove(i)
+            s.zone[i] = Z_HAND
+            s.known[i] = True
+            s.hand[q].append(i)
+        s.hand[q].sort(key=s.cdef.__getitem__)
+        if s.watch & TO_HAND_EVENTS:
+            added_to_hand(s, q, opened, p)
+    return True, len(opened) == n

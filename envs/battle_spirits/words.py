@@ -333,3 +333,36 @@ def v_colors(s, src, p, t):
 def v_symbols_of(s, src, p, color):
     return s.field_symbols(p)[COLOR_INDEX[color]]
 
+
+
+# ---- the cards an action moved (issue 10, part A of the real-card gaps) ---------------------------
+# The effect now resolving keeps the cards its last moving action moved (milled, opened, returned:
+# rules.set_moved, the effect's third selection slot), so the next actions can say 「破棄したカードが
+# スピリットカードのとき」「それが黄のマジックカードのとき」 (condition) or 「その中のスピリットカード
+# 1枚につき」 (value). The cards keep their printed characteristics wherever they went (BS 9-3-2).
+def _moved(s) -> list:
+    return s.sels[-1] if s.sels else []
+
+
+def _moved_match(s, i, src, p, filt) -> bool:
+    for fn, arg in filt:
+        if not fn(s, i, src, p, arg, True):
+            return False
+    return True
+
+
+@VOCAB.condition("moved", params={"": Param.filter()}, rule="BS 9-3-2, 1-4-7",
+                 doc="a card the previous moving action of this effect moved (discard_deck, open, search, "
+                     "bounce, from_trash) matches the filter ({} : any card was moved); for 「破棄したカードが"
+                     "スピリットカードのとき」「それが黄のマジックカードのとき」「…を戻したとき」",
+                 ja="その{}カードがある", en="one of those cards is a {} card")
+def c_moved(s, src, p, filt):
+    return any(_moved_match(s, i, src, p, filt) for i in _moved(s))
+
+
+@VOCAB.value("moved", params={"": Param.filter()}, rule="BS 1-4-7, 9-3-2",
+             doc="the number of the cards the previous moving action of this effect moved that match the "
+                 "filter (「その中のスピリットカード1枚につき」)",
+             ja="その中の{}カードの枚数", en="the number of {} cards among them")
+def v_moved(s, src, p, filt):
+    return sum(1 for i in _moved(s) if _moved_match(s, i, src, p, filt))

@@ -620,12 +620,12 @@ def test_64_pegasus_flap_ends_the_battle_without_comparing_bp():
 
 def test_65_magical_light_adds_a_magic_among_the_top_four():
     """65 マジカルライト (BS14-108): メイン「自分のデッキを上から4枚オープンする。その中にマジックカードがあれば1枚
-    手札に加える。残ったカードは破棄する。」 (approximate: the search lets the player add none).
-    BS 9-1-7-1-3, 4-2, 5-13."""
+    手札に加える。残ったカードは破棄する。」 The opened cards are public: a magic among them must be added
+    (no pass). BS 9-1-7-1-3, 4-2, 5-13, 9-3-2-1."""
     s = rscene(p0=dict(hand=["BS14-108"], deck=["T-F01", "BS14-028", "BS01-117", "T-F02", "BS14-024"], reserve=5))
     use_magic(s, "BS14-108")
-    assert s.dkind == D_SEARCH
-    act(s, choices(s)[0])  # the only magic is the only candidate (and passing)
+    assert s.dkind == D_SEARCH and PASS not in s.legal
+    act(s, choices(s)[0])  # the only magic is the only candidate
     assert ids(s, s.hand[0]) == ["BS01-117"]
     assert sorted(ids(s, s.trash[0])) == sorted(["BS14-024", "T-F02", "BS14-028", "BS14-108"])
     assert ids(s, s.deck[0]) == ["T-F01"]
@@ -697,6 +697,60 @@ def test_71_loss_of_a_hero_mills_the_opponent_per_card_added_in_their_main_step(
     s = rscene(tp=1, p0=dict(field=["BS03-116"]), p1=dict(hand=["BS01-117"], deck=10, reserve=5))
     use_magic(s, "BS01-117")
     assert len(s.hand[1]) == 2 and len(s.deck[1]) == 6 and len(s.trash[1]) == 2 + 1  # 2 milled, the magic
+
+
+def test_73_execution_destroy_makes_the_opponent_destroy_by_the_milled_cards_type():
+    """73 エクスキューションデストロイ (BS14-111): メイン「相手のデッキを上から1枚破棄する。破棄したカードがスピリット
+    カード/ブレイヴカードのとき、相手は、相手のスピリット1体を破壊する。破棄したカードがネクサスカード/マジックカード
+    のとき、相手は、相手のネクサス1つを破壊する。」 A spirit card milled: the opponent chooses which of its
+    spirits dies; a magic card milled: its nexus. BS 5-13, 9-3-2."""
+    s = rscene(p0=dict(hand=["BS14-111"], reserve=5),
+               p1=dict(field=["BS14-028", "BS14-026", "BS03-116"], deck=["T-F01", "BS14-024"]))
+    ruri, tama, nexus = s.field[1]
+    use_magic(s, "BS14-111")
+    assert s.dkind == D_TARGET and s.dplayer == 1 and choices(s) == sorted(field_slot(s, i) for i in (ruri, tama))
+    act(s, field_slot(s, tama))
+    assert s.dkind == D_MAIN and s.dplayer == 0
+    assert ids(s, s.trash[1]) == ["BS14-024", "BS14-026"] and s.zone[ruri] == Z_FIELD and s.zone[nexus] == Z_FIELD
+    s = rscene(p0=dict(hand=["BS14-111"], reserve=5), p1=dict(field=["BS14-028", "BS03-116"], deck=["T-F01", "BS01-117"]))
+    ruri, nexus = s.field[1]
+    use_magic(s, "BS14-111")
+    assert s.dkind == D_MAIN and s.zone[nexus] == Z_TRASH and s.zone[ruri] == Z_FIELD
+
+
+def test_68_five_saints_child_mills_five_and_takes_a_life_per_spirit_card_among_them():
+    """68 五聖童子 (RC-68): 「このスピリットに[ソウルコア]が置かれている間、このスピリットが相手の効果で破壊された
+    とき、相手のデッキを上から5枚破棄する。その中のスピリットカード1枚につき、相手のライフのコア1個を相手の
+    リザーブに置く。」 Destroyed by the opposing Dark Witch's attack effect with the soul core on it: four of
+    the five milled are spirit cards (the filler too), 4 life; without the soul core nothing.
+    「『このスピリットの召喚時』効果を持つお互いのスピリットすべての効果は発揮しない。」: an own Doraguno's summon
+    effect does nothing. BS 9-1-5, 9-3-2, 1-4-7, 9-2-3."""
+    for soul, life in ((True, 1), (False, 5)):
+        s = rscene(step="attack", tp=1, p0=dict(field=[dict(id="RC-68", soul=soul, cores=1, exh=1)]),
+                   p1=dict(field=[("BS01-040", 3)],
+                           deck=["T-F01", "BS01-117", "BS14-028", "BS14-024", "T-F02", "BS14-060"]))
+        attack(s, find(s, 1, "BS01-040"))
+        target(s, find(s, 0, "RC-68"))
+        assert s.dkind == D_FLASH and s.life[1] == life and len(s.trash[1]) == (5 if soul else 0)
+    s = rscene(p0=dict(field=["RC-68"], hand=["BS01-014"], trash=["BS01-017"], reserve=8))
+    play(s, "BS01-014")
+    assert s.dkind == D_MAIN and ids(s, s.trash[0]) == ["BS01-017"] and not s.hand[0]
+
+
+def test_62_roulette_of_fate_opens_a_card_when_your_life_decreases():
+    """62 運命のルーレット (BS14-086): 「自分のライフが減ったとき、自分のデッキを上から1枚オープンできる。それが黄の
+    マジックカードのとき、自分のスピリット1体を回復させる。オープンしたカードは手札に加える。」 A yellow magic
+    opened recovers the exhausted spirit; a spirit card does not; the card goes to the hand either way.
+    BS 8-1-5-1, 4-2, 9-3-2."""
+    for top, recovered in (("BS13-082", True), ("BS14-028", False)):
+        s = rscene(step="attack", tp=1, p0=dict(field=["BS14-086", dict(id="BS14-026", exh=1)], deck=["T-F01", top]),
+                   p1=dict(field=["BS14-028"]))
+        opened = s.deck[0][-1]
+        attack(s, find(s, 1, "BS14-028"))
+        pass_flash(s)  # no block: the own spirit is exhausted
+        assert s.life[0] == 4 and s.dkind == D_OPTIONAL and s.dplayer == 0
+        act(s, OPTION + 1)
+        assert s.hand[0] == [opened] and (s.exh[find(s, 0, "BS14-026")] == 0) == recovered
 
 
 # ==================================================================================== the status table
