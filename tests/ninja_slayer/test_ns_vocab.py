@@ -24,7 +24,7 @@ def _actions(pool):
 
 
 def test_every_verb_is_registered_with_its_rule_and_phrases():
-    """NS 1300-1327: each verb says which rule it implements and how it reads (Japanese as the
+    """The instructions of NS chapter 13: each verb says which rule it implements and how it reads (Japanese as the
     rules print it, an English gloss); its parameters are declared, and the zones a targeted
     verb takes are among the target zones."""
     verbs = VOCAB.words["verb"]
