@@ -122,3 +122,17 @@ def test_compare_condition_compares_two_values_read_at_use():
         v.compile_filter(ck(None), "f", {"compare": {"cards": "opp", "ge": 1}})
     with pytest.raises(CardFileError, match="exactly one of"):
         v.compile_condition(ck(None), "if", {"compare": {"ge": 1}})
+
+
+def test_a_plain_number_keeps_the_card_files_bound():
+    """A game whose card numbers size loops in play bounds every number through its Checker
+    (``max_int``, Ninja Slayer's -99..99): a value or a comparison written as a plain number is
+    one of them, as its modifiers already are."""
+    v = make_vocab()
+    bounded = Checker("toy.yaml", "C-1", {}, max_int=99)
+    assert v.compile_value(bounded, "n", -99) == -99
+    with pytest.raises(CardFileError, match=r"field 'n': 1000 is out of range: .* -99..99"):
+        v.compile_value(bounded, "n", 1000)
+    with pytest.raises(CardFileError, match=r"field 'f.power_le': 1000 is out of range"):
+        v.compile_filter(bounded, "f", {"power_le": 1000})
+    assert v.compile_value(ck(None), "n", 1000) == 1000  # no bound given: none applied

@@ -314,6 +314,9 @@ def compile_value(vocab: Vocabulary, ck: Checker, field: str, data: Any) -> "int
     ``min: N``, ``max: N``. Words of the game's own (``count``...) are its value words.
     """
     if isinstance(data, int) and not isinstance(data, bool):
+        m = ck.max_int  # a plain number keeps its card file's bound, like every number read there
+        if m is not None and not -m <= data <= m:
+            ck.fail(field, f"{short(data)} is out of range: a number in these cards lies within -{m}..{m}")
         return data
     if not isinstance(data, dict):
         ck.fail(field, f"expected an integer or a value mapping, got {type(data).__name__}")

@@ -181,6 +181,8 @@ def test_a_card_with_the_new_words_plays(tmp_path):
      r"field 'actions\[0\].target.filter.type': 'spell' is not one of character, kotodama"),
     ("actions: [{do: kill, target: {zone: field, filter: {cost_le: true}}}]",
      r"field 'actions\[0\].target.filter.cost_le': expected an integer or a value mapping"),
+    ("actions: [{do: kill, target: {zone: field, filter: {cost_le: 1000}}}]",
+     r"field 'actions\[0\].target.filter.cost_le': 1000 is out of range: .* -99..99"),
     ("if: {opp_feild_ge: 1}, actions: [{do: draw, n: 1}]",
      r"field 'if.opp_feild_ge': .*did you mean 'opp_field_ge'"),
     ("if: {field_ge: {attribute: A, n: 0}}, actions: [{do: draw, n: 1}]", r"field 'if.field_ge.n': must be at least 1"),
