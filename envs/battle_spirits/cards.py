@@ -410,10 +410,12 @@ def _board_constant(sub: Checker, e: Effect, name: str, data) -> set:
         fields = {"player"}
         e.amount = {"own": 1, "opp": 2, "both": 3}[sub.choice("player", ("both", "own", "opp"), "both")]
         mark(B_NOMILL)
-    elif name == "no_reduction":  # 「(手札にある…)の軽減シンボルすべてを無いものとして扱う」 (BS 2-3-3, 11-1-1-4)
-        fields = set()
-        if not isinstance(e.scope, Target) or e.scope.zone != 2:
-            sub.fail("scope", "no_reduction applies to hand cards: a mapping with zone: hand")
+    elif name == "no_reduction":  # 「(相手の)手札にある(マジック)カードすべての軽減シンボルすべてを無いものとして扱う」
+        fields = {"hand_of", "types"}
+        e.amount = {"own": 1, "opp": 2, "both": 3}[sub.choice("hand_of", ("opp", "own", "both"), "opp")]
+        e.arg = types_mask(sub, "types", data["types"]) if "types" in data else 0
+        if "scope" in data:
+            sub.fail("scope", "no_reduction names the hand with hand_of (own / opp / both) and the card types with types")
         mark(B_REDUCE)
     else:
         return set()

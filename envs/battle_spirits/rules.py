@@ -22,6 +22,7 @@ from .state import (
  H_TRIG, H_EFFECT, H_TARGET, H_ACTIVATE, H_SEARCH, H_REPLACE) = range(17)
 
 from .cards import B_BATTLE, B_LVCOST, B_REPLACE  # noqa: E402 - the verbs family's machinery bits
+from .cards import B_REDUCE  # noqa: E402 - reduction symbols treated as none (issue 10, part B)
 from .cards import B_IMMUNE, B_NEGATE, B_SOULPAID, IM_ALL, IM_TARGET  # noqa: E402 - the board words' machinery (issue 10)
 from .state import TE_END_ATTACK_STEP, TE_END_BATTLE, TE_LIFE_CAP  # noqa: E402
 from .events import C_BATTLE, C_EFFECT, C_RULE, watches  # noqa: E402 - events of other cards and players (issue 10)
@@ -893,7 +894,8 @@ def h_play(s: State, f: list) -> None:
     d = s.defs[s.cdef[i]]
     if step == 0:  # 11-1-1-4, 12-2-1-3: 《継召》 before the field's reductions
         exs = [k for k, j in enumerate(s.trash[p]) if k < MAX_TRASH and s.defs[s.cdef[j]].ex]
-        if d.red_total and exs and f[4] < d.red_total:
+        if d.red_total and exs and f[4] < d.red_total and \
+                not (s.bflags & B_REDUCE and s.has_constants and s.no_reduction(p, i)):  # no reduction: no 継召
             legal = [TRASH + k for k in exs]
             if s.affordable(p, i, f[4]):
                 legal.append(PASS)

@@ -13,7 +13,7 @@ from .cards import (
     B_IMMUNE, B_NEGATE, B_TREAT, CK, IM_ALL, IM_ANY_SIDE, IM_BP_DOWN, IM_COLORS, IM_TYPES, MAGIC, NEXUS, SPIRIT, T_SELF,
     Target, WH,
 )
-from .cards import B_LVTREAT  # noqa: E402 - levels treated as (issue 10, part B)
+from .cards import B_LVTREAT, B_REDUCE  # noqa: E402 - levels treated as, reductions as none (issue 10, part B)
 from .layout import CONCEDE, DECISIONS, NUM_ACTIONS
 
 # zones of a card instance
@@ -366,7 +366,7 @@ class State(DecisionState):
                 cost += self.self_cost_mod(p, i, d)
         if cost < 0:
             cost = 0
-        if d.red_total:
+        if d.red_total and not (self.bflags & B_REDUCE and self.has_constants and self.no_reduction(p, i)):
             if fs is None:
                 fs = self.field_symbols(p)
             red = keisho
@@ -375,6 +375,17 @@ class State(DecisionState):
                     red += min(d.reduction[c], fs[c])
             cost -= min(d.red_total, red)
         return cost if cost > 0 else 0
+
+    def no_reduction(self, p: int, i: int) -> bool:
+        """Are the reduction symbols of card ``i`` in player ``p``'s hand treated as none (constant
+        no_reduction: its amount's bit 1 its controller's hand, bit 2 the opponent's; its arg the card
+        types, 0 all)? Not if ``i`` is immune to that source's effects (BS 9-1-2-1, card 54)."""
+        t = self.defs[self.cdef[i]].type
+        for src, e in self.constants(CK["no_reduction"]):
+            if (e.amount >> (self.owner[src] != p)) & 1 and (not e.arg or (e.arg >> t) & 1) \
+                    and not self.immune(i, src, IM_ALL):
+                return True
+        return False
 
     def self_cost_mod(self, p: int, i: int, d) -> int:
         """The card's own cost constants (``constant: cost, scope: self``), read where it is

@@ -121,6 +121,7 @@ BOOK = Phrasebook("battle_spirits", {
         "also_color": ("{scope}は{colors}としても扱う", "{scope} {scope.is} also {colors}"),
         "colorless": ("{scope}は色を持たない", "{scope} {scope.is} colorless"),
         "no_deck_discard": ("{player}デッキは破棄されない", "{player}"),
+        "no_reduction": ("{hand}の軽減シンボルすべてを無いものとして扱う", "{hand} have no reduction symbols"),
     },
     "deck_of": {  # the constant no_deck_discard's player (BS 5-13)
         "both": ("お互いの", "no player's deck can be discarded"),
@@ -333,7 +334,7 @@ ACTION_KEYS = {"do", "link", "if", "optional"}
 EFFECT_KEYS = {"trigger": {"trigger", "levels", "if", "limit", "optional", "actions", "of", "side", "n", "by", "each",
                            "zone", "outside_draw_step", "against"},
                "constant": {"constant", "levels", "if", "amount", "scope", "while", "by", "by_types", "by_colors",
-                            "effects", "name", "family", "colors", "player"},
+                            "effects", "name", "family", "colors", "player", "hand_of", "types"},
                "activated": {"activated", "levels", "if", "limit", "cost", "actions"},
                "replace": {"replace", "levels", "if", "instead", "of", "cost", "to", "n"}}
 CARD_KEYS = {"id", "name", "type", "colors", "cost", "reduction", "families", "levels", "shinkaiho", "symbols",
@@ -617,6 +618,11 @@ class BattleSpiritsText(VocabText):
                       "colors": self._colors(e.get("colors") or [])}
             if name == "no_deck_discard":
                 values["player"] = self.book.phrase("deck_of", e.get("player", "both"))
+            if name == "no_reduction":  # 「相手の手札にあるマジックカードすべて」
+                kinds = "/".join({"spirit": "スピリット", "nexus": "ネクサス", "magic": "マジック"}[x] for x in e.get("types", []))
+                kinds_en = "/".join(e.get("types", [])) or ""
+                who = {"own": ("自分", "your"), "opp": ("相手", "your opponent's"), "both": ("お互い", "both players'")}[e.get("hand_of", "opp")]
+                values["hand"] = Phrase(f"{who[0]}の手札にある{kinds}カードすべて", f"the {kinds_en + ' ' if kinds_en else ''}cards in {who[1]} hand")
             ja_t, en_t = self.book.get("constant", name)
             said = {n for n, _ in slots(ja_t)} & {n for n, _ in slots(en_t)}
             for k in ("amount", "by", "by_types", "by_colors", "effects", "name", "family", "colors"):

@@ -690,6 +690,23 @@ def test_12_castle_golem_mills_per_own_nexus_and_per_own_blue_symbol():
     assert len(s.deck[1]) == 8 and len(s.trash[1]) == 2
 
 
+def test_72_exploding_undersea_volcano_takes_the_opponents_magic_reductions_and_trims_hands():
+    """72 爆発する海底火山 (BS14-089): Lv2『相手のターン』「相手の手札にあるマジックカードすべての軽減シンボルすべてを
+    無いものとして扱う。」 With two red symbols the opponent's Double Draw costs 4, not 2, in their turn; their
+    spirit card keeps its reduction. Lv1『相手のエンドステップ』: the opponent with 6 cards discards down to 4.
+    BS 2-3-3, 11-1-1-4, 9-1-5-1, 5-13-1."""
+    for cores, dd in ((1, 4), (0, 2)):
+        s = rscene(tp=1, p0=dict(field=[("BS14-089", cores)]),
+                   p1=dict(field=["BS01-014", "BS01-017"], hand=["BS01-117", "BS14-007"]))
+        kag = find(s, 1, "BS14-007", "hand")
+        assert s.play_cost(1, find(s, 1, "BS01-117", "hand"), 0) == dd
+        assert s.play_cost(1, kag, 0) == s.defs[s.cdef[kag]].cost - 2
+    s = rscene(step="end", tp=1, p0=dict(field=["BS14-089"]), p1=dict(hand=["T-F01"] * 3 + ["T-F02"] * 3))
+    while s.dkind == D_DISCARD:
+        act(s, choices(s)[0])
+    assert len(s.hand[1]) == 4 and len(s.trash[1]) == 2
+
+
 def test_71_loss_of_a_hero_mills_the_opponent_per_card_added_in_their_main_step():
     """71 英雄の喪失 (BS03-116): Lv1・Lv2『相手のメインステップ』「相手の手札にカードが加えられたとき、相手の
     デッキを上から、そのカード1枚につき1枚破棄する。」 The opponent's Double Draw adds 2: 2 milled.

@@ -133,3 +133,23 @@ def test_treated_as_the_highest_level_ends_with_the_turn():
     assert s.level(pup) == 3 and s.bp(pup) == 6000
     s.teff = [t for t in s.teff if t[3] != DUR_TURN]  # the turn's end (9-1-5-6)
     assert s.level(pup) == 1 and s.bp(pup) == 1000
+
+
+# ============================================================================ reduction symbols as none
+def test_no_reduction_of_the_opponents_hand_magics_in_their_turn():
+    """BS 2-3-3, 11-1-1-4 (card 72 爆発する海底火山 Lv2『相手のターン』「相手の手札にあるマジックカードすべての軽減
+    シンボルすべてを無いものとして扱う」): with two blue symbols the opponent's Blue Spark costs 3, not 1; their
+    blue spirit card keeps its reduction; not at Lv1, not in the nexus owner's turn, and not for a hand card
+    immune to the opponent's effects (Spell Vault, the form of card 54's immunity)."""
+    def cost(tp, cores, vault=False):
+        field = ["T-S3", "T-S6"] + (["T2-B38"] if vault else [])
+        s = scene(tp=tp, p0=dict(field=[("T2-H10", cores)]), p1=dict(field=field, hand=["T2-H11", "T2-H12"]))
+        return s.play_cost(1, find(s, 1, "T2-H11", "hand"), 0), s.play_cost(1, find(s, 1, "T2-H12", "hand"), 0)
+    assert cost(1, 1) == (3, 1)
+    assert cost(1, 0) == (1, 1) and cost(0, 1) == (1, 1) and cost(1, 1, vault=True) == (1, 1)
+
+
+def test_no_reduction_machinery_follows_the_decks():
+    """Speed by design: the built-in decks do not switch the reduction check on; the test deck does."""
+    from tcgzoo.envs.battle_spirits.cards import B_LVTREAT, B_REDUCE
+    assert not Game().bflags & (B_REDUCE | B_LVTREAT) and game().bflags & B_REDUCE and game().bflags & B_LVTREAT
