@@ -38,7 +38,7 @@ CONSTANTS = ("bp", "symbols", "cannot_attack", "cannot_block", "cost", "unblocka
              # the board words (issue 10): every immunity word compiles to 'immune' (its spec in amount)
              "immune", "loses_effects", "also_named", "also_family", "also_color", "colorless",
              # the costs/constants/levels words (issue 10, part B)
-             "no_deck_discard", "no_reduction")
+             "no_deck_discard", "no_reduction", "treat_level")
 CK = {name: i for i, name in enumerate(CONSTANTS)}
 WHILES = ("always", "attacking", "blocking", "battle", "own_turn", "opp_turn")
 WH = {name: i for i, name in enumerate(WHILES)}
@@ -410,6 +410,11 @@ def _board_constant(sub: Checker, e: Effect, name: str, data) -> set:
         fields = {"player"}
         e.amount = {"own": 1, "opp": 2, "both": 3}[sub.choice("player", ("both", "own", "opp"), "both")]
         mark(B_NOMILL)
+    elif name == "treat_level":  # 「…すべてをそのスピリットが持つ最高Lvとして扱う」「…をLv1として扱う」 (BS 2-8-2)
+        fields = {"level"}
+        lv = sub.choice("level", (1, 2, 3, 4, 5, "max"), "max")
+        e.amount = -1 if lv == "max" else lv
+        mark(B_LVCOST | B_LVTREAT)
     elif name == "no_reduction":  # 「(相手の)手札にある(マジック)カードすべての軽減シンボルすべてを無いものとして扱う」
         fields = {"hand_of", "types"}
         e.amount = {"own": 1, "opp": 2, "both": 3}[sub.choice("hand_of", ("opp", "own", "both"), "opp")]

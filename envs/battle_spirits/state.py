@@ -516,10 +516,21 @@ class LevelCosts:
     def level(self, i: int) -> int:
         lv = self._costed_level(i)
         if lv and self.bflags & B_LVTREAT and not self.lvbusy and self.zone[i] == Z_FIELD:
-            for k, t, n, _ in self.teff:  # 「Lv1として扱う」: the latest treatment wins (ruling 2-8-3)
+            n = 0
+            if self.has_constants:  # the constant treat_level (card 18); levels read as printed meanwhile
+                self.lvbusy = True
+                try:
+                    for src, e in self.constants(CK["treat_level"]):
+                        if self.in_scope(e.scope, src, i):
+                            n = e.amount
+                finally:
+                    self.lvbusy = False
+            for k, t, m, _ in self.teff:  # 「Lv1として扱う」: the latest treatment wins (ruling 2-8-3)
                 if k == TE_LVTREAT and t == i:
-                    nlv = len(self.defs[self.cdef[i]].lv_cores)
-                    lv = nlv if n < 0 or n > nlv else n
+                    n = m
+            if n:
+                nlv = len(self.defs[self.cdef[i]].lv_cores)
+                lv = nlv if n < 0 or n > nlv else n
         return lv
 
     def _costed_level(self, i: int) -> int:

@@ -121,6 +121,7 @@ BOOK = Phrasebook("battle_spirits", {
         "also_color": ("{scope}は{colors}としても扱う", "{scope} {scope.is} also {colors}"),
         "colorless": ("{scope}は色を持たない", "{scope} {scope.is} colorless"),
         "no_deck_discard": ("{player}デッキは破棄されない", "{player}"),
+        "treat_level": ("{scope}を{level}として扱う", "{scope} {scope.is} treated as {level}"),
         "no_reduction": ("{hand}の軽減シンボルすべてを無いものとして扱う", "{hand} have no reduction symbols"),
     },
     "deck_of": {  # the constant no_deck_discard's player (BS 5-13)
@@ -334,7 +335,7 @@ ACTION_KEYS = {"do", "link", "if", "optional"}
 EFFECT_KEYS = {"trigger": {"trigger", "levels", "if", "limit", "optional", "actions", "of", "side", "n", "by", "each",
                            "zone", "outside_draw_step", "against"},
                "constant": {"constant", "levels", "if", "amount", "scope", "while", "by", "by_types", "by_colors",
-                            "effects", "name", "family", "colors", "player", "hand_of", "types"},
+                            "effects", "name", "family", "colors", "player", "hand_of", "types", "level"},
                "activated": {"activated", "levels", "if", "limit", "cost", "actions"},
                "replace": {"replace", "levels", "if", "instead", "of", "cost", "to", "n"}}
 CARD_KEYS = {"id", "name", "type", "colors", "cost", "reduction", "families", "levels", "shinkaiho", "symbols",
@@ -618,6 +619,8 @@ class BattleSpiritsText(VocabText):
                       "colors": self._colors(e.get("colors") or [])}
             if name == "no_deck_discard":
                 values["player"] = self.book.phrase("deck_of", e.get("player", "both"))
+            if name == "treat_level":  # 「そのスピリットが持つ最高Lv」 / 「Lv1」
+                values["level"] = self.book.phrase("choice", f"treat_level.level={e.get('level', 'max')}")
             if name == "no_reduction":  # 「相手の手札にあるマジックカードすべて」
                 kinds = "/".join({"spirit": "スピリット", "nexus": "ネクサス", "magic": "マジック"}[x] for x in e.get("types", []))
                 kinds_en = "/".join(e.get("types", [])) or ""

@@ -153,3 +153,18 @@ def test_no_reduction_machinery_follows_the_decks():
     """Speed by design: the built-in decks do not switch the reduction check on; the test deck does."""
     from tcgzoo.envs.battle_spirits.cards import B_LVTREAT, B_REDUCE
     assert not Game().bflags & (B_REDUCE | B_LVTREAT) and game().bflags & B_REDUCE and game().bflags & B_LVTREAT
+
+
+def test_constant_treat_level_highest_in_attack_steps_with_the_soul_core():
+    """BS 2-8-2, 9-1-4 (card 18 No.36 バーチャスアイランド Lv2『お互いのアタックステップ』「このネクサスに[ソウルコア]
+    が置かれている間、自分のスピリット…すべてをそのスピリット…が持つ最高Lvとして扱う」): a 1-core Red Pup is Lv3
+    (BP 6000) in the attack step with the soul core on the Lv2 nexus; Lv1 in the main step, without the soul
+    core, or with the nexus at Lv1; the opponent's spirit is not in scope."""
+    def pup_level(step, soul, cores=3):
+        s = scene(step=step, p0=dict(field=[dict(id="T2-H13", cores=cores, soul=soul), ("T-S1", 1)]),
+                  p1=dict(field=[("T-S2", 1)]))
+        pup = find(s, 0, "T-S1")
+        return s.level(pup), s.bp(pup), s.level(find(s, 1, "T-S2"))
+    assert pup_level("attack", True) == (3, 6000, 1)
+    assert pup_level("main", True)[0] == 1 and pup_level("attack", False)[0] == 1
+    assert pup_level("attack", True, cores=1)[0] == 1
