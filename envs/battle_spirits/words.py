@@ -366,3 +366,15 @@ def c_moved(s, src, p, filt):
              ja="その中の{}カードの枚数", en="the number of {} cards among them")
 def v_moved(s, src, p, filt):
     return sum(1 for i in _moved(s) if _moved_match(s, i, src, p, filt))
+
+
+OTHER_THAN = ("self", "attacker", "blocker", "event")
+
+
+@VOCAB.filter("other_than", params={"": Param.choice(OTHER_THAN)}, rule="BS 9-3-2, 9-1-5",
+              doc="is not the card the word names: this card (self), the attacking or blocking spirit, or the card "
+                  "whose event triggered the effect (event): 「ブロックするスピリット以外」「そのスピリット以外」",
+              ja="{}以外", en="other than {}")
+def f_other_than(s, i, src, p, w, base):
+    x = src if w == "self" else s.attacker if w == "attacker" else s.blocker if w == "blocker" else s.ev_card
+    return i != x

@@ -466,15 +466,18 @@ def test_50_silver_scale_nidhogg_gets_4000_bp_when_it_blocks():
 
 def test_51_shell_spirit_dis_exhausts_another_spirit_when_blocked():
     """51 甲精ディース (BS01-093): 『このスピリットのアタック時』「相手がブロックを宣言したとき、ブロックする
-    スピリット以外のスピリット1体を疲労させる。」 (approximate: written as a recovered spirit, the blocker
-    being exhausted by its block); Lv2『このスピリットの破壊時』「自分のスピリット1体を回復させる。」
-    BS 8-1-3-2, 9-1-5-1, 5-15."""
-    s = rscene(step="attack", p0=dict(field=["BS01-093"]), p1=dict(field=["BS14-028", "BS14-026"]))
-    attack(s, find(s, 0, "BS01-093"))
+    スピリット以外のスピリット1体を疲労させる。」: the blocker is no candidate, an exhausted spirit is;
+    Lv2『このスピリットの破壊時』「自分のスピリット1体を回復させる。」 BS 8-1-3-2, 9-1-5-1, 9-3-2, 5-15."""
+    s = rscene(step="attack", p0=dict(field=["BS01-093"]), p1=dict(field=["BS14-028", "BS14-026", ("BS14-024", 1)]))
+    dis = find(s, 0, "BS01-093")
+    attack(s, dis)
     pass_flash(s)
-    ruri, tama = find(s, 1, "BS14-028"), find(s, 1, "BS14-026")
+    ruri, tama, pig = find(s, 1, "BS14-028"), find(s, 1, "BS14-026"), find(s, 1, "BS14-024")
+    s.exh[pig] = 1
     assert not s.exh[tama]
     act(s, field_slot(s, ruri))  # the block
+    assert s.dkind == D_TARGET and choices(s) == sorted(field_slot(s, i) for i in (dis, tama, pig))
+    act(s, field_slot(s, tama))
     assert s.exh[ruri] and s.exh[tama]
 
 

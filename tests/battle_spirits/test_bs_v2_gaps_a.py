@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from bs_scenario import (
-    D_MAIN, D_SEARCH, D_TARGET, FIELD, PASS, Z_FIELD, Z_HAND, Z_TRASH, act, decide, field_slot, ids, play, scene,
+    D_MAIN, D_SEARCH, D_TARGET, FIELD, PASS, Z_FIELD, Z_HAND, Z_TRASH, act, attack, decide, field_slot, ids,
+    pass_flash, play, scene,
 )
 from tcgzoo.envs.battle_spirits.cards import load_pool
 from tcgzoo.envs.battle_spirits.layout import CONCEDE
@@ -149,3 +150,19 @@ def test_search_must_add_a_matching_opened_card():
     s = scene(p0=dict(hand=["T2-G8"], deck=["T-S2", "T-S1", "T-S1", "T-S5", "T-S5"]))
     play(s, "T2-G8")
     assert s.dkind == D_MAIN and not s.hand[0] and len(s.trash[0]) == 5
+
+
+# ================================================================== a filter naming a card of the event
+def test_other_than_the_blocker():
+    """BS 9-3-2, 8-1-3 (card 51 甲精ディース): 「相手がブロックを宣言したとき、ブロックするスピリット以外の
+    スピリット1体を疲労させる」: the blocker is no candidate; an already exhausted spirit is (the text names
+    no state), so with the blocker and one other opposing spirit the choice is between the other one and
+    the attacker itself."""
+    s = scene(step="attack", p0=dict(field=["T2-G9"]), p1=dict(field=["T-S5", dict(id="T-S2", exh=1)]))
+    me = s.field[0][0]
+    small, tired = s.field[1]
+    attack(s, me)
+    pass_flash(s)
+    act(s, field_slot(s, small))  # the block
+    assert s.dkind == D_TARGET and s.dplayer == 0
+    assert sorted(a for a in s.legal if a != CONCEDE) == sorted([field_slot(s, me), field_slot(s, tired)])
