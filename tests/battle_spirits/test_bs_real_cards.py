@@ -819,7 +819,7 @@ def test_status_table_matches_the_card_files():
 
 
 # ==================================================================================== decks of real cards
-DEALS = 50  # per ordered deck pairing, each deal played from both seats
+DEALS = 30  # per ordered deck pairing, each deal played from both seats
 
 
 def test_real_card_decks_are_legal_and_the_heuristic_beats_random():
