@@ -174,6 +174,23 @@ def _owner_gone(owner: str | None) -> bool:
     return False
 
 
+def _use_wal(db: sqlite3.Connection, timeout: float) -> None:
+    """Switch the file to WAL (once set, it stays with the file). The switch needs the file
+    to itself, and sqlite answers 'database is locked' at once, without its busy wait, when
+    another process opens the same new file at that moment (two copies of one command):
+    retry until ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) and "busy" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 class Store:
     """The arena database; use as a context manager or call ``close()``.
 
@@ -201,7 +218,7 @@ class Store:
         self.db = sqlite3.connect(self.path, timeout=60.0)
         self.db.row_factory = sqlite3.Row
         if self.path != ":memory:":
-            self.db.execute("PRAGMA journal_mode=WAL")  # readers (replay, reports) never block the run
+            _use_wal(self.db, 60.0)  # readers (replay, reports) never block the run
         self.db.execute("PRAGMA synchronous=NORMAL")  # a commit survives a killed process
         self.db.executescript(SCHEMA)
         self.db.commit()

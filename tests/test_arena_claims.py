@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tcgzoo.agents import base
 from tcgzoo.agents.arena import Arena, Entrant
 from tcgzoo.agents.random_agent import RandomAgent
@@ -216,3 +218,37 @@ def test_two_copies_of_a_command_play_each_game_once(tmp_path) -> None:
         ref = Arena("toy_duel", store, workers=1).match(Entrant("mcts:10"), Entrant("random"), 200, run_key="m")
     with Store(db) as store:
         assert outcome(store.games("m")) == outcome(ref.records)
+
+
+def test_switching_a_new_file_to_wal_waits_for_the_other_copy() -> None:
+    """Two copies of one command open one new file at once: sqlite answers 'database is
+    locked' to the WAL switch without waiting (a clean-clone CI run met it); the store
+    retries until the other copy is done, and still raises other errors at once."""
+    import sqlite3 as _sqlite3
+
+    from tcgzoo.agents.store import _use_wal
+
+    class Busy:
+        """A connection whose first two journal-mode switches meet the other copy's lock."""
+
+        def __init__(self, error: str) -> None:
+            self.error, self.tries, self.mode = error, 0, "delete"
+
+        def execute(self, sql: str):
+            if sql == "PRAGMA journal_mode=WAL":
+                self.tries += 1
+                if self.tries <= 2:
+                    raise _sqlite3.OperationalError(self.error)
+                self.mode = "wal"
+            outer = self
+
+            class Rows:
+                def fetchone(self):
+                    return (outer.mode,)
+            return Rows()
+
+    db = Busy("database is locked")
+    _use_wal(db, timeout=5.0)
+    assert db.mode == "wal" and db.tries == 3
+    with pytest.raises(_sqlite3.OperationalError, match="disk I/O error"):
+        _use_wal(Busy("disk I/O error"), timeout=5.0)
