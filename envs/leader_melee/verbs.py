@@ -83,8 +83,13 @@ def number(s, f, v, src: int, p: int) -> int:
             doc="the master draws n cards, one at a time; a player left with 0 deck cards loses at once (9-2-4, LM-R1)",
             ja="カード{n}枚を引く", en="draw {n} card(s)")
 def v_draw(s, f, a, src, p, u):
+    return _one_card_at_a_time(draw, s, f, a, src, p)
+
+
+def _one_card_at_a_time(move, s, f, a, src, p) -> bool:
+    """``move(state, player)`` n times (draw, charge); a loss met on the way (9-2-4) stops it."""
     for _ in range(number(s, f, a.n, src, p)):
-        draw(s, p)
+        move(s, p)
         if check_loss(s):
             return False
     return True
@@ -115,11 +120,7 @@ def v_draw_up_to(s, f, a, src, p, u):
             ja="自分のデッキの上から{n}枚をエネルギーエリアに置く",
             en="put the top {n} card(s) of your deck into your energy area")
 def v_charge(s, f, a, src, p, u):
-    for _ in range(number(s, f, a.n, src, p)):
-        charge(s, p)
-        if check_loss(s):
-            return False
-    return True
+    return _one_card_at_a_time(charge, s, f, a, src, p)
 
 
 @VOCAB.verb("damage", params={"n": Param.value(lo=0)}, rule="LM 4-9-1-2, LM-N5",
