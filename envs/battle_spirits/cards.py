@@ -32,6 +32,9 @@ TRIGGERS = (
     "life_drops_to",
     # v2 (issue 10): events of other cards and players, see events.py
     "returned", "life_decreased", "card_to_hand", "drawn", "milled", "magic_used",
+    # the real-card gaps (issue 10, part C): hand discards, cores put on by other than an effect,
+    # the end of the attack step
+    "hand_discarded", "cores_placed", "own_attack_step_end", "opp_attack_step_end",
 )
 EV = {name: i for i, name in enumerate(TRIGGERS)}
 CONSTANTS = ("bp", "symbols", "cannot_attack", "cannot_block", "cost", "unblockable", "level_cost",
@@ -82,7 +85,10 @@ B_NOMILL = 1 << 10  # 'your deck is not discarded' (no_deck_discard): discard_de
 B_LVCOST = 1 << 11  # Lv-cost changes (constant / verb level_cost): State.level of a subclass, vanish checks
 B_LVTREAT = 1 << 16  # levels 'treated as' (verb treat_level, 「Lv1として扱う」; always with B_LVCOST's subclass)
 B_REDUCE = 1 << 17  # reduction symbols of hand cards treated as none (constant no_reduction): play_cost
+B_DELAYED = 1 << 18  # triggers an effect sets up for the turn (verb this_turn): rules.happen reads teff
 _USES = [0]
+#: the triggers the card being compiled sets up with the verb this_turn (verbs.py), filed by _card
+_DELAYED: list = []
 
 
 def mark(bit: int) -> None:
@@ -174,7 +180,8 @@ class Action:
                  "src_place", "no_summon_effects", "bottom", "inner", "wait_ok",
                  # the board words: grant's by / by_types / by_colors / effects, compiled into ``spec``
                  "by", "by_types", "by_colors", "effects", "spec",
-                 "must")  # search's must: a matching opened card must be added (BS 9-3-2-1)
+                 "must",  # search's must: a matching opened card must be added (BS 9-3-2-1)
+                 "delayed", "alist")  # this_turn's trigger (an Effect) and its action list
 
     def __init__(self, do: str, fn) -> None:
         self.do, self.fn, self.link, self.cond, self.target = do, fn, 0, (), None
@@ -183,6 +190,7 @@ class Action:
         self.src_place, self.no_summon_effects, self.bottom, self.inner, self.wait_ok = None, False, 0, None, False
         self.by = self.by_types = self.by_colors = self.effects = self.spec = None
         self.must = False
+        self.delayed, self.alist = None, -1
 
 
 class Effect:
@@ -192,7 +200,8 @@ class Effect:
                  "const", "amount", "scope", "while_", "timing", "costs",
                  "of_", "to",  # a replacement's 'of:' (whose event; None = this card) and destroyed_cores' 'to'
                  "arg",  # the board words' constants: also_named's name, also_family's family, also_color's mask
-                 "watch", "each", "zone")  # a trigger's events.Watch (None: fired for this card), 'each', its zone
+                 "watch", "each", "zone",  # a trigger's events.Watch (None: fired for this card), 'each', its zone
+                 "delayed")  # set up by an effect for the turn (verb this_turn), not printed as an effect of its own
 
     def __init__(self, kind: str, index: int) -> None:
         self.kind, self.index = kind, index
@@ -203,6 +212,7 @@ class Effect:
         self.of_, self.to = None, ""
         self.watch, self.each, self.zone = None, False, 2  # 2: state.Z_FIELD
         self.arg = None
+        self.delayed = False
 
 
 class CardDef:
@@ -213,7 +223,7 @@ class CardDef:
                  "gekitotsu", "armor_mask", "soul_magic", "text", "effects", "triggers", "constants",
                  "activated", "replaces", "magic_main", "magic_flash", "magic_cond", "file", "block",
                  "colors_with_symbols", "lv_of", "const_mask", "bflags", "self_cost", "names",
-                 "self_watch", "watch", "hand_watch")  # triggers read by rules.happen (events.file_triggers)
+                 "self_watch", "watch", "hand_watch", "delayed")  # triggers read by rules.happen (events.file_triggers)
 
 
 class CardPool:
@@ -334,7 +344,8 @@ def count_target(ck: Checker, field: str, data):
 
 ACTION_KEYS = ("do", "link", "if", "optional")  # 'optional' (「できる」 on one action): verbs.check_target_zone
 #: parameter names of the card language -> the Action slot that keeps them
-_SLOT = {"filter": "filt", "from": "src_place", "level": "amount"}  # level: treat_level's
+_SLOT = {"filter": "filt", "from": "src_place", "level": "amount",  # level: treat_level's
+         "when": "delayed", "actions": "alist"}  # this_turn's trigger and actions
 
 
 def _actions(pool: CardPool, ck: Checker, field: str, data) -> int:
@@ -535,6 +546,7 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
     d = CardDef()
     d.file = file
     _USES[0] = 0  # the B_* machinery bits its words mark while it compiles
+    _DELAYED.clear()
     d.id = ck.get("id", str)
     d.name = ck.get("name", str)
     d.deck_name = d.name  # BS 6-1-1-2-1: names with different [n] identifiers are distinct in a deck
@@ -638,6 +650,12 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
         d.magic_cond = _cond(sub, "if", sub.get("if", dict, None))
     elif mg is not None:
         ck.fail("magic", "only a magic card has a magic effect")
+    if _DELAYED:  # the triggers its effects set up for a turn: effects of the card, after the printed ones
+        for e in _DELAYED:
+            e.index = len(d.effects)
+            d.effects += (e,)
+        _DELAYED.clear()
+        _events().file_triggers(d)
     d.bflags = _USES[0]
     return d
 

@@ -24,7 +24,8 @@ from .state import (
 from .cards import B_BATTLE, B_LVCOST, B_REPLACE  # noqa: E402 - the verbs family's machinery bits
 from .cards import B_REDUCE  # noqa: E402 - reduction symbols treated as none (issue 10, part B)
 from .cards import B_IMMUNE, B_NEGATE, B_SOULPAID, IM_ALL, IM_TARGET  # noqa: E402 - the board words' machinery (issue 10)
-from .state import TE_END_ATTACK_STEP, TE_END_BATTLE, TE_LIFE_CAP  # noqa: E402
+from .state import TE_END_ATTACK_STEP, TE_END_BATTLE, TE_LIFE_CAP, TE_WATCH  # noqa: E402
+from .cards import B_DELAYED  # noqa: E402 - triggers set up for the turn (verb this_turn)
 from .events import C_BATTLE, C_EFFECT, C_RULE, watches  # noqa: E402 - events of other cards and players (issue 10)
 
 
@@ -132,6 +133,7 @@ EV_DESTROYED, EV_DESTROYED_BY_OPP, EV_LEAVES = EV["destroyed"], EV["destroyed_by
 EV_RETURNED, EV_EXHAUSTED, EV_RECOVERED = EV["returned"], EV["exhausted"], EV["recovered"]
 EV_BATTLE_DESTROY, EV_BATTLE_END, EV_LIFE = EV["battle_destroy"], EV["battle_end"], EV["life_decreased"]
 EV_TO_HAND, EV_DRAWN, EV_MILLED, EV_MAGIC = EV["card_to_hand"], EV["drawn"], EV["milled"], EV["magic_used"]
+EV_HAND_DISCARDED, EV_CORES_PLACED = EV["hand_discarded"], EV["cores_placed"]
 TO_HAND_EVENTS = 1 << EV_TO_HAND | 1 << EV_DRAWN  # the events of cards reaching a hand (added_to_hand)
 #: the last slot of a queued trigger (its simultaneity group) once a card in the hand has
 #: declared it (revealed, 9-3-1-2): the trigger is then used, and is not offered again
@@ -169,6 +171,13 @@ def happen(s: State, ev: int, who: int, cards, n: int = 0, by: int = -1, cause: 
                 effs = defs[cdef[j]].hand_watch.get(ev)
                 if effs:
                     _seen(s, effs, j, q, who, cards, c0, n, by, cause, other)
+    if s.bflags & B_DELAYED:  # triggers effects set up for the turn (verb this_turn), oldest first
+        for k, x, key, _ in s.teff:
+            if k == TE_WATCH:
+                j = key >> 6
+                e = defs[cdef[j]].effects[key & 63]
+                if e.event == ev:
+                    _seen(s, (e,), j, -1 - x, who, cards, c0, n, by, cause, other)
 
 
 def _seen(s: State, effs, j: int, q: int, who: int, cards, c0: int, n: int, by: int, cause: int,
@@ -231,21 +240,37 @@ def added_to_hand(s: State, p: int, cards, by: int = -1, cause: int = C_EFFECT, 
         happen(s, EV_TO_HAND, p, cards, 0, by, cause)
 
 
-def add_cores(s: State, i: int, n: int) -> None:
+def hand_discarded(s: State, q: int, n: int, by: int, cause: int, src: int = -1) -> None:
+    """Player q's last ``n`` trashed cards came from their hand (破棄, 5-13): one event for the
+    action (9-1-5-4), caused by player ``by`` through ``cause``, as an effect of card ``src``."""
+    if n > 0 and (s.watch >> EV_HAND_DISCARDED) & 1:
+        keep, s.ev_src = s.ev_src, src
+        happen(s, EV_HAND_DISCARDED, q, s.trash[q][-n:], n, by, cause)
+        s.ev_src = keep
+
+
+def add_cores(s: State, i: int, n: int, cause: int = C_EFFECT) -> None:
     """Put n more cores on field card i and fire 'N or more cores' (13-1-1)."""
     s.cores[i] += n
     if n > 0:
-        cores_increased(s, i)
+        cores_increased(s, i, cause)
 
 
-def cores_increased(s: State, i: int) -> None:
-    """13-1-1: 'when this has N or more cores' fires on any increase that ends at N or more."""
+def cores_increased(s: State, i: int, cause: int = C_EFFECT) -> None:
+    """Cores were put on field card i, by an effect (the card ``s.ev_src``'s) or by its player's
+    own move (``cause`` C_RULE: core moves 7-6-1-2-2, a summon's placement 11-1-1-6).
+    13-1-1: 'when this has N or more cores' fires on any increase that ends at N or more; and
+    the event cores_placed (「効果以外でコアを置いた」)."""
     effs = s.defs[s.cdef[i]].triggers.get(EV["cores_reach"])
     if effs:
         c = s.ncores(i)
         for e in effs:
             if c >= e.n:
                 fire_one(s, i, e, i)
+    if (s.watch >> EV_CORES_PLACED) & 1:
+        x = s.ev_src
+        by = s.owner[i] if cause != C_EFFECT else s.owner[x] if x >= 0 else -1
+        happen(s, EV_CORES_PLACED, s.owner[i], (i,), 1, by, cause)
 
 
 def to_wait(s: State, i: int, kind: int, by_opp: bool = False, lv: int = 0, cause: int = C_RULE) -> None:
@@ -253,6 +278,8 @@ def to_wait(s: State, i: int, kind: int, by_opp: bool = False, lv: int = 0, caus
     ``cause``: events.C_EFFECT (an effect; ``by_opp``: the opponent's), C_BATTLE (BP comparison)
     or C_RULE (vanishing by a rule process)."""
     p = s.owner[i]
+    if i == s.attacker or i == s.blocker:  # its last information for the battle's end (ruling on 8-1-7-1)
+        s.last_bp = s.last_bp + ((i, s.bp(i)),)
     s.field[p].remove(i)
     s.zone[i] = Z_WAIT
     s.wait_kind[i] = kind
@@ -757,17 +784,23 @@ def h_turn(s: State, f: list) -> None:
             fire_all(s, EV["own_attack_step_start"], (p,))
             s.stack.append([H_ATTACK, 0, p])
             settle(s, len(s.waiting))
-    elif step == 7:  # second main step (7-8)
+    elif step == 7:  # the end of the attack step (7-7-3-2): 「ステップ終了時」 triggers resolve first
         f[1] = 8
+        if s.step == ST_ATTACK:
+            fire_all(s, EV["own_attack_step_end"], (p,))
+            fire_all(s, EV["opp_attack_step_end"], (1 - p,))
+            settle(s, len(s.waiting))
+    elif step == 8:  # second main step (7-8)
+        f[1] = 9
         if not first_turn:
             s.step = ST_MAIN2
             s.stack.append([H_MAIN, 0, p])
-    elif step == 8:  # end step (7-9)
+    elif step == 9:  # end step (7-9)
         s.step = ST_END
         expire(s, DUR_TURN)  # 7-9-1-1
         fire_all(s, EV["own_end_step"], (p,))
         fire_all(s, EV["opp_end_step"], (1 - p,))
-        f[1] = 9
+        f[1] = 10
         settle(s, len(s.waiting))
     else:  # 7-9-1-3
         expire(s, DUR_TURN)  # 'this turn' effects made during the end step end with the turn
@@ -1025,6 +1058,8 @@ def h_place(s: State, f: list) -> None:
         for e in s.defs[s.cdef[i]].triggers.get(EV["cores_reach"], ()):
             if c >= e.n:
                 fire_one(s, i, e, i)
+        if f[4] and (s.watch >> EV_CORES_PLACED) & 1:  # the player placed them (11-1-1-6), no effect
+            happen(s, EV_CORES_PLACED, p, (i,), 1, p, C_RULE)
         return
     if take_core(s, p, a):
         s.soul[p] = i
@@ -1061,9 +1096,9 @@ def h_move(s: State, f: list) -> None:
         j = s.field[p][dst - FIELD]
         if soul:
             s.soul[p] = j
-            cores_increased(s, j)  # 13-1-1, 5-7-3: the soul core is a core
+            cores_increased(s, j, C_RULE)  # 13-1-1, 5-7-3: the soul core is a core
         else:
-            add_cores(s, j, 1)
+            add_cores(s, j, 1, C_RULE)
     s.stack.pop()
     check_vanish(s)
     settle(s, f[4])
@@ -1171,15 +1206,16 @@ def h_battle(s: State, f: list) -> None:
             fire(s, EV["battle_end"], atk)
         if f[3] >= 0 and s.zone[f[3]] == Z_FIELD:
             fire(s, EV["battle_end"], f[3])
-        if (s.watch >> EV_BATTLE_END) & 1:  # the battle of each spirit in it ended at once
-            for i in (atk, f[3]):
-                if i >= 0 and s.zone[i] == Z_FIELD:
+        if (s.watch >> EV_BATTLE_END) & 1:  # the battle of each spirit in it ended at once (8-1-7-1),
+            for i in (atk, f[3]):  # also of one that left the field in it (its BP: s.last_bp)
+                if i >= 0 and (s.zone[i] == Z_FIELD or any(c == i for c, _ in s.last_bp)):
                     happen(s, EV_BATTLE_END, s.owner[i], (i,))
         f[1] = 7
         settle(s, f[4])
     else:
         expire(s, DUR_BATTLE)  # 8-1-7-2
         s.attacker = s.blocker = -1
+        s.last_bp = ()
         s.stack.pop()
 
 
@@ -1229,6 +1265,8 @@ def h_activate(s: State, f: list) -> None:
         if f[6] > 0:
             s.ask(p, D_DISCARD, [HAND + k for k in range(min(len(s.hand[p]), MAX_HAND))])
             f[1] = 1
+        else:  # a cost: the player's doing, not an effect's (9-1-6-2)
+            hand_discarded(s, p, e.costs[f[5] - 1][1], p, C_RULE)
         return
     while f[5] < len(e.costs):
         name, v = e.costs[f[5]]
@@ -1283,7 +1321,7 @@ def trigger_valid(s: State, t: tuple) -> bool:
     if s.zone[i] == Z_HAND and (ei >= len(d.effects) or d.effects[ei].zone != Z_HAND):
         return False  # a hidden hand card that resample_hidden redealt as another card
     e = d.effects[ei]
-    if s.zone[i] != e.zone:
+    if s.zone[i] != e.zone and not e.delayed:
         return False  # 9-1-5-5, 9-4-1-2, 9-3-3: the zone it works from (the waiting state, the hand...)
     if e.event == EV_EXHAUSTED and not s.exh[i] and (e.watch is None or e.watch.self_):
         return False  # 5-15-2
@@ -1542,7 +1580,11 @@ def apply_action(s: State, f: list, a, src: int, p: int, tg: list) -> tuple[int,
         kept = [i for i in tg if not s.armored(i, src)]
         if len(kept) != len(tg):
             tg[:] = kept
-    return a.fn(s, f, a, src, p, tg)
+    s.ev_src = src  # what the verb makes happen, it makes as an effect of src (by_types)
+    try:
+        return a.fn(s, f, a, src, p, tg)
+    finally:
+        s.ev_src = -1
 
 
 def h_effect_resume(s: State, f: list) -> None:
@@ -1560,7 +1602,11 @@ def h_effect_resume(s: State, f: list) -> None:
         f[1] = 0
         if s.answer == OPTION + 1:
             tg = s.sels[f[7]]
-            done, full = a.inner(s, f, a, f[2], f[3], tg)
+            s.ev_src = f[2]
+            try:
+                done, full = a.inner(s, f, a, f[2], f[3], tg)
+            finally:
+                s.ev_src = -1
             if s.is_terminal():
                 return
             t = a.target

@@ -38,6 +38,7 @@ TE_LIFE_CAP = 66  # (kind, -1 - player, n, dur): an unblocked attack reduces tha
 TE_NO_MILL = 67  # (kind, -1 - player, 0, dur): that player's deck is not discarded (5-13)
 TE_LVCOST = 68  # (kind, card, amount, dur): the card's Lv costs +amount (2-8-3)
 TE_LVTREAT = 74  # (kind, card, level, dur): the card is treated as that level (-1: its highest), 「Lv1として扱う」
+TE_WATCH = 75  # (kind, -1 - player, card * 64 + effect index, dur): a trigger set up for the turn (verb this_turn)
 DUR_TURN, DUR_BATTLE = END_OF_TURN, END_OF_BATTLE
 G_CANNOT_ATTACK, G_CANNOT_BLOCK, G_NO_EFFECT_DESTROY, G_UNBLOCKABLE, G_MUST_BLOCK = range(5)
 
@@ -55,6 +56,12 @@ class State(DecisionState):
         # makes rules.happen look at (bits of cards.EV), the simultaneity group of the events
         # being made (BS 9-1-5-4), and the card / count of the event of the effect resolving
         "watch", "evgroup", "ev_card", "ev_n",
+        # the card whose action is being carried out (-1 between actions): the source of the
+        # events it makes, for a trigger's by_types (「スピリット/マジックの効果で」)
+        "ev_src",
+        # the battling spirits that left the field during the battle, with their BP as they last
+        # were there: ((card, bp), ...), replaced, never mutated; () outside a battle (ruling on 8-1-7-1)
+        "last_bp",
     )
     DECISION_NAMES = DECISIONS
     NUM_ACTIONS = NUM_ACTIONS
@@ -67,6 +74,7 @@ class State(DecisionState):
         c.has_constants = self.has_constants
         c.bflags, c.soulpaid = self.bflags, self.soulpaid
         c.watch, c.evgroup, c.ev_card, c.ev_n = self.watch, self.evgroup, self.ev_card, self.ev_n
+        c.ev_src, c.last_bp = self.ev_src, self.last_bp
         c.cdef, c.owner, c.zone = self.cdef[:], self.owner, self.zone[:]
         c.cores, c.exh, c.wait_kind = self.cores[:], self.exh[:], self.wait_kind[:]
         c.deck = [self.deck[0][:], self.deck[1][:]]

@@ -22,7 +22,7 @@ from ..core.cardtext import (
 )
 from ..core.vocab import Word
 from .cards import CARDS_DIR, CardPool, load_pool
-from .verbs import VOCAB, _hook, _options, _remove_n
+from .verbs import VOCAB, _hook, _options, _remove_n, _when
 from .words import _color_param, _count_param, _name_param, _symbols_param, _type_param
 
 __all__ = ["BOOK", "TEXT", "coverage_problems", "pool", "render", "render_entry"]
@@ -82,6 +82,10 @@ BOOK = Phrasebook("battle_spirits", {
         "card_to_hand": ("手札にカードが加えられたとき", "When Cards Are Added to a Hand"),
         "drawn": ("ドローしたとき", "When Drawing"), "milled": ("デッキが破棄されたとき", "When a Deck Is Milled"),
         "magic_used": ("マジック使用時", "When a Magic Is Used"),
+        "hand_discarded": ("手札が破棄されたとき", "When a Hand Is Discarded"),
+        "cores_placed": ("コアが置かれたとき", "When Cores Are Put on It"),
+        "own_attack_step_end": ("自分のアタックステップ終了時", "End of Your Attack Step"),
+        "opp_attack_step_end": ("相手のアタックステップ終了時", "End of Your Opponent's Attack Step"),
     },
     "trigger_key": {  # how a trigger narrows its event (events.py), printed after the event
         "by=any": ("", ""),
@@ -92,6 +96,7 @@ BOOK = Phrasebook("battle_spirits", {
         "by=opp": ("相手によって", "by your opponent"),
         "by=own_effect": ("自分の効果によって", "by your effect"),
         "by=opp_effect": ("相手の効果によって", "by an opposing effect"),
+        "by=not_effect": ("効果以外で", "other than by an effect"),
         "each=true": ("1枚ごとに", "once for each card"),
         "each=false": ("", ""),
         "zone=field": ("", ""),
@@ -99,6 +104,7 @@ BOOK = Phrasebook("battle_spirits", {
         "outside_draw_step=true": ("ドローステップ以外で", "outside the draw step"),
         "outside_draw_step=false": ("", ""),
         "against": ("{}スピリットに対して", "against a {.pre}spirit{.post}"),
+        "by_types": ("{}の効果で", "by {} effects"),
     },
     "constant": {  # BS 9-1-4; {scope} is every matching card, {source} whose effects an immunity stops
         "bp": ("{scope}をBP{amount.signed}する", "{scope} get{scope.s} {amount.signed} BP"),
@@ -336,7 +342,7 @@ _CIRCLED = "①②③④⑤⑥⑦⑧"
 TARGET_KEYS = {"what", "side", "zone", "count", "up_to", "filter", "pick", "chooser"}
 WATCH_KEYS = {"what", "side", "filter", "other"}
 ACTION_KEYS = {"do", "link", "if", "optional"}
-EFFECT_KEYS = {"trigger": {"trigger", "levels", "if", "limit", "optional", "actions", "of", "side", "n", "by", "each",
+EFFECT_KEYS = {"trigger": {"trigger", "levels", "if", "limit", "optional", "actions", "of", "side", "n", "by", "by_types", "each",
                            "zone", "outside_draw_step", "against"},
                "constant": {"constant", "levels", "if", "amount", "scope", "while", "by", "by_types", "by_colors",
                             "effects", "name", "family", "colors", "player", "hand_of", "types", "level"},
@@ -344,7 +350,7 @@ EFFECT_KEYS = {"trigger": {"trigger", "levels", "if", "limit", "optional", "acti
                "replace": {"replace", "levels", "if", "instead", "of", "cost", "to", "n"}}
 CARD_KEYS = {"id", "name", "type", "colors", "cost", "reduction", "families", "levels", "shinkaiho", "symbols",
              "ex_symbol", "keywords", "soul_magic", "text", "effects", "magic", "block", "also_names"}
-TRIGGER_QUALIFIERS = ("by", "each", "zone", "outside_draw_step", "against")
+TRIGGER_QUALIFIERS = ("by", "by_types", "each", "zone", "outside_draw_step", "against")
 #: the placeholders an event's template may use: the watched card or player, a count, a side
 EVENT_SLOTS = ("of", "self", "n", "side")
 
@@ -386,6 +392,7 @@ class BattleSpiritsText(VocabText):
             _remove_n: lambda w, v, c: self._cores(v, c),
             _options: lambda w, v, c: self._modes(v, c),
             _hook: lambda w, v, c: plain(v),
+            _when: lambda w, v, c: self._when(v, c),
             ("has_trigger", ""): lambda w, v, c: Phrase(*self.book.get("event_short", v)),
             ("grant", "by_types"): lambda w, v, c: Phrase("/".join(TYPE[t][0] for t in v) + "の",
                                                          "/".join(TYPE[t][1] for t in v)),
@@ -543,6 +550,13 @@ class BattleSpiritsText(VocabText):
         lv = e.get("levels") or list(range(1, nlv + 1))
         return Phrase("・".join(f"Lv{x}" for x in lv), "".join(f"[LV{x}]" for x in lv))
 
+    def _when(self, v: dict, ctx: _Card) -> Phrase:
+        """this_turn's trigger: its condition, its event, 「できる」 and its limit are the effect's."""
+        cond = self._condition(v.get("if"), ctx)
+        ev = self._event(v["trigger"], v, ctx)
+        parts = [p for p in (cond, ev) if p.ja or p.en]
+        return Phrase("".join(p.ja for p in parts), ", ".join(p.en for p in parts))
+
     def _condition(self, cond: dict | None, ctx: _Card) -> Phrase:
         if not cond:
             return EMPTY
@@ -580,6 +594,9 @@ class BattleSpiritsText(VocabText):
             if key == "against":
                 mods = Modifiers.of(self.tests("filter", e[key], ctx)).phrase()
                 quals.append(self.book.phrase("trigger_key", key, **{"": mods}))
+            elif key == "by_types":
+                types = Phrase("/".join(TYPE[x][0] for x in e[key]), "/".join(TYPE[x][1] for x in e[key]))
+                quals.append(self.book.phrase("trigger_key", key, **{"": types}))
             else:
                 quals.append(self.book.phrase("trigger_key", f"{key}={_key(e[key])}"))
         quals = [q for q in quals if q.ja or q.en]

@@ -27,6 +27,9 @@ VOCAB.target_compiler = target_spec
 # ---- stats of a card: filters <stat>_le/_ge/_lt/_gt/_eq and the value {stat: ..., of: ...} ----
 def _bp(s, i: int, base: bool) -> int:
     if s.zone[i] != Z_FIELD:
+        for c, bp in s.last_bp:  # a battling spirit that left the field in this battle: as it last was
+            if c == i:
+                return bp
         d = s.defs[s.cdef[i]]
         return d.lv_bp[0] if d.lv_bp else 0  # off the field: the printed Lv1 BP
     return s.base_bp(i) if base else s.bp(i)
@@ -36,7 +39,9 @@ def _on_field(s, i: int) -> bool:
     return s.zone[i] == Z_FIELD
 
 
-VOCAB.stat("bp", _bp, rule="BS 2-9", doc="BP (on the field as modified; elsewhere the printed Lv1 BP)",
+VOCAB.stat("bp", _bp, rule="BS 2-9",
+           doc="BP (on the field as modified; a battling spirit that left the field in the battle: its BP as it last "
+               "was there, until the battle ends; elsewhere the printed Lv1 BP)",
            ja="BP", en="BP")
 VOCAB.stat("cost", lambda s, i, base: s.defs[s.cdef[i]].cost, rule="BS 2-2", doc="the printed cost",
            ja="コスト", en="cost")
