@@ -68,17 +68,22 @@ def fire(s: State, ev: int, i: int, event: int = -1, lv: int = 0) -> None:
         lv = s.level(i) if s.zone[i] == Z_FIELD else max(1, s.level(i))
     p = s.owner[i]
     for e in effs:
-        if not (e.levels >> lv) & 1:
-            continue
-        if e.limit in (1, 3) and (i * 64 + e.index) in s.used:
-            continue  # 12-3-1 [ターン1回]
-        if e.limit in (2, 3):  # 12-3-2 [重複不可]: one per name and effect at the same timing
-            key = (d.name, e.index)  # ... for each controller (ruling in docs/rules/battle_spirits_notes.md)
-            if any((s.defs[s.cdef[t[0]]].name, t[1]) == key and t[2] == p for t in s.pending):
-                continue
-        if e.cond and not s.cond_ok(e.cond, i, p):
-            continue  # 9-2-1
-        s.pending.append((i, e.index, p, event))
+        if admits(s, i, e, p, lv) and not (e.cond and not s.cond_ok(e.cond, i, p)):  # 9-2-1
+            s.pending.append((i, e.index, p, event))
+
+
+def admits(s: State, j: int, e, q: int, lv: int) -> bool:
+    """May effect ``e`` of card ``j`` (controller ``q``, at level ``lv``) trigger now? Its level,
+    12-3-1 [ターン1回] and 12-3-2 [重複不可] (one per name and effect at the same timing, for each
+    controller: ruling in docs/rules/battle_spirits_notes.md). Every trigger passes here."""
+    if not (e.levels >> lv) & 1 or (e.limit in (1, 3) and (j * 64 + e.index) in s.used):
+        return False
+    if e.limit in (2, 3):
+        key = (s.defs[s.cdef[j]].name, e.index)
+        defs, cdef = s.defs, s.cdef
+        if any(t[2] == q and (defs[cdef[t[0]]].name, t[1]) == key for t in s.pending):
+            return False
+    return True
 
 
 def fire_all(s: State, ev: int, players=(0, 1), event: int = -1) -> None:
@@ -113,18 +118,15 @@ def battle_won(s: State, w: int, loser: int) -> None:
 
 
 def fire_one(s: State, j: int, e, event: int) -> None:
-    lv = s.level(j)
-    if not (e.levels >> lv) & 1 or (e.limit in (1, 3) and (j * 64 + e.index) in s.used):
+    """Queue one triggered effect of card ``j`` (a 'N or more cores' trigger, 13-1-1)."""
+    q = s.owner[j]
+    if not admits(s, j, e, q, s.level(j)):
         return
     if s.bflags & B_NEGATE and s.negated(j, e.event):
         return  # 9-2-3
-    if e.cond and not s.cond_ok(e.cond, j, s.owner[j]):
+    if e.cond and not s.cond_ok(e.cond, j, q):
         return
-    if e.limit in (2, 3):
-        key = (s.defs[s.cdef[j]].name, e.index)
-        if any((s.defs[s.cdef[t[0]]].name, t[1]) == key and t[2] == s.owner[j] for t in s.pending):
-            return
-    s.pending.append((j, e.index, s.owner[j], event))
+    s.pending.append((j, e.index, q, event))
 
 
 # ---- events of other cards and players (issue 10; events.py) ------------------------------------
@@ -208,7 +210,7 @@ def queue(s: State, j: int, e, q: int, event: int, n: int) -> None:
     lv = s.level(j)
     if s.zone[j] != Z_FIELD and lv < 1:
         lv = 1  # a card off the field (waiting, hand, trash) uses its Lv1 effects (10-2-2-3 aside)
-    if not (e.levels >> lv) & 1 or (e.limit in (1, 3) and (j * 64 + e.index) in s.used):
+    if not admits(s, j, e, q, lv):
         return
     if s.bflags & B_NEGATE and s.negated(j, own_event(e)):
         return  # 9-2-3
@@ -218,10 +220,6 @@ def queue(s: State, j: int, e, q: int, event: int, n: int) -> None:
         ok = s.cond_ok(e.cond, j, q)
         s.ev_card, s.ev_n = keep
         if not ok:
-            return
-    if e.limit in (2, 3):  # 12-3-2 [重複不可], per controller
-        key = (s.defs[s.cdef[j]].name, e.index)
-        if any((s.defs[s.cdef[t[0]]].name, t[1]) == key and t[2] == q for t in pend):
             return
     pend.append((j, e.index, q, event, n, group))
 
