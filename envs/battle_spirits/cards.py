@@ -48,7 +48,8 @@ WH = {name: i for i, name in enumerate(WHILES)}
 LIMITS = ("none", "once_per_turn", "no_dup", "no_dup_once_per_turn")
 LIM = {name: i for i, name in enumerate(LIMITS)}
 REPLACES = ("destroyed", "destroyed_by_effect", "destroyed_by_opponent_effect", "returned_to_hand",
-            "returned_to_deck", "milled", "milled_by_opponent", "destroyed_cores")
+            "returned_to_deck", "milled", "milled_by_opponent", "destroyed_cores",
+            "draw_step_draw")  # 「(ドローステップで)ドローするかわりに」: the draw step's draw of the card's controller
 RP = {name: i for i, name in enumerate(REPLACES)}
 COSTS = ("exhaust_self", "pay", "remove_self_cores", "discard", "soul_core",
          "exhaust")  # 「(系統:「四道」を持つ)自分のスピリット1体を疲労させることで」 (issue 10, part B)
@@ -64,8 +65,9 @@ GRANTS = ("cannot_attack", "cannot_block", "cannot_be_destroyed_by_effects", "un
           "unaffected", "untargetable", "bp_cannot_be_lowered", "cannot_be_returned", "cannot_be_exhausted",
           "loses_effects")
 GR = {name: i for i, name in enumerate(GRANTS)}
-TARGET_WORDS = ("self", "attacker", "blocker", "event", "previous")
-T_SELF, T_ATTACKER, T_BLOCKER, T_EVENT, T_PREVIOUS = range(-1, -6, -1)
+TARGET_WORDS = ("self", "attacker", "blocker", "event", "previous",
+                "moved")  # the cards the effect's previous moving action put in the trash (from_trash)
+T_SELF, T_ATTACKER, T_BLOCKER, T_EVENT, T_PREVIOUS, T_MOVED = range(-1, -7, -1)
 TW = {w: -(i + 1) for i, w in enumerate(TARGET_WORDS)}
 WHATS = ("spirit", "nexus", "spirit_or_nexus", "card")
 SIDES = ("own", "opp", "any")
@@ -482,6 +484,15 @@ def _effect(pool: CardPool, ck: Checker, k: int, data, nlv: int) -> Effect:
     else:
         e.event = RP[sub.choice("replace", REPLACES)]
         ev = REPLACES[e.event]
+        if ev == "draw_step_draw":  # a player's event: the card's controller's own draw (BS 7-4-2)
+            e.optional = sub.get("optional", bool, False)  # 「ドローするかわりに…できる」
+            for k in ("of", "cost"):
+                if k in data:
+                    sub.fail(k, "the draw step's draw is its controller's own, replaced at no cost")
+            e.alist = _actions(pool, sub, "instead", sub.get("instead", list))
+            sub.only(common | {"replace", "instead", "optional"})
+            mark(B_REPLACE)
+            return e
         if "of" in data:  # BS 9-1-8-1: the event of other cards (of: which ones), e.g. 'when a spirit is destroyed'
             if ev.startswith("milled"):
                 sub.fail("of", "a milled replacement is this card's own")

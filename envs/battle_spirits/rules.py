@@ -6,7 +6,7 @@ plain ints. Rule numbers refer to the Standard comprehensive rules (file 000).
 from __future__ import annotations
 
 from ..core import effects
-from .cards import EV, LK, MAGIC, RP, SPIRIT, T_ATTACKER, T_BLOCKER, T_EVENT, T_SELF, Target
+from .cards import EV, LK, MAGIC, RP, SPIRIT, T_ATTACKER, T_BLOCKER, T_EVENT, T_MOVED, T_SELF, Target
 from .layout import (
     D_ATTACK, D_BLOCK, D_DISCARD, D_FIRST, D_FLASH, D_KEISHO, D_MAGIC_TIMING, D_MAIN, D_MODE, D_MOVE_DST,
     D_MOVE_SRC, D_MULLIGAN, D_OPTIONAL, D_ORDER, D_PAY, D_PLACE, D_SEARCH, D_TARGET, FIELD, FIELD_SOUL, HAND,
@@ -754,9 +754,12 @@ def h_turn(s: State, f: list) -> None:
     elif step == 3:  # draw step (7-4)
         s.step = ST_DRAW
         fire_all(s, EV["own_draw_step"], (p,))
-        draw(s, p, 1)
         f[1] = 4
         settle(s, len(s.waiting))
+        if s.bflags & B_REPLACE and draw_replacements(s, p):  # 「ドローするかわりに」 (9-1-8)
+            s.stack.append([H_DRAW_STEP, 0, p])  # above the settle: it happens first, as the draw would
+        else:
+            draw(s, p, 1)  # 7-4-2
     elif step == 4:  # refresh step (7-5)
         s.step = ST_REFRESH
         fire_all(s, EV["own_refresh_step"], (p,))
@@ -1494,6 +1497,8 @@ def word_targets(s: State, t: int, src: int, event: int, prev: list, wait: bool 
         return [s.blocker] if s.blocker >= 0 and s.zone[s.blocker] == Z_FIELD else []
     if t == T_EVENT:
         return [event] if event >= 0 and (s.zone[event] == Z_FIELD or (wait and s.zone[event] == Z_WAIT)) else []
+    if t == T_MOVED:  # 「破棄したカードを手札にする」: those of them now in the trash (from_trash only)
+        return [i for i in (s.sels[-1] if s.sels else ()) if s.zone[i] == Z_TRASH]
     return [i for i in prev if s.zone[i] == Z_FIELD]  # previous
 
 
@@ -1695,3 +1700,54 @@ def add_handler(fn) -> int:
 
 
 H_REPLACE_COST = add_handler(h_replace_cost)
+
+
+def draw_replacements(s: State, p: int) -> list:
+    """(card, effect) of player p's field cards that replace p's draw step draw now (9-1-8-1)."""
+    out = []
+    negate = s.bflags & B_NEGATE
+    for j in s.field[p]:
+        d = s.defs[s.cdef[j]]
+        if not d.replaces or (negate and s.negated(j)):
+            continue
+        for e in d.replaces:
+            if e.event == RP_DRAW_STEP and (e.levels >> s.level(j)) & 1 and not (e.cond and not s.cond_ok(e.cond, j, p)):
+                out.append((j, e))
+    return out
+
+
+def h_draw_step(s: State, f: list) -> None:
+    """7-4-2 replaced (9-1-8): the draw step's draw, or instead the effect of one replacement. One
+    that says 「できる」 is its player's choice ('use an optional effect'); with several, the turn
+    player (here the drawer) chooses which ('choose a mode', option k = the k-th; when all are
+    optional, the option after the last draws normally), 9-1-8-1-3. Frame [H_DRAW_STEP, step, p]."""
+    p = f[2]
+    apps = draw_replacements(s, p)
+    if f[1] == 0 and apps:
+        f[1] = 1
+        if len(apps) == 1:
+            if apps[0][1].optional:
+                s.ask(p, D_OPTIONAL, [OPTION, OPTION + 1])
+                return
+            s.answer = OPTION + 1
+        else:
+            free = all(e.optional for _, e in apps)
+            n = min(len(apps), N_OPTIONS - 1)
+            s.ask(p, D_MODE, [OPTION + k for k in range(n + free)])
+            return
+    s.stack.pop()
+    if not apps:
+        draw(s, p, 1)
+        return
+    k = s.answer - OPTION
+    if len(apps) == 1:
+        k = 0 if k == 1 else len(apps)  # yes: the one replacement; no: the draw
+    if k >= len(apps):
+        draw(s, p, 1)
+        return
+    j, e = apps[k]
+    push_effect(s, j, p, e.alist, -1)  # 9-1-8-1-2: the replaced draw is not replaced again
+
+
+H_DRAW_STEP = add_handler(h_draw_step)
+RP_DRAW_STEP = RP["draw_step_draw"]

@@ -164,6 +164,7 @@ BOOK = Phrasebook("battle_spirits", {
                                "when {of} would be discarded from the deck by an opposing effect"),
         "destroyed_cores": ("{of}が破壊されたとき、その上のコア{n}を{to}に置く",
                             "when {of} is destroyed, {n} of its cores go to {to}"),
+        "draw_step_draw": ("自分のドローステップでドローするとき", "when you would draw in your draw step"),
     },
     "activated": {  # BS 9-1-6, 12-2-1-4/5
         "main": ("【起動：メイン】", "[Activate: Main]"),
@@ -194,6 +195,7 @@ BOOK = Phrasebook("battle_spirits", {
         "blocker": ("ブロックしているスピリット", "the blocking spirit"),
         "event": ("そのスピリット", "that spirit"),
         "previous": ("その{noun}", "that {noun}"),
+        "moved": ("破棄したカード", "the discarded card(s)"),
     },
     "pick": {  # pick: lowest_<stat> / highest_<stat> (BS 9-3-2)
         "lowest": ("{}が最も低い", "with the lowest {}"),
@@ -347,7 +349,7 @@ EFFECT_KEYS = {"trigger": {"trigger", "levels", "if", "limit", "optional", "acti
                "constant": {"constant", "levels", "if", "amount", "scope", "while", "by", "by_types", "by_colors",
                             "effects", "name", "family", "colors", "player", "hand_of", "types", "level"},
                "activated": {"activated", "levels", "if", "limit", "cost", "actions"},
-               "replace": {"replace", "levels", "if", "instead", "of", "cost", "to", "n"}}
+               "replace": {"replace", "levels", "if", "instead", "of", "cost", "to", "n", "optional"}}
 CARD_KEYS = {"id", "name", "type", "colors", "cost", "reduction", "families", "levels", "shinkaiho", "symbols",
              "ex_symbol", "keywords", "soul_magic", "text", "effects", "magic", "block", "also_names"}
 TRIGGER_QUALIFIERS = ("by", "by_types", "each", "zone", "outside_draw_step", "against")
@@ -677,6 +679,8 @@ class BattleSpiritsText(VocabText):
                     body = Phrase("・".join(c.ja for c in costs) + "ことで、かわりに、" + body.ja,
                                   en_sentences([f"you may {', '.join(c.en for c in costs)}; if you do, instead, "
                                                 + _lower(body.en)]))
+                elif e.get("optional"):  # 「かわりに、…できる」
+                    body = Phrase("かわりに、以下を行うことができる：" + body.ja, "Instead, you may: " + _lower(body.en))
                 else:
                     body = Phrase("かわりに、" + body.ja, "Instead, " + _lower(body.en))
             else:  # the replacement is the whole sentence (destroyed_cores): the levels head it

@@ -28,7 +28,7 @@ from .state import (
     W_DECK_TOP, W_HAND, Z_FIELD, Z_HAND, Z_LIMBO,
 )
 from .words import VOCAB
-from .cards import T_SELF  # noqa: E402 - events of other cards and players (issue 10)
+from .cards import T_MOVED, T_SELF  # noqa: E402 - events of other cards and players (issue 10)
 from .cards import _DELAYED as C_DELAYED, B_DELAYED  # noqa: E402 - triggers set up for the turn (this_turn)
 from .state import Z_TRASH  # noqa: E402
 from .events import C_EFFECT  # noqa: E402
@@ -507,8 +507,11 @@ def check_target_zone(sub, a) -> None:
     """Which zones a verb's targets may be in (the field, unless the verb says otherwise)."""
     _compile_v2(sub, a)
     t = a.target
+    if t == T_MOVED and a.do != "from_trash":
+        sub.fail("target", "moved names the cards the previous action put in the trash: a target of from_trash")
     if not isinstance(t, Target):
-        if a.do in DO_TARGET_ZONES and a.do != "destroy" and not (a.do == "summon" and t == T_SELF):
+        if a.do in DO_TARGET_ZONES and a.do != "destroy" and not (a.do == "summon" and t == T_SELF) \
+                and not (a.do == "from_trash" and t == T_MOVED):
             sub.fail("target", f"{a.do} needs a target mapping with its zone")
         return
     zones = DO_TARGET_ZONES.get(a.do, (0,))

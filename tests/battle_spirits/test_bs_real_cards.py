@@ -862,6 +862,28 @@ def test_72_exploding_undersea_volcano_takes_the_opponents_magic_reductions_and_
     assert len(s.hand[1]) == 4 and len(s.trash[1]) == 2
 
 
+def test_17_royal_succession_lottery_replaces_the_draw_step_draw_with_a_mill():
+    """17 王位継承籤 (RC-17): Lv1『自分のドローステップ』「ドローするかわりに、自分のデッキを上から1枚破棄できる。
+    破棄したカードが系統:「戦姫」を持つスピリットカードのとき、自分はデッキから2枚ドローする。破棄したカードがマジック
+    カードのとき、ボイドからコア2個を系統:「戦姫」を持つ自分のスピリットに置く。それ以外のとき、破棄したカードを
+    手札にする。」 A 戦姫 spirit milled draws 2, a magic puts 2 cores on your 戦姫 spirit, another card goes to the
+    hand; declined, the draw step draws as usual. BS 7-4-2, 9-1-8-1, 5-13, 9-3-2. (T-F15: a test filler of the
+    family 戦姫.)"""
+    for top, yes, hand, trash in (("T-F15", True, ["T-F02", "T-F03"], ["T-F15"]),
+                                  ("BS01-117", True, [], ["BS01-117"]),
+                                  ("BS14-024", True, ["BS14-024"], []),
+                                  ("BS14-024", False, ["BS14-024"], [])):
+        s = rscene(step="draw", p0=dict(field=["RC-17", "T-F15"], deck=["T-F01", "T-F02", "T-F03", top]))
+        sengi = find(s, 0, "T-F15")
+        assert s.dkind == D_OPTIONAL and s.current_player() == 0
+        act(s, OPTION + int(yes))
+        while s.dkind in (D_ORDER, D_TARGET):
+            act(s, choices(s)[0])
+        assert sorted(ids(s, s.hand[0])) == sorted(hand), top
+        assert ids(s, s.trash[0]) == trash, top
+        assert s.ncores(sengi) == (3 if top == "BS01-117" else 1)
+
+
 def test_18_virtuous_island_takes_a_core_when_an_effect_discards_your_hand_and_levels_up_spirits():
     """18 No.36 バーチャスアイランド (RC-18): Lv1・Lv2「お互いの効果によって自分の手札が破棄されたとき、ボイドから
     コア1個をこのネクサスに置く。この効果はターンに1回しか使えない。」 The opposing 爆発する海底火山 makes you discard
