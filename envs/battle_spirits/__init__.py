@@ -151,7 +151,7 @@ class BattleSpiritsState(State):
         self.has_constants = game.has_constants
         self.bflags, self.soulpaid = game.bflags, ()
         self.watch, self.evgroup, self.ev_card, self.ev_n = game.watch, 0, -1, 1
-        self.ev_src, self.last_bp = -1, ()
+        self.ev_src, self.last_bp, self.attacks = -1, (), 0
         self.cdef = list(game.decks[0]) + list(game.decks[1])
         n = len(self.cdef)
         self.owner = game._owner

@@ -41,7 +41,8 @@ CONSTANTS = ("bp", "symbols", "cannot_attack", "cannot_block", "cost", "unblocka
              # the board words (issue 10): every immunity word compiles to 'immune' (its spec in amount)
              "immune", "loses_effects", "also_named", "also_family", "also_color", "colorless",
              # the costs/constants/levels words (issue 10, part B)
-             "no_deck_discard", "no_reduction", "treat_level")
+             "no_deck_discard", "no_reduction", "treat_level",
+             "give_reduction")  # 「手札にあるマジックカードすべてに軽減シンボル[黄]を与える」 (card 16)
 CK = {name: i for i, name in enumerate(CONSTANTS)}
 WHILES = ("always", "attacking", "blocking", "battle", "own_turn", "opp_turn")
 WH = {name: i for i, name in enumerate(WHILES)}
@@ -428,6 +429,17 @@ def _board_constant(sub: Checker, e: Effect, name: str, data) -> set:
         lv = sub.choice("level", (1, 2, 3, 4, 5, "max"), "max")
         e.amount = -1 if lv == "max" else lv
         mark(B_LVCOST | B_LVTREAT)
+    elif name == "give_reduction":  # 「(自分の)手札にある(マジック)カードすべてに軽減シンボル[黄]を与える」 (BS 2-3-3)
+        fields = {"hand_of", "types", "symbols"}
+        e.amount = {"own": 1, "opp": 2, "both": 3}[sub.choice("hand_of", ("own", "opp", "both"), "own")]
+        sym = colors_map(sub, "symbols", sub.get("symbols", dict))
+        if not sym or any(n < 1 or n > 9 for n in sym.values()):
+            sub.fail("symbols", "expected 1 to 9 reduction symbols of a colour, e.g. {yellow: 1}")
+        e.arg = (types_mask(sub, "types", data["types"]) if "types" in data else 0,
+                 tuple(sym.get(c, 0) for c in range(6)))
+        if "scope" in data:
+            sub.fail("scope", "give_reduction names the hand with hand_of (own / opp / both) and the card types with types")
+        mark(B_REDUCE)
     elif name == "no_reduction":  # 「(相手の)手札にある(マジック)カードすべての軽減シンボルすべてを無いものとして扱う」
         fields = {"hand_of", "types"}
         e.amount = {"own": 1, "opp": 2, "both": 3}[sub.choice("hand_of", ("opp", "own", "both"), "opp")]

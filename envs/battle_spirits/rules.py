@@ -806,6 +806,7 @@ def h_turn(s: State, f: list) -> None:
     else:  # 7-9-1-3
         expire(s, DUR_TURN)  # 'this turn' effects made during the end step end with the turn
         s.used = []
+        s.attacks = 0
         s.tp = 1 - p
         s.turn += 1
         f[1] = 0
@@ -1137,6 +1138,7 @@ def h_battle(s: State, f: list) -> None:
     if step == 0:  # 8-1-1-1: exhaust the attacker and declare
         s.attacker = atk
         s.blocker = -1
+        s.attacks += 1
         exhaust(s, atk)
         fire(s, EV["attack"], atk)  # 8-1-1-2
         if (s.watch >> EV_ATTACK) & 1:

@@ -129,6 +129,7 @@ BOOK = Phrasebook("battle_spirits", {
         "no_deck_discard": ("{player}デッキは破棄されない", "{player}"),
         "treat_level": ("{scope}を{level}として扱う", "{scope} {scope.is} treated as {level}"),
         "no_reduction": ("{hand}の軽減シンボルすべてを無いものとして扱う", "{hand} have no reduction symbols"),
+        "give_reduction": ("{hand}に軽減シンボル{symbols}を与える", "{hand} gain the reduction symbols {symbols}"),
     },
     "deck_of": {  # the constant no_deck_discard's player (BS 5-13)
         "both": ("お互いの", "no player's deck can be discarded"),
@@ -347,7 +348,7 @@ ACTION_KEYS = {"do", "link", "if", "optional"}
 EFFECT_KEYS = {"trigger": {"trigger", "levels", "if", "limit", "optional", "actions", "of", "side", "n", "by", "by_types", "each",
                            "zone", "outside_draw_step", "against"},
                "constant": {"constant", "levels", "if", "amount", "scope", "while", "by", "by_types", "by_colors",
-                            "effects", "name", "family", "colors", "player", "hand_of", "types", "level"},
+                            "effects", "name", "family", "colors", "player", "hand_of", "types", "level", "symbols"},
                "activated": {"activated", "levels", "if", "limit", "cost", "actions"},
                "replace": {"replace", "levels", "if", "instead", "of", "cost", "to", "n", "optional"}}
 CARD_KEYS = {"id", "name", "type", "colors", "cost", "reduction", "families", "levels", "shinkaiho", "symbols",
@@ -644,10 +645,15 @@ class BattleSpiritsText(VocabText):
                 values["player"] = self.book.phrase("deck_of", e.get("player", "both"))
             if name == "treat_level":  # 「そのスピリットが持つ最高Lv」 / 「Lv1」
                 values["level"] = self.book.phrase("choice", f"treat_level.level={e.get('level', 'max')}")
-            if name == "no_reduction":  # 「相手の手札にあるマジックカードすべて」
+            if name in ("no_reduction", "give_reduction"):  # 「相手の手札にあるマジックカードすべて」
                 kinds = "/".join({"spirit": "スピリット", "nexus": "ネクサス", "magic": "マジック"}[x] for x in e.get("types", []))
                 kinds_en = "/".join(e.get("types", [])) or ""
-                who = {"own": ("自分", "your"), "opp": ("相手", "your opponent's"), "both": ("お互い", "both players'")}[e.get("hand_of", "opp")]
+                default = "opp" if name == "no_reduction" else "own"
+                who = {"own": ("自分", "your"), "opp": ("相手", "your opponent's"), "both": ("お互い", "both players'")}[e.get("hand_of", default)]
+                if name == "give_reduction":
+                    sym = e["symbols"]  # 「軽減シンボル[黄]」
+                    values["symbols"] = Phrase("".join(f"[{COLOR[c][0]}]" * n for c, n in sym.items()),
+                                               " ".join(f"[{COLOR[c][1]}]" * n for c, n in sym.items()))
                 values["hand"] = Phrase(f"{who[0]}の手札にある{kinds}カードすべて", f"the {kinds_en + ' ' if kinds_en else ''}cards in {who[1]} hand")
             ja_t, en_t = self.book.get("constant", name)
             said = {n for n, _ in slots(ja_t)} & {n for n, _ in slots(en_t)}

@@ -178,6 +178,9 @@ QUANTITIES = (
      "your opponent's exhausted field cards", "相手の疲労状態のカードの数", "the number of your opponent's exhausted cards"),
     ("level", lambda s, src, p: s.level(src) if src >= 0 and s.zone[src] in (Z_FIELD, Z_WAIT) else 0, "BS 2-8",
      "this card's level", "このカードのLv", "this card's level"),
+    ("attacks", lambda s, src, p: s.attacks, "BS 8-1-1, 7-7-1",
+     "the attacks declared this turn (by the turn player: 「このターン相手が1回もアタックしてこなかったら」 is "
+     "attacks_eq: 0 in the opponent's turn)", "このターンのアタックの回数", "the number of attacks this turn"),
 )
 for _name, _get, _rule, _doc, _ja, _en in QUANTITIES:
     VOCAB.quantity(_name, _get, rule=_rule, doc=_doc, ja=_ja, en=_en)

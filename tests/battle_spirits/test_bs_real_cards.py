@@ -862,6 +862,32 @@ def test_72_exploding_undersea_volcano_takes_the_opponents_magic_reductions_and_
     assert len(s.hand[1]) == 4 and len(s.trash[1]) == 2
 
 
+def test_16_lollipop_highlands_gives_magics_a_yellow_reduction_and_draws_when_not_attacked():
+    """16 風吹くロリポップ高地 (BS15-070): Lv1・Lv2『自分のアタックステップ』「相手のフィールドのスピリット/ネクサスの
+    色が2色以上の間、自分の手札にあるマジックカードすべてに軽減シンボル[黄]を与える。」 With the nexus's yellow symbol,
+    your Double Draw (red) costs 1 less in your attack step against a red and a green spirit; not in the main step,
+    not against one colour, and a spirit card gets nothing. Lv2『相手のアタックステップ』「ステップ終了時、このターン
+    相手が1回もアタックしてこなかったら、自分はデッキから1枚ドローする。」 BS 2-3-3, 11-1-1-4, 7-7-3-2."""
+    def cost(step, opp, card="BS01-117"):
+        s = rscene(step=step, p0=dict(field=["BS15-070"], hand=["BS01-117", "BS14-024"]), p1=dict(field=opp))
+        return s.play_cost(0, find(s, 0, card, "hand"), 0)
+    two = ["BS01-014", "BS14-028"]  # red and green
+    base = cost("main", two)
+    assert cost("attack", two) == base - 1
+    assert cost("attack", ["BS01-014", "BS01-017"]) == base  # red only
+    assert cost("attack", two, "BS14-024") == cost("main", two, "BS14-024")
+    # Lv2, the opponent's attack step ends: no attack this turn draws 1, an attack does not
+    for attack_first, drawn in ((False, 1), (True, 0)):
+        s = rscene(step="attack", tp=1, p0=dict(field=[("BS15-070", 1)], deck=3), p1=dict(field=["BS14-045"]))
+        if attack_first:
+            attack(s, find(s, 1, "BS14-045"))
+            while s.dkind != D_ATTACK:
+                act(s, PASS if PASS in s.legal else choices(s)[0])
+        act(s, PASS)
+        order(s)
+        assert len(s.hand[0]) == drawn and s.step == ST_MAIN2
+
+
 def test_17_royal_succession_lottery_replaces_the_draw_step_draw_with_a_mill():
     """17 王位継承籤 (RC-17): Lv1『自分のドローステップ』「ドローするかわりに、自分のデッキを上から1枚破棄できる。
     破棄したカードが系統:「戦姫」を持つスピリットカードのとき、自分はデッキから2枚ドローする。破棄したカードがマジック
