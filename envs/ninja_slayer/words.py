@@ -9,9 +9,10 @@ numbers. The verbs are in ``verbs.py``; ``cards.py``'s docstring is the reader's
 Shapes (those of the vocabulary module): a filter is ``fn(state, card, src, player, arg, base)``,
 a condition ``fn(state, src, player, arg)``, a value leaf ``fn(state, src, player, arg)``; ``src``
 is the card whose ability it is, ``player`` the ability's controller. ``base`` is True where a
-filter reads a card's *printed* attributes (the targets of an action) and False where it reads
-the ones the card has now, gained ones included (NS 1213.1b: the counts of ``field_ge``,
-``own_field``, ``own_ether``, NS 1302.2a). Every filter test sees face-up cards only
+filter reads a card's *printed* characteristics (the targets of an action) and False where it reads
+the ones the card has now (NS 1213.1b: the counts of ``field_ge``, ``own_field``, ``own_ether``,
+NS 1302.2a); an attribute is always read as the card has it now, gained ones included (1302.2: 〈A〉
+is 'a card that includes A', and a gained A is part of the card's information: ruling on 1325.1). Every filter test sees face-up cards only
 (:func:`passes`: a face-down card has no card information, NS 309.1b-1).
 
 A number of a card registered with ``VOCAB.stat`` (``cost``) gives the filters ``<stat>_le``,
@@ -49,11 +50,11 @@ VOCAB.stat("cost", lambda s, i, base: s.cost_of(i), rule="NS 203, 1210.2",
 
 
 @VOCAB.filter("attribute", params={"": Param.str()}, rule="NS 204, 1302.2, 1213.1b",
-              doc="has the attribute: for a target as printed, in a count (field_ge, own_field, own_ether) as "
-                  "the card has it now, gained ones included",
+              doc="has the attribute as the card has it now, gained ones included (NS 1213.1b): a target's "
+                  "〈A〉 as a count's (1302.2, ruling on 1325.1)",
               ja="〈{}〉", en="〈{}〉")
 def f_attribute(s, i, src, p, v, base):
-    return v in s.defs[s.cdef[i]].attributes if base else s.has_attr(i, v)
+    return s.has_attr(i, v)  # 1302.2: 'a card that includes attribute A', whatever gave it A
 
 
 def _type_param(vocab, ck, field, v):

@@ -117,11 +117,11 @@ def test_filter_words_and_the_comparisons_of_a_number():
     assert _picked(s, {"cost_le": {"stat": "cost", "of": "self"}}, src=boom) == ["TZNS-17", "TZNS-12", "TZNS-63"]
 
 
-def test_an_attribute_is_printed_for_a_target_and_current_for_a_count():
-    """NS 1213.1b, 1302.2a: Yakuza Squad is 〈Soukaiya〉 while the Recruiter is on its field: a
-    count of the field (base False) sees it, a target's filter the printed attributes only."""
+def test_an_attribute_is_read_as_the_card_has_it_now_for_a_target_and_for_a_count():
+    """NS 1213.1b, 1302.2, 1302.2a (ruling on 1325.1): Yakuza Squad is 〈Soukaiya〉 while the Recruiter
+    is on its field: a count of the field (base False) and a target's filter both see it."""
     s = _board()
-    assert _picked(s, {"attribute": "Soukaiya"}) == ["TZNS-12", "TZNS-18", "TZNS-63"]
+    assert _picked(s, {"attribute": "Soukaiya"}) == ["TZNS-17", "TZNS-12", "TZNS-18", "TZNS-63"]
     assert _picked(s, {"attribute": "Soukaiya"}, base=False) == ["TZNS-17", "TZNS-12", "TZNS-18", "TZNS-63"]
 
 
