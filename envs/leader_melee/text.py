@@ -96,13 +96,6 @@ BOOK = Phrasebook(GAME, {
         "battle_phase": ("そのバトルフェイズ中", "this battle phase"),
         "turn": ("そのターン中", "this turn"),
     },
-    "continuous": {  # the words of a 【永続発動】 (8-9-1, 10-5-1): every matching card
-        "power": ("{target}のパワーを{amount.signed}", "{target} get{target.s} {amount.signed} power"),
-        "strike": ("{target}のストライク{amount.signed}", "{target} get{target.s} {amount.signed} strike"),
-        "grant": ("{target}は{what}を得る", "{target} gain{target.s} {what}"),
-        "prohibit=attack": ("{target}はアタックできない", "{target} cannot attack"),
-        "prohibit=melee": ("{side}は乱戦エリアにカードを出せない", "{side} cannot move or play cards into the melee area"),
-    },
     "target": {"self": ("このカード", "this card")},
     "what": {"battle": ("バトルカード", "battle card"), "leader": ("リーダーカード", "leader card"),
              "any": ("カード", "card")},
@@ -116,6 +109,8 @@ BOOK = Phrasebook(GAME, {
         "other=true": ("このカード以外", "other than this card"), "other=false": ("このカード", "this card"),
         "bury.with_self=true": ("、このカードと共に", " together with this card"),  # 3-1-6
         "bury.with_self=false": Phrase("", ""),
+        "prohibit.what=attack": ("{target}はアタックできない", "{target} cannot attack"),  # 10-5-1
+        "prohibit.what=melee": ("{side}は乱戦エリアにカードを出せない", "{side} cannot move or play cards into the melee area"),
     },
     "subject": {  # a value's of: (words.VOCAB.subjects)
         "self": ("このカード", "this card"), "attacker": ("アタックしているカード", "the attacking card"),
@@ -302,17 +297,18 @@ def action(a: dict, continuous: bool = False) -> Phrase:
     values = {"n": TEXT.value(a.get("n", 0), None), "amount": TEXT.value(a.get("amount", 0), None),
               "duration": _phrase("duration", a.get("duration", "turn")),
               "target": target(a.get("target"), every=continuous)}
-    if continuous:
-        if do == "prohibit":
+    kind = "continuous" if continuous else "verb"
+    word = VOCAB.words[kind].get(do)
+    if word is None:
+        raise MissingPhrase(GAME, kind, do, f"not a registered {kind} word")
+    if continuous:  # a 【永続発動】's word (8-9, 10-5): every matching card
+        if do == "prohibit":  # the whole sentence is the choice's (「相手は乱戦エリアにカードを出せない」)
             side = (a.get("target") or {}).get("side", "opp") if isinstance(a.get("target"), dict) else "own"
             values["side"] = Phrase(*BOOK.get("player", side))
-            return _phrase("continuous", f"prohibit={a['what']}", **values)
-        if do == "grant":
+            values["what"] = TEXT.choice(word, "what", a["what"], values)
+        elif do == "grant":
             values["what"] = Phrase(*BOOK.get("keyword", a["what"]))
-        return _phrase("continuous", do, **values)
-    word = VOCAB.words["verb"].get(do)
-    if word is None:
-        raise MissingPhrase(GAME, "verb", do, "not a registered verb")
+        return render_template(GAME, kind, do, TEXT.templates(kind, do), values)
     if do == "search":
         values["filter"] = TEXT.custom(_search_param, word, "filter", a.get("filter") or {}, None)
     if do == "bury":
@@ -473,6 +469,9 @@ def coverage_problems() -> list[str]:
     parameters and choices, then the words of ``cards.py`` that are not on the vocabulary
     (card types, keywords, triggers, kinds, costs...) and this table's own consistency."""
     out = TEXT.template_problems()
+    for p in C.PROHIBITS:
+        if TEXT.choice_entry(VOCAB.words["continuous"]["prohibit"], "what", p) is None:
+            out.append(f"continuous 'prohibit': no phrase for its choice what={p}")
     for kind in ("filter", "condition", "value", "verb"):
         for w in VOCAB.words[kind].values():
             for pname, param in w.params.items():
@@ -484,7 +483,7 @@ def coverage_problems() -> list[str]:
                             out.append(f"{kind} {w.name!r}: no phrase for its choice {pname or w.name}={c}")
     groups = [("type", C.TYPES), ("color", C.COLORS), ("keyword", C.KEYWORDS), ("trigger", C.TRIGGERS),
               ("turn", C.TURNS), ("zone", C.ZONE_WORDS), ("cost", C.COST_PARTS), ("duration", C.DURATIONS),
-              ("continuous", [a for a in C.CONT_ACTIONS if a != "prohibit"] + [f"prohibit={p}" for p in C.PROHIBITS]),
+              ("keyword", C.GRANTS),
               ("kind", [k for k in KINDS if k != "activated"] + [f"activated={t}" for t in C.TIMINGS]),
               ("replace", [f"event={e}" for e in C.REPL_EVENTS] + ["by=any", "by=opp", "by=battle", "subject=self",
                                                                   "subject=other_own", "subject=you"]),

@@ -38,6 +38,26 @@ def test_the_compiled_action_keeps_the_function_and_the_name(tmp_path):
     assert power.target.self_ and draw.target is None and draw.fn is VOCAB.words["verb"]["draw"].fn
 
 
+def test_continuous_words_are_registered_and_looked_up(tmp_path):
+    """The words of a 【永続発動】 (8-9, 10-5) are registered (kind ``continuous``) with their rule,
+    doc and phrases; the loader looks each up there and the word builds the compiled action
+    the rules read (``do`` / ``what`` / ``n`` / ``target``); a misspelt one is named with the
+    nearest word."""
+    words = VOCAB.words["continuous"]
+    assert set(words) == {"power", "strike", "grant", "prohibit"} == set(C.CONT_ACTIONS)
+    for name, w in words.items():
+        assert w.fn is None and callable(w.data) and w.rule.startswith("LM ") and w.doc and w.ja and w.en, name
+    a = _load(tmp_path, "{continuous: true, actions: [{do: grant, what: defend, target: {side: own}}, "
+                        "{do: power, amount: 1000, target: {side: own, filter: {trait: Knight}}}, "
+                        "{do: prohibit, what: melee, target: {side: opp}}]}")
+    grant, power, prohibit = a.actions
+    assert (grant.do, grant.what, grant.target.side, grant.fn) == ("grant", "defend", "own", None)
+    assert (power.do, power.n, power.target.self_) == ("power", 1000, False)
+    assert (prohibit.do, prohibit.what, prohibit.target.side) == ("prohibit", "melee", "opp")
+    with pytest.raises(CardFileError, match=r"actions\[0\]\.do'.*continuous words .*did you mean 'power'"):
+        _load(tmp_path, "{continuous: true, actions: [{do: powr, amount: 1}]}")
+
+
 @pytest.mark.parametrize("effect,field,msg", [
     ("{trigger: play, actions: [{do: drw, n: 1}]}", r"actions\[0\]\.do", "did you mean 'draw'"),
     ("{trigger: play, actions: [{do: reduce, n: 1}]}", r"actions\[0\]\.do", "damage replacement"),
