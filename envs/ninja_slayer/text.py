@@ -468,7 +468,10 @@ def ability(ab: dict, card: dict, activated: bool = False, bullet: bool = True) 
     mark = "■" if bullet else ""
     en_body = cond.en + _lower(body.en) if cond.en else body.en
     ja = mark + head.ja + x.ja + cond.ja + body.ja + limit.ja
-    en = head.en + x.en + (_lower(en_body) if head.en else en_body)
+    if x.en:  # 「X is ...」 is a sentence of its own: the effect starts the next one
+        en = head.en + x.en + " " + en_cap(en_body)
+    else:
+        en = head.en + (_lower(en_body) if head.en else en_body)
     return Phrase(ja, mark + en_cap(en) + (" " + limit.en if limit.en else ""))
 
 

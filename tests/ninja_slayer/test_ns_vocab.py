@@ -93,7 +93,10 @@ def test_values_and_comparisons_render_with_their_words(tmp_path):
             '  - {id: V-2, name: W, type: character, cost: 3, karate: 2, durability: 2, kousaku: 1, '
             'effects: [{trigger: appears, if: {any_of: [{compare: {quantity: opp_field, gt: {quantity: own_field}}}, '
             '{opp_damage_ge: 5}]}, '
-            'actions: [{do: kill, target: {side: opp, filter: {cost_lt: {stat: cost, of: self}, not: {bowed: true}}}}]}]}')
+            'actions: [{do: kill, target: {side: opp, filter: {cost_lt: {stat: cost, of: self}, not: {bowed: true}}}}]}]}\n'
+            '  - {id: V-3, name: Y, type: character, cost: 3, karate: 2, durability: 2, kousaku: 1, '
+            'effects: [{trigger: appears, x: {sum: [{count: own_hand}, {quantity: opp_hand}], plus: 1}, '
+            'actions: [{do: draw, n: X}]}]}')
     pool = _load(tmp_path, body)
     [[(ja, en)]] = text.render(pool, "V-1").effects
     assert ja == ("Xは相手の場のキャラクターの数×2に等しい。あなたの手札の枚数が3以下、かつあなたの場に他の〈Ninja〉が1人以上いなければ、"
@@ -107,6 +110,10 @@ def test_values_and_comparisons_render_with_their_words(tmp_path):
     assert en == ("■When this appears, if the number of characters on your opponent's field is more than the "
                   "number of characters on your field or the number of cards in your opponent's damage zone is 5 or "
                   "more, kill 1 character with cost less than this card's cost not bowed on your opponent's field.")
+    [[(ja, en)]] = text.render(pool, "V-3").effects
+    assert ja == "■これが登場した時、Xは（あなたの手札の枚数＋相手の手札の枚数）＋1に等しい。X枚ドロー。"
+    assert en == ("■When this appears, X is (the number of cards in your hand + the number of cards in your "
+                  "opponent's hand) + 1. Draw X.")
 
 
 def test_compiled_actions_keep_the_verbs_function():
