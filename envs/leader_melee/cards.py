@@ -176,8 +176,6 @@ ZONE_WORDS = {"deck": 0, "hand": 1, "energy": 3, "drop": 4, "battle": 6, "melee"
 PUBLIC_ZONES = (3, 4, 5, 6, 7)  # energy, drop, leader, battle, melee (3-1-3); deck, hand, life are hidden
 COST_PARTS = ("energy", "rest_self", "discard")  # 8-4-2-1: paid in the order the text names them
 DURATIONS = ("battle", "battle_phase", "turn")
-# the conditions the printed-text renderer (text.py) phrases; a card may use any condition of words.py
-CONDITIONS = ("life_le", "life_ge", "own_battle_ge", "opp_battle_ge", "melee_trait", "hand_le", "self_power_ge")
 PROHIBITS = ("attack", "melee")                    # pressure skills (10-5-1)
 GRANTS = ("iron_wall", "defend", "charge", "link")  # the keywords a continuous ability grants (8-9-1-2)
 REPL_EVENTS = ("break", "drop", "damage")          # replacement effects (8-10)
