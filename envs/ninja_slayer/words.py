@@ -6,6 +6,10 @@ loads, its function kept in the compiled record and called directly in play.
 Here: the filters of targets and counts, the conditions of an ability's ``if`` and the board's
 numbers. The verbs are in ``verbs.py``; ``cards.py``'s docstring is the reader's reference.
 
+A word's ``ja`` / ``en`` templates are how it reads on a card (``text.py`` renders them): a
+condition's is the bare statement (「あなたの場に他の{}が1人以上いる」 / "you have another {} on your
+field"), which the renderer makes conditional (「…いれば、」 / "if …, ") or negates (``not``).
+
 Shapes (those of the vocabulary module): a filter is ``fn(state, card, src, player, arg, base)``,
 a condition ``fn(state, src, player, arg)``, a value leaf ``fn(state, src, player, arg)``; ``src``
 is the card whose ability it is, ``player`` the ability's controller. ``base`` is True where a
@@ -71,14 +75,14 @@ def f_type(s, i, src, p, t, base):
 
 @VOCAB.filter("name", params={"": Param.str()}, rule="NS 1302.1",
               doc="its card name is the whole name (an epithet is not part of it, NS 201-202)",
-              ja="“{}”という名前の", en='named "{}"')
+              ja="“{}”という名前", en='named "{}"')
 def f_name(s, i, src, p, v, base):
     return s.defs[s.cdef[i]].name == v
 
 
 @VOCAB.filter("name_not", params={"": Param.str()}, rule="NS 1302.1",
               doc="its card name is not the name (「“X”以外の」; the same as not: {name: X})",
-              ja="“{}”以外の", en='other than "{}"')
+              ja="“{}”以外", en='other than "{}"')
 def f_name_not(s, i, src, p, v, base):
     return s.defs[s.cdef[i]].name != v
 
@@ -99,7 +103,7 @@ def f_name_has(s, i, src, p, v, base):
 
 
 @VOCAB.filter("bowed", params={"": Param.bool()}, rule="NS 303.1",
-              doc="is bowed (true) or untapped (false)", ja="オジギ状態の", en="bowed")
+              doc="is bowed (true) or untapped (false)", ja="{}", en="{}")  # 「オジギ状態の」「アンタイ・オジギ状態の」: text.py's choices
 def f_bowed(s, i, src, p, v, base):
     return s.bowed[i] == v
 
@@ -114,7 +118,7 @@ def _filter_param(vocab, ck, field, v):
 @VOCAB.condition("own_field", params={"": Param.custom(_filter_param)}, rule="NS 306, 1302.2a, NS-G11",
                  doc="another face-up character on your field matches the filter ({attribute: A}: 'if you have "
                      "another 〈A〉'; attributes as it has them now)",
-                 ja="あなたの場に他の{}が1人以上いれば", en="if you have another {} on your field")
+                 ja="あなたの場に他の{}が1人以上いる", en="you have another {} on your field")
 def c_own_field(s, src, p, filt):
     for j in s.field[p]:
         if j != src and passes(s, filt, j, src, p, False):
@@ -125,7 +129,7 @@ def c_own_field(s, src, p, filt):
 @VOCAB.condition("own_ether", params={"": Param.custom(_filter_param)}, rule="NS 307, 1302.2, NS-G11",
                  doc="a face-up card of your ether zone, bowed or not, matches the filter (attributes as it "
                      "has them now)",
-                 ja="あなたのエテル・ゾーンに{}が1枚以上あれば", en="if there is {} in your ether zone")
+                 ja="あなたのエテル・ゾーンに{}が1枚以上ある", en="there is {.a} in your ether zone")
 def c_own_ether(s, src, p, filt):
     for j in s.ether[p]:
         if passes(s, filt, j, src, p, False):
@@ -145,7 +149,7 @@ def _field_count_param(vocab, ck, field, v):
 @VOCAB.condition("field_ge", params={"": Param.custom(_field_count_param)}, rule="NS 306.5a, 1302.1b, 1302.2a",
                  doc="n or more characters on the field, both players', match the filter (a count that names no "
                      "zone counts the field; an attribute as the character has it now)",
-                 ja="場に{}がいれば", en="if there are {} on the field")
+                 ja="場に{}が{.n}人以上いる", en="there are {.n} or more {.plural} on the field")
 def c_field_ge(s, src, p, arg):
     filt, n = arg
     k = 0
@@ -179,6 +183,12 @@ QUANTITIES = (
 )
 for _name, _get, _rule, _doc, _ja, _en in QUANTITIES:
     VOCAB.quantity(_name, _get, rule=_rule, doc=_doc, ja=_ja, en=_en)
+# the two comparisons the rules print in their own words (NS-G11: 「…が N人以上いれば」), not as
+# 「…の数がN以上」: the registered templates of those words, read by the renderer like any other
+for _word, _ja, _en in (("opp_field_ge", "相手の場にキャラクターが{}人以上いる", "your opponent has {} or more characters"),
+                        ("own_damage_ge", "あなたのダメージ・ゾーンにカードが{}枚以上ある",
+                         "you have {} or more cards in your damage zone")):
+    VOCAB.words["condition"][_word].ja, VOCAB.words["condition"][_word].en = _ja, _en
 
 
 # ---- values -------------------------------------------------------------------------------------------
