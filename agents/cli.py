@@ -528,7 +528,7 @@ def cmd_serve(args) -> int:
     from .store import default_db_path
 
     try:
-        from .web import serve
+        from .web.app import serve
     except ImportError as e:
         raise ConfigError(f"tcgzoo serve needs the web extra (pip install 'tcgzoo[web]'): {e}") from None
     serve(args.db or default_db_path(), host=args.host, port=args.port)

@@ -439,10 +439,20 @@ def create_app(db: str) -> Starlette:
 
 
 def serve(db: str, host: str = "127.0.0.1", port: int = 8765, log_level: str = "warning") -> None:
-    """Run the app with uvicorn until Ctrl-C (or SIGTERM): it then stops cleanly."""
+    """Run the app with uvicorn until Ctrl-C or SIGTERM, then stop cleanly: uvicorn
+    finishes the requests in flight and closes, and returns here (it raises the signal
+    again once it is done, to whatever handler was there before it: a quiet one)."""
+    import signal
+
     import uvicorn
 
     config = uvicorn.Config(create_app(db), host=host, port=port, log_level=log_level)
     server = uvicorn.Server(config)
     print(f"tcgzoo serve: http://{host}:{port}/ (results file {db}); Ctrl-C stops", flush=True)
-    server.run()
+    quiet = {sig: signal.signal(sig, lambda *_: None) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        server.run()
+    finally:
+        for sig, handler in quiet.items():
+            signal.signal(sig, handler)
+    print("tcgzoo serve: stopped", flush=True)
