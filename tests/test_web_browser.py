@@ -32,6 +32,8 @@ SHOTS = Path(os.environ.get("TCGZOO_SCREENSHOTS", ROOT / "runs" / "browser-failu
 #: against random), the seat it plays and the deal
 PLAY = {"battle_spirits": ("last", 0, 7), "ninja_slayer": ("first", 1, 7), "leader_melee": ("first", 0, 7)}
 MAX_CLICKS = 600
+#: the zones only the full view has: each deck's order
+HIDDEN_ZONES = '[data-zone="deck_cards"], [data-zone="deck_order_top_last"]'
 
 
 def _needed(what: str, why: str):
@@ -142,10 +144,10 @@ def test_step_through_a_replay(server, page, game):
     assert f"turn {meta['turns'][want]}" in page.inner_text("#frame-no")
     # the full view shows the hidden cards (the decks' order), a seat's view does not
     named_full = page.locator(".card:not(.hidden)").count()
-    assert page.locator('[data-zone^="deck_"]').count() == 2
+    assert page.locator(HIDDEN_ZONES).count() == 2
     page.select_option("#view-select", "0")
     _ready(page, want, "0")
-    assert page.locator('[data-zone^="deck_"]').count() == 0
+    assert page.locator(HIDDEN_ZONES).count() == 0
     assert page.locator(".card:not(.hidden)").count() < named_full
     assert page.locator(".player.me").get_attribute("data-seat") == "0"
     page.click("#last")
