@@ -79,7 +79,8 @@ def _card(item: Any, catalog: dict[str, dict]) -> dict:
         return {"hidden": True, "name": "hidden card"}
     if isinstance(item, str):
         info = catalog.get(item)
-        return {"id": item, "name": info["name"] if info else item, "numbers": [], "flags": []}
+        return {"id": item, "name": info["name"] if info else item, "numbers": [], "flags": [],
+                "text": info.get("text") if info else None}
     if isinstance(item, dict):
         cid = item.get("id", item.get("card"))
         name = item.get("name") or (catalog.get(cid, {}).get("name") if isinstance(cid, str) else None) or cid or "?"
@@ -97,7 +98,8 @@ def _card(item: Any, catalog: dict[str, dict]) -> dict:
         for k, v in item.items():  # anything else the game reports, so nothing is hidden from view
             if k not in known and v not in (None, False, [], {}):
                 flags.append(k if v is True else f"{k} {v}")
-        return {"id": cid, "name": str(name), "numbers": numbers, "flags": flags}
+        text = catalog.get(cid, {}).get("text") if isinstance(cid, str) else None
+        return {"id": cid, "name": str(name), "numbers": numbers, "flags": flags, "text": text}
     return {"name": str(item), "numbers": [], "flags": []}
 
 
@@ -138,6 +140,14 @@ def _player(seat: int, p: dict, catalog: dict[str, dict]) -> dict:
         if k == "hand" and "hand_cards" in p:
             continue
         zones.append(z)
+    if isinstance(p.get("hand"), int) and not isinstance(p.get("hand"), bool) and "hand_cards" not in p:
+        # a hand told by its size alone (Leader Melee's opponent): that many hidden cards
+        # (the cards of it the seat knows are the zone "known in hand")
+        hidden = max(0, p["hand"] - len(p.get("hand_known") or ()))
+        zones.append({"key": "hand", "label": "hand (unknown)" if p.get("hand_known") else "hand", "count": hidden,
+                      "cards": [{"hidden": True, "name": "hidden card"}] * hidden})
+        rank = {k: i for i, k in enumerate(ZONES)}
+        zones.sort(key=lambda z: rank.get(z["key"], len(rank)))
     name = p.get("deck_name") or p.get("name")
     return {"seat": seat, "title": f"seat {seat}" + (f" [{name}]" if name else ""), "stats": stats, "zones": zones}
 

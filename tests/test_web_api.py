@@ -16,18 +16,14 @@ import time
 import urllib.request
 
 import pytest
+from starlette.testclient import TestClient  # the web and webtest extras (CI installs them): no silent skip
+from web_fixtures import GAMES, stored_games
 
-pytest.importorskip("starlette")
-pytest.importorskip("httpx")
-
-from starlette.testclient import TestClient  # noqa: E402
-from web_fixtures import GAMES, stored_games  # noqa: E402
-
-from tcgzoo.agents.base import concede_action  # noqa: E402
-from tcgzoo.agents.board import card_catalog  # noqa: E402
-from tcgzoo.agents.games import make_game  # noqa: E402
-from tcgzoo.agents.web import create_app  # noqa: E402
-from tcgzoo.agents.web.play import seat_text  # noqa: E402
+from tcgzoo.agents.base import concede_action
+from tcgzoo.agents.board import card_catalog
+from tcgzoo.agents.games import make_game
+from tcgzoo.agents.web import create_app
+from tcgzoo.agents.web.play import seat_text
 
 #: rule options of the play tests: Ninja Slayer without its forced priority passes (shorter games)
 PLAY_OPTIONS = {"ninja_slayer": {"auto_forced": True}}

@@ -38,7 +38,7 @@ function drawCard(c) {
   if (c.hidden) return el("div", {class: "card hidden", title: "hidden"}, "?");
   const extra = [...(c.numbers || []), ...(c.flags || [])];
   return el("div", {class: "card" + ((c.flags || []).some(f => /rest|exhaust|bowed/.test(f)) ? " tapped" : ""),
-                    "data-id": c.id || "", title: c.id || ""},
+                    "data-id": c.id || "", title: [c.id, c.text].filter(Boolean).join(": ")},
             el("span", {class: "card-name"}, c.name),
             extra.length ? el("small", {}, extra.join(" · ")) : null);
 }
