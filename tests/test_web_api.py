@@ -302,28 +302,24 @@ def test_games_info_lists_decks_and_agents(client):
 
 
 # ---- the command ---------------------------------------------------------------------------------
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_serve_binds_localhost_and_stops_cleanly(tmp_path, sig):
-    port = _free_port()
     db = tmp_path / "new.sqlite"  # a missing results file is created
-    proc = subprocess.Popen([sys.executable, "-m", "tcgzoo.agents.cli", "serve", "--db", str(db), "--port", str(port)],
+    proc = subprocess.Popen([sys.executable, "-m", "tcgzoo.agents.cli", "serve", "--db", str(db), "--port", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
+        first = proc.stdout.readline()  # printed once the socket listens
+        m = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
+        assert m, (first, proc.stderr.read() if proc.poll() is not None else "")
+        url = m.group(0)
         deadline = time.monotonic() + 30
         while True:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as r:
+                with urllib.request.urlopen(url, timeout=2) as r:
                     assert r.status == 200 and b"No runs stored" in r.read()
                 break
             except OSError:
-                assert proc.poll() is None, proc.communicate()
-                assert time.monotonic() < deadline, "the server did not start"
+                assert proc.poll() is None and time.monotonic() < deadline, "the server did not answer"
                 time.sleep(0.2)
         proc.send_signal(sig)
         out, err = proc.communicate(timeout=15)
@@ -331,8 +327,20 @@ def test_serve_binds_localhost_and_stops_cleanly(tmp_path, sig):
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 0, err
-    assert f"http://127.0.0.1:{port}/" in out and "Traceback" not in err
+    assert "stopped" in out and "Traceback" not in err
     assert db.is_file()
+
+
+def test_serve_on_a_taken_port_is_one_clear_error(tmp_path, capsys):
+    from tcgzoo.agents import cli
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        assert cli.main(["serve", "--db", str(tmp_path / "r.sqlite"), "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot listen on 127.0.0.1:{port}" in err and "Traceback" not in err
 
 
 def test_serve_without_web_packages_says_what_to_install(monkeypatch, capsys, tmp_path):

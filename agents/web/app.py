@@ -288,8 +288,10 @@ class App:
 
     # ---- API ---------------------------------------------------------------------------------
     def games_info(self) -> dict:
+        from tcgzoo.envs import GAMES
+
         out = {}
-        for g in _games():
+        for g in [g for g in _games() if g in GAMES]:  # the three games (fixture games stay out of the menu)
             names = getattr(game_module(g).Game, "builtin_decks", None)
             out[g] = {"decks": names() if callable(names) else [], "options": PLAY_OPTIONS.get(g, {})}
         return {"games": out, "agents": [a for a in AGENT_CHOICES if a in agent_names()]}
@@ -438,6 +440,24 @@ def create_app(db: str) -> Starlette:
     return star
 
 
+def listen(host: str, port: int):
+    """A listening socket on ``host``:``port`` (0: any free port), bound before the server
+    starts so the address in use is known (and printed) and a taken port is one clear
+    error."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as ex:
+        sock.close()
+        raise OSError(f"cannot listen on {host}:{port}: {ex.strerror or ex}") from None
+    sock.listen(128)
+    return sock
+
+
 def serve(db: str, host: str = "127.0.0.1", port: int = 8765, log_level: str = "warning") -> None:
     """Run the app with uvicorn until Ctrl-C or SIGTERM, then stop cleanly: uvicorn
     finishes the requests in flight and closes, and returns here (it raises the signal
@@ -446,13 +466,17 @@ def serve(db: str, host: str = "127.0.0.1", port: int = 8765, log_level: str = "
 
     import uvicorn
 
-    config = uvicorn.Config(create_app(db), host=host, port=port, log_level=log_level)
-    server = uvicorn.Server(config)
-    print(f"tcgzoo serve: http://{host}:{port}/ (results file {db}); Ctrl-C stops", flush=True)
+    app = create_app(db)
+    sock = listen(host, port)
+    bound = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level=log_level))
+    shown = f"[{host}]" if ":" in host else host
+    print(f"tcgzoo serve: http://{shown}:{bound}/ (results file {db}); Ctrl-C stops", flush=True)
     quiet = {sig: signal.signal(sig, lambda *_: None) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        server.run()
+        server.run(sockets=[sock])
     finally:
         for sig, handler in quiet.items():
             signal.signal(sig, handler)
+        sock.close()
     print("tcgzoo serve: stopped", flush=True)
