@@ -193,3 +193,39 @@ def test_unknown_replay_is_a_404_page(server, page):
     base, _ = server
     r = page.goto(f"{base}/replay/no-such-run/0")
     assert r.status == 404 and "404" in page.inner_text("h1")
+
+
+def test_two_games_at_once(server, browser):
+    """Two players' windows, moved in turns: each plays its own game to the end."""
+    base, _ = server
+    contexts = [browser.new_context(), browser.new_context()]  # two windows: neither is a background tab
+    try:
+        pages = []
+        for seed, context in zip((21, 22), contexts):
+            pg = context.new_page()
+            pg.set_default_timeout(15_000)
+            pg.goto(f"{base}/play")
+            pg.select_option("#game", "leader_melee")
+            pg.fill("#seed", str(seed))
+            pg.click("#start")
+            pg.wait_for_url(re.compile(r"/play/\w+$"))
+            pages.append(pg)
+        assert pages[0].url != pages[1].url
+        over = [False, False]
+        for _ in range(MAX_CLICKS):
+            if all(over):
+                break
+            for i, pg in enumerate(pages):
+                if over[i]:
+                    continue
+                pg.wait_for_selector('#play[data-to-move="you"], #play[data-to-move="over"]')
+                if pg.get_attribute("#play", "data-to-move") == "over":
+                    over[i] = True
+                    continue
+                pg.locator("#choices button.action").first.click()
+        assert all(over)
+        stored = [pg.get_attribute("#replay-link", "href") for pg in pages]
+        assert stored[0] != stored[1] and all(s.startswith("/replay/play-leader_melee/") for s in stored)
+    finally:
+        for context in contexts:
+            context.close()

@@ -209,6 +209,10 @@ class App:
                "Each cell: the row's win rate against the column (draws count half), its 95% interval, " \
                "games, and the row's rate in seat 0 / seat 1.</p>"
         body += self._heatmap(table)
+        if any(m.mirror for m in table.rows()):
+            from ..report import MIRROR_NOTE
+
+            body += f'<p class="note">Dashed cells: {e(MIRROR_NOTE)}.</p>'
         s = table.seat_rates()
         body += (f'<p class="seats">seat 0 won {_pct(s["seat0_win_rate"])} [{_pct(s["seat0_ci_low"])}, '
                  f'{_pct(s["seat0_ci_high"])}], seat 1 {_pct(s["seat1_win_rate"])}, {s["draws"]} draws of '

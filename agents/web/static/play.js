@@ -81,7 +81,8 @@
       }
       root.dataset.decisions = String(p.decisions);
       root.dataset.toMove = p.to_move;
-      if (p.to_move === "bot") setTimeout(() => send("advance", {}), 30);
+      // the bot moves on at once (a timer would be throttled in a background tab)
+      if (p.to_move === "bot") queueMicrotask(() => send("advance", {}));
     }
 
     async function send(what, body) {
