@@ -47,6 +47,8 @@ CARD_NUMBERS = {
 #: a card's true/false or word facts: key -> the flag shown when true (a word value is shown as is)
 CARD_FLAGS = {"rest": "rested", "bowed": "bowed", "face_down": "face down", "soul": "soul core",
               "state": None, "face": None, "exhausted": "exhausted", "awakened": "awakened"}
+#: top-level facts of a view named in words (others: the key with spaces)
+FACT_NAMES = {"first": "went first", "first_player": "went first"}
 #: top-level keys of the view shown in the headline or its facts
 HEAD_SKIP = {"players", "returns", "current_player", "turn", "turn_player", "step", "phase", "decision",
              "deciding", "winner"}
@@ -160,7 +162,8 @@ def _headline(view: dict) -> tuple[str, str]:
     if turn is not None:
         parts.append(f"turn {turn}" + (f" (seat {tp})" if tp is not None else ""))
     if step:
-        parts.append(f"{step}" + (f" / {view['ikusa']}" if view.get("ikusa") else ""))
+        ikusa = view.get("ikusa")
+        parts.append(f"{step}" + (f" / {ikusa}" if ikusa and ikusa != "none" else ""))
     decision = view.get("decision") or ""
     who = view.get("deciding", view.get("current_player"))
     if isinstance(who, int) and who >= 0 and decision and decision != "game over":
@@ -186,11 +189,13 @@ def board(game: str, view: dict, catalog: dict[str, dict] | None = None,
     head, decision = _headline(view)
     facts = []
     for k, v in view.items():
-        if k in HEAD_SKIP or k.endswith("_player") or v in (None, [], {}, ""):
+        if k in HEAD_SKIP or v in (None, [], {}, ""):
             continue
         if k == "ikusa":
             continue
-        facts.append([k.replace("_", " "), _fact(v, catalog)])
+        if k in FACT_NAMES and isinstance(v, int):
+            v = f"seat {v}"
+        facts.append([FACT_NAMES.get(k, k.replace("_", " ")), _fact(v, catalog)])
     players = [_player(i, p, catalog) for i, p in enumerate(view.get("players") or [])]
     result = None
     if returns is not None:

@@ -12,7 +12,7 @@
     const game = el("select", {id: "game"}, Object.keys(info.games).map(g => el("option", {value: g}, g)));
     const deck0 = el("select", {id: "deck0"}), deck1 = el("select", {id: "deck1"});
     const agent = el("select", {id: "agent"}, info.agents.map(a => el("option", {value: a}, a)));
-    const arg = el("input", {id: "agent-arg", placeholder: "mcts: iterations (100); policy: file", size: 30});
+    const arg = el("input", {id: "agent-arg", placeholder: "mcts: iterations, e.g. 100; policy: a model or .py file", size: 30});
     const seat = el("select", {id: "seat"}, el("option", {value: "0"}, "seat 0"), el("option", {value: "1"}, "seat 1"));
     const seed = el("input", {id: "seed", type: "number", placeholder: "random"});
     const options = el("textarea", {id: "options", rows: 2, cols: 40});
