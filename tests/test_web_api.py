@@ -295,6 +295,26 @@ def test_policy_files_need_the_servers_trust(client, tmp_path, monkeypatch):
     assert r.status_code == 400 and "trust" in r.json()["error"].lower()
 
 
+@pytest.mark.parametrize("agent", ["random", "heuristic", "mcts:5", "policy"])
+def test_every_agent_kind_can_be_the_opponent(client, tmp_path, monkeypatch, agent):
+    if agent == "policy":  # a policy file: allowed when the server trusts them (serve --trust-policy-files)
+        monkeypatch.setenv("TCGZOO_TRUST_POLICY_FILES", "1")
+        bot = tmp_path / "bot.py"
+        bot.write_text("def policy(obs, mask):\n    return int(mask.nonzero()[0][-1])\n")
+        agent = f"policy:{bot}"
+    r = client.post("/api/play", json={"game": "leader_melee", "agent": agent, "seat": 1, "seed": 3})
+    assert r.status_code == 200, r.text
+    sid = r.json()["id"]
+    answer = client.get(f"/api/play/{sid}").json()
+    for _ in range(30):  # a few turns: the bot moves whenever it is its turn
+        if answer["to_move"] == "bot":
+            answer = client.post(f"/api/play/{sid}/advance", json={}).json()
+        elif answer["to_move"] == "you":
+            answer = client.post(f"/api/play/{sid}/act", json={"action": answer["choices"][0]["actions"][0]["action"]}).json()
+    log = client.get(f"/api/play/{sid}").json()["log"]
+    assert answer["opponent"] == agent and any(e["seat"] == 0 for e in log)
+
+
 def test_games_info_lists_decks_and_agents(client):
     info = client.get("/api/games").json()
     assert set(GAMES) <= set(info["games"]) and info["agents"] == ["random", "heuristic", "mcts", "policy"]
