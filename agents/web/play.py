@@ -24,7 +24,7 @@ from ..board import board, card_catalog
 from ..games import fingerprint, make_game
 
 #: redraws of the hidden part a name must survive to be shown as it is
-RESAMPLES = 4
+RESAMPLES = 8
 #: what stands for the hidden part of a name
 HIDDEN = "(hidden)"
 
@@ -54,30 +54,41 @@ def _cut(text: str, prefix_len: int) -> str:
     return ""
 
 
-def seat_text(state, action: int, seat: int | None, seed: int = 0) -> str:
-    """``state.action_to_string(action)`` as far as seat ``seat`` may know it (``None``:
-    everything). The name is compared with the names in ``RESAMPLES`` copies whose hidden
-    part (for ``seat``) was redrawn; where they differ the rest is "(hidden)"."""
-    text = state.action_to_string(action)
-    if seat is None:
-        return text
+def seat_texts(state, actions: Sequence[int], seat: int | None, seed: int = 0) -> list[str]:
+    """``state.action_to_string(a)`` for each of ``actions``, as far as seat ``seat`` may
+    know it (``None``: everything). Each name is compared with its names in ``RESAMPLES``
+    copies of the state whose hidden part (for ``seat``) was redrawn, from ``seed``;
+    from the first character where they differ, cut back to a word, the rest is "(hidden)"."""
+    texts = [state.action_to_string(a) for a in actions]
+    if seat is None or not texts:
+        return texts
     rng = random.Random(seed)
-    common = len(text)
+    common = [len(t) for t in texts]
     for _ in range(RESAMPLES):
         other = state.clone()
         other.resample_hidden(seat, rng)
-        try:
-            alt = other.action_to_string(action)
-        except Exception:  # noqa: BLE001 - the redrawn world has no such action: the name says nothing safe
-            alt = ""
-        k = 0
-        while k < min(common, len(alt)) and text[k] == alt[k]:
-            k += 1
-        common = min(common, k)
-    if common == len(text):
-        return text
-    head = _cut(text, common)
-    return f"{head} {HIDDEN}" if head else HIDDEN
+        for i, (a, text) in enumerate(zip(actions, texts)):
+            try:
+                alt = other.action_to_string(a)
+            except Exception:  # noqa: BLE001 - the redrawn world has no such action: the name says nothing safe
+                alt = ""
+            k = 0
+            while k < min(common[i], len(alt)) and text[k] == alt[k]:
+                k += 1
+            common[i] = k
+    out = []
+    for text, k in zip(texts, common):
+        if k == len(text):
+            out.append(text)
+        else:
+            head = _cut(text, k)
+            out.append(f"{head} {HIDDEN}" if head else HIDDEN)
+    return out
+
+
+def seat_text(state, action: int, seat: int | None, seed: int = 0) -> str:
+    """One action's name as far as seat ``seat`` may know it (``seat_texts``)."""
+    return seat_texts(state, [action], seat, seed)[0]
 
 
 def winner_of(returns: Sequence[float]) -> int:
@@ -150,11 +161,9 @@ class PlaySession:
             return []
         groups: dict[str, list[dict]] = {}
         c = concede_action(self.state)
-        for k, a in enumerate(self.state.legal_actions()):
-            if a == c:
-                continue
-            groups.setdefault(action_group(self.layout, a), []).append(
-                {"action": int(a), "text": seat_text(self.state, a, self.seat, seed=k)})
+        actions = [a for a in self.state.legal_actions() if a != c]
+        for a, text in zip(actions, seat_texts(self.state, actions, self.seat, seed=len(self.actions))):
+            groups.setdefault(action_group(self.layout, a), []).append({"action": int(a), "text": text})
         return [{"group": g, "actions": items} for g, items in groups.items()]
 
     def payload(self, since: int = 0) -> dict:

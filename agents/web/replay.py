@@ -42,12 +42,12 @@ class Replay:
         return len(self.states)
 
     def log(self, view: int | None) -> list[dict]:
-        """Each replayed action in words as seat ``view`` could know it (``None``: all)."""
+        """Each replayed action in words as seat ``view`` could know it (``None``: all;
+        a seat's own moves too are named only as far as it could see what it picked)."""
         if view not in self._logs:
             self._logs[view] = [
                 {"k": k, "seat": self.movers[k], "turn": self.turns[k],
-                 "text": seat_text(self.states[k], self.rec.actions[k], None if view in (None, self.movers[k]) else view,
-                                   seed=k)}
+                 "text": seat_text(self.states[k], self.rec.actions[k], view, seed=k)}
                 for k in range(len(self.movers))]
         return self._logs[view]
 
