@@ -317,6 +317,27 @@ def test_every_agent_kind_can_be_the_opponent(client, tmp_path, monkeypatch, age
     assert answer["opponent"] == agent and any(e["seat"] == 0 for e in log)
 
 
+def test_chosen_decks_are_played_and_stored(client, db):
+    r = client.post("/api/play", json={"game": "battle_spirits", "agent": "random", "seat": 1, "seed": 2,
+                                       "decks": ["green_ramp", "blue_mill"]})
+    sid = r.json()["id"]
+    answer = client.post(f"/api/play/{sid}/advance", json={}).json()
+    assert [p["deck_name"] for p in answer["view"]["players"]] == ["green_ramp", "blue_mill"]
+    while answer["to_move"] != "over":
+        if answer["to_move"] == "you":
+            answer = client.post(f"/api/play/{sid}/concede", json={}).json()
+        else:
+            answer = client.post(f"/api/play/{sid}/advance", json={}).json()
+    run, idx = answer["stored"]["run"], answer["stored"]["index"]
+    from tcgzoo.agents.store import Store
+
+    with Store(db[0], create=False) as store:
+        rec = store.game(run, idx)
+    assert rec.decks == ("green_ramp", "blue_mill") and rec.entrants == ("random@green_ramp", "human@blue_mill")
+    assert rec.winner == 0 and client.get("/games", params={"deck": "blue_mill", "agent": "human"}).text.count(
+        f"/replay/{run}/{idx}") == 1
+
+
 def test_games_info_lists_decks_and_agents(client):
     info = client.get("/api/games").json()
     assert set(GAMES) <= set(info["games"]) and info["agents"] == ["random", "heuristic", "mcts", "policy"]
