@@ -55,7 +55,8 @@
     const boardBox = el("div", {id: "board"});
     const logBox = el("ol", {id: "log", class: "log"});
     const done = el("p", {id: "done"});
-    root.replaceChildren(status, el("div", {class: "table"}, el("div", {class: "main"}, boardBox, el("h3", {}, "Your move"), choices, concede, done),
+    const heading = el("h3", {id: "move-heading"});
+    root.replaceChildren(status, el("div", {class: "table"}, el("div", {class: "main"}, boardBox, heading, choices, concede, done),
                                     el("div", {class: "side"}, el("h3", {}, "Decisions"), logBox)));
     let logged = 0, busy = false;
 
@@ -71,6 +72,7 @@
         el("legend", {}, g.group),
         g.actions.map(a => el("button", {class: "action", "data-action": a.action, onclick: () => send("act", {action: a.action})}, a.text)))));
       concede.hidden = !p.concede;
+      heading.textContent = p.to_move === "you" ? `Your move: ${p.decision}` : "";
       if (p.to_move === "you") status.textContent = `Your move (${p.decision}).`;
       else if (p.to_move === "bot") status.textContent = `${p.opponent} is thinking…`;
       else status.textContent = `Game over: ${p.result}.`;
