@@ -42,7 +42,8 @@ CONSTANTS = ("bp", "symbols", "cannot_attack", "cannot_block", "cost", "unblocka
              "immune", "loses_effects", "also_named", "also_family", "also_color", "colorless",
              # the costs/constants/levels words (issue 10, part B)
              "no_deck_discard", "no_reduction", "treat_level",
-             "give_reduction")  # 「手札にあるマジックカードすべてに軽減シンボル[黄]を与える」 (card 16)
+             "give_reduction",  # 「手札にあるマジックカードすべてに軽減シンボル[黄]を与える」 (card 16)
+             "trash_cost")  # 「トラッシュにあるこのカードをコスト4にする」 (card 8)
 CK = {name: i for i, name in enumerate(CONSTANTS)}
 WHILES = ("always", "attacking", "blocking", "battle", "own_turn", "opp_turn")
 WH = {name: i for i, name in enumerate(WHILES)}
@@ -226,6 +227,7 @@ class CardDef:
                  "gekitotsu", "armor_mask", "soul_magic", "text", "effects", "triggers", "constants",
                  "activated", "replaces", "magic_main", "magic_flash", "magic_cond", "file", "block",
                  "colors_with_symbols", "lv_of", "const_mask", "bflags", "self_cost", "names",
+                 "trash_cost",  # its cost while in the trash (constant trash_cost), -1: the printed one
                  "self_watch", "watch", "hand_watch", "delayed")  # triggers read by rules.happen (events.file_triggers)
 
 
@@ -424,6 +426,14 @@ def _board_constant(sub: Checker, e: Effect, name: str, data) -> set:
         fields = {"player"}
         e.amount = {"own": 1, "opp": 2, "both": 3}[sub.choice("player", ("both", "own", "opp"), "both")]
         mark(B_NOMILL)
+    elif name == "trash_cost":  # 「トラッシュにあるこのカードをコストNにする」 (BS 2-2, 4-4): this card, in the trash
+        fields = set()
+        if "amount" not in data or data.get("scope", "self") != "self":
+            sub.fail("amount" if "amount" not in data else "scope",
+                     "trash_cost sets this card's own cost while it is in the trash: amount (0-99), no scope")
+        if not 0 <= e.amount <= 99:
+            sub.fail("amount", "a cost is between 0 and 99")
+        return fields | {"amount"}
     elif name == "treat_level":  # 「…すべてをそのスピリットが持つ最高Lvとして扱う」「…をLv1として扱う」 (BS 2-8-2)
         fields = {"level"}
         lv = sub.choice("level", (1, 2, 3, 4, 5, "max"), "max")
@@ -653,7 +663,9 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
     # the constant kinds it has on the field, as bits; a cost constant of the card itself works from
     # the hand (BS 11-1-1-2-1) and is kept apart, in self_cost
     d.self_cost = tuple(e for e in d.constants if e.const == CK["cost"] and e.scope == T_SELF)
-    d.const_mask = sum({1 << e.const for e in d.constants if e not in d.self_cost})
+    trash = [e for e in d.constants if e.const == CK["trash_cost"]]  # works in the trash, not on the field
+    d.trash_cost = trash[-1].amount if trash else -1
+    d.const_mask = sum({1 << e.const for e in d.constants if e not in d.self_cost and e.const != CK["trash_cost"]})
     d.activated = tuple(e for e in d.effects if e.kind == "activated")
     d.replaces = tuple(e for e in d.effects if e.kind == "replace")
     mg = ck.get("magic", dict, None)

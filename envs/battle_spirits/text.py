@@ -130,6 +130,7 @@ BOOK = Phrasebook("battle_spirits", {
         "treat_level": ("{scope}を{level}として扱う", "{scope} {scope.is} treated as {level}"),
         "no_reduction": ("{hand}の軽減シンボルすべてを無いものとして扱う", "{hand} have no reduction symbols"),
         "give_reduction": ("{hand}に軽減シンボル{symbols}を与える", "{hand} gain the reduction symbols {symbols}"),
+        "trash_cost": ("トラッシュにある{self}をコスト{amount}にする", "while in the trash, {self} has cost {amount}"),
     },
     "deck_of": {  # the constant no_deck_discard's player (BS 5-13)
         "both": ("お互いの", "no player's deck can be discarded"),

@@ -17,7 +17,7 @@ from .cards import (
     count_target, mark, target_spec,
 )
 from .layout import ST_ATTACK, ST_CORE, ST_DRAW, ST_END, ST_MAIN, ST_MAIN2, ST_REFRESH, ST_START
-from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, Z_FIELD, Z_WAIT
+from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, Z_FIELD, Z_TRASH, Z_WAIT
 
 VOCAB = Vocabulary("battle_spirits")
 VOCAB.subjects = ("self", "attacker", "blocker")
@@ -43,7 +43,15 @@ VOCAB.stat("bp", _bp, rule="BS 2-9",
            doc="BP (on the field as modified; a battling spirit that left the field in the battle: its BP as it last "
                "was there, until the battle ends; elsewhere the printed Lv1 BP)",
            ja="BP", en="BP")
-VOCAB.stat("cost", lambda s, i, base: s.defs[s.cdef[i]].cost, rule="BS 2-2", doc="the printed cost",
+def _cost(s, i: int, base: bool) -> int:
+    d = s.defs[s.cdef[i]]
+    if d.trash_cost >= 0 and s.zone[i] == Z_TRASH:  # 「トラッシュにあるこのカードをコスト4にする」
+        return d.trash_cost
+    return d.cost
+
+
+VOCAB.stat("cost", _cost, rule="BS 2-2",
+           doc="the printed cost (in the trash, the cost a card's trash_cost constant gives it there)",
            ja="コスト", en="cost")
 VOCAB.stat("level", lambda s, i, base: s.level(i), rule="BS 2-8", doc="the level, for cards on the field",
            ja="Lv", en="level", present=_on_field)

@@ -65,6 +65,37 @@ def test_5_blizzard_wall_caps_unblocked_attacks_at_one_life():
 
 
 # ==================================================================================== red
+def test_8_amehoshi_no_mikoto_costs_4_in_the_trash_taxes_opposing_levels_and_recurs():
+    """8 神霊王アメホシノミコト (BS32-X02): 「トラッシュにあるこのカードをコスト4にする。」 Lv1-4「このスピリットに
+    [ソウルコア]が置かれている間、コスト0/2/4/7の相手のスピリットすべてのLvコストを+3する。」 Lv2-4『このスピリットの
+    アタック時』「自分のトラッシュにある紫のカード1枚を手札に戻す。系統:「主君」/「家臣」を持つスピリットカードを戻した
+    とき、相手のスピリット1体を相手が破壊する。」 BS 2-2, 4-4, 2-8-3, 9-3-2, 5-10."""
+    from tcgzoo.envs.battle_spirits.words import VOCAB as W
+    from tcgzoo.envs.core.cardfile import Checker
+
+    def holds(s, cond):
+        return s.cond_ok(W.compile_condition(Checker("test", "8", {}), "if", cond), -1, 0)
+    s = rscene(p0=dict(trash=["BS32-X02"], hand=["BS32-X02"]))
+    four = {"has": {"what": "spirit", "side": "own", "zone": "trash", "filter": {"cost_eq": 4}}}
+    assert holds(s, four) and not holds(s, {"has": {"what": "spirit", "side": "own", "zone": "trash",
+                                                    "filter": {"cost_eq": 8}}})
+    assert s.play_cost(0, find(s, 0, "BS32-X02", "hand"), 0) > 4  # in the hand its printed cost 8
+    for soul, ruri_lv in ((True, 1), (False, 2)):
+        s = rscene(p0=dict(field=[dict(id="BS32-X02", cores=1, soul=soul)]),
+                   p1=dict(field=[("BS14-028", 4), ("BS14-026", 4)]))
+        assert s.level(find(s, 1, "BS14-028")) == ruri_lv  # cost 4: Lv2 needs 3 + 3 cores
+        assert s.level(find(s, 1, "BS14-026")) == 2  # cost 3: untouched
+    s = rscene(step="attack", p0=dict(field=[("BS32-X02", 2)], trash=["BS32-X02"]),
+               p1=dict(field=["BS14-028", "BS14-026"]))
+    attack(s, find(s, 0, "BS32-X02"))
+    while s.dkind == D_TARGET and s.current_player() == 0:
+        act(s, choices(s)[0])
+    assert s.dkind == D_TARGET and s.current_player() == 1  # the opponent chooses which of theirs
+    act(s, choices(s)[0])
+    order(s)
+    assert ids(s, s.hand[0]) == ["BS32-X02"] and len(s.field[1]) == 1
+
+
 def test_23_doraguno_kitoushi_returns_a_spirit_card_from_trash():
     """23 ドラグノ祈祷師 (BS01-014): 『このスピリットの召喚時』「自分のトラッシュにあるスピリットカード1枚を
     手札に戻す。」 BS 12-2-1-6, 9-3-2 (a magic in the trash is no candidate), 4-4."""
