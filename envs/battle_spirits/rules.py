@@ -176,9 +176,10 @@ def happen(s: State, ev: int, who: int, cards, n: int = 0, by: int = -1, cause: 
     if s.bflags & B_DELAYED:  # triggers effects set up for the turn (verb this_turn), oldest first
         for k, x, key, _ in s.teff:
             if k == TE_WATCH:
-                j = key >> 6
-                e = defs[cdef[j]].effects[key & 63]
-                if e.event == ev:
+                j, ei = key >> 6, key & 63
+                effs = defs[cdef[j]].effects  # (a card back in a hidden zone may be another one after
+                e = effs[ei] if ei < len(effs) else None  # resample_hidden: then it sets up nothing)
+                if e is not None and e.delayed and e.event == ev:
                     _seen(s, (e,), j, -1 - x, who, cards, c0, n, by, cause, other)
 
 
