@@ -102,7 +102,10 @@ from .state import CARDS_PER_PLAYER, Z_DECK, Z_LEADER, State
 
 OPTIONS = {"first_player": None, "concession": True, "max_decisions": 2000, "cards": None, "builtin_cards": True}
 OPTION_TYPES = COMMON_OPTIONS
-DEFAULT_DECKS = ("red_rush", "blue_control")
+#: a mirror, so that default play (training, a quick match) measures the players, not the
+#: decks: heuristic red_rush beat heuristic blue_control in 96.3% of 300 seat-swapped games,
+#: and red_rush is the strongest built-in deck (95-98% against each other one)
+DEFAULT_DECKS = ("red_rush", "red_rush")
 
 
 @lru_cache(maxsize=1)
