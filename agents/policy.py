@@ -156,16 +156,17 @@ class ActorLogits:
 
 
 class ActorNet:
-    """The actor of an SB3 actor-critic policy as numpy layers over a batch of
-    observations: ``logits(observations [B, D]) -> [B, A]`` float64, one pass per batch.
+    """The actor of an SB3 actor-critic policy over a batch of observations:
+    ``logits(observations [B, D]) -> [B, A]`` float64, one torch pass (``no_grad``) per batch.
 
     The first (wide) linear layer reads only the weight rows of the columns that are
     non-zero in some observation of the batch: observations are sparse, and a dense pass
     streams the whole first-layer weight (the encoder's, 7,173 x 256 in Battle Spirits)
     from memory for every call. The layers run in float64, so a row's logits do not depend
-    (beyond ~1e-15) on which other rows share its batch. A network with a layer other than
-    ``Linear``, ``Tanh`` and ``ReLU`` runs through torch (``torch.no_grad``) instead.
-    Equal to SB3's logits (tested).
+    (beyond ~1e-15) on which other rows share its batch, and in torch on the thread count
+    the loader sets (1): numpy's BLAS starts its own threads, which on a small shared
+    machine made the same call vary 50-fold. A network with a layer other than ``Linear``,
+    ``Tanh`` and ``ReLU`` runs through SB3's own forward instead. Equal to SB3's logits (tested).
     """
 
     def __init__(self, policy) -> None:
@@ -186,8 +187,7 @@ class ActorNet:
         self.layers: list[tuple] | None = []
         for m in modules or ():
             if isinstance(m, torch.nn.Linear):
-                self.layers.append(("linear", m.weight.detach().double().T.contiguous().numpy(),
-                                    m.bias.detach().double().numpy()))
+                self.layers.append(("linear", m.weight.detach().double().T.contiguous(), m.bias.detach().double()))
             elif isinstance(m, (torch.nn.Tanh, torch.nn.ReLU)):
                 self.layers.append((type(m).__name__,))
             else:
@@ -197,28 +197,25 @@ class ActorNet:
             self.layers = None
 
     def logits(self, observations: np.ndarray) -> np.ndarray:
-        obs = np.asarray(observations, dtype=np.float32)
-        if self.layers is None:
-            return self._torch_logits(obs)
-        _, w, b = self.layers[0]
-        cols = np.flatnonzero(obs.any(axis=0))
-        x = obs[:, cols].astype(np.float64) @ w[cols] + b
-        for layer in self.layers[1:]:
-            if layer[0] == "linear":
-                x = x @ layer[1] + layer[2]
-            elif layer[0] == "Tanh":
-                x = np.tanh(x)
-            else:
-                x = np.maximum(x, 0.0)
-        return x
-
-    def _torch_logits(self, obs: np.ndarray) -> np.ndarray:
         import torch
 
-        pol = self.policy
+        obs = np.asarray(observations, dtype=np.float32)
         with torch.no_grad():
-            features = pol.extract_features(torch.as_tensor(obs), pol.pi_features_extractor)
-            return pol.action_net(pol.mlp_extractor.forward_actor(features)).double().numpy()
+            if self.layers is None:
+                pol = self.policy
+                features = pol.extract_features(torch.as_tensor(obs), pol.pi_features_extractor)
+                return pol.action_net(pol.mlp_extractor.forward_actor(features)).double().numpy()
+            _, w, b = self.layers[0]
+            cols = np.flatnonzero(obs.any(axis=0))
+            x = torch.from_numpy(obs[:, cols].astype(np.float64)) @ w[torch.from_numpy(cols)] + b
+            for layer in self.layers[1:]:
+                if layer[0] == "linear":
+                    x = x @ layer[1] + layer[2]
+                elif layer[0] == "Tanh":
+                    x = torch.tanh(x)
+                else:
+                    x = torch.relu(x)
+            return x.numpy()
 
 
 class NetworkPolicyAgent(PolicyAgent):

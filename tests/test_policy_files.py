@@ -4,7 +4,7 @@ A policy saved as ``.safetensors`` + metadata loads as ``policy:<path>`` (or
 ``policy:<run folder>``) without trust and without unpickling anything, computes the same
 action probabilities as the network that was saved, and a crafted file is refused without
 running what it carries. The network agent's ``act_batch`` decides several games with one
-pass.
+pass and the arena's side-by-side play gives the same games as one-after-the-other play.
 """
 from __future__ import annotations
 
@@ -21,9 +21,12 @@ import gymnasium as gym  # noqa: E402
 import torch  # noqa: E402
 from sb3_contrib import MaskablePPO  # noqa: E402
 
+from tcgzoo.agents import arena as arena_mod  # noqa: E402
+from tcgzoo.agents.arena import Arena, Entrant  # noqa: E402
 from tcgzoo.agents.base import ConfigError, make_agent  # noqa: E402
 from tcgzoo.agents.model_file import load_policy, read_metadata, save_policy  # noqa: E402
 from tcgzoo.agents.policy import TRUST_ENV, from_spec  # noqa: E402
+from tcgzoo.agents.store import Store  # noqa: E402
 from tcgzoo.envs.battle_spirits import Game  # noqa: E402
 from tcgzoo.training.network import SharedEncoder  # noqa: E402
 from tcgzoo.training.single_agent import playable_mask  # noqa: E402
@@ -137,3 +140,26 @@ def test_a_crafted_file_is_never_unpickled(tmp_path, untrusted):
     save_file(load_file(str(path)), str(path), metadata={"tcgzoo": json.dumps(meta)})
     with pytest.raises(ConfigError, match="network metadata not understood"):
         from_spec(str(path), GAME)
+
+
+def test_arena_side_by_side_play_gives_the_same_games(tmp_path, monkeypatch, untrusted):
+    """Games with a policy are played side by side (one batched network call for all the
+    games waiting on it); the stored games equal those played one after the other."""
+    path = save_policy(_model(True, seed=2).policy, tmp_path / "final.safetensors", GAME)
+    calls = []
+    played = {}
+    for mode in ("side_by_side", "sequential"):
+        if mode == "sequential":
+            monkeypatch.setattr(arena_mod, "_side_by_side", lambda jobs: False)
+        else:
+            real = arena_mod.play_side_by_side
+            monkeypatch.setattr(arena_mod, "play_side_by_side", lambda jobs, tick=None: calls.append(len(jobs))
+                                or real(jobs, tick))
+        arena_mod._agents.clear()
+        with Store(str(tmp_path / f"{mode}.sqlite")) as store:
+            result = Arena(GAME, store, workers=1).match(Entrant(f"policy:{path}"), Entrant("random"), 6,
+                                                         seed=3, paired=True)
+            played[mode] = sorted((g.idx, g.winner, g.actions) for g in result.records)
+    assert calls and max(calls) > 1  # the chunks were played side by side
+    assert played["side_by_side"] == played["sequential"]
+    assert all(len(actions) > 20 for _, _, actions in played["sequential"])
