@@ -71,6 +71,9 @@ class DecisionState:
     ``CONCEDE`` (the action id of conceding, or -1 when the game has none), and
     implement ``clone``, ``observation_tensor``, ``resample_hidden``,
     ``action_to_string``, ``to_dict`` and ``__str__``.
+
+    ``capped`` is True once the decision cap (option ``max_decisions``), not the rules,
+    ended the game as a draw; the PettingZoo env reports such a game as a truncation.
     """
 
     __slots__ = (
