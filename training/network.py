@@ -4,6 +4,14 @@ Card-game observations are long (Battle Spirits: 7,173 floats) and the first lay
 where nearly all of PPO's update time goes. SB3's ``MlpPolicy`` gives the actor and the
 critic each their own first layer; sharing one halves that cost, and the two heads
 need the same facts about the board anyway.
+
+The observations are also very sparse: a Battle Spirits observation has ~45 non-zero
+entries of 7,173, and a minibatch of 1,024 of them touches only ~300 columns (Ninja
+Slayer ~550 of 8,333, Leader Melee ~280 of 3,867). So the encoder multiplies only the
+columns that are non-zero somewhere in the batch, with the matching columns of its
+weight: the same sums (a zero input adds nothing to the output and gets no gradient),
+an order of magnitude fewer multiplications, forward and backward. The parameters are
+those of a plain ``Linear``, so saved policies do not change.
 """
 from __future__ import annotations
 
@@ -11,9 +19,25 @@ import gymnasium as gym
 import torch
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 
+#: above this share of used columns the dense product is as cheap as gathering columns
+DENSE_ABOVE = 0.5
+
+
+def sparse_linear(x: torch.Tensor, linear: torch.nn.Linear) -> torch.Tensor:
+    """``linear(x)`` computed over the columns of ``x`` that are non-zero in some row.
+
+    Equal to the dense product up to float rounding (the dropped terms are exact zeros);
+    the weight's gradient is zero in the dropped columns, as the dense product's would be.
+    """
+    cols = torch.nonzero(x.any(dim=0)).squeeze(1)
+    if cols.numel() > DENSE_ABOVE * x.shape[1]:
+        return linear(x)
+    return torch.addmm(linear.bias, x.index_select(1, cols), linear.weight.index_select(1, cols).t())
+
 
 class SharedEncoder(BaseFeaturesExtractor):
-    """``Linear(observation -> features_dim) + ReLU``, shared by the policy and value heads."""
+    """``Linear(observation -> features_dim) + ReLU``, shared by the policy and value heads
+    (the linear layer computed over the batch's non-zero columns: :func:`sparse_linear`)."""
 
     def __init__(self, observation_space: gym.spaces.Box, features_dim: int = 256) -> None:
         super().__init__(observation_space, features_dim)
@@ -21,4 +45,4 @@ class SharedEncoder(BaseFeaturesExtractor):
                                        torch.nn.ReLU())
 
     def forward(self, observations: torch.Tensor) -> torch.Tensor:
-        return self.net(observations)
+        return torch.relu(sparse_linear(observations, self.net[0]))
