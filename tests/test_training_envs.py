@@ -149,21 +149,30 @@ def test_the_learner_plays_its_own_deck_from_either_seat():
         assert game.decks[seat] == mine and game.decks[1 - seat] == theirs
 
 
-def test_snapshot_opponents_sample_from_the_policys_masked_distribution():
-    import torch
+def _tiny_model(seed: int = 0):
     from sb3_contrib import MaskablePPO
 
     from tcgzoo.training.network import SharedEncoder
-    from tcgzoo.training.single_agent import SnapshotAgent, snapshot_bytes
 
     venv = TcgVecEnv(GAME, n_envs=1, workers=0)
     try:
-        model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, seed=0, device="cpu",
-                            policy_kwargs={"features_extractor_class": SharedEncoder,
-                                           "features_extractor_kwargs": {"features_dim": 16}, "net_arch": [16]})
+        return MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, seed=seed, device="cpu",
+                           policy_kwargs={"features_extractor_class": SharedEncoder,
+                                          "features_extractor_kwargs": {"features_dim": 16}, "net_arch": [16]})
     finally:
         venv.close()
-    agent = SnapshotAgent.from_bytes(snapshot_bytes(model.policy))
+
+
+def test_snapshot_opponents_sample_from_the_policys_masked_distribution(tmp_path):
+    """A snapshot saved as .safetensors loads into the pool's agent, which samples from
+    SB3's masked distribution of the saved policy."""
+    import torch
+
+    from tcgzoo.agents.model_file import save_policy
+    from tcgzoo.training.single_agent import SnapshotAgent
+
+    model = _tiny_model(0)
+    agent = SnapshotAgent.from_file(save_policy(model.policy, tmp_path / "s.safetensors", GAME), GAME)
     agent.reset(1)
     state = Game().new_initial_state(seed=4)
     for _ in range(40):
@@ -225,3 +234,44 @@ def test_the_learner_is_asked_only_real_choices():
             assert reward in (-1.0, 0.0, 1.0)
             obs, _ = env.reset()
     assert ends >= 2
+
+
+def test_snapshots_join_the_pool_and_batched_opponent_moves_play_as_alone(tmp_path):
+    """Snapshots added to a batch's pool (by file) are drawn as ``self#<step>``; the batch
+    decides their moves with one network pass per snapshot, and every game plays exactly
+    what the same game plays stepped alone (SingleAgentEnv.step, one decision at a time)."""
+    from tcgzoo.agents.model_file import save_policy
+    from tcgzoo.training.single_agent import SnapshotAgent
+
+    files = [save_policy(_tiny_model(s).policy, tmp_path / f"s{s}.safetensors", GAME) for s in (0, 1)]
+    n, steps = 6, 120
+    venv = TcgVecEnv(GAME, n_envs=n, workers=0, opponents={"self": 1.0}, seed=21)
+    alone = [SingleAgentEnv(GAME, opponents=OpponentPool(GAME, {"self": 1.0})) for _ in range(n)]
+    try:
+        for k, f in enumerate(files):
+            venv.add_snapshot(str(f), f"self#{k}")
+            for env in alone:
+                env.pool.add_snapshot(str(f), f"self#{k}")
+        assert list(venv._local.pool.snapshots) == ["self#0", "self#1"]
+        rng = np.random.default_rng(2)
+        obs = venv.reset()
+        ref = np.stack([env.reset(seed=21 + i)[0] for i, env in enumerate(alone)])
+        assert np.array_equal(obs, ref)
+        met, ends = set(), 0
+        for _ in range(steps):
+            assert all(isinstance(e.opponent, SnapshotAgent) for e in venv._local.envs)
+            met |= {e.member for e in venv._local.envs}
+            actions = _legal_random(venv.action_masks(), rng)
+            obs, rewards, dones, infos = venv.step(actions)
+            for i, env in enumerate(alone):
+                o, r, done, _, info = env.step(int(actions[i]))
+                assert r == rewards[i] and done == dones[i]
+                if done:
+                    ends += 1
+                    assert np.array_equal(o, infos[i]["terminal_observation"])
+                    assert info["opponent"] == infos[i]["opponent"]
+                    o, _ = env.reset()
+                assert np.array_equal(o, obs[i])
+        assert met == {"self#0", "self#1"} and ends >= 1
+    finally:
+        venv.close()

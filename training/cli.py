@@ -15,7 +15,7 @@ from typing import Any, Callable
 from tcgzoo.agents.base import ConfigError
 from tcgzoo.agents.cli import whole_number
 
-from .config import TrainConfig
+from .config import LEAGUE_OPPONENTS, TrainConfig
 
 
 def _weights(text: str) -> tuple[str, float]:
@@ -58,6 +58,12 @@ def add_parser(sub: Any, game_args: Callable[[argparse.ArgumentParser], None],
     t.add_argument("--opponents", nargs="+", type=_weights, metavar="SPEC=SHARE",
                    help="opponent pool ('self' = the learner's snapshots); default "
                         + " ".join(f"{k}={v}" for k, v in d.opponents.items()))
+    t.add_argument("--league", action="store_true",
+                   help="draw opponents by how hard they are (prioritized fictitious self-play over the pool's "
+                        "specs and the learner's snapshots); without --opponents the pool is "
+                        + " ".join(f"{k}={v}" for k, v in LEAGUE_OPPONENTS.items()))
+    t.add_argument("--snapshot-every", type=whole_number(0, "0: no snapshots"), default=d.snapshot_every,
+                   help="steps between the learner's snapshots (saved as .safetensors, added to the pool)")
     t.add_argument("--envs", type=whole_number(1), default=d.n_envs, help="games stepped as one batch")
     t.add_argument("--workers", type=whole_number(0, "0: in this process"), default=d.workers,
                    help="env worker processes (0: in this process)")
@@ -76,9 +82,12 @@ def config_from_args(args: argparse.Namespace) -> TrainConfig:
     cfg = TrainConfig(game=args.game, out=args.out, seed=args.seed, minutes=args.minutes, steps=args.steps,
                       decks=args.decks, options=dict(args.option), n_envs=args.envs, workers=args.workers,
                       eval_games=args.eval_games, eval_every=args.eval_every,
-                      checkpoint_every=args.checkpoint_every, db=args.db, verbose=0 if args.quiet else 1)
+                      checkpoint_every=args.checkpoint_every, db=args.db, verbose=0 if args.quiet else 1,
+                      league=args.league, snapshot_every=args.snapshot_every)
     if args.opponents:
         cfg.opponents = dict(args.opponents)
+    elif args.league:
+        cfg.opponents = dict(LEAGUE_OPPONENTS)
     for item in args.set:
         key, eq, value = item.partition("=")
         if not eq or not hasattr(cfg, key):

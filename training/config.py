@@ -13,6 +13,9 @@ from tcgzoo.agents.base import ConfigError
 
 #: the opponent-pool name of the learner's frozen snapshots (``single_agent.SELF``)
 SELF = "self"
+#: the pool of ``tcgzoo train --league`` when no ``--opponents`` are given: the learner's
+#: snapshots, the heuristic, a search at a low budget (~1-3 ms a decision) and random play
+LEAGUE_OPPONENTS = {SELF: 0.5, "heuristic": 0.25, "mcts:iterations=16,depth=4": 0.15, "random": 0.1}
 
 
 @dataclass
@@ -30,6 +33,12 @@ class TrainConfig:
     opponents: dict[str, float] = field(default_factory=lambda: {"random": 0.3, "heuristic": 0.3, SELF: 0.4})
     snapshot_every: int = 100_000
     max_snapshots: int = 8
+    # a league (training/league.py): draw each member (spec or snapshot) by its kind's share
+    # tilted by the learner's recent loss rate against it (prioritized fictitious self-play)
+    league: bool = False
+    league_power: float = 2.0  # weight ~ loss_rate ** power (0: the plain shares)
+    league_window: int = 200  # recent games per member that the loss rate is taken over
+    league_floor: float = 0.1  # a member's weight never falls below this part of its kind's share
     n_envs: int = 32
     # env worker processes; 0 steps the games in this process, which measured fastest on a
     # 2-core machine (benchmarks/training_throughput.py): PPO alternates acting and
@@ -75,3 +84,11 @@ class TrainConfig:
         if self.n_envs * self.n_steps < self.batch_size:
             raise ConfigError(f"a rollout of n_envs*n_steps={self.n_envs * self.n_steps} decisions is "
                               f"smaller than batch_size={self.batch_size}")
+        if self.league:
+            self.make_league()  # bad league settings fail here
+
+    def make_league(self):
+        """The :class:`training.league.League` of this run's pool and league settings."""
+        from .league import League
+
+        return League(self.opponents, self.league_power, self.league_window, self.league_floor)

@@ -28,8 +28,8 @@ plays in the arena.
 """
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 import gymnasium as gym
@@ -37,7 +37,7 @@ import numpy as np
 
 from tcgzoo.agents.base import Agent, GameState, concede_action, make_agent
 from tcgzoo.agents.games import make_game
-from tcgzoo.agents.policy import ActorLogits
+from tcgzoo.agents.policy import ActorNet
 
 from .config import SELF
 
@@ -57,22 +57,28 @@ class SnapshotAgent:
     It samples (rather than playing greedily) so that a pool of a few snapshots still
     offers varied opposition; the sample is drawn with the env's numpy generator, so a
     seeded run stays reproducible whatever torch's global generator is doing.
+
+    The logits come from ``net`` (``agents.policy.ActorNet``: float64, only the
+    observation's non-zero columns of the wide first layer), which one snapshot shares
+    among all its games: :func:`decide_batch` decides every game waiting on the same
+    snapshot with one pass, and a row's logits do not depend on the batch it was in
+    (float64, ~1e-15), so a game plays the same whether batched or alone. A decision with
+    a single playable action is played without the network (or a random draw).
     """
 
-    def __init__(self, policy: Any, name: str = SELF, logits_of: ActorLogits | None = None) -> None:
+    def __init__(self, policy: Any, name: str = SELF, net: ActorNet | None = None) -> None:
         self.name = name
         self.policy = policy
         self.rng = np.random.default_rng(0)
-        # pass one ActorLogits to every agent of the same snapshot: its sparse weight is built once
-        self.logits_of = ActorLogits(policy) if logits_of is None else logits_of
+        # pass one ActorNet to every agent of the same snapshot: its float64 weights are built once
+        self.net = ActorNet(policy) if net is None else net
 
     @classmethod
-    def from_bytes(cls, blob: bytes, name: str = SELF) -> "SnapshotAgent":
-        """Rebuild from :func:`snapshot_bytes` (loads with pickle: only our own snapshots)."""
-        import torch
+    def from_file(cls, path: str | Path, game: str, name: str = SELF) -> "SnapshotAgent":
+        """Load a snapshot saved by ``agents.model_file.save_policy`` (safetensors: no pickle)."""
+        from tcgzoo.agents.model_file import load_policy
 
-        policy = torch.load(io.BytesIO(blob), map_location="cpu", weights_only=False)
-        policy.set_training_mode(False)
+        policy, _ = load_policy(path, game)
         return cls(policy, name)
 
     def reset(self, seed: int | None = None) -> None:
@@ -80,26 +86,50 @@ class SnapshotAgent:
 
     def act(self, state: GameState, player: int) -> int:
         mask = playable_mask(state)
-        logits = np.where(mask, self.logits(state.observation_tensor(player)), -np.inf)
+        if mask.sum() == 1:
+            return int(np.flatnonzero(mask)[0])
+        return self.sample(self.logits(state.observation_tensor(player)), mask)
+
+    def sample(self, logits: np.ndarray, mask: np.ndarray) -> int:
+        """Draw an action from the masked softmax of ``logits`` with this game's generator."""
+        logits = np.where(mask, logits, -np.inf)
         probs = np.exp(logits - logits.max())
         return int(self.rng.choice(len(probs), p=probs / probs.sum()))
 
     def logits(self, observation: np.ndarray) -> np.ndarray:
-        """The actor's action logits for one observation (before masking), as float64
-        (``agents.policy.ActorLogits``: sparse first layer, no SB3 distribution)."""
-        return self.logits_of(observation)
+        """The actor's action logits for one observation (before masking), as float64."""
+        return self.net.logits(np.asarray(observation, dtype=np.float32)[None])[0]
 
 
-def snapshot_bytes(policy: Any) -> bytes:
-    """A CPU copy of an SB3 policy as bytes, cheap to send to worker processes."""
-    import copy
+def batch_key(agent: Agent) -> int | None:
+    """Which games' decisions one network pass can serve together: the snapshot's network
+    (each game keeps its own generator), or an agent with ``act_batch`` that keeps nothing
+    per game (``agents.policy.NetworkPolicyAgent``); ``None`` for agents that decide alone."""
+    if isinstance(agent, SnapshotAgent):
+        return id(agent.net)
+    if callable(getattr(agent, "act_batch", None)):
+        return id(agent)
+    return None
 
-    import torch
 
-    frozen = copy.deepcopy(policy).to("cpu")
-    buffer = io.BytesIO()
-    torch.save(frozen, buffer)
-    return buffer.getvalue()
+def decide_batch(agents: Sequence[Agent], states: Sequence[GameState], players: Sequence[int],
+                 masks: Sequence[np.ndarray]) -> list[int]:
+    """The decisions of ``agents`` (all of one :func:`batch_key`) in ``states`` with one pass.
+
+    ``masks``: each state's :func:`playable_mask`. Snapshots sample from their row with
+    their own generator, exactly as :meth:`SnapshotAgent.act` would.
+    """
+    first = agents[0]
+    if isinstance(first, SnapshotAgent):
+        obs = np.stack([np.asarray(s.observation_tensor(p), dtype=np.float32) for s, p in zip(states, players)])
+        logits = first.net.logits(obs)
+        return [agent.sample(row, mask) for agent, row, mask in zip(agents, logits, masks)]
+    return [int(a) for a in first.act_batch(list(states), list(players))]
+
+
+def snapshot_name(step: int) -> str:
+    """The pool member name of the learner's snapshot taken at ``step``."""
+    return f"{SELF}#{step}"
 
 
 @dataclass
@@ -110,40 +140,71 @@ class OpponentPool:
     first snapshot exists its share goes to the other entries (or to ``random`` if
     there are none), so a pool can be declared once at the start of training.
 
+    ``members`` (a league, ``training.league``), when set, replaces those shares: it
+    maps each member (a spec of ``weights``, or a snapshot's name ``self#<step>``) to its
+    chance of being drawn; members not named there are not drawn.
+
     A pool may be shared by many games (one copy of each snapshot network per process);
     the agents themselves are per game (:meth:`opponent`), because an agent's generator
-    shared between interleaved games would make each game depend on the others.
+    shared between interleaved games would make each game depend on the others. Agents
+    that keep nothing per game and decide in batches (``act_batch``) are one per pool.
     """
 
     game: str
     weights: Mapping[str, float] = field(default_factory=lambda: {"random": 1.0})
     max_snapshots: int = 8
-    snapshots: list[SnapshotAgent] = field(default_factory=list)  # oldest first; templates for opponent()
+    snapshots: dict[str, SnapshotAgent] = field(default_factory=dict)  # name -> template, oldest first
+    members: dict[str, float] | None = None
+    _shared: dict[str, Agent] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.weights or any(w < 0 for w in self.weights.values()) or sum(self.weights.values()) <= 0:
             raise ValueError(f"opponent weights {dict(self.weights)}: need non-negative shares summing above 0")
         for spec in self.weights:
             if spec != SELF:
-                make_agent(spec, self.game)  # fail now on unknown specs
+                agent = make_agent(spec, self.game)  # fail now on unknown specs
+                if batch_key(agent) is not None:
+                    self._shared[spec] = agent
 
-    def add_snapshot(self, blob: bytes) -> None:
-        """Add a frozen learner (from :func:`snapshot_bytes`), dropping the oldest beyond the cap."""
-        self.snapshots.append(SnapshotAgent.from_bytes(blob))
-        del self.snapshots[:-self.max_snapshots]
+    def add_snapshot(self, path: str | Path, name: str) -> None:
+        """Add the learner's snapshot saved at ``path`` (``.safetensors``) as member ``name``,
+        dropping the oldest beyond ``max_snapshots``."""
+        self.snapshots[name] = SnapshotAgent.from_file(path, self.game, name)
+        for old in list(self.snapshots)[:-self.max_snapshots]:
+            del self.snapshots[old]
 
-    def draw(self, rng: np.random.Generator) -> tuple[str, int]:
-        """The next episode's opponent: ``(spec, snapshot index)`` (the index only for ``"self"``)."""
+    def set_members(self, members: Mapping[str, float] | None) -> None:
+        """Draw by ``members`` (name -> weight) from now on; ``None``: by the shares again."""
+        if members is not None:
+            unknown = [m for m in members if m not in self.snapshots and m not in self.weights]
+            if unknown:
+                raise ValueError(f"league members {unknown} are neither pool specs nor snapshots "
+                                 f"({list(self.weights)}, {list(self.snapshots)})")
+        self.members = None if members is None else dict(members)
+
+    def draw(self, rng: np.random.Generator) -> str:
+        """The next episode's opponent: a spec of ``weights`` or a snapshot's name."""
+        if self.members is not None:
+            names = [n for n, w in self.members.items() if w > 0 and n != SELF]
+            if names:
+                shares = np.array([self.members[n] for n in names], dtype=np.float64)
+                return names[int(rng.choice(len(names), p=shares / shares.sum()))]
         names = [n for n, w in self.weights.items() if w > 0 and (n != SELF or self.snapshots)] or ["random"]
         shares = np.array([self.weights.get(n, 1.0) for n in names], dtype=np.float64)
         name = names[int(rng.choice(len(names), p=shares / shares.sum()))]
-        return name, int(rng.integers(len(self.snapshots))) if name == SELF else -1
-
-    def opponent(self, name: str, index: int, cache: dict[str, Agent]) -> Agent:
-        """The agent for a drawn ``(name, index)``; fixed agents come from the game's own ``cache``."""
         if name == SELF:
-            template = self.snapshots[index]  # one network and its logits per snapshot, a generator per game
-            return SnapshotAgent(template.policy, f"{SELF}#{index}", template.logits_of)
+            snaps = list(self.snapshots)
+            return snaps[int(rng.integers(len(snaps)))]
+        return name
+
+    def opponent(self, name: str, cache: dict[str, Agent]) -> Agent:
+        """The agent for a drawn member; fixed agents come from the game's own ``cache``
+        (or the pool's, for agents that keep nothing per game)."""
+        if name in self.snapshots:
+            template = self.snapshots[name]  # one network per snapshot, a generator per game
+            return SnapshotAgent(template.policy, name, template.net)
+        if name in self._shared:
+            return self._shared[name]
         if name not in cache:
             cache[name] = make_agent(name, self.game)
         return cache[name]
@@ -182,6 +243,8 @@ class SingleAgentEnv(gym.Env):
         self.episodes = 0
         self.seat = 0
         self.opponent: Agent | None = None
+        self.member = ""  # the opponent's name in the pool (a spec, or self#<step>)
+        self.waiting: np.ndarray | None = None  # the opponent's mask while it waits on a batched decision
         self._agents: dict[str, Agent] = {}  # this game's own fixed opponents (see OpponentPool)
         self.state: GameState | None = None
 
@@ -192,24 +255,41 @@ class SingleAgentEnv(gym.Env):
         while True:  # a game that ends before the learner's first decision is dealt again
             self.seat = self.episodes % 2
             self.episodes += 1
-            self.opponent = self.pool.opponent(*self.pool.draw(self._rng), self._agents)
+            self.member = self.pool.draw(self._rng)
+            self.opponent = self.pool.opponent(self.member, self._agents)
             self.opponent.reset(int(self._rng.integers(2**63)))
             self.state = self.games[self.seat].new_initial_state(int(self._rng.integers(2**63)))
             self._play_opponent()
             if not self.state.is_terminal():
-                return self._observation(), {"seat": self.seat, "opponent": self.opponent.name}
+                return self._observation(), {"seat": self.seat, "opponent": self.member}
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict]:
+        if self.begin_step(action):
+            self._play_opponent()
+        return self.end_step()
+
+    def begin_step(self, action: int) -> bool:
+        """The first half of :meth:`step`: apply the learner's ``action`` and play on until
+        the learner has a choice, the game is over, or the opponent is to decide in a batch
+        (``True``: :attr:`waiting`; give its move to :meth:`opponent_moved`)."""
         assert self.state is not None, "call reset() first"
         action = int(action)
         if not self.action_masks()[action]:
             raise ValueError(f"learner chose action {action}, not among the playable "
                              f"{np.flatnonzero(self.action_masks()).tolist()}")
         self.state.apply_action(action)
-        self._play_opponent()
+        return self._advance()
+
+    def opponent_moved(self, action: int) -> bool:
+        """Apply the opponent's batched decision and play on, as :meth:`begin_step`."""
+        self.state.apply_action(int(action))
+        return self._advance()
+
+    def end_step(self) -> tuple[np.ndarray, float, bool, bool, dict]:
+        """The second half of :meth:`step`, once the opponent has nothing left to decide."""
         if self.state.is_terminal():
             reward = float(self.state.returns()[self.seat])
-            info = {"seat": self.seat, "opponent": self.opponent.name if self.opponent else "", "outcome": reward}
+            info = {"seat": self.seat, "opponent": self.member, "outcome": reward}
             return self._observation(), reward, True, False, info
         return self._observation(), 0.0, False, False, {}
 
@@ -228,18 +308,35 @@ class SingleAgentEnv(gym.Env):
         return np.asarray(self.state.observation_tensor(self.seat), dtype=np.float32)
 
     def _play_opponent(self) -> None:
-        """Apply the opponent's moves, and the learner's forced ones (a single playable
-        action: nothing to learn there), until the learner has a choice or the game is over."""
+        """Play until the learner has a choice or the game is over, deciding the opponent's
+        batched moves one at a time."""
+        while self._advance():
+            self.state.apply_action(self.opponent.act(self.state, 1 - self.seat))
+
+    def _advance(self) -> bool:
+        """Apply the opponent's moves (but those it decides in batches), and the learner's
+        forced ones (a single playable action: nothing to learn from it), until the learner
+        has a choice or the game is over (``False``) or the opponent is to make a batched
+        decision with more than one playable action (``True``; its mask is in :attr:`waiting`)."""
         state, opponent, seat = self.state, self.opponent, self.seat
+        batched = batch_key(opponent) is not None
+        self.waiting = None
         while not state.is_terminal():
             p = state.current_player()
             if p != seat:
-                state.apply_action(int(opponent.act(state, p)))
+                if batched:
+                    mask = playable_mask(state)
+                    if mask.sum() != 1:
+                        self.waiting = mask
+                        return True
+                    state.apply_action(int(np.flatnonzero(mask)[0]))
+                else:
+                    state.apply_action(int(opponent.act(state, p)))
                 continue
             legal = state.legal_actions()
             concede = concede_action(state)
             n = len(legal) - (concede is not None and concede in legal)
             if n > 1 or n == 0:
-                return
+                return False
             state.apply_action(next(a for a in legal if a != concede))
-
+        return False

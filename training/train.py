@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from contextlib import nullcontext
 from dataclasses import asdict, dataclass
@@ -32,7 +33,7 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import VecMonitor
 
 from .config import TrainConfig
-from .single_agent import SELF, snapshot_bytes
+from .single_agent import SELF, snapshot_name
 from .vec_env import TcgVecEnv
 
 
@@ -84,6 +85,32 @@ def evaluate(model: str | os.PathLike, game: str, opponents: Sequence[str] = ("r
     return out
 
 
+# ---- the rollout buffer -----------------------------------------------------------------------
+def _rollout_buffer_class():
+    """sb3-contrib's ``MaskableRolloutBuffer`` without two copies of every observation.
+
+    Stock, ``get`` swaps the (step, game) axes of each array before flattening (a copy of
+    the whole rollout's observations: 4,096 x 7,173 floats, ~120 MB, per rollout) and
+    ``to_torch`` copies each minibatch that the fancy indexing has just copied. Here the
+    arrays are flattened in place (sample ``i`` is step ``i // n_envs`` of game ``i % n_envs``:
+    the minibatches are random permutations either way, and every array is flattened
+    alike) and a minibatch's arrays become tensors without a copy.
+    """
+    import torch
+    from sb3_contrib.common.maskable.buffers import MaskableRolloutBuffer
+
+    class FlatRolloutBuffer(MaskableRolloutBuffer):
+        @staticmethod
+        def swap_and_flatten(arr):
+            shape = arr.shape if arr.ndim >= 3 else (*arr.shape, 1)
+            return arr.reshape(shape[0] * shape[1], *shape[2:])
+
+        def to_torch(self, array, copy: bool = True):
+            return torch.as_tensor(array, device=self.device)  # _get_samples passes fresh copies
+
+    return FlatRolloutBuffer
+
+
 # ---- callbacks --------------------------------------------------------------------------------
 class _Driver(BaseCallback):
     """Stops on the time budget, adds snapshots, checkpoints, evaluates, and times each phase.
@@ -103,6 +130,9 @@ class _Driver(BaseCallback):
         self._mark = time.perf_counter()
         self._phase = "update"  # what the time since ``_mark`` is being spent on
         self._outcomes: dict[str, list[float]] = {}
+        self.league = cfg.make_league() if cfg.league else None
+        self.snapshots: list[str] = []  # the pool's snapshot names, oldest first (as every pool has them)
+        self.snapshot_files: dict[int, Path] = {}  # step -> its .safetensors
 
     def _on_training_start(self) -> None:
         self._mark = time.perf_counter()
@@ -113,21 +143,49 @@ class _Driver(BaseCallback):
     def _on_rollout_end(self) -> None:
         self.close_phase("update")
         for name, results in self._outcomes.items():  # training win rate per opponent kind
-            self.logger.record(f"selfplay/win_rate_vs_{name.split('#')[0]}", sum(r > 0 for r in results) / len(results))
+            self.logger.record(f"selfplay/win_rate_vs_{_tag(name.split('#')[0])}",
+                               sum(r > 0 for r in results) / len(results))
         self._outcomes.clear()
         n = self.num_timesteps
         if self.cfg.snapshot_every and SELF in self.cfg.opponents and n >= self._next["snapshot"]:
             self._next["snapshot"] = n + self.cfg.snapshot_every
-            self._timed("snapshot", lambda: self.venv.add_snapshot(snapshot_bytes(self.model.policy)))
+            self._timed("snapshot", self.add_snapshot)
+        if self.league is not None:
+            self._timed("snapshot", self.update_league)
         if self.cfg.checkpoint_every and n >= self._next["checkpoint"]:
             self._next["checkpoint"] = n + self.cfg.checkpoint_every
             self._timed("checkpoint", self.save_checkpoint)
         if self.cfg.eval_every and n >= self._next["eval"]:
             self._next["eval"] = n + self.cfg.eval_every
-            path = self.checkpoints[-1] if self.checkpoints and self.checkpoints[-1].stem == f"step_{n}" \
-                else self._timed("checkpoint", self.save_checkpoint)
+            path = self._timed("snapshot", self.save_snapshot)
             self._timed("evaluation", lambda: self.run_evaluation(path))
         self._mark = time.perf_counter()  # bookkeeping above is not the update's time
+
+    def save_snapshot(self) -> Path:
+        """The learner now as ``<out>/snapshots/step_<n>.safetensors`` (no pickle: the pools
+        load it, and the arena plays it as ``policy:<file>`` without trust)."""
+        n = self.num_timesteps
+        if n not in self.snapshot_files:
+            path = self.out / "snapshots" / f"step_{n}.safetensors"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.snapshot_files[n] = save_final(self.model, self.cfg, path.parent, path.name)
+        return self.snapshot_files[n]
+
+    def add_snapshot(self) -> None:
+        """Save the learner and add it to every game's pool as ``self#<step>``."""
+        name = snapshot_name(self.num_timesteps)
+        self.venv.add_snapshot(self.save_snapshot(), name)
+        self.snapshots = (self.snapshots + [name])[-self.cfg.max_snapshots:]
+
+    def update_league(self) -> None:
+        """Give every game the league's new weights (from the results so far) and log them."""
+        weights = self.league.weights(self.snapshots)
+        self.venv.set_members(weights)
+        for member, w in weights.items():
+            tag = _tag(member)
+            self.logger.record(f"league/weight/{tag}", w)
+            self.logger.record(f"league/loss_rate/{tag}", self.league.loss_rate(member))
+            self.logger.record(f"league/games/{tag}", self.league.games(member))
 
     def close_phase(self, next_phase: str) -> None:
         """Book the time since the last mark to the current phase; ``next_phase`` starts now."""
@@ -139,6 +197,8 @@ class _Driver(BaseCallback):
         for info in self.locals.get("infos", ()):
             if "outcome" in info:
                 self._outcomes.setdefault(info["opponent"], []).append(info["outcome"])
+                if self.league is not None:
+                    self.league.record(info["opponent"], info["outcome"])
         return self.deadline is None or time.monotonic() < self.deadline
 
     def _timed(self, phase: str, fn):
@@ -155,14 +215,19 @@ class _Driver(BaseCallback):
         return path
 
     def run_evaluation(self, path: Path) -> None:
+        """Arena games of the policy file ``path`` (safetensors: no trust needed) against the
+        evaluation opponents, stored in the run's arena database; win rates and their Wilson
+        intervals go to ``evaluations.jsonl`` and TensorBoard (``eval/``)."""
         cfg = self.cfg
         results = evaluate(path, cfg.game, cfg.eval_opponents, cfg.eval_games, cfg.seed, cfg.decks,
-                           cfg.options, cfg.eval_db(), cfg.eval_workers, step=self.num_timesteps,
-                           trust=True)  # this run just wrote the checkpoint
+                           cfg.options, cfg.eval_db(), cfg.eval_workers, step=self.num_timesteps)
         with open(self.out / "evaluations.jsonl", "a") as f:
             for r in results:
                 f.write(json.dumps(r) + "\n")
-                self.logger.record(f"eval/win_rate_vs_{r['opponent']}", r["win_rate"])
+                tag = _tag(r["opponent"])
+                self.logger.record(f"eval/win_rate_vs_{tag}", r["win_rate"])
+                self.logger.record(f"eval/ci95_low_vs_{tag}", r["ci95"][0])
+                self.logger.record(f"eval/ci95_high_vs_{tag}", r["ci95"][1])
         self.evaluations.extend(results)
         if cfg.verbose:
             for r in results:
@@ -190,6 +255,7 @@ def train(cfg: TrainConfig) -> TrainResult:
             "MlpPolicy", VecMonitor(venv), n_steps=cfg.n_steps, batch_size=cfg.batch_size, n_epochs=cfg.n_epochs,
             learning_rate=cfg.learning_rate, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda, ent_coef=cfg.ent_coef,
             clip_range=cfg.clip_range, policy_kwargs=_policy_kwargs(cfg), seed=cfg.seed,
+            rollout_buffer_class=_rollout_buffer_class(),
             device="cpu", tensorboard_log=tb, verbose=cfg.verbose)
         driver = _Driver(cfg, venv, out)
         budget = cfg.steps if cfg.steps is not None else 2**62
@@ -203,6 +269,7 @@ def train(cfg: TrainConfig) -> TrainResult:
         venv.close()
     if cfg.eval_games > 0 and cfg.eval_opponents:
         driver._timed("evaluation", lambda: driver.run_evaluation(final))
+        driver.logger.dump(model.num_timesteps)  # the final evaluation's scalars
     seconds = time.perf_counter() - t0
     timing = {**{k: round(v, 3) for k, v in driver.timing.items()}, "total": round(seconds, 3),
               "steps": model.num_timesteps,
@@ -216,17 +283,24 @@ def train(cfg: TrainConfig) -> TrainResult:
 
 #: the TrainConfig fields that are hyperparameters of the learning (saved in the model's metadata)
 HYPERPARAMETERS = ("n_envs", "n_steps", "batch_size", "n_epochs", "learning_rate", "gamma", "gae_lambda", "ent_coef",
-                   "clip_range", "encoder_dim", "net_arch", "opponents", "snapshot_every", "max_snapshots", "seed")
+                   "clip_range", "encoder_dim", "net_arch", "opponents", "snapshot_every", "max_snapshots", "league",
+                   "league_power", "league_window", "league_floor", "seed")
 
 
-def save_final(model, cfg: TrainConfig, out: Path) -> Path:
+def save_final(model, cfg: TrainConfig, out: Path, name: str = "final.safetensors") -> Path:
     """``<out>/final.safetensors`` (weights, no pickle) and ``<out>/final.json`` (metadata):
-    the policy the arena plays as ``policy:<out>``, without trusting pickles."""
+    the policy the arena plays as ``policy:<out>``, without trusting pickles (``name``:
+    another file name, for the snapshots)."""
     from tcgzoo.agents.model_file import save_policy
 
     info = {"algorithm": "MaskablePPO", "steps": int(model.num_timesteps), "decks": cfg.decks,
             "options": cfg.options, "hyperparameters": {k: getattr(cfg, k) for k in HYPERPARAMETERS}}
-    return save_policy(model.policy, out / "final.safetensors", cfg.game, info)
+    return save_policy(model.policy, out / name, cfg.game, info)
+
+
+def _tag(name: str) -> str:
+    """An opponent's name as a TensorBoard tag part (``mcts:iterations=16`` -> ``mcts_iterations_16``)."""
+    return re.sub(r"[^A-Za-z0-9_.#-]", "_", name)
 
 
 def _policy_kwargs(cfg: TrainConfig) -> dict[str, Any]:

@@ -30,7 +30,7 @@ import gymnasium as gym
 import numpy as np
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices, VecEnvStepReturn
 
-from .single_agent import OpponentPool, SingleAgentEnv
+from .single_agent import OpponentPool, SingleAgentEnv, batch_key, decide_batch
 
 
 class EnvBatch:
@@ -50,11 +50,31 @@ class EnvBatch:
             self.masks[i] = env.action_masks()
 
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[dict]]:
-        rewards = np.zeros(len(self.envs), dtype=np.float32)
-        dones = np.zeros(len(self.envs), dtype=bool)
+        """Apply the learner's ``actions`` and play every game on to its next learner choice.
+
+        The opponents' moves are played in rounds: each round, all the games whose
+        opponent decides in batches (a snapshot of the learner, a policy network) and is
+        to move are decided with one network pass per network (``single_agent.decide_batch``),
+        rather than one pass per game and move. Each game's moves are what it would play
+        alone (its own generator, float64 logits), so results do not depend on the batch.
+        """
+        envs = self.envs
+        waiting = [i for i, env in enumerate(envs) if env.begin_step(int(actions[i]))]
+        while waiting:
+            groups: dict[int, list[int]] = {}
+            for i in waiting:
+                groups.setdefault(batch_key(envs[i].opponent), []).append(i)
+            waiting = []
+            for idx in groups.values():
+                chosen = decide_batch([envs[i].opponent for i in idx], [envs[i].state for i in idx],
+                                      [1 - envs[i].seat for i in idx], [envs[i].waiting for i in idx])
+                waiting += [i for i, a in zip(idx, chosen) if envs[i].opponent_moved(a)]
+            waiting.sort()
+        rewards = np.zeros(len(envs), dtype=np.float32)
+        dones = np.zeros(len(envs), dtype=bool)
         infos: list[dict] = []
-        for i, env in enumerate(self.envs):
-            obs, reward, terminated, truncated, info = env.step(int(actions[i]))
+        for i, env in enumerate(envs):
+            obs, reward, terminated, truncated, info = env.end_step()
             rewards[i], dones[i] = reward, terminated or truncated
             if dones[i]:
                 info = dict(info, terminal_observation=obs, **{"TimeLimit.truncated": truncated and not terminated})
@@ -94,7 +114,10 @@ def _worker(conn: Connection, obs_name: str, mask_name: str, shape_obs: tuple, s
                 batch.reset(payload)
                 conn.send(None)
             elif cmd == "snapshot":
-                batch.pool.add_snapshot(payload)
+                batch.pool.add_snapshot(*payload)
+                conn.send(None)
+            elif cmd == "members":
+                batch.pool.set_members(payload)
                 conn.send(None)
             elif cmd == "call":
                 conn.send(batch.call(*payload))
@@ -200,13 +223,21 @@ class TcgVecEnv(VecEnv):
         """The masks ``[N, A]`` of every game's pending decision (a copy)."""
         return self.masks.copy()
 
-    def add_snapshot(self, blob: bytes) -> None:
-        """Add a frozen learner (``single_agent.snapshot_bytes``) to every game's opponent pool."""
+    def add_snapshot(self, path: str, name: str) -> None:
+        """Add the learner's snapshot saved at ``path`` (``.safetensors``, read by every
+        process that steps games: no pickle crosses) to every game's pool as ``name``."""
+        self._broadcast("snapshot", (str(path), name), lambda pool: pool.add_snapshot(str(path), name))
+
+    def set_members(self, members: Mapping[str, float] | None) -> None:
+        """Every game draws its next opponents by ``members`` (name -> weight; a league)."""
+        self._broadcast("members", members, lambda pool: pool.set_members(members))
+
+    def _broadcast(self, cmd: str, payload: Any, local) -> None:
         if self._local is not None:
-            self._local.pool.add_snapshot(blob)
+            local(self._local.pool)
             return
         for conn in self._conns:
-            conn.send(("snapshot", blob))
+            conn.send((cmd, payload))
         for conn in self._conns:
             conn.recv()
 
