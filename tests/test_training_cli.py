@@ -48,3 +48,19 @@ def test_train_command_runs_on_any_contract_game(tmp_path, capsys, monkeypatch):
     assert f"in {out / 'arena.sqlite'}" in printed and not (tmp_path / "runs").exists()
     with Store(out / "arena.sqlite", create=False) as store:
         assert sorted(r["finished"] for r in store.runs()) == [2, 2]  # vs random, vs heuristic
+
+
+def test_league_option_uses_the_league_pool_and_saves_snapshots(tmp_path):
+    """``--league`` without ``--opponents``: snapshots, the heuristic, mcts at a low budget
+    and random, drawn by how hard they are; the snapshots land under <out>/snapshots."""
+    from tcgzoo.training.config import LEAGUE_OPPONENTS
+
+    out = tmp_path / "league"
+    code = main(["train", "--game", "toy_duel", "--out", str(out), "--steps", "512", "--seed", "2", "--envs", "4",
+                 "--league", "--snapshot-every", "128", "--eval-games", "0", "--quiet",
+                 "--set", "n_steps=64", "--set", "batch_size=128", "--set", "encoder_dim=16", "--set", "net_arch=[16]"])
+    assert code == 0
+    config = json.loads((out / "config.json").read_text())
+    assert config["league"] is True and config["opponents"] == LEAGUE_OPPONENTS
+    assert (out / "snapshots" / "step_256.safetensors").is_file()
+    assert main(["train", "--game", "toy_duel", "--out", str(out), "--league", "--set", "league_power=-1"]) == 2
