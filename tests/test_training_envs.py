@@ -275,3 +275,24 @@ def test_snapshots_join_the_pool_and_batched_opponent_moves_play_as_alone(tmp_pa
         assert met == {"self#0", "self#1"} and ends >= 1
     finally:
         venv.close()
+
+
+def test_snapshots_and_league_weights_reach_worker_processes(tmp_path):
+    """The same games in process and in two worker processes, with a snapshot file added
+    to every pool and the draw set by a league's weights."""
+    from tcgzoo.agents.model_file import save_policy
+
+    snap = save_policy(_tiny_model(3).policy, tmp_path / "s.safetensors", GAME)
+    runs = []
+    for workers in (0, 2):
+        venv = TcgVecEnv(GAME, n_envs=4, workers=workers, opponents={"self": 0.5, "random": 0.5}, seed=8)
+        try:
+            venv.add_snapshot(str(snap), "self#7")
+            venv.set_members({"self#7": 3.0, "random": 1.0})
+            runs.append(_play(venv, 80, seed=1))
+        finally:
+            venv.close()
+    for a, b in zip(runs[0][0], runs[1][0]):
+        assert np.array_equal(a, b)
+    met = {i["opponent"] for step in runs[0][3] for i in step if "outcome" in i}
+    assert met <= {"self#7", "random"}

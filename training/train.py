@@ -4,19 +4,24 @@
     result = train(TrainConfig(game="battle_spirits", minutes=10, seed=0, out="runs/train/bs"))
 
 The learner plays one seat against a pool (random, the game's heuristic, and frozen
-snapshots of itself added every ``snapshot_every`` steps). Every ``checkpoint_every``
-steps the model is saved; every ``eval_every`` steps the latest checkpoint plays the
+snapshots of itself saved every ``snapshot_every`` steps as
+``<out>/snapshots/step_<n>.safetensors`` and added to every game's pool). With
+``league=True`` each member of the pool is drawn by its share tilted by how often it
+beats the learner lately (``training/league.py``). Every ``checkpoint_every`` steps the
+model is saved; every ``eval_every`` steps the learner (as a snapshot file) plays the
 arena's ``random`` and ``heuristic`` agents and those games are stored in an arena
 SQLite database like any other run (``<out>/arena.sqlite`` unless ``db`` says otherwise;
-``tcgzoo replay --db <out>/arena.sqlite`` shows them). The final policy is
+``tcgzoo replay --db <out>/arena.sqlite`` shows them), their win rates and Wilson
+intervals going to TensorBoard. The final policy is
 ``<out>/final.safetensors`` (weights, no pickle) with ``<out>/final.json`` (its metadata),
 an arena agent as ``policy:<out>`` without trusting anything; the checkpoints are
 stable-baselines3 ``.zip`` files (pickles: the arena loads them only with
-``--trust-policy-files``; a run trusts the checkpoints it wrote).
+``--trust-policy-files``).
 
-Outputs under ``out``: ``config.json``, ``checkpoints/step_<n>.zip``, ``final.safetensors``
-and ``final.json``, ``tb/`` (TensorBoard), ``evaluations.jsonl`` (one line per evaluation
-matchup), ``timing.json`` (where the wall time went), ``arena.sqlite`` (the evaluation games).
+Outputs under ``out``: ``config.json``, ``checkpoints/step_<n>.zip``, ``snapshots/step_<n>.safetensors``
+(and ``.json``), ``final.safetensors`` and ``final.json``, ``tb/`` (TensorBoard),
+``evaluations.jsonl`` (one line per evaluation matchup), ``timing.json`` (where the wall
+time went), ``arena.sqlite`` (the evaluation games).
 """
 from __future__ import annotations
 
