@@ -11,6 +11,18 @@ The pool mixes fixed agents (``random``, ``heuristic``: any arena agent spec) wi
 playing against a sample of one's own past policies rather than only the latest,
 which keeps the learner from chasing its own tail.
 
+Snapshots are saved by the trainer as ``.safetensors`` files (``agents.model_file``) and
+every pool loads them from the file (member ``self#<step>``). A league
+(``training.league``) may replace the shares by a weight per member
+(:meth:`OpponentPool.set_members`).
+
+Opponents that decide with a network (snapshots, ``policy:`` agents with ``act_batch``)
+are not played inside ``step`` when the env is part of a batch: ``begin_step`` stops at
+their decision, the batch (``vec_env.EnvBatch``) decides all the games waiting on one
+network with a single pass (:func:`decide_batch`), and ``opponent_moved`` goes on. A
+game plays the same moves either way (each snapshot game samples with its own generator
+from float64 logits).
+
 The env drives the rules core directly (``Game``, ``new_initial_state``) rather than
 the PettingZoo AEC wrapper, because the wrapper's per-step bookkeeping for both seats
 is wasted work here and the core is what is fast.
