@@ -46,3 +46,40 @@ class SharedEncoder(BaseFeaturesExtractor):
 
     def forward(self, observations: torch.Tensor) -> torch.Tensor:
         return torch.relu(sparse_linear(observations, self.net[0]))
+
+
+def evaluate_on_legal_columns(policy, obs: torch.Tensor, actions: torch.Tensor,
+                              action_masks: torch.Tensor | None = None):
+    """sb3-contrib's ``MaskableActorCriticPolicy.evaluate_actions`` (what PPO's update calls
+    for every minibatch), with the action head and the masked distribution computed over
+    the actions legal in some row of the minibatch only.
+
+    A column that no row may play has probability exactly 0 in sb3-contrib's masked
+    distribution (its logit is set to -1e8) and adds nothing to the log-sum-exp, the
+    log-probabilities or the entropy, so dropping it changes no result beyond float
+    rounding, and its weights get no gradient either way. Leader Melee has 525 actions
+    and a minibatch plays a small part of them; the distribution's exponentials over the
+    whole ``[1024, 525]`` were a quarter of its update. Returns ``(values, log_prob, entropy)``.
+    """
+    if action_masks is None or not policy.share_features_extractor:
+        return type(policy).evaluate_actions(policy, obs, actions, action_masks)
+    latent_pi, latent_vf = policy.mlp_extractor(policy.extract_features(obs))
+    masks = torch.as_tensor(action_masks, dtype=torch.bool).reshape(len(latent_pi), -1)
+    cols = torch.nonzero(masks.any(dim=0)).squeeze(1)
+    head = policy.action_net
+    logits = torch.nn.functional.linear(latent_pi, head.weight.index_select(0, cols), head.bias.index_select(0, cols))
+    legal = masks.index_select(1, cols)
+    log_p = torch.where(legal, logits, torch.tensor(-1e8, dtype=logits.dtype)).log_softmax(dim=-1)
+    position = torch.full((masks.shape[1],), -1, dtype=torch.long)
+    position[cols] = torch.arange(len(cols))
+    log_prob = log_p.gather(1, position[actions.long().reshape(-1)].unsqueeze(1)).squeeze(1)
+    entropy = -torch.where(legal, log_p.exp() * log_p, torch.zeros((), dtype=log_p.dtype)).sum(dim=-1)
+    return policy.value_net(latent_vf), log_prob, entropy
+
+
+def use_legal_columns(policy) -> None:
+    """Make ``policy.evaluate_actions`` :func:`evaluate_on_legal_columns` (on this instance
+    only: the class, its saved files and everything else about the policy stay sb3-contrib's)."""
+    import types
+
+    policy.evaluate_actions = types.MethodType(evaluate_on_legal_columns, policy)

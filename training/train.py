@@ -262,6 +262,10 @@ def train(cfg: TrainConfig) -> TrainResult:
             clip_range=cfg.clip_range, policy_kwargs=_policy_kwargs(cfg), seed=cfg.seed,
             rollout_buffer_class=_rollout_buffer_class(),
             device="cpu", tensorboard_log=tb, verbose=cfg.verbose)
+        if cfg.encoder_dim:
+            from .network import use_legal_columns
+
+            use_legal_columns(model.policy)  # the update's action head over the minibatch's legal actions
         driver = _Driver(cfg, venv, out)
         budget = cfg.steps if cfg.steps is not None else 2**62
         model.learn(total_timesteps=budget, callback=driver, tb_log_name="ppo", progress_bar=False)
