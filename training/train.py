@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
+from sb3_contrib.common.maskable.buffers import MaskableRolloutBuffer
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import VecMonitor
 
@@ -91,7 +92,7 @@ def evaluate(model: str | os.PathLike, game: str, opponents: Sequence[str] = ("r
 
 
 # ---- the rollout buffer -----------------------------------------------------------------------
-def _rollout_buffer_class():
+class FlatRolloutBuffer(MaskableRolloutBuffer):
     """sb3-contrib's ``MaskableRolloutBuffer`` without two copies of every observation.
 
     Stock, ``get`` swaps the (step, game) axes of each array before flattening (a copy of
@@ -99,21 +100,19 @@ def _rollout_buffer_class():
     ``to_torch`` copies each minibatch that the fancy indexing has just copied. Here the
     arrays are flattened in place (sample ``i`` is step ``i // n_envs`` of game ``i % n_envs``:
     the minibatches are random permutations either way, and every array is flattened
-    alike) and a minibatch's arrays become tensors without a copy.
+    alike) and a minibatch's arrays become tensors without a copy. A module-level class,
+    so a checkpoint names it rather than pickling its code.
     """
-    import torch
-    from sb3_contrib.common.maskable.buffers import MaskableRolloutBuffer
 
-    class FlatRolloutBuffer(MaskableRolloutBuffer):
-        @staticmethod
-        def swap_and_flatten(arr):
-            shape = arr.shape if arr.ndim >= 3 else (*arr.shape, 1)
-            return arr.reshape(shape[0] * shape[1], *shape[2:])
+    @staticmethod
+    def swap_and_flatten(arr):
+        shape = arr.shape if arr.ndim >= 3 else (*arr.shape, 1)
+        return arr.reshape(shape[0] * shape[1], *shape[2:])
 
-        def to_torch(self, array, copy: bool = True):
-            return torch.as_tensor(array, device=self.device)  # _get_samples passes fresh copies
+    def to_torch(self, array, copy: bool = True):
+        import torch
 
-    return FlatRolloutBuffer
+        return torch.as_tensor(array, device=self.device)  # _get_samples passes fresh copies
 
 
 # ---- callbacks --------------------------------------------------------------------------------
@@ -260,7 +259,7 @@ def train(cfg: TrainConfig) -> TrainResult:
             "MlpPolicy", VecMonitor(venv), n_steps=cfg.n_steps, batch_size=cfg.batch_size, n_epochs=cfg.n_epochs,
             learning_rate=cfg.learning_rate, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda, ent_coef=cfg.ent_coef,
             clip_range=cfg.clip_range, policy_kwargs=_policy_kwargs(cfg), seed=cfg.seed,
-            rollout_buffer_class=_rollout_buffer_class(),
+            rollout_buffer_class=FlatRolloutBuffer,
             device="cpu", tensorboard_log=tb, verbose=cfg.verbose)
         if cfg.encoder_dim:
             from .network import use_legal_columns
