@@ -133,7 +133,10 @@ def load_policy(path: str | Path, game: str | None = None) -> tuple[Any, dict[st
                   gym.spaces.Discrete(int(meta["num_actions"])))
     except (KeyError, TypeError, ValueError) as e:
         raise ConfigError(f"policy file {path}: network metadata not understood ({e})") from None
-    policy = MaskableActorCriticPolicy(*spaces, lambda _: 0.0, **kwargs)
+    import torch
+
+    with torch.random.fork_rng(devices=[]):  # the layers' initial weights, overwritten below, must not
+        policy = MaskableActorCriticPolicy(*spaces, lambda _: 0.0, **kwargs)  # draw from the caller's torch RNG
     try:
         load_model(policy, str(path), strict=True, device="cpu")
     except (RuntimeError, ValueError) as e:

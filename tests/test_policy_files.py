@@ -163,3 +163,19 @@ def test_arena_side_by_side_play_gives_the_same_games(tmp_path, monkeypatch, unt
     assert calls and max(calls) > 1  # the chunks were played side by side
     assert played["side_by_side"] == played["sequential"]
     assert all(len(actions) > 20 for _, _, actions in played["sequential"])
+
+
+def test_loading_a_policy_file_leaves_the_callers_torch_rng_alone(tmp_path):
+    """Building the network of a saved policy initialises layers that the file then overwrites:
+    that must not draw from the caller's torch generator, or a trainer that loads its own
+    snapshots in-process would sample differently from one whose workers load them (the same
+    seed must train the same model in and out of process)."""
+    import torch
+
+    from tcgzoo.agents.model_file import load_policy, save_policy
+    path = save_policy(_model(True).policy, tmp_path / "final.safetensors", GAME)
+    torch.manual_seed(5)
+    expected = torch.rand(3)
+    torch.manual_seed(5)
+    load_policy(path, GAME)
+    assert torch.equal(torch.rand(3), expected)
