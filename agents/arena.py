@@ -226,6 +226,9 @@ class Backend(Protocol):
 
     adaptive: bool
 
+    def in_flight(self, workers: int) -> int:
+        """Chunks submitted ahead of their results (claimed, not yet stored)."""
+
     def executor(self, workers: int) -> Executor | None:
         """The executor of one ``play_pending`` call (``None``: play in this process)."""
 
@@ -241,6 +244,9 @@ class LocalBackend:
 
     def chunk_size(self, remaining: int, workers: int, seconds_per_game: float | None) -> int:
         return max(1, min(64, remaining // (workers * 16)))
+
+    def in_flight(self, workers: int) -> int:
+        return 2 * workers  # a worker never waits for the parent to hand it its next chunk
 
     def executor(self, workers: int) -> Executor | None:
         return ProcessExecutor(workers) if workers > 1 else None
@@ -272,8 +278,8 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
     """Play a run's unfinished games (indexes under ``below``) until none is left;
     returns how many this call played.
 
-    Games are claimed from the store a chunk at a time (``Store.claim``), at most two
-    chunks per worker ahead of play, so another process working on the same run (the
+    Games are claimed from the store a chunk at a time (``Store.claim``), a few chunks
+    ahead of play (``Backend.in_flight``: two per worker process locally), so another process working on the same run (the
     same command started twice) takes the chunks this one has not reached and no game is
     played twice. When every unfinished game is claimed by another live process, this
     call waits for them (polling the store) and returns once they are finished; it takes
@@ -318,6 +324,7 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
             on_stored(done)
 
     executor = backend.executor(workers)
+    ahead = backend.in_flight(workers)
     in_flight: dict[Any, list[dict]] = {}
     renewed = time.monotonic()
     try:
@@ -334,7 +341,7 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
                     stored(results, jobs)
                     continue
             else:
-                while len(in_flight) < 2 * workers:
+                while len(in_flight) < ahead:
                     jobs = [r.job() for r in store.claim(run_key, size, below)]
                     if not jobs:
                         break

@@ -18,9 +18,10 @@ remaining games per CPU (so the end of a run still keeps every CPU busy). The fi
 chunks are small (``FIRST_CHUNK``) so a slow agent (``mcts:100``, ~1 s a game) starts
 spread over every CPU.
 
-Every node needs the same tcgzoo installed (and the files named by agent specs and game
-options, ``policy:model.zip`` or ``cards=...``, at the same paths). ``--workers N`` caps the
-tasks running at once at N; by default every CPU the cluster has is used.
+``--workers N``: at most N tasks (one CPU each) at once; by default one per CPU the
+cluster has when the study starts. Every node needs the same tcgzoo installed (and the
+files named by agent specs and game options, ``policy:model.zip`` or ``cards=...``, at
+the same paths).
 """
 from __future__ import annotations
 
@@ -145,6 +146,12 @@ class RayBackend:
         else:
             size = int(TASK_SECONDS / max(seconds_per_game, 1e-6))
         return max(1, min(size, MAX_CHUNK, remaining // (4 * workers)))
+
+    def in_flight(self, workers: int) -> int:
+        # one task per CPU: ``workers`` tasks at most run at once (--workers caps the CPUs a
+        # study takes from a shared cluster). A task plays ~TASK_SECONDS, so the round trip
+        # a CPU waits between two of its tasks (~2 ms) costs well under 1%
+        return workers
 
     def executor(self, workers: int) -> "RayExecutor":
         self.connect(workers)
