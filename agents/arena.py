@@ -296,8 +296,9 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
     planned, finished = store.counts(run_key, below)
     if finished >= planned:
         return 0
-    workers = min(backend.workers(workers), planned - finished)
-    size = backend.chunk_size(planned - finished, workers, None)
+    unplayed = planned - finished
+    workers = min(backend.workers(workers), unplayed)
+    size = backend.chunk_size(unplayed, workers, None)
     renew_every = store.lease / 4
     prints: dict[tuple, str] = {}
     done = 0
@@ -316,8 +317,8 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
         if backend.adaptive and results:
             timed[0] += len(results)
             timed[1] += sum(r["duration"] for r in results)
-            remaining = store.counts(run_key, below)
-            size = backend.chunk_size(remaining[0] - remaining[1], workers, timed[1] / timed[0])
+            # what is left as this call sees it (no query: another process's games only make it smaller)
+            size = backend.chunk_size(max(1, unplayed - done), workers, timed[1] / timed[0])
         if progress is not None:
             progress.sync()
         if on_stored is not None:

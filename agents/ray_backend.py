@@ -93,8 +93,10 @@ def check_address(address: str) -> None:
 
 def init_ray(address: str | None = None, cpus: int | None = None) -> Any:
     """Ray, joined to the cluster at ``address`` (checked first: ``check_address``) or, with
-    none, a local Ray of ``cpus`` CPUs (every core if 0 / None; ``$RAY_ADDRESS`` when set is
-    Ray's own default). A Ray already initialised in this process is used as it is."""
+    none, a new local Ray of ``cpus`` CPUs (every core if 0 / None), or the cluster at
+    ``$RAY_ADDRESS`` when that is set (Ray's own convention). A Ray already initialised in
+    this process is used as it is. A cluster started on this machine with ``ray start`` is
+    joined only when named (``--ray-address auto`` or its address)."""
     ray = _ray()
     if ray.is_initialized():
         return ray
@@ -104,8 +106,11 @@ def init_ray(address: str | None = None, cpus: int | None = None) -> Any:
     if address is not None:
         check_address(address)
         kwargs["address"] = address
-    elif cpus and not os.environ.get("RAY_ADDRESS"):
-        kwargs["num_cpus"] = cpus  # a local Ray of the size asked for
+    elif not os.environ.get("RAY_ADDRESS"):
+        # a new local Ray, even where `ray start` left one running (or a stale record of one)
+        kwargs["address"] = "local"
+        if cpus:
+            kwargs["num_cpus"] = cpus  # of the size asked for
     try:
         ray.init(**kwargs)
     except ConnectionError as e:

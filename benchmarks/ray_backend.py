@@ -12,7 +12,9 @@ it once. Then, on a 2-CPU Ray:
 - the cost of a task: empty chunks (``play_chunk_task([])``) in flight two per CPU, as
   the arena keeps them, and one at a time (a round trip);
 - games/s with chunks of fixed sizes beside the adaptive size the backend chooses
-  (``ray_backend.TASK_SECONDS``), to show what the choice buys.
+  (``ray_backend.TASK_SECONDS``), to show what the choice buys;
+- how many games/s the driver alone can claim and store in SQLite: only it writes, so
+  that is the most any cluster can give a study.
 
 Needs the ray extra (``pip install -e '.[ray]'``). Figures move with the machine's load:
 compare the ratios, which were measured in the same run.
@@ -49,6 +51,31 @@ def fixed_chunks(size: int):
             return size
 
     return FixedChunks()
+
+
+def driver_ceiling(game: str, agents: list[str], games: int, path: str) -> float:
+    """Games/s the driver alone can claim and store (SQLite file at ``path``, WAL, chunks
+    of 256 games, the fingerprints included): the ceiling of any cluster, as only the
+    driver writes. The results are real games, played first."""
+    from tcgzoo.agents.arena import RunSpec, play_chunk
+    from tcgzoo.agents.games import fingerprint
+
+    with Store(path) as store:
+        arena = Arena(game, store, workers=1)
+        spec = RunSpec("match", game, [Entrant(agents[0]), Entrant(agents[1])], [(0, 1)], 1, True)
+        key, _ = arena._start(spec, None)
+        arena._plan_fixed(spec, key, games)
+        results = {r["idx"]: r for r in play_chunk([g.job() for g in store.pending(key)])}
+        store.db.execute("UPDATE games SET claimed_by = NULL")
+        store.db.commit()
+        t0 = time.perf_counter()
+        while True:
+            claimed = store.claim(key, 256)
+            if not claimed:
+                break
+            digest = {g.idx: fingerprint(g.game, g.decks, g.options) for g in claimed}
+            store.finish(key, [results[g.idx] for g in claimed], digest)
+        return games / (time.perf_counter() - t0)
 
 
 def task_overhead(ray, cpus: int, tasks: int = 400) -> tuple[float, float]:
@@ -120,6 +147,11 @@ def main(argv=None) -> int:
         print(f"ray backend, {cpus} CPU{s}      {rate:8.1f} games/s = {rate / best['local', cpus]:.2f} x local "
               f"(start of a local Ray with its first games: {min(start[cpus]):.1f} s)")
     print(f"ray 2 CPUs / ray 1 CPU       {best['ray', 2] / best['ray', 1]:.2f}")
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        ceiling = driver_ceiling(args.game, args.agents, args.games, f"{tmp}/driver.sqlite")
+    print(f"the driver claims and stores {ceiling:,.0f} games/s (SQLite): the ceiling of a study on any cluster")
     pipelined, serial = min(o[0] for o in overhead), min(o[1] for o in overhead)
     print(f"task overhead (empty chunks, 2 CPUs): {pipelined:.2f} ms a task in flight two per CPU, "
           f"{serial:.2f} ms a round trip")
