@@ -106,7 +106,7 @@ def test_a_failing_game_is_reported_with_its_seed(tmp_path, local_ray, monkeypat
     crash = tmp_path / "crash.py"
     crash.write_text("def policy(observation, mask):\n    raise RuntimeError('boom')\n")
     with Store(":memory:") as store:
-        with pytest.raises(GameFailure, match=r"game 0 \(toy_duel, seed \d+.*boom"):
+        with pytest.raises(GameFailure, match=r"game \d \(toy_duel, seed \d+.*boom"):
             Arena("toy_duel", store, workers=2, backend="ray").match(Entrant(f"policy:{crash}"), R, 4)
         held = store.db.execute("SELECT COUNT(*) FROM games WHERE claimed_by IS NOT NULL AND winner IS NULL")
         assert held.fetchone()[0] == 0
