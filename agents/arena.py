@@ -292,7 +292,7 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
     processes, or Ray tasks (``ray``). Whichever plays them, results come back here and
     only this call writes them to the store.
     """
-    backend = make_backend(backend) if not hasattr(backend, "executor") else backend
+    backend = make_backend(backend)
     planned, finished = store.counts(run_key, below)
     if finished >= planned:
         return 0
