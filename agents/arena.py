@@ -279,9 +279,9 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
     returns how many this call played.
 
     Games are claimed from the store a chunk at a time (``Store.claim``), a few chunks
-    ahead of play (``Backend.in_flight``: two per worker process locally), so another process working on the same run (the
-    same command started twice) takes the chunks this one has not reached and no game is
-    played twice. When every unfinished game is claimed by another live process, this
+    ahead of play (``Backend.in_flight``: two per worker process locally), so another
+    process working on the same run (the same command started twice) takes the chunks
+    this one has not reached and no game is played twice. When every unfinished game is claimed by another live process, this
     call waits for them (polling the store) and returns once they are finished; it takes
     them over if their owner is killed or stops renewing its claims. Results are committed
     chunk by chunk: a killed run loses at most the chunks in flight, which stay planned
