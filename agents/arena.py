@@ -147,20 +147,133 @@ def play_job(job: dict[str, Any]) -> dict[str, Any]:
             state.apply_action(a)
             actions.append(a)
     except Exception as e:
-        raise GameFailure(f"game {job['idx']} ({job['game']}, seed {job['seed']}, decks {list(job['decks'])}, "
-                          f"agents {list(job['agents'])}) failed after actions {actions}: "
-                          f"{type(e).__name__}: {e}") from None
+        raise _failure(job, actions, e) from None
+    return _result(job, state, actions, time.perf_counter() - t0)
+
+
+def _failure(job: dict[str, Any], actions: list[int], e: Exception) -> GameFailure:
+    return GameFailure(f"game {job['idx']} ({job['game']}, seed {job['seed']}, decks {list(job['decks'])}, "
+                       f"agents {list(job['agents'])}) failed after actions {actions}: {type(e).__name__}: {e}")
+
+
+def _result(job: dict[str, Any], state, actions: list[int], duration: float) -> dict[str, Any]:
     r = state.returns()
     view = state.to_dict()  # optional facts some games report: the turn count, who went first
     turns, first = view.get("turn"), view.get("first_player")
     return {"idx": job["idx"], "winner": 0 if r[0] > r[1] else 1 if r[1] > r[0] else -1,
             "decisions": len(actions), "turns": turns if isinstance(turns, int) else None,
             "first_player": first if first in (0, 1) else None,
-            "duration": time.perf_counter() - t0, "actions": actions}
+            "duration": duration, "actions": actions}
+
+
+def _batches(agent: Agent) -> bool:
+    """Whether ``agent`` decides several games at once (``act_batch``); such an agent keeps
+    nothing per game, so one instance may play every game of a chunk side by side."""
+    return callable(getattr(agent, "act_batch", None))
+
+
+def _game_agent(spec: str, game: str, seat: int, slot: int) -> Agent:
+    """The agent of ``seat`` for the ``slot``-th game of a chunk played side by side: its own
+    instance (an agent's generator is reset per game, so interleaved games cannot share
+    one), kept for the next chunk."""
+    key = (spec, game, seat, slot)
+    if key not in _agents:
+        _agents[key] = make_agent(spec, game)
+    return _agents[key]
+
+
+def play_side_by_side(jobs: list[dict[str, Any]], tick: Callable[[], None] | None = None) -> list[dict[str, Any]]:
+    """Play ``jobs`` together, a decision of each unfinished game per round, so that an
+    agent with ``act_batch`` (a policy network) decides all the games waiting on it with
+    one call. Each game is still a pure function of its job: agents without
+    ``act_batch`` get an instance per game, reset with that game's seed, and a batched
+    agent decides each state as it would alone (``NetworkPolicyAgent`` computes in
+    float64: a row does not depend on its batch beyond rounding, ~1e-15). A game's
+    ``duration`` counts its own moves, its rules and its share of each batched call.
+    ``tick()`` is called once a round (the caller renews its claims there)."""
+    live = []
+    for slot, job in enumerate(jobs):
+        game = _cached_game(job["game"], job["decks"], job["options"])
+        agents = []
+        for seat, spec in enumerate(job["agents"]):
+            agent = _cached_agent(spec, job["game"], seat)
+            agents.append(agent if _batches(agent) else _game_agent(spec, job["game"], seat, slot))
+        for agent, seed in zip(agents, job["agent_seeds"]):
+            agent.reset(seed)
+        t0 = time.perf_counter()
+        try:
+            state = game.new_initial_state(job["seed"])
+        except Exception as e:
+            raise _failure(job, [], e) from None
+        live.append([job, agents, state, [], time.perf_counter() - t0])
+    results: dict[int, dict[str, Any]] = {}
+
+    def apply(entry: list, action: int, t0: float, share: float = 0.0) -> None:
+        job, _, state, actions, _ = entry
+        try:
+            state.apply_action(int(action))
+        except Exception as e:
+            raise _failure(job, actions, e) from None
+        actions.append(int(action))
+        entry[4] += time.perf_counter() - t0 + share
+
+    while live:
+        if tick is not None:
+            tick()
+        waiting: dict[int, list[list]] = {}  # batched agent -> the games waiting on it
+        for entry in live:
+            job, agents, state, actions, _ = entry
+            if state.is_terminal():
+                continue
+            p = state.current_player()
+            if _batches(agents[p]):
+                waiting.setdefault(id(agents[p]), []).append(entry)
+                continue
+            t0 = time.perf_counter()
+            try:
+                a = agents[p].act(state, p)
+            except Exception as e:
+                raise _failure(job, actions, e) from None
+            apply(entry, a, t0)
+        for group in waiting.values():
+            t0 = time.perf_counter()
+            agent = group[0][1][group[0][2].current_player()]
+            try:
+                chosen = agent.act_batch([e[2] for e in group], [e[2].current_player() for e in group])
+            except Exception:  # find the game it was: decide them one by one, naming the one that fails
+                for entry in group:
+                    try:
+                        agent.act(entry[2], entry[2].current_player())
+                    except Exception as e:
+                        raise _failure(entry[0], entry[3], e) from None
+                raise
+            share = (time.perf_counter() - t0) / len(group)
+            for entry, a in zip(group, chosen):
+                apply(entry, a, time.perf_counter(), share)
+        for entry in [e for e in live if e[2].is_terminal()]:
+            results[entry[0]["idx"]] = _result(entry[0], entry[2], entry[3], entry[4])
+            live.remove(entry)
+    return [results[j["idx"]] for j in jobs]
+
+
+#: games per chunk once a run is known to have an agent that decides in batches (the batch
+#: of a policy network is at most the chunk's games)
+BATCH_CHUNK = 16
+
+
+def _has_batched(jobs: list[dict[str, Any]]) -> bool:
+    return any(_batches(_cached_agent(spec, j["game"], seat)) for j in jobs for seat, spec in enumerate(j["agents"]))
+
+
+def _side_by_side(jobs: list[dict[str, Any]]) -> bool:
+    """Whether a chunk is best played side by side: one of its agents decides in batches."""
+    return len(jobs) > 1 and _has_batched(jobs)
 
 
 def play_chunk(jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [play_job(j) for j in jobs]
+    """Play a chunk of jobs: side by side when one of its agents decides in batches
+    (``act_batch``), else one game after the other."""
+    return play_side_by_side(jobs) if _side_by_side(jobs) else [play_job(j) for j in jobs]
 
 
 def _worker_init() -> None:
@@ -332,6 +445,17 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
         while True:
             if executor is None:
                 jobs = [r.job() for r in store.claim(run_key, size, below)]
+                if jobs and size < BATCH_CHUNK and _has_batched(jobs):
+                    size = BATCH_CHUNK  # the next chunks: bigger batches for the network
+                if jobs and _side_by_side(jobs):
+                    def tick(jobs=jobs) -> None:
+                        nonlocal renewed
+                        if time.monotonic() - renewed > renew_every:  # a long chunk keeps its claims
+                            store.renew(run_key, [j["idx"] for j in jobs])
+                            renewed = time.monotonic()
+
+                    stored(play_side_by_side(jobs, tick), jobs)
+                    continue
                 if jobs:
                     results = []
                     for k, job in enumerate(jobs):
@@ -346,6 +470,8 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
                     jobs = [r.job() for r in store.claim(run_key, size, below)]
                     if not jobs:
                         break
+                    if size < BATCH_CHUNK and _has_batched(jobs):  # checked here, the agents load in the parent too
+                        size = BATCH_CHUNK
                     in_flight[executor.submit(jobs)] = jobs
                 if in_flight:
                     for handle in executor.wait(list(in_flight), renew_every):

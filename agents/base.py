@@ -17,7 +17,8 @@ many worker processes play them).
 
 Agents are named by *specs*, strings that cross process boundaries cheaply:
 ``random``, ``heuristic``, ``mcts``, ``mcts:iterations=400,c=1.0,rollout=heuristic``,
-``policy:path/to/model.zip``. ``make_agent(spec, game)`` builds one.
+``policy:path/to/final.safetensors`` (or a training run's folder). ``make_agent(spec, game)``
+builds one.
 """
 from __future__ import annotations
 
@@ -60,6 +61,11 @@ class Agent(Protocol):
 
     def act(self, state: GameState, player: int) -> int:
         """The action to take at ``state``, where ``player`` is to move."""
+
+    # An agent may also offer ``act_batch(states, players) -> list[int]``: ``act`` for
+    # several games at once (a policy network's one pass). The arena then plays a chunk's
+    # games side by side and shares one instance between them, so such an agent must
+    # keep nothing per game (its ``reset`` does nothing).
 
 
 def concede_action(state: GameState) -> int | None:

@@ -8,6 +8,7 @@
     tcgzoo cards      --game G [--decks | --cards | --validate FILE ...]
     tcgzoo cards show ID [ID ...] --game G   (a card's printed text: Japanese, English gloss)
     tcgzoo play       --game G [--agent heuristic] [--seat 0]
+    tcgzoo serve      [--db PATH] [--port 8765] [--host 127.0.0.1]   (the browser app; the web extra)
     tcgzoo train      --game G --minutes 10 --seed 0 --out runs/train/NAME   (tcgzoo.training)
 
 Runs are stored in ``runs/arena.sqlite`` (``--db`` / ``TCGZOO_DB``); running the same
@@ -177,6 +178,12 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--decks", nargs=2, metavar=("SEAT0", "SEAT1"))
     pl.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     trust_args(pl)
+
+    sv = sub.add_parser("serve", help="the browser app: runs, replays, win rates, play against a bot")
+    sv.add_argument("--db", default=None, help="SQLite file (default runs/arena.sqlite or $TCGZOO_DB; created if missing)")
+    sv.add_argument("--port", type=whole_number(0, "0: any free port"), default=8765)
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
+    trust_args(sv)
 
     from tcgzoo.training.cli import add_parser as add_train_parser  # no torch import until a run starts
 
@@ -483,16 +490,22 @@ def cmd_play(args) -> int:
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     opponent.reset(seed + 1)
     state = game.new_initial_state(seed)
+    from .board import board, board_text, card_catalog
+    from .web.play import seat_text
+
+    catalog = card_catalog(args.game, decks, dict(args.option))
+    decisions = 0
     print(f"{args.game}, deal {seed}: you are seat {seat}, {args.agent} is seat {1 - seat}. "
           "Enter the number of an action; q concedes or quits.")
     while not state.is_terminal():
         p = state.current_player()
         if p != seat:
             a = opponent.act(state, p)
-            print(f"  {args.agent} (seat {p}): {state.action_to_string(a)}")
+            print(f"  {args.agent} (seat {p}): {seat_text(state, a, seat, seed=decisions)}")
+            decisions += 1
             state.apply_action(a)
             continue
-        print(json.dumps(state.to_dict(seat), default=str))
+        print(board_text(board(args.game, state.to_dict(seat), catalog), order=(1 - seat, seat)))
         legal = state.legal_actions()
         for k, a in enumerate(legal, 1):
             print(f"  {k:>3}) {state.action_to_string(a)}")
@@ -505,8 +518,9 @@ def cmd_play(args) -> int:
             state.apply_action(c)
             break
         state.apply_action(legal[choice])
+        decisions += 1
     r = state.returns()
-    print(str(state))
+    print(board_text(board(args.game, state.to_dict(), catalog, r), order=(1 - seat, seat)))
     print("you win" if r[seat] > 0 else "you lose" if r[seat] < 0 else "draw")
     return 0
 
@@ -525,6 +539,17 @@ def _ask(n: int) -> int | None:
         print(f"  enter a number from 1 to {n}, or q")
 
 
+def cmd_serve(args) -> int:
+    from .store import default_db_path
+
+    try:
+        from .web.app import serve
+    except ImportError as e:
+        raise ConfigError(f"tcgzoo serve needs the web extra (pip install 'tcgzoo[web]'): {e}") from None
+    serve(args.db or default_db_path(), host=args.host, port=args.port)
+    return 0
+
+
 def cmd_train(args) -> int:
     from tcgzoo.training.cli import run
 
@@ -532,7 +557,7 @@ def cmd_train(args) -> int:
 
 
 COMMANDS = {"match": cmd_match, "tournament": cmd_tournament, "winrate": cmd_winrate, "replay": cmd_replay,
-            "cards": cmd_cards, "play": cmd_play, "train": cmd_train}
+            "cards": cmd_cards, "play": cmd_play, "serve": cmd_serve, "train": cmd_train}
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -358,6 +358,40 @@ class Store:
         rows = self.db.execute(f"SELECT * FROM games WHERE run_key = ?{where} ORDER BY idx", (run_key,)).fetchall()
         return [GameRecord.from_row(r) for r in rows]
 
+    def find_games(self, run_key: str | None = None, deck: str | None = None, agent: str | None = None,
+                   game: str | None = None, limit: int = 200, offset: int = 0) -> tuple[list[GameRecord], int]:
+        """Finished games filtered by run, deck (either seat; ``"default"`` for the game's
+        own decks), agent spec or entrant label (either seat) and game, newest runs first;
+        returns (one page of ``limit`` games from ``offset``, how many match in all)."""
+        where, args = ["g.winner IS NOT NULL"], []
+        if run_key:
+            where.append("g.run_key = ?")
+            args.append(run_key)
+        if game:
+            where.append("g.game = ?")
+            args.append(game)
+        if deck:
+            if deck == "default":
+                where.append("(g.deck0 IS NULL OR g.deck1 IS NULL)")
+            else:
+                where.append("(g.deck0 = ? OR g.deck1 = ?)")
+                args += [deck, deck]
+        if agent:
+            where.append("(g.agent0 = ? OR g.agent1 = ? OR g.entrant0 = ? OR g.entrant1 = ?)")
+            args += [agent] * 4
+        sql = f"FROM games g JOIN runs r ON r.run_key = g.run_key WHERE {' AND '.join(where)}"
+        total = self.db.execute(f"SELECT COUNT(*) {sql}", args).fetchone()[0]
+        rows = self.db.execute(f"SELECT g.* {sql} ORDER BY r.created DESC, g.run_key, g.idx LIMIT ? OFFSET ?",
+                               [*args, int(limit), int(offset)]).fetchall()
+        return [GameRecord.from_row(r) for r in rows], total
+
+    def distinct(self, column: str) -> list[str]:
+        """The values stored in a seat column pair (``deck`` or ``agent``), sorted."""
+        if column not in ("deck", "agent"):
+            raise ValueError(f"no column pair {column!r}")
+        rows = self.db.execute(f"SELECT {column}0 FROM games UNION SELECT {column}1 FROM games").fetchall()
+        return sorted(r[0] for r in rows if r[0] is not None)
+
     def game(self, run_key: str, idx: int) -> GameRecord:
         row = self.db.execute("SELECT * FROM games WHERE run_key = ? AND idx = ?", (run_key, idx)).fetchone()
         if row is None:

@@ -54,3 +54,12 @@ def local_ray():
         yield ray
     finally:
         ray.shutdown()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    """Each phase's report on the test item (``item.rep_call``), so a fixture can tell that
+    its test failed (the browser tests save a screenshot then)."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)

@@ -81,7 +81,8 @@ SIM_CONFIGS: dict[str, SimConfig] = {
     "toy_duel": SimConfig(sample_rate=1.0),
     # ~550 decisions a game: a rare concession still tests that path without cutting games short
     "battle_spirits": SimConfig(sample_rate=0.03, concede_prob=0.0002),
-    "leader_melee": SimConfig(sample_rate=0.05, concede_prob=0.0005),
+    # two different decks (the default is a red_rush mirror): the simulation plays more cards
+    "leader_melee": SimConfig(kwargs={"decks": ["red_rush", "blue_control"]}, sample_rate=0.05, concede_prob=0.0005),
     # ~1,100 decisions a game with every priority asked: fewer deep checks per step, as many per game
     "ninja_slayer": SimConfig(sample_rate=0.015, concede_prob=0.0002),
 }
@@ -90,7 +91,7 @@ SIM_CONFIGS: dict[str, SimConfig] = {
 GOLDEN: dict[str, Golden] = {
     "toy_duel": Golden(seed=14),
     "battle_spirits": Golden(seed=3, kwargs={"first_player": None}),
-    "leader_melee": Golden(seed=2),
+    "leader_melee": Golden(seed=2, kwargs={"decks": ["red_rush", "blue_control"]}),  # the default pair until 2026-11
     "ninja_slayer": Golden(seed=4),
 }
 

@@ -37,6 +37,8 @@ def test_wheel_holds_only_tcgzoo_and_ships_the_card_data(wheel):
     assert top == {"tcgzoo"}, f"something generic would land in site-packages: {top}"
     assert any(n.endswith("battle_spirits/cards/red.yaml") for n in names)
     assert any(n.endswith("battle_spirits/decks/red_rush.yaml") for n in names)
+    for page_file in ("board.js", "replay.js", "play.js", "app.css"):  # the browser app's pages, no build step
+        assert f"tcgzoo/agents/web/static/{page_file}" in names, page_file
 
 
 def test_regular_install_imports_and_plays_outside_the_repo(wheel, tmp_path):

@@ -41,7 +41,9 @@ def test_train_command_runs_on_any_contract_game(tmp_path, capsys, monkeypatch):
     assert code == 0
     printed = capsys.readouterr().out
     assert "vs random" in printed and "vs heuristic" in printed
-    assert (out / "final.zip").is_file()
+    assert (out / "final.safetensors").is_file()
+    assert json.loads((out / "final.json").read_text())["game"] == "toy_duel"
+    assert f"--agents policy:{out / 'final.safetensors'} heuristic" in printed  # no trust flag needed
     assert json.loads((out / "config.json").read_text())["opponents"] == {"random": 1, "heuristic": 1, "self": 1}
     assert f"in {out / 'arena.sqlite'}" in printed and not (tmp_path / "runs").exists()
     with Store(out / "arena.sqlite", create=False) as store:

@@ -40,7 +40,11 @@ def run(tmp_path_factory):
 def test_a_short_run_writes_checkpoints_logs_and_its_config(run):
     tmp, result = run
     assert result.steps >= 1024
-    assert result.model.is_file() and result.model.name == "final.zip"
+    assert result.model.is_file() and result.model.name == "final.safetensors"
+    meta = json.loads((result.out / "final.json").read_text())
+    assert meta["game"] == "battle_spirits" and meta["steps"] == result.steps
+    assert meta["network"]["features_extractor_kwargs"] == {"features_dim": 32}
+    assert meta["hyperparameters"]["net_arch"] == [32] and meta["options"] == {}
     assert [p.name for p in result.checkpoints] == ["step_512.zip", "step_1024.zip"]
     assert all(p.is_file() for p in result.checkpoints)
     assert json.loads((result.out / "config.json").read_text())["seed"] == 3
@@ -67,8 +71,8 @@ def test_the_evaluation_games_are_stored_in_the_arena_database(run):
 
 def test_the_final_model_plays_a_legal_full_game_as_an_arena_agent(run, monkeypatch):
     _, result = run
-    monkeypatch.setenv("TCGZOO_TRUST_POLICY_FILES", "1")  # a pickle, but this test's own
-    agent = make_agent(f"policy:{result.model}", "battle_spirits")
+    monkeypatch.delenv("TCGZOO_TRUST_POLICY_FILES", raising=False)  # no pickle: no trust needed
+    agent = make_agent(f"policy:{result.out}", "battle_spirits")  # the run folder names its final.safetensors
     opponent = RandomAgent(seed=1)
     game = Game()
     for seat in (0, 1):
@@ -83,13 +87,13 @@ def test_the_final_model_plays_a_legal_full_game_as_an_arena_agent(run, monkeypa
 
 
 def test_the_same_seed_trains_the_same_model(tmp_path):
-    from sb3_contrib import MaskablePPO
+    from tcgzoo.agents.model_file import load_policy
 
     over = dict(steps=512, eval_games=0, snapshot_every=0, checkpoint_every=0)
     params = []
     for name in ("x", "y"):
         result = train(_config(tmp_path, name, **over))
-        params.append(MaskablePPO.load(str(result.model), device="cpu").policy.state_dict())
+        params.append(load_policy(result.model, "battle_spirits")[0].state_dict())
     assert params[0].keys() == params[1].keys()
     for key in params[0]:
         assert np.array_equal(params[0][key].numpy(), params[1][key].numpy()), key

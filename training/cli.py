@@ -49,7 +49,7 @@ def add_parser(sub: Any, game_args: Callable[[argparse.ArgumentParser], None],
     game_args(t)
     if trust_args is not None:  # policy:<file> opponents need the same trust as in the arena
         trust_args(t)
-    t.add_argument("--out", required=True, help="output folder (checkpoints, TensorBoard, final.zip)")
+    t.add_argument("--out", required=True, help="output folder (checkpoints, TensorBoard, final.safetensors)")
     t.add_argument("--minutes", type=_minutes, default=d.minutes, help="wall-clock budget of the training")
     t.add_argument("--steps", type=whole_number(1), default=None, help="stop after this many learner decisions")
     t.add_argument("--seed", type=int, default=d.seed)
@@ -111,6 +111,5 @@ def run(args: argparse.Namespace) -> int:
             lo, hi = r["ci95"]
             print(f"  vs {r['opponent']}: {r['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] over {r['games']} games "
                   f"(arena run {r['run']} in {cfg.eval_db()})")
-    print(f"play it: tcgzoo match --game {cfg.game} --agents policy:{result.model} heuristic --games 100 --paired "
-          "--trust-policy-files")
+    print(f"play it: tcgzoo match --game {cfg.game} --agents policy:{result.model} heuristic --games 100 --paired")
     return 0

@@ -8,13 +8,15 @@ snapshots of itself added every ``snapshot_every`` steps). Every ``checkpoint_ev
 steps the model is saved; every ``eval_every`` steps the latest checkpoint plays the
 arena's ``random`` and ``heuristic`` agents and those games are stored in an arena
 SQLite database like any other run (``<out>/arena.sqlite`` unless ``db`` says otherwise;
-``tcgzoo replay --db <out>/arena.sqlite`` shows them). The final model is
-``<out>/final.zip``, an arena agent as ``policy:<out>/final.zip`` (a pickle, so the arena
-loads it only with ``--trust-policy-files``; a run trusts the checkpoints it wrote).
+``tcgzoo replay --db <out>/arena.sqlite`` shows them). The final policy is
+``<out>/final.safetensors`` (weights, no pickle) with ``<out>/final.json`` (its metadata),
+an arena agent as ``policy:<out>`` without trusting anything; the checkpoints are
+stable-baselines3 ``.zip`` files (pickles: the arena loads them only with
+``--trust-policy-files``; a run trusts the checkpoints it wrote).
 
-Outputs under ``out``: ``config.json``, ``checkpoints/step_<n>.zip``, ``final.zip``,
-``tb/`` (TensorBoard), ``evaluations.jsonl`` (one line per evaluation matchup),
-``timing.json`` (where the wall time went), ``arena.sqlite`` (the evaluation games).
+Outputs under ``out``: ``config.json``, ``checkpoints/step_<n>.zip``, ``final.safetensors``
+and ``final.json``, ``tb/`` (TensorBoard), ``evaluations.jsonl`` (one line per evaluation
+matchup), ``timing.json`` (where the wall time went), ``arena.sqlite`` (the evaluation games).
 """
 from __future__ import annotations
 
@@ -170,7 +172,7 @@ class _Driver(BaseCallback):
 
 # ---- training ---------------------------------------------------------------------------------
 def train(cfg: TrainConfig) -> TrainResult:
-    """Train, checkpoint, evaluate and save ``<out>/final.zip``; see the module docstring."""
+    """Train, checkpoint, evaluate and save ``<out>/final.safetensors``; see the module docstring."""
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -194,10 +196,9 @@ def train(cfg: TrainConfig) -> TrainResult:
         budget = cfg.steps if cfg.steps is not None else 2**62
         model.learn(total_timesteps=budget, callback=driver, tb_log_name="ppo", progress_bar=False)
         driver.close_phase("checkpoint")  # a rollout cut short by the deadline, or the last update
-        final = out / "final.zip"
-        model.save(final)
         if not driver.checkpoints or driver.checkpoints[-1].stem != f"step_{model.num_timesteps}":
-            driver.save_checkpoint()
+            driver.save_checkpoint()  # the stable-baselines3 copy, to go on training from
+        final = save_final(model, cfg, out)
         driver.close_phase("update")
     finally:
         venv.close()
@@ -212,6 +213,21 @@ def train(cfg: TrainConfig) -> TrainResult:
               "steps_per_second": round(model.num_timesteps / seconds, 1)}  # everything included
     (out / "timing.json").write_text(json.dumps(timing, indent=2) + "\n")
     return TrainResult(out, final, model.num_timesteps, seconds, driver.checkpoints, driver.evaluations, timing)
+
+
+#: the TrainConfig fields that are hyperparameters of the learning (saved in the model's metadata)
+HYPERPARAMETERS = ("n_envs", "n_steps", "batch_size", "n_epochs", "learning_rate", "gamma", "gae_lambda", "ent_coef",
+                   "clip_range", "encoder_dim", "net_arch", "opponents", "snapshot_every", "max_snapshots", "seed")
+
+
+def save_final(model, cfg: TrainConfig, out: Path) -> Path:
+    """``<out>/final.safetensors`` (weights, no pickle) and ``<out>/final.json`` (metadata):
+    the policy the arena plays as ``policy:<out>``, without trusting pickles."""
+    from tcgzoo.agents.model_file import save_policy
+
+    info = {"algorithm": "MaskablePPO", "steps": int(model.num_timesteps), "decks": cfg.decks,
+            "options": cfg.options, "hyperparameters": {k: getattr(cfg, k) for k in HYPERPARAMETERS}}
+    return save_policy(model.policy, out / "final.safetensors", cfg.game, info)
 
 
 def _policy_kwargs(cfg: TrainConfig) -> dict[str, Any]:

@@ -7,7 +7,8 @@ rules Ver.1.0) with rulings BS-R1..R6; rule numbers in comments and tests refer 
 Options
 -------
 ``first_player``  None (default: the winner of the random draw chooses, BS-R3) or 0 / 1.
-``concession``    True (default): conceding is an action at every decision (BS 1-3-4).
+``concession``    True (default): conceding is an action at every decision (BS 1-3-4); the
+                  PettingZoo env ``battle_spirits_v0`` defaults it to False (RL).
 ``max_decisions`` 3000 (default): a game that reaches it ends as a draw (a step cap for
                   runaway random play; 0 disables it).
 ``cards``         your own card-file paths, added to the built-in pool.
@@ -151,6 +152,7 @@ class BattleSpiritsState(State):
         self.has_constants = game.has_constants
         self.bflags, self.soulpaid = game.bflags, ()
         self.watch, self.evgroup, self.ev_card, self.ev_n = game.watch, 0, -1, 1
+        self.ev_src, self.last_bp, self.attacks = -1, (), 0
         self.cdef = list(game.decks[0]) + list(game.decks[1])
         n = len(self.cdef)
         self.owner = game._owner

@@ -32,20 +32,26 @@ TRIGGERS = (
     "life_drops_to",
     # v2 (issue 10): events of other cards and players, see events.py
     "returned", "life_decreased", "card_to_hand", "drawn", "milled", "magic_used",
+    # the real-card gaps (issue 10, part C): hand discards, cores put on by other than an effect,
+    # the end of the attack step
+    "hand_discarded", "cores_placed", "own_attack_step_end", "opp_attack_step_end",
 )
 EV = {name: i for i, name in enumerate(TRIGGERS)}
 CONSTANTS = ("bp", "symbols", "cannot_attack", "cannot_block", "cost", "unblockable", "level_cost",
              # the board words (issue 10): every immunity word compiles to 'immune' (its spec in amount)
              "immune", "loses_effects", "also_named", "also_family", "also_color", "colorless",
              # the costs/constants/levels words (issue 10, part B)
-             "no_deck_discard", "no_reduction", "treat_level")
+             "no_deck_discard", "no_reduction", "treat_level",
+             "give_reduction",  # 「手札にあるマジックカードすべてに軽減シンボル[黄]を与える」 (card 16)
+             "trash_cost")  # 「トラッシュにあるこのカードをコスト4にする」 (card 8)
 CK = {name: i for i, name in enumerate(CONSTANTS)}
 WHILES = ("always", "attacking", "blocking", "battle", "own_turn", "opp_turn")
 WH = {name: i for i, name in enumerate(WHILES)}
 LIMITS = ("none", "once_per_turn", "no_dup", "no_dup_once_per_turn")
 LIM = {name: i for i, name in enumerate(LIMITS)}
 REPLACES = ("destroyed", "destroyed_by_effect", "destroyed_by_opponent_effect", "returned_to_hand",
-            "returned_to_deck", "milled", "milled_by_opponent", "destroyed_cores")
+            "returned_to_deck", "milled", "milled_by_opponent", "destroyed_cores",
+            "draw_step_draw")  # 「(ドローステップで)ドローするかわりに」: the draw step's draw of the card's controller
 RP = {name: i for i, name in enumerate(REPLACES)}
 COSTS = ("exhaust_self", "pay", "remove_self_cores", "discard", "soul_core",
          "exhaust")  # 「(系統:「四道」を持つ)自分のスピリット1体を疲労させることで」 (issue 10, part B)
@@ -61,8 +67,9 @@ GRANTS = ("cannot_attack", "cannot_block", "cannot_be_destroyed_by_effects", "un
           "unaffected", "untargetable", "bp_cannot_be_lowered", "cannot_be_returned", "cannot_be_exhausted",
           "loses_effects")
 GR = {name: i for i, name in enumerate(GRANTS)}
-TARGET_WORDS = ("self", "attacker", "blocker", "event", "previous")
-T_SELF, T_ATTACKER, T_BLOCKER, T_EVENT, T_PREVIOUS = range(-1, -6, -1)
+TARGET_WORDS = ("self", "attacker", "blocker", "event", "previous",
+                "moved")  # the cards the effect's previous moving action put in the trash (from_trash)
+T_SELF, T_ATTACKER, T_BLOCKER, T_EVENT, T_PREVIOUS, T_MOVED = range(-1, -7, -1)
 TW = {w: -(i + 1) for i, w in enumerate(TARGET_WORDS)}
 WHATS = ("spirit", "nexus", "spirit_or_nexus", "card")
 SIDES = ("own", "opp", "any")
@@ -82,7 +89,10 @@ B_NOMILL = 1 << 10  # 'your deck is not discarded' (no_deck_discard): discard_de
 B_LVCOST = 1 << 11  # Lv-cost changes (constant / verb level_cost): State.level of a subclass, vanish checks
 B_LVTREAT = 1 << 16  # levels 'treated as' (verb treat_level, 「Lv1として扱う」; always with B_LVCOST's subclass)
 B_REDUCE = 1 << 17  # reduction symbols of hand cards treated as none (constant no_reduction): play_cost
+B_DELAYED = 1 << 18  # triggers an effect sets up for the turn (verb this_turn): rules.happen reads teff
 _USES = [0]
+#: the triggers the card being compiled sets up with the verb this_turn (verbs.py), filed by _card
+_DELAYED: list = []
 
 
 def mark(bit: int) -> None:
@@ -174,7 +184,8 @@ class Action:
                  "src_place", "no_summon_effects", "bottom", "inner", "wait_ok",
                  # the board words: grant's by / by_types / by_colors / effects, compiled into ``spec``
                  "by", "by_types", "by_colors", "effects", "spec",
-                 "must")  # search's must: a matching opened card must be added (BS 9-3-2-1)
+                 "must",  # search's must: a matching opened card must be added (BS 9-3-2-1)
+                 "delayed", "alist")  # this_turn's trigger (an Effect) and its action list
 
     def __init__(self, do: str, fn) -> None:
         self.do, self.fn, self.link, self.cond, self.target = do, fn, 0, (), None
@@ -183,6 +194,7 @@ class Action:
         self.src_place, self.no_summon_effects, self.bottom, self.inner, self.wait_ok = None, False, 0, None, False
         self.by = self.by_types = self.by_colors = self.effects = self.spec = None
         self.must = False
+        self.delayed, self.alist = None, -1
 
 
 class Effect:
@@ -192,7 +204,8 @@ class Effect:
                  "const", "amount", "scope", "while_", "timing", "costs",
                  "of_", "to",  # a replacement's 'of:' (whose event; None = this card) and destroyed_cores' 'to'
                  "arg",  # the board words' constants: also_named's name, also_family's family, also_color's mask
-                 "watch", "each", "zone")  # a trigger's events.Watch (None: fired for this card), 'each', its zone
+                 "watch", "each", "zone",  # a trigger's events.Watch (None: fired for this card), 'each', its zone
+                 "delayed")  # set up by an effect for the turn (verb this_turn), not printed as an effect of its own
 
     def __init__(self, kind: str, index: int) -> None:
         self.kind, self.index = kind, index
@@ -203,6 +216,7 @@ class Effect:
         self.of_, self.to = None, ""
         self.watch, self.each, self.zone = None, False, 2  # 2: state.Z_FIELD
         self.arg = None
+        self.delayed = False
 
 
 class CardDef:
@@ -213,7 +227,8 @@ class CardDef:
                  "gekitotsu", "armor_mask", "soul_magic", "text", "effects", "triggers", "constants",
                  "activated", "replaces", "magic_main", "magic_flash", "magic_cond", "file", "block",
                  "colors_with_symbols", "lv_of", "const_mask", "bflags", "self_cost", "names",
-                 "self_watch", "watch", "hand_watch")  # triggers read by rules.happen (events.file_triggers)
+                 "trash_cost",  # its cost while in the trash (constant trash_cost), -1: the printed one
+                 "self_watch", "watch", "hand_watch", "delayed")  # triggers read by rules.happen (events.file_triggers)
 
 
 class CardPool:
@@ -334,7 +349,8 @@ def count_target(ck: Checker, field: str, data):
 
 ACTION_KEYS = ("do", "link", "if", "optional")  # 'optional' (「できる」 on one action): verbs.check_target_zone
 #: parameter names of the card language -> the Action slot that keeps them
-_SLOT = {"filter": "filt", "from": "src_place", "level": "amount"}  # level: treat_level's
+_SLOT = {"filter": "filt", "from": "src_place", "level": "amount",  # level: treat_level's
+         "when": "delayed", "actions": "alist"}  # this_turn's trigger and actions
 
 
 def _actions(pool: CardPool, ck: Checker, field: str, data) -> int:
@@ -410,11 +426,30 @@ def _board_constant(sub: Checker, e: Effect, name: str, data) -> set:
         fields = {"player"}
         e.amount = {"own": 1, "opp": 2, "both": 3}[sub.choice("player", ("both", "own", "opp"), "both")]
         mark(B_NOMILL)
+    elif name == "trash_cost":  # 「トラッシュにあるこのカードをコストNにする」 (BS 2-2, 4-4): this card, in the trash
+        fields = set()
+        if "amount" not in data or data.get("scope", "self") != "self":
+            sub.fail("amount" if "amount" not in data else "scope",
+                     "trash_cost sets this card's own cost while it is in the trash: amount (0-99), no scope")
+        if not 0 <= e.amount <= 99:
+            sub.fail("amount", "a cost is between 0 and 99")
+        return fields | {"amount"}
     elif name == "treat_level":  # 「…すべてをそのスピリットが持つ最高Lvとして扱う」「…をLv1として扱う」 (BS 2-8-2)
         fields = {"level"}
         lv = sub.choice("level", (1, 2, 3, 4, 5, "max"), "max")
         e.amount = -1 if lv == "max" else lv
         mark(B_LVCOST | B_LVTREAT)
+    elif name == "give_reduction":  # 「(自分の)手札にある(マジック)カードすべてに軽減シンボル[黄]を与える」 (BS 2-3-3)
+        fields = {"hand_of", "types", "symbols"}
+        e.amount = {"own": 1, "opp": 2, "both": 3}[sub.choice("hand_of", ("own", "opp", "both"), "own")]
+        sym = colors_map(sub, "symbols", sub.get("symbols", dict))
+        if not sym or any(n < 1 or n > 9 for n in sym.values()):
+            sub.fail("symbols", "expected 1 to 9 reduction symbols of a colour, e.g. {yellow: 1}")
+        e.arg = (types_mask(sub, "types", data["types"]) if "types" in data else 0,
+                 tuple(sym.get(c, 0) for c in range(6)))
+        if "scope" in data:
+            sub.fail("scope", "give_reduction names the hand with hand_of (own / opp / both) and the card types with types")
+        mark(B_REDUCE)
     elif name == "no_reduction":  # 「(相手の)手札にある(マジック)カードすべての軽減シンボルすべてを無いものとして扱う」
         fields = {"hand_of", "types"}
         e.amount = {"own": 1, "opp": 2, "both": 3}[sub.choice("hand_of", ("opp", "own", "both"), "opp")]
@@ -471,6 +506,15 @@ def _effect(pool: CardPool, ck: Checker, k: int, data, nlv: int) -> Effect:
     else:
         e.event = RP[sub.choice("replace", REPLACES)]
         ev = REPLACES[e.event]
+        if ev == "draw_step_draw":  # a player's event: the card's controller's own draw (BS 7-4-2)
+            e.optional = sub.get("optional", bool, False)  # 「ドローするかわりに…できる」
+            for k in ("of", "cost"):
+                if k in data:
+                    sub.fail(k, "the draw step's draw is its controller's own, replaced at no cost")
+            e.alist = _actions(pool, sub, "instead", sub.get("instead", list))
+            sub.only(common | {"replace", "instead", "optional"})
+            mark(B_REPLACE)
+            return e
         if "of" in data:  # BS 9-1-8-1: the event of other cards (of: which ones), e.g. 'when a spirit is destroyed'
             if ev.startswith("milled"):
                 sub.fail("of", "a milled replacement is this card's own")
@@ -535,6 +579,7 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
     d = CardDef()
     d.file = file
     _USES[0] = 0  # the B_* machinery bits its words mark while it compiles
+    _DELAYED.clear()
     d.id = ck.get("id", str)
     d.name = ck.get("name", str)
     d.deck_name = d.name  # BS 6-1-1-2-1: names with different [n] identifiers are distinct in a deck
@@ -618,7 +663,9 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
     # the constant kinds it has on the field, as bits; a cost constant of the card itself works from
     # the hand (BS 11-1-1-2-1) and is kept apart, in self_cost
     d.self_cost = tuple(e for e in d.constants if e.const == CK["cost"] and e.scope == T_SELF)
-    d.const_mask = sum({1 << e.const for e in d.constants if e not in d.self_cost})
+    trash = [e for e in d.constants if e.const == CK["trash_cost"]]  # works in the trash, not on the field
+    d.trash_cost = trash[-1].amount if trash else -1
+    d.const_mask = sum({1 << e.const for e in d.constants if e not in d.self_cost and e.const != CK["trash_cost"]})
     d.activated = tuple(e for e in d.effects if e.kind == "activated")
     d.replaces = tuple(e for e in d.effects if e.kind == "replace")
     mg = ck.get("magic", dict, None)
@@ -638,6 +685,12 @@ def _card(pool: CardPool, file: str, k: int, data) -> CardDef:
         d.magic_cond = _cond(sub, "if", sub.get("if", dict, None))
     elif mg is not None:
         ck.fail("magic", "only a magic card has a magic effect")
+    if _DELAYED:  # the triggers its effects set up for a turn: effects of the card, after the printed ones
+        for e in _DELAYED:
+            e.index = len(d.effects)
+            d.effects += (e,)
+        _DELAYED.clear()
+        _events().file_triggers(d)
     d.bflags = _USES[0]
     return d
 

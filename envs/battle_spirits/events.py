@@ -17,6 +17,8 @@ says whose event it is with ``of:``:
 
 ``by:`` says how the event must have been caused (``battle`` / ``attack``: by BP comparison
 or an attack, ``effect``, ``own`` / ``opp``: by that player, ``own_effect`` / ``opp_effect``);
+``by_types: [spirit, magic]`` narrows an effect cause to effects of cards of those types
+(「スピリット/マジックの効果で回復した」: the card whose action made the event, ``State.ev_src``);
 ``each: true`` triggers once per subject card instead of once per simultaneous event
 (BS 9-1-5-4, ruling in ``docs/rules/battle_spirits_notes.md``); ``zone: hand`` makes a card
 in the hand watch (BS 5-12-2, 9-3-1-2); ``outside_draw_step`` and ``against`` narrow
@@ -30,7 +32,7 @@ compiles the words and decides whether a watcher sees an event (:func:`watches`)
 from __future__ import annotations
 
 from ..core.cardfile import Checker
-from .cards import EV, MAGIC, NEXUS, SPIRIT, WHATS, _filter
+from .cards import EV, MAGIC, NEXUS, SPIRIT, WHATS, _filter, types_mask
 from .layout import ST_DRAW
 from .state import Z_FIELD, Z_HAND, Z_TRASH, Z_WAIT
 from .words import VOCAB
@@ -41,13 +43,15 @@ ALL_CAUSES = 0b111
 #: ``by:`` words -> (causes allowed as bits, whose doing: -1 anyone, 0 you, 1 your opponent)
 BY = {"any": (ALL_CAUSES, -1), "battle": (1 << C_BATTLE, -1), "attack": (1 << C_BATTLE, -1),
       "effect": (1 << C_EFFECT, -1), "own": (ALL_CAUSES, 0), "opp": (ALL_CAUSES, 1),
-      "own_effect": (1 << C_EFFECT, 0), "opp_effect": (1 << C_EFFECT, 1)}
+      "own_effect": (1 << C_EFFECT, 0), "opp_effect": (1 << C_EFFECT, 1),
+      "not_effect": (ALL_CAUSES & ~(1 << C_EFFECT), -1)}
 BY_CARD = ("any", "battle", "effect", "own", "opp", "own_effect", "opp_effect")
 BY_LIFE = ("any", "attack", "effect", "own", "opp", "own_effect", "opp_effect")
 BY_HAND = ("any", "effect", "own", "opp", "own_effect", "opp_effect")
 BY_MILL = ("any", "own", "opp")
+BY_CORES = ("any", "effect", "not_effect", "own", "opp", "own_effect", "opp_effect")
 #: the keys a trigger may carry besides the effect's common ones
-TRIGGER_KEYS = ("of", "by", "each", "zone", "outside_draw_step", "against", "side", "n")
+TRIGGER_KEYS = ("of", "by", "by_types", "each", "zone", "outside_draw_step", "against", "side", "n")
 #: events whose own card's triggers the rules fire directly (``rules.fire``); a trigger of
 #: this card on any other event, or one that reads ``by:``, is queued by ``rules.happen``
 FIRED = frozenset(EV[n] for n in (
@@ -73,13 +77,14 @@ class Watch:
     ``side`` (0 own, 1 opp, 2 any, relative to the watcher's controller) and, for a card event,
     ``what`` (an index of ``cards.WHATS``), ``filt`` and ``other``; ``causes`` (bits of C_*)
     and ``rel`` (-1, 0 you, 1 your opponent) from ``by:``; ``dstep`` (not in the subject
-    player's draw step); ``against`` (a filter on the spirit a battle winner destroyed)."""
+    player's draw step); ``against`` (a filter on the spirit a battle winner destroyed); ``types``
+    (bits of card types, 0: any) from ``by_types:``, the types of the card whose effect caused it."""
 
-    __slots__ = ("self_", "side", "what", "filt", "other", "causes", "rel", "dstep", "against")
+    __slots__ = ("self_", "side", "what", "filt", "other", "causes", "rel", "dstep", "against", "types")
 
     def __init__(self) -> None:
         self.self_, self.side, self.what, self.filt, self.other = False, 2, -1, (), False
-        self.causes, self.rel, self.dstep, self.against = ALL_CAUSES, -1, False, ()
+        self.causes, self.rel, self.dstep, self.against, self.types = ALL_CAUSES, -1, False, (), 0
 
 
 def watches(s, w: Watch, j: int, q: int, who: int, c: int, by: int, cause: int, other: int) -> bool:
@@ -102,6 +107,10 @@ def watches(s, w: Watch, j: int, q: int, who: int, c: int, by: int, cause: int, 
         return False
     if w.rel >= 0 and by != (q if w.rel == 0 else 1 - q):
         return False
+    if w.types:  # by_types: the card whose action caused the event (BS 9-1-5-1)
+        x = s.ev_src
+        if x < 0 or not (w.types >> s.defs[s.cdef[x]].type) & 1:
+            return False
     if w.dstep and s.step == ST_DRAW and s.tp == who:
         return False
     if w.against:
@@ -138,7 +147,9 @@ _event("battle_destroy", "card", "BS 8-1-6-2",
        "a spirit destroyed the spirit it battled by BP comparison and stayed on the field "
        "(「BPを比べ相手のスピリットだけを破壊したとき」); `against:` filters the destroyed spirit",
        "{of}がBPを比べ相手のスピリットだけを破壊したとき", "when {of} wins a battle by BP", "spirit")
-_event("battle_end", "card", "BS 8-1-7-1", "the battle of a spirit ended, the spirit still on the field",
+_event("battle_end", "card", "BS 8-1-7-1",
+       "the battle of a spirit ended: its own trigger if it is still on the field; a watcher (of: ...) also sees a "
+       "battling spirit that left the field in the battle, whose bp is then its BP as it last was there",
        "{of}のバトル終了時", "when {of}'s battle ends", "spirit")
 _event("exhausted", "card", "BS 5-15, 5-16", "a card became exhausted (heavily included)",
        "{of}が疲労したとき", "when {of} becomes exhausted", "spirit", BY_CARD)
@@ -147,6 +158,10 @@ _event("recovered", "card", "BS 5-14, 5-14-2", "a card became recovered (refresh
 _event("leaves_field", "card", "BS 9-3-3, 10-2-2-1",
        "a card left the field: destroyed, vanished or returned to the hand or deck",
        "{of}がフィールドを離れるとき", "when {of} leaves the field", "spirit", BY_CARD)
+_event("cores_placed", "card", "BS 4-8, 7-6-1-2-2, 11-1-1-6",
+       "cores were put on a spirit or nexus on the field: by an effect, or by its player (core moves in the main "
+       "step, a summon's placement: by: not_effect, 「効果以外でコアを置いた」)",
+       "{of}にコアが置かれたとき", "when cores are put on {of}", "spirit", BY_CORES)
 _event("returned", "card", "BS 10-2-2-1, 10-2-2-7", "a card on the field was returned to the hand or deck",
        "{of}が手札/デッキに戻ったとき", "when {of} is returned to the hand or deck", "spirit", BY_CARD)
 # player events: `of: own` (default), `opp` or `any`
@@ -162,6 +177,10 @@ _event("milled", "player", "BS 5-13",
        "cards were put from a player's deck into the trash (破棄); `of: self`: this card was, "
        "and its trigger works from the trash", "{of}のデッキが破棄されたとき",
        "when cards are milled from the deck of {of}", by=BY_MILL)
+_event("hand_discarded", "player", "BS 5-13, 4-3",
+       "cards were put from a player's hand into the trash (破棄) by an effect or as a cost; event_count is how "
+       "many (one event per action)", "{of}の手札が破棄されたとき", "when cards are discarded from {of.pos} hand",
+       by=BY_HAND)
 _event("magic_used", "player", "BS 5-12, 11-3", "a player used a magic card (the event card)",
        "{of}がマジックを使用したとき", "when a magic is used by {of}")
 # steps (9-1-5-2): the step's player is in the word
@@ -172,6 +191,8 @@ for _n, _r, _ja, _en in (
         ("own_refresh_step", "BS 7-5-1", "自分のリフレッシュステップ", "your refresh step"),
         ("own_main_start", "BS 7-6-1-1", "自分のメインステップ開始時", "the start of your main step"),
         ("own_attack_step_start", "BS 7-7-3-1", "自分のアタックステップ開始時", "the start of your attack step"),
+        ("own_attack_step_end", "BS 7-7-3-2", "自分のアタックステップ終了時", "the end of your attack step"),
+        ("opp_attack_step_end", "BS 7-7-3-2", "相手のアタックステップ終了時", "the end of your opponent's attack step"),
         ("own_end_step", "BS 7-9-1-1", "自分のエンドステップ", "your end step"),
         ("opp_end_step", "BS 7-9-1-1", "相手のエンドステップ", "your opponent's end step")):
     _event(_n, "step", _r, f"{_en}", f"『{_ja}』", f"({_en})")
@@ -212,6 +233,8 @@ def compile_trigger(sub: Checker, e, data) -> None:
     e.event = ew.index
     kind = ew.kind
     allowed = {"of", "by", "each", "zone"} if kind in ("card", "player") else set()
+    if ew.by:
+        allowed.add("by_types")
     if ew.index in (EV["card_to_hand"], EV["drawn"]):
         allowed.add("outside_draw_step")
     if ew.index == EV["battle_destroy"]:
@@ -255,6 +278,9 @@ def compile_trigger(sub: Checker, e, data) -> None:
         if not ew.by:
             sub.fail("by", f"the event {word.name!r} takes no 'by'")
         w.causes, w.rel = BY[sub.choice("by", ew.by, "any")]
+    if "by_types" in data:
+        w.causes &= 1 << C_EFFECT  # only an effect has a card whose type it is
+        w.types = types_mask(sub, "by_types", data["by_types"])
     if "outside_draw_step" in data:
         w.dstep = sub.get("outside_draw_step", bool)
     if "against" in data:
@@ -280,9 +306,12 @@ def file_triggers(d) -> None:
     """Sort a card's triggered effects into the tables the rules read (per event index):
     ``triggers`` (fired for the card itself), ``self_watch`` (its own events read by ``happen``),
     ``watch`` (other cards' and players' events, on the field), ``hand_watch`` (from the hand)."""
-    d.triggers, d.self_watch, d.watch, d.hand_watch = {}, {}, {}, {}
+    d.triggers, d.self_watch, d.watch, d.hand_watch, d.delayed = {}, {}, {}, {}, {}
     for e in d.effects:
         if e.kind != "trigger":
+            continue
+        if e.delayed:  # set up for a turn by the verb this_turn: read from the temporary effects
+            d.delayed.setdefault(e.event, []).append(e)
             continue
         w = e.watch
         table = d.triggers if w is None else d.self_watch if w.self_ else \
@@ -296,6 +325,8 @@ def watch_bits(d) -> tuple[int, int]:
     for ev in d.self_watch:
         m |= 1 << ev
     for ev in d.watch:
+        m |= 1 << ev
+    for ev in d.delayed:
         m |= 1 << ev
     h = 0
     for ev in d.hand_watch:

@@ -6,7 +6,7 @@ plain ints. Rule numbers refer to the Standard comprehensive rules (file 000).
 from __future__ import annotations
 
 from ..core import effects
-from .cards import EV, LK, MAGIC, RP, SPIRIT, T_ATTACKER, T_BLOCKER, T_EVENT, T_SELF, Target
+from .cards import EV, LK, MAGIC, RP, SPIRIT, T_ATTACKER, T_BLOCKER, T_EVENT, T_MOVED, T_SELF, Target
 from .layout import (
     D_ATTACK, D_BLOCK, D_DISCARD, D_FIRST, D_FLASH, D_KEISHO, D_MAGIC_TIMING, D_MAIN, D_MODE, D_MOVE_DST,
     D_MOVE_SRC, D_MULLIGAN, D_OPTIONAL, D_ORDER, D_PAY, D_PLACE, D_SEARCH, D_TARGET, FIELD, FIELD_SOUL, HAND,
@@ -24,7 +24,8 @@ from .state import (
 from .cards import B_BATTLE, B_LVCOST, B_REPLACE  # noqa: E402 - the verbs family's machinery bits
 from .cards import B_REDUCE  # noqa: E402 - reduction symbols treated as none (issue 10, part B)
 from .cards import B_IMMUNE, B_NEGATE, B_SOULPAID, IM_ALL, IM_TARGET  # noqa: E402 - the board words' machinery (issue 10)
-from .state import TE_END_ATTACK_STEP, TE_END_BATTLE, TE_LIFE_CAP  # noqa: E402
+from .state import TE_END_ATTACK_STEP, TE_END_BATTLE, TE_LIFE_CAP, TE_WATCH  # noqa: E402
+from .cards import B_DELAYED  # noqa: E402 - triggers set up for the turn (verb this_turn)
 from .events import C_BATTLE, C_EFFECT, C_RULE, watches  # noqa: E402 - events of other cards and players (issue 10)
 
 
@@ -67,17 +68,22 @@ def fire(s: State, ev: int, i: int, event: int = -1, lv: int = 0) -> None:
         lv = s.level(i) if s.zone[i] == Z_FIELD else max(1, s.level(i))
     p = s.owner[i]
     for e in effs:
-        if not (e.levels >> lv) & 1:
-            continue
-        if e.limit in (1, 3) and (i * 64 + e.index) in s.used:
-            continue  # 12-3-1 [ターン1回]
-        if e.limit in (2, 3):  # 12-3-2 [重複不可]: one per name and effect at the same timing
-            key = (d.name, e.index)  # ... for each controller (ruling in docs/rules/battle_spirits_notes.md)
-            if any((s.defs[s.cdef[t[0]]].name, t[1]) == key and t[2] == p for t in s.pending):
-                continue
-        if e.cond and not s.cond_ok(e.cond, i, p):
-            continue  # 9-2-1
-        s.pending.append((i, e.index, p, event))
+        if admits(s, i, e, p, lv) and not (e.cond and not s.cond_ok(e.cond, i, p)):  # 9-2-1
+            s.pending.append((i, e.index, p, event))
+
+
+def admits(s: State, j: int, e, q: int, lv: int) -> bool:
+    """May effect ``e`` of card ``j`` (controller ``q``, at level ``lv``) trigger now? Its level,
+    12-3-1 [ターン1回] and 12-3-2 [重複不可] (one per name and effect at the same timing, for each
+    controller: ruling in docs/rules/battle_spirits_notes.md). Every trigger passes here."""
+    if not (e.levels >> lv) & 1 or (e.limit in (1, 3) and (j * 64 + e.index) in s.used):
+        return False
+    if e.limit in (2, 3):
+        key = (s.defs[s.cdef[j]].name, e.index)
+        defs, cdef = s.defs, s.cdef
+        if any(t[2] == q and (defs[cdef[t[0]]].name, t[1]) == key for t in s.pending):
+            return False
+    return True
 
 
 def fire_all(s: State, ev: int, players=(0, 1), event: int = -1) -> None:
@@ -112,18 +118,15 @@ def battle_won(s: State, w: int, loser: int) -> None:
 
 
 def fire_one(s: State, j: int, e, event: int) -> None:
-    lv = s.level(j)
-    if not (e.levels >> lv) & 1 or (e.limit in (1, 3) and (j * 64 + e.index) in s.used):
+    """Queue one triggered effect of card ``j`` (a 'N or more cores' trigger, 13-1-1)."""
+    q = s.owner[j]
+    if not admits(s, j, e, q, s.level(j)):
         return
     if s.bflags & B_NEGATE and s.negated(j, e.event):
         return  # 9-2-3
-    if e.cond and not s.cond_ok(e.cond, j, s.owner[j]):
+    if e.cond and not s.cond_ok(e.cond, j, q):
         return
-    if e.limit in (2, 3):
-        key = (s.defs[s.cdef[j]].name, e.index)
-        if any((s.defs[s.cdef[t[0]]].name, t[1]) == key and t[2] == s.owner[j] for t in s.pending):
-            return
-    s.pending.append((j, e.index, s.owner[j], event))
+    s.pending.append((j, e.index, q, event))
 
 
 # ---- events of other cards and players (issue 10; events.py) ------------------------------------
@@ -132,6 +135,7 @@ EV_DESTROYED, EV_DESTROYED_BY_OPP, EV_LEAVES = EV["destroyed"], EV["destroyed_by
 EV_RETURNED, EV_EXHAUSTED, EV_RECOVERED = EV["returned"], EV["exhausted"], EV["recovered"]
 EV_BATTLE_DESTROY, EV_BATTLE_END, EV_LIFE = EV["battle_destroy"], EV["battle_end"], EV["life_decreased"]
 EV_TO_HAND, EV_DRAWN, EV_MILLED, EV_MAGIC = EV["card_to_hand"], EV["drawn"], EV["milled"], EV["magic_used"]
+EV_HAND_DISCARDED, EV_CORES_PLACED = EV["hand_discarded"], EV["cores_placed"]
 TO_HAND_EVENTS = 1 << EV_TO_HAND | 1 << EV_DRAWN  # the events of cards reaching a hand (added_to_hand)
 #: the last slot of a queued trigger (its simultaneity group) once a card in the hand has
 #: declared it (revealed, 9-3-1-2): the trigger is then used, and is not offered again
@@ -169,6 +173,14 @@ def happen(s: State, ev: int, who: int, cards, n: int = 0, by: int = -1, cause: 
                 effs = defs[cdef[j]].hand_watch.get(ev)
                 if effs:
                     _seen(s, effs, j, q, who, cards, c0, n, by, cause, other)
+    if s.bflags & B_DELAYED:  # triggers effects set up for the turn (verb this_turn), oldest first
+        for k, x, key, _ in s.teff:
+            if k == TE_WATCH:
+                j, ei = key >> 6, key & 63
+                effs = defs[cdef[j]].effects  # (a card back in a hidden zone may be another one after
+                e = effs[ei] if ei < len(effs) else None  # resample_hidden: then it sets up nothing)
+                if e is not None and e.delayed and e.event == ev:
+                    _seen(s, (e,), j, -1 - x, who, cards, c0, n, by, cause, other)
 
 
 def _seen(s: State, effs, j: int, q: int, who: int, cards, c0: int, n: int, by: int, cause: int,
@@ -199,7 +211,7 @@ def queue(s: State, j: int, e, q: int, event: int, n: int) -> None:
     lv = s.level(j)
     if s.zone[j] != Z_FIELD and lv < 1:
         lv = 1  # a card off the field (waiting, hand, trash) uses its Lv1 effects (10-2-2-3 aside)
-    if not (e.levels >> lv) & 1 or (e.limit in (1, 3) and (j * 64 + e.index) in s.used):
+    if not admits(s, j, e, q, lv):
         return
     if s.bflags & B_NEGATE and s.negated(j, own_event(e)):
         return  # 9-2-3
@@ -209,10 +221,6 @@ def queue(s: State, j: int, e, q: int, event: int, n: int) -> None:
         ok = s.cond_ok(e.cond, j, q)
         s.ev_card, s.ev_n = keep
         if not ok:
-            return
-    if e.limit in (2, 3):  # 12-3-2 [重複不可], per controller
-        key = (s.defs[s.cdef[j]].name, e.index)
-        if any((s.defs[s.cdef[t[0]]].name, t[1]) == key and t[2] == q for t in pend):
             return
     pend.append((j, e.index, q, event, n, group))
 
@@ -231,21 +239,37 @@ def added_to_hand(s: State, p: int, cards, by: int = -1, cause: int = C_EFFECT, 
         happen(s, EV_TO_HAND, p, cards, 0, by, cause)
 
 
-def add_cores(s: State, i: int, n: int) -> None:
+def hand_discarded(s: State, q: int, n: int, by: int, cause: int, src: int = -1) -> None:
+    """Player q's last ``n`` trashed cards came from their hand (破棄, 5-13): one event for the
+    action (9-1-5-4), caused by player ``by`` through ``cause``, as an effect of card ``src``."""
+    if n > 0 and (s.watch >> EV_HAND_DISCARDED) & 1:
+        keep, s.ev_src = s.ev_src, src
+        happen(s, EV_HAND_DISCARDED, q, s.trash[q][-n:], n, by, cause)
+        s.ev_src = keep
+
+
+def add_cores(s: State, i: int, n: int, cause: int = C_EFFECT) -> None:
     """Put n more cores on field card i and fire 'N or more cores' (13-1-1)."""
     s.cores[i] += n
     if n > 0:
-        cores_increased(s, i)
+        cores_increased(s, i, cause)
 
 
-def cores_increased(s: State, i: int) -> None:
-    """13-1-1: 'when this has N or more cores' fires on any increase that ends at N or more."""
+def cores_increased(s: State, i: int, cause: int = C_EFFECT) -> None:
+    """Cores were put on field card i, by an effect (the card ``s.ev_src``'s) or by its player's
+    own move (``cause`` C_RULE: core moves 7-6-1-2-2, a summon's placement 11-1-1-6).
+    13-1-1: 'when this has N or more cores' fires on any increase that ends at N or more; and
+    the event cores_placed (「効果以外でコアを置いた」)."""
     effs = s.defs[s.cdef[i]].triggers.get(EV["cores_reach"])
     if effs:
         c = s.ncores(i)
         for e in effs:
             if c >= e.n:
                 fire_one(s, i, e, i)
+    if (s.watch >> EV_CORES_PLACED) & 1:
+        x = s.ev_src
+        by = s.owner[i] if cause != C_EFFECT else s.owner[x] if x >= 0 else -1
+        happen(s, EV_CORES_PLACED, s.owner[i], (i,), 1, by, cause)
 
 
 def to_wait(s: State, i: int, kind: int, by_opp: bool = False, lv: int = 0, cause: int = C_RULE) -> None:
@@ -253,6 +277,8 @@ def to_wait(s: State, i: int, kind: int, by_opp: bool = False, lv: int = 0, caus
     ``cause``: events.C_EFFECT (an effect; ``by_opp``: the opponent's), C_BATTLE (BP comparison)
     or C_RULE (vanishing by a rule process)."""
     p = s.owner[i]
+    if i == s.attacker or i == s.blocker:  # its last information for the battle's end (ruling on 8-1-7-1)
+        s.last_bp = s.last_bp + ((i, s.bp(i)),)
     s.field[p].remove(i)
     s.zone[i] = Z_WAIT
     s.wait_kind[i] = kind
@@ -729,9 +755,12 @@ def h_turn(s: State, f: list) -> None:
     elif step == 3:  # draw step (7-4)
         s.step = ST_DRAW
         fire_all(s, EV["own_draw_step"], (p,))
-        draw(s, p, 1)
         f[1] = 4
         settle(s, len(s.waiting))
+        if s.bflags & B_REPLACE and draw_replacements(s, p):  # 「ドローするかわりに」 (9-1-8)
+            s.stack.append([H_DRAW_STEP, 0, p])  # above the settle: it happens first, as the draw would
+        else:
+            draw(s, p, 1)  # 7-4-2
     elif step == 4:  # refresh step (7-5)
         s.step = ST_REFRESH
         fire_all(s, EV["own_refresh_step"], (p,))
@@ -757,21 +786,28 @@ def h_turn(s: State, f: list) -> None:
             fire_all(s, EV["own_attack_step_start"], (p,))
             s.stack.append([H_ATTACK, 0, p])
             settle(s, len(s.waiting))
-    elif step == 7:  # second main step (7-8)
+    elif step == 7:  # the end of the attack step (7-7-3-2): 「ステップ終了時」 triggers resolve first
         f[1] = 8
+        if s.step == ST_ATTACK:
+            fire_all(s, EV["own_attack_step_end"], (p,))
+            fire_all(s, EV["opp_attack_step_end"], (1 - p,))
+            settle(s, len(s.waiting))
+    elif step == 8:  # second main step (7-8)
+        f[1] = 9
         if not first_turn:
             s.step = ST_MAIN2
             s.stack.append([H_MAIN, 0, p])
-    elif step == 8:  # end step (7-9)
+    elif step == 9:  # end step (7-9)
         s.step = ST_END
         expire(s, DUR_TURN)  # 7-9-1-1
         fire_all(s, EV["own_end_step"], (p,))
         fire_all(s, EV["opp_end_step"], (1 - p,))
-        f[1] = 9
+        f[1] = 10
         settle(s, len(s.waiting))
     else:  # 7-9-1-3
         expire(s, DUR_TURN)  # 'this turn' effects made during the end step end with the turn
         s.used = []
+        s.attacks = 0
         s.tp = 1 - p
         s.turn += 1
         f[1] = 0
@@ -1025,6 +1061,8 @@ def h_place(s: State, f: list) -> None:
         for e in s.defs[s.cdef[i]].triggers.get(EV["cores_reach"], ()):
             if c >= e.n:
                 fire_one(s, i, e, i)
+        if f[4] and (s.watch >> EV_CORES_PLACED) & 1:  # the player placed them (11-1-1-6), no effect
+            happen(s, EV_CORES_PLACED, p, (i,), 1, p, C_RULE)
         return
     if take_core(s, p, a):
         s.soul[p] = i
@@ -1061,9 +1099,9 @@ def h_move(s: State, f: list) -> None:
         j = s.field[p][dst - FIELD]
         if soul:
             s.soul[p] = j
-            cores_increased(s, j)  # 13-1-1, 5-7-3: the soul core is a core
+            cores_increased(s, j, C_RULE)  # 13-1-1, 5-7-3: the soul core is a core
         else:
-            add_cores(s, j, 1)
+            add_cores(s, j, 1, C_RULE)
     s.stack.pop()
     check_vanish(s)
     settle(s, f[4])
@@ -1101,6 +1139,7 @@ def h_battle(s: State, f: list) -> None:
     if step == 0:  # 8-1-1-1: exhaust the attacker and declare
         s.attacker = atk
         s.blocker = -1
+        s.attacks += 1
         exhaust(s, atk)
         fire(s, EV["attack"], atk)  # 8-1-1-2
         if (s.watch >> EV_ATTACK) & 1:
@@ -1171,15 +1210,16 @@ def h_battle(s: State, f: list) -> None:
             fire(s, EV["battle_end"], atk)
         if f[3] >= 0 and s.zone[f[3]] == Z_FIELD:
             fire(s, EV["battle_end"], f[3])
-        if (s.watch >> EV_BATTLE_END) & 1:  # the battle of each spirit in it ended at once
-            for i in (atk, f[3]):
-                if i >= 0 and s.zone[i] == Z_FIELD:
+        if (s.watch >> EV_BATTLE_END) & 1:  # the battle of each spirit in it ended at once (8-1-7-1),
+            for i in (atk, f[3]):  # also of one that left the field in it (its BP: s.last_bp)
+                if i >= 0 and (s.zone[i] == Z_FIELD or any(c == i for c, _ in s.last_bp)):
                     happen(s, EV_BATTLE_END, s.owner[i], (i,))
         f[1] = 7
         settle(s, f[4])
     else:
         expire(s, DUR_BATTLE)  # 8-1-7-2
         s.attacker = s.blocker = -1
+        s.last_bp = ()
         s.stack.pop()
 
 
@@ -1229,6 +1269,8 @@ def h_activate(s: State, f: list) -> None:
         if f[6] > 0:
             s.ask(p, D_DISCARD, [HAND + k for k in range(min(len(s.hand[p]), MAX_HAND))])
             f[1] = 1
+        else:  # a cost: the player's doing, not an effect's (9-1-6-2)
+            hand_discarded(s, p, e.costs[f[5] - 1][1], p, C_RULE)
         return
     while f[5] < len(e.costs):
         name, v = e.costs[f[5]]
@@ -1283,7 +1325,7 @@ def trigger_valid(s: State, t: tuple) -> bool:
     if s.zone[i] == Z_HAND and (ei >= len(d.effects) or d.effects[ei].zone != Z_HAND):
         return False  # a hidden hand card that resample_hidden redealt as another card
     e = d.effects[ei]
-    if s.zone[i] != e.zone:
+    if s.zone[i] != e.zone and not e.delayed:
         return False  # 9-1-5-5, 9-4-1-2, 9-3-3: the zone it works from (the waiting state, the hand...)
     if e.event == EV_EXHAUSTED and not s.exh[i] and (e.watch is None or e.watch.self_):
         return False  # 5-15-2
@@ -1458,6 +1500,8 @@ def word_targets(s: State, t: int, src: int, event: int, prev: list, wait: bool 
         return [s.blocker] if s.blocker >= 0 and s.zone[s.blocker] == Z_FIELD else []
     if t == T_EVENT:
         return [event] if event >= 0 and (s.zone[event] == Z_FIELD or (wait and s.zone[event] == Z_WAIT)) else []
+    if t == T_MOVED:  # 「破棄したカードを手札にする」: those of them now in the trash (from_trash only)
+        return [i for i in (s.sels[-1] if s.sels else ()) if s.zone[i] == Z_TRASH]
     return [i for i in prev if s.zone[i] == Z_FIELD]  # previous
 
 
@@ -1542,7 +1586,11 @@ def apply_action(s: State, f: list, a, src: int, p: int, tg: list) -> tuple[int,
         kept = [i for i in tg if not s.armored(i, src)]
         if len(kept) != len(tg):
             tg[:] = kept
-    return a.fn(s, f, a, src, p, tg)
+    s.ev_src = src  # what the verb makes happen, it makes as an effect of src (by_types)
+    try:
+        return a.fn(s, f, a, src, p, tg)
+    finally:
+        s.ev_src = -1
 
 
 def h_effect_resume(s: State, f: list) -> None:
@@ -1560,7 +1608,11 @@ def h_effect_resume(s: State, f: list) -> None:
         f[1] = 0
         if s.answer == OPTION + 1:
             tg = s.sels[f[7]]
-            done, full = a.inner(s, f, a, f[2], f[3], tg)
+            s.ev_src = f[2]
+            try:
+                done, full = a.inner(s, f, a, f[2], f[3], tg)
+            finally:
+                s.ev_src = -1
             if s.is_terminal():
                 return
             t = a.target
@@ -1651,3 +1703,54 @@ def add_handler(fn) -> int:
 
 
 H_REPLACE_COST = add_handler(h_replace_cost)
+
+
+def draw_replacements(s: State, p: int) -> list:
+    """(card, effect) of player p's field cards that replace p's draw step draw now (9-1-8-1)."""
+    out = []
+    negate = s.bflags & B_NEGATE
+    for j in s.field[p]:
+        d = s.defs[s.cdef[j]]
+        if not d.replaces or (negate and s.negated(j)):
+            continue
+        for e in d.replaces:
+            if e.event == RP_DRAW_STEP and (e.levels >> s.level(j)) & 1 and not (e.cond and not s.cond_ok(e.cond, j, p)):
+                out.append((j, e))
+    return out
+
+
+def h_draw_step(s: State, f: list) -> None:
+    """7-4-2 replaced (9-1-8): the draw step's draw, or instead the effect of one replacement. One
+    that says 「できる」 is its player's choice ('use an optional effect'); with several, the turn
+    player (here the drawer) chooses which ('choose a mode', option k = the k-th; when all are
+    optional, the option after the last draws normally), 9-1-8-1-3. Frame [H_DRAW_STEP, step, p]."""
+    p = f[2]
+    apps = draw_replacements(s, p)
+    if f[1] == 0 and apps:
+        f[1] = 1
+        if len(apps) == 1:
+            if apps[0][1].optional:
+                s.ask(p, D_OPTIONAL, [OPTION, OPTION + 1])
+                return
+            s.answer = OPTION + 1
+        else:
+            free = all(e.optional for _, e in apps)
+            n = min(len(apps), N_OPTIONS - 1)
+            s.ask(p, D_MODE, [OPTION + k for k in range(n + free)])
+            return
+    s.stack.pop()
+    if not apps:
+        draw(s, p, 1)
+        return
+    k = s.answer - OPTION
+    if len(apps) == 1:
+        k = 0 if k == 1 else len(apps)  # yes: the one replacement; no: the draw
+    if k >= len(apps):
+        draw(s, p, 1)
+        return
+    j, e = apps[k]
+    push_effect(s, j, p, e.alist, -1)  # 9-1-8-1-2: the replaced draw is not replaced again
+
+
+H_DRAW_STEP = add_handler(h_draw_step)
+RP_DRAW_STEP = RP["draw_step_draw"]

@@ -38,6 +38,7 @@ TE_LIFE_CAP = 66  # (kind, -1 - player, n, dur): an unblocked attack reduces tha
 TE_NO_MILL = 67  # (kind, -1 - player, 0, dur): that player's deck is not discarded (5-13)
 TE_LVCOST = 68  # (kind, card, amount, dur): the card's Lv costs +amount (2-8-3)
 TE_LVTREAT = 74  # (kind, card, level, dur): the card is treated as that level (-1: its highest), 「Lv1として扱う」
+TE_WATCH = 75  # (kind, -1 - player, card * 64 + effect index, dur): a trigger set up for the turn (verb this_turn)
 DUR_TURN, DUR_BATTLE = END_OF_TURN, END_OF_BATTLE
 G_CANNOT_ATTACK, G_CANNOT_BLOCK, G_NO_EFFECT_DESTROY, G_UNBLOCKABLE, G_MUST_BLOCK = range(5)
 
@@ -55,6 +56,14 @@ class State(DecisionState):
         # makes rules.happen look at (bits of cards.EV), the simultaneity group of the events
         # being made (BS 9-1-5-4), and the card / count of the event of the effect resolving
         "watch", "evgroup", "ev_card", "ev_n",
+        # the card whose action is being carried out (-1 between actions): the source of the
+        # events it makes, for a trigger's by_types (「スピリット/マジックの効果で」)
+        "ev_src",
+        # the battling spirits that left the field during the battle, with their BP as they last
+        # were there: ((card, bp), ...), replaced, never mutated; () outside a battle (ruling on 8-1-7-1)
+        "last_bp",
+        # the attacks declared this turn (「このターン相手が1回もアタックしてこなかったら」, card 16)
+        "attacks",
     )
     DECISION_NAMES = DECISIONS
     NUM_ACTIONS = NUM_ACTIONS
@@ -67,6 +76,7 @@ class State(DecisionState):
         c.has_constants = self.has_constants
         c.bflags, c.soulpaid = self.bflags, self.soulpaid
         c.watch, c.evgroup, c.ev_card, c.ev_n = self.watch, self.evgroup, self.ev_card, self.ev_n
+        c.ev_src, c.last_bp, c.attacks = self.ev_src, self.last_bp, self.attacks
         c.cdef, c.owner, c.zone = self.cdef[:], self.owner, self.zone[:]
         c.cores, c.exh, c.wait_kind = self.cores[:], self.exh[:], self.wait_kind[:]
         c.deck = [self.deck[0][:], self.deck[1][:]]
@@ -366,15 +376,37 @@ class State(DecisionState):
                 cost += self.self_cost_mod(p, i, d)
         if cost < 0:
             cost = 0
-        if d.red_total and not (self.bflags & B_REDUCE and self.has_constants and self.no_reduction(p, i)):
+        reduction, total = d.reduction, d.red_total
+        if self.bflags & B_REDUCE and self.has_constants:
+            if total and self.no_reduction(p, i):
+                total = 0
+            else:
+                given = self.given_reduction(p, i)  # give_reduction: symbols added (card 16)
+                if given is not None:
+                    reduction, total = given
+        if total:
             if fs is None:
                 fs = self.field_symbols(p)
             red = keisho
             for c in range(6):
-                if d.reduction[c]:
-                    red += min(d.reduction[c], fs[c])
-            cost -= min(d.red_total, red)
+                if reduction[c]:
+                    red += min(reduction[c], fs[c])
+            cost -= min(total, red)
         return cost if cost > 0 else 0
+
+    def given_reduction(self, p: int, i: int) -> tuple | None:
+        """The reduction symbols of card ``i`` in player ``p``'s hand with those give_reduction
+        constants add (its amount's bit 1 its controller's hand, bit 2 the opponent's; its arg (card
+        types, 0 all; the symbols per colour)), and their total; they reduce as printed ones do
+        (BS 2-3-3, 11-1-1-4). None: no constant gives it any."""
+        d = self.defs[self.cdef[i]]
+        red = None
+        for src, e in self.constants(CK["give_reduction"]):
+            types, sym = e.arg
+            if (e.amount >> (self.owner[src] != p)) & 1 and (not types or (types >> d.type) & 1) \
+                    and not self.immune(i, src, IM_ALL):
+                red = [a + b for a, b in zip(red or d.reduction, sym)]
+        return None if red is None else (red, sum(red))
 
     def no_reduction(self, p: int, i: int) -> bool:
         """Are the reduction symbols of card ``i`` in player ``p``'s hand treated as none (constant

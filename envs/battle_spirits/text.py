@@ -22,7 +22,7 @@ from ..core.cardtext import (
 )
 from ..core.vocab import Word
 from .cards import CARDS_DIR, CardPool, load_pool
-from .verbs import VOCAB, _hook, _options, _remove_n
+from .verbs import VOCAB, _hook, _options, _remove_n, _when
 from .words import _color_param, _count_param, _name_param, _symbols_param, _type_param
 
 __all__ = ["BOOK", "TEXT", "coverage_problems", "pool", "render", "render_entry"]
@@ -82,6 +82,10 @@ BOOK = Phrasebook("battle_spirits", {
         "card_to_hand": ("手札にカードが加えられたとき", "When Cards Are Added to a Hand"),
         "drawn": ("ドローしたとき", "When Drawing"), "milled": ("デッキが破棄されたとき", "When a Deck Is Milled"),
         "magic_used": ("マジック使用時", "When a Magic Is Used"),
+        "hand_discarded": ("手札が破棄されたとき", "When a Hand Is Discarded"),
+        "cores_placed": ("コアが置かれたとき", "When Cores Are Put on It"),
+        "own_attack_step_end": ("自分のアタックステップ終了時", "End of Your Attack Step"),
+        "opp_attack_step_end": ("相手のアタックステップ終了時", "End of Your Opponent's Attack Step"),
     },
     "trigger_key": {  # how a trigger narrows its event (events.py), printed after the event
         "by=any": ("", ""),
@@ -92,6 +96,7 @@ BOOK = Phrasebook("battle_spirits", {
         "by=opp": ("相手によって", "by your opponent"),
         "by=own_effect": ("自分の効果によって", "by your effect"),
         "by=opp_effect": ("相手の効果によって", "by an opposing effect"),
+        "by=not_effect": ("効果以外で", "other than by an effect"),
         "each=true": ("1枚ごとに", "once for each card"),
         "each=false": ("", ""),
         "zone=field": ("", ""),
@@ -99,6 +104,7 @@ BOOK = Phrasebook("battle_spirits", {
         "outside_draw_step=true": ("ドローステップ以外で", "outside the draw step"),
         "outside_draw_step=false": ("", ""),
         "against": ("{}スピリットに対して", "against a {.pre}spirit{.post}"),
+        "by_types": ("{}の効果で", "by {} effects"),
     },
     "constant": {  # BS 9-1-4; {scope} is every matching card, {source} whose effects an immunity stops
         "bp": ("{scope}をBP{amount.signed}する", "{scope} get{scope.s} {amount.signed} BP"),
@@ -123,6 +129,8 @@ BOOK = Phrasebook("battle_spirits", {
         "no_deck_discard": ("{player}デッキは破棄されない", "{player}"),
         "treat_level": ("{scope}を{level}として扱う", "{scope} {scope.is} treated as {level}"),
         "no_reduction": ("{hand}の軽減シンボルすべてを無いものとして扱う", "{hand} have no reduction symbols"),
+        "give_reduction": ("{hand}に軽減シンボル{symbols}を与える", "{hand} gain the reduction symbols {symbols}"),
+        "trash_cost": ("トラッシュにある{self}をコスト{amount}にする", "while in the trash, {self} has cost {amount}"),
     },
     "deck_of": {  # the constant no_deck_discard's player (BS 5-13)
         "both": ("お互いの", "no player's deck can be discarded"),
@@ -158,6 +166,7 @@ BOOK = Phrasebook("battle_spirits", {
                                "when {of} would be discarded from the deck by an opposing effect"),
         "destroyed_cores": ("{of}が破壊されたとき、その上のコア{n}を{to}に置く",
                             "when {of} is destroyed, {n} of its cores go to {to}"),
+        "draw_step_draw": ("自分のドローステップでドローするとき", "when you would draw in your draw step"),
     },
     "activated": {  # BS 9-1-6, 12-2-1-4/5
         "main": ("【起動：メイン】", "[Activate: Main]"),
@@ -188,6 +197,7 @@ BOOK = Phrasebook("battle_spirits", {
         "blocker": ("ブロックしているスピリット", "the blocking spirit"),
         "event": ("そのスピリット", "that spirit"),
         "previous": ("その{noun}", "that {noun}"),
+        "moved": ("破棄したカード", "the discarded card(s)"),
     },
     "pick": {  # pick: lowest_<stat> / highest_<stat> (BS 9-3-2)
         "lowest": ("{}が最も低い", "with the lowest {}"),
@@ -336,15 +346,15 @@ _CIRCLED = "①②③④⑤⑥⑦⑧"
 TARGET_KEYS = {"what", "side", "zone", "count", "up_to", "filter", "pick", "chooser"}
 WATCH_KEYS = {"what", "side", "filter", "other"}
 ACTION_KEYS = {"do", "link", "if", "optional"}
-EFFECT_KEYS = {"trigger": {"trigger", "levels", "if", "limit", "optional", "actions", "of", "side", "n", "by", "each",
+EFFECT_KEYS = {"trigger": {"trigger", "levels", "if", "limit", "optional", "actions", "of", "side", "n", "by", "by_types", "each",
                            "zone", "outside_draw_step", "against"},
                "constant": {"constant", "levels", "if", "amount", "scope", "while", "by", "by_types", "by_colors",
-                            "effects", "name", "family", "colors", "player", "hand_of", "types", "level"},
+                            "effects", "name", "family", "colors", "player", "hand_of", "types", "level", "symbols"},
                "activated": {"activated", "levels", "if", "limit", "cost", "actions"},
-               "replace": {"replace", "levels", "if", "instead", "of", "cost", "to", "n"}}
+               "replace": {"replace", "levels", "if", "instead", "of", "cost", "to", "n", "optional"}}
 CARD_KEYS = {"id", "name", "type", "colors", "cost", "reduction", "families", "levels", "shinkaiho", "symbols",
              "ex_symbol", "keywords", "soul_magic", "text", "effects", "magic", "block", "also_names"}
-TRIGGER_QUALIFIERS = ("by", "each", "zone", "outside_draw_step", "against")
+TRIGGER_QUALIFIERS = ("by", "by_types", "each", "zone", "outside_draw_step", "against")
 #: the placeholders an event's template may use: the watched card or player, a count, a side
 EVENT_SLOTS = ("of", "self", "n", "side")
 
@@ -386,6 +396,7 @@ class BattleSpiritsText(VocabText):
             _remove_n: lambda w, v, c: self._cores(v, c),
             _options: lambda w, v, c: self._modes(v, c),
             _hook: lambda w, v, c: plain(v),
+            _when: lambda w, v, c: self._when(v, c),
             ("has_trigger", ""): lambda w, v, c: Phrase(*self.book.get("event_short", v)),
             ("grant", "by_types"): lambda w, v, c: Phrase("/".join(TYPE[t][0] for t in v) + "の",
                                                          "/".join(TYPE[t][1] for t in v)),
@@ -543,6 +554,13 @@ class BattleSpiritsText(VocabText):
         lv = e.get("levels") or list(range(1, nlv + 1))
         return Phrase("・".join(f"Lv{x}" for x in lv), "".join(f"[LV{x}]" for x in lv))
 
+    def _when(self, v: dict, ctx: _Card) -> Phrase:
+        """this_turn's trigger: its condition, its event, 「できる」 and its limit are the effect's."""
+        cond = self._condition(v.get("if"), ctx)
+        ev = self._event(v["trigger"], v, ctx)
+        parts = [p for p in (cond, ev) if p.ja or p.en]
+        return Phrase("".join(p.ja for p in parts), ", ".join(p.en for p in parts))
+
     def _condition(self, cond: dict | None, ctx: _Card) -> Phrase:
         if not cond:
             return EMPTY
@@ -580,6 +598,9 @@ class BattleSpiritsText(VocabText):
             if key == "against":
                 mods = Modifiers.of(self.tests("filter", e[key], ctx)).phrase()
                 quals.append(self.book.phrase("trigger_key", key, **{"": mods}))
+            elif key == "by_types":
+                types = Phrase("/".join(TYPE[x][0] for x in e[key]), "/".join(TYPE[x][1] for x in e[key]))
+                quals.append(self.book.phrase("trigger_key", key, **{"": types}))
             else:
                 quals.append(self.book.phrase("trigger_key", f"{key}={_key(e[key])}"))
         quals = [q for q in quals if q.ja or q.en]
@@ -625,10 +646,15 @@ class BattleSpiritsText(VocabText):
                 values["player"] = self.book.phrase("deck_of", e.get("player", "both"))
             if name == "treat_level":  # 「そのスピリットが持つ最高Lv」 / 「Lv1」
                 values["level"] = self.book.phrase("choice", f"treat_level.level={e.get('level', 'max')}")
-            if name == "no_reduction":  # 「相手の手札にあるマジックカードすべて」
+            if name in ("no_reduction", "give_reduction"):  # 「相手の手札にあるマジックカードすべて」
                 kinds = "/".join({"spirit": "スピリット", "nexus": "ネクサス", "magic": "マジック"}[x] for x in e.get("types", []))
                 kinds_en = "/".join(e.get("types", [])) or ""
-                who = {"own": ("自分", "your"), "opp": ("相手", "your opponent's"), "both": ("お互い", "both players'")}[e.get("hand_of", "opp")]
+                default = "opp" if name == "no_reduction" else "own"
+                who = {"own": ("自分", "your"), "opp": ("相手", "your opponent's"), "both": ("お互い", "both players'")}[e.get("hand_of", default)]
+                if name == "give_reduction":
+                    sym = e["symbols"]  # 「軽減シンボル[黄]」
+                    values["symbols"] = Phrase("".join(f"[{COLOR[c][0]}]" * n for c, n in sym.items()),
+                                               " ".join(f"[{COLOR[c][1]}]" * n for c, n in sym.items()))
                 values["hand"] = Phrase(f"{who[0]}の手札にある{kinds}カードすべて", f"the {kinds_en + ' ' if kinds_en else ''}cards in {who[1]} hand")
             ja_t, en_t = self.book.get("constant", name)
             said = {n for n, _ in slots(ja_t)} & {n for n, _ in slots(en_t)}
@@ -660,6 +686,8 @@ class BattleSpiritsText(VocabText):
                     body = Phrase("・".join(c.ja for c in costs) + "ことで、かわりに、" + body.ja,
                                   en_sentences([f"you may {', '.join(c.en for c in costs)}; if you do, instead, "
                                                 + _lower(body.en)]))
+                elif e.get("optional"):  # 「かわりに、…できる」
+                    body = Phrase("かわりに、以下を行うことができる：" + body.ja, "Instead, you may: " + _lower(body.en))
                 else:
                     body = Phrase("かわりに、" + body.ja, "Instead, " + _lower(body.en))
             else:  # the replacement is the whole sentence (destroyed_cores): the levels head it

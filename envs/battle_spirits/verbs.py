@@ -24,14 +24,15 @@ from .rules import (
     H_PLACE, H_SEARCH, add_cores, check_vanish, destroy, draw, exhaust, recover, reduce_life, to_trash, to_wait,
 )
 from .state import (
-    DUR_BATTLE, DUR_TURN, S_RESERVE, S_TRASH, TE_BP, TE_GRANT, TE_IMMUNE, TE_NEGATE, TE_SYM, W_DECK_BOTTOM,
+    DUR_BATTLE, DUR_TURN, S_RESERVE, S_TRASH, TE_BP, TE_GRANT, TE_IMMUNE, TE_NEGATE, TE_SYM, TE_WATCH, W_DECK_BOTTOM,
     W_DECK_TOP, W_HAND, Z_FIELD, Z_HAND, Z_LIMBO,
 )
 from .words import VOCAB
-from .cards import T_SELF  # noqa: E402 - events of other cards and players (issue 10)
+from .cards import T_MOVED, T_SELF  # noqa: E402 - events of other cards and players (issue 10)
+from .cards import _DELAYED as C_DELAYED, B_DELAYED  # noqa: E402 - triggers set up for the turn (this_turn)
 from .state import Z_TRASH  # noqa: E402
 from .events import C_EFFECT  # noqa: E402
-from .rules import EV_MILLED, TO_HAND_EVENTS, added_to_hand, happen  # noqa: E402
+from .rules import EV_MILLED, TO_HAND_EVENTS, added_to_hand, hand_discarded, happen  # noqa: E402
 from .rules import set_moved  # noqa: E402 - the cards an action moved (words moved)
 
 PLAYER = Param.choice(("self", "opp"), "self")
@@ -300,6 +301,27 @@ def v_bounce(s, f, a, src, p, tg):
     return _each(k, tg)
 
 
+@VOCAB.verb("return_to_field", params={"target": TARGET}, rule="BS 10-2-2-7, 10-2-2-5, 5-14",
+            doc="「そのスピリットを回復状態で、自分のフィールドに戻す」: a destroyed spirit or nexus still in the waiting "
+                "state (a trigger on its destruction names it: target event / self) goes back to its owner's field, "
+                "recovered, with the cores on it; it is not summoned. A card already moved, or a full field, stays",
+            ja="{target}を回復状態で、フィールドに戻す", en="return {target} to the field, recovered")
+def v_return_to_field(s, f, a, src, p, tg):
+    k = 0
+    for i in tg:
+        q = s.owner[i]
+        if s.zone[i] != Z_WAIT or (s.wait_kind[i] & 7) != W_DESTROY or len(s.field[q]) >= MAX_FIELD:
+            continue
+        s.zone[i] = Z_FIELD  # flush_waiting skips it now (it moves cards still waiting only)
+        s.wait_kind[i] = 0
+        s.exh[i] = 0
+        s.field[q].append(i)
+        k += 1
+    if k:
+        check_vanish(s)  # 5-11: back with fewer cores than its Lv1 cost, it vanishes
+    return _each(k, tg)
+
+
 @VOCAB.verb("from_trash", params={"target": TARGET, "to": Param.choice(("hand", "deck_top", "deck_bottom"), "hand")},
             rule="BS 4-4, 4-2",
             doc="return cards from the trash to the hand, or put them on the top or bottom of their owner's deck", ja="{target}を{to}に戻す",
@@ -418,6 +440,51 @@ def v_modes(s, f, a, src, p, tg):
     return True, True
 
 
+# ---- 「このターンの間、～とき、…」: a trigger an effect sets up for the turn (issue 10, card 55) -----------
+WHEN_KEYS = ("trigger", "if", "optional", "limit")
+
+
+def _when(vocab, ck, field, v):
+    """this_turn's ``when``: a trigger mapping (an event word and its qualifiers, ``if``, ``optional``),
+    compiled as an effect of the card (cards.Effect, delayed) that the rules file with its triggers."""
+    from . import cards as C
+    from .events import TRIGGER_KEYS, compile_trigger
+
+    sub = ck.sub(field, v)
+    if not isinstance(v, dict):
+        sub.fail(None, "expected a trigger mapping (trigger, of, by, ..., if, optional)")
+    sub.only(WHEN_KEYS + TRIGGER_KEYS)
+    e = C.Effect("trigger", -1)
+    e.delayed = True
+    e.levels = 0b111110  # whatever the card's level, or none: it is the effect's, not the card's
+    compile_trigger(sub, e, v)
+    if e.watch is None or e.watch.self_:
+        sub.fail("of", "a trigger set up for the turn watches other cards or players (of: ...)")
+    e.zone = -1
+    e.cond = C._cond(sub, "if", sub.get("if", dict, None))
+    e.optional = sub.get("optional", bool, False)
+    e.limit = C.LIM[sub.choice("limit", C.LIMITS, "none")]
+    return e
+
+
+def _file_when(sub, a, item):
+    a.delayed.alist = a.alist
+    C_DELAYED.append(a.delayed)
+    mark(B_DELAYED)
+
+
+@VOCAB.verb("this_turn", params={"when": Param.custom(_when), "actions": Param.actions()},
+            rule="BS 9-1-5, 9-1-5-1, 7-9-1-1",
+            doc="「このターンの間、～とき、…」: from now until the end step (7-9-1-1) the trigger `when` (an event with "
+                "its of / by / each ..., and `if` / `optional` / `limit`) waits for its event, and each time it "
+                "happens `actions` resolve as a triggered effect of this card, controlled by this effect's "
+                "controller, wherever the card is (a magic in the trash included)",
+            ja="このターンの間、{when}、{actions}", en="this turn, {when}, {actions}", data=_file_when)
+def v_this_turn(s, f, a, src, p, tg):
+    s.teff.append((TE_WATCH, -1 - p, src * 64 + a.delayed.index, DUR_TURN))
+    return True, True
+
+
 def _hook(vocab, ck, field, v):
     from .hooks import HOOKS
 
@@ -440,8 +507,11 @@ def check_target_zone(sub, a) -> None:
     """Which zones a verb's targets may be in (the field, unless the verb says otherwise)."""
     _compile_v2(sub, a)
     t = a.target
+    if t == T_MOVED and a.do != "from_trash":
+        sub.fail("target", "moved names the cards the previous action put in the trash: a target of from_trash")
     if not isinstance(t, Target):
-        if a.do in DO_TARGET_ZONES and a.do != "destroy" and not (a.do == "summon" and t == T_SELF):
+        if a.do in DO_TARGET_ZONES and a.do != "destroy" and not (a.do == "summon" and t == T_SELF) \
+                and not (a.do == "from_trash" and t == T_MOVED):
             sub.fail("target", f"{a.do} needs a target mapping with its zone")
         return
     zones = DO_TARGET_ZONES.get(a.do, (0,))
@@ -466,7 +536,7 @@ from .state import (  # noqa: E402
 )
 
 #: verbs whose target words ``self`` / ``event`` also name a card in the waiting state (10-2-2-6)
-WAITING_VERBS = ("destroy", "bounce", "remove_cores", "leave_cores")
+WAITING_VERBS = ("destroy", "bounce", "remove_cores", "leave_cores", "return_to_field")
 #: the events a waiting card's own triggers fire on: they fail when it changes state (10-2-2-6-2)
 WAIT_EVENTS = (EV["destroyed"], EV["destroyed_by_opponent"], EV["leaves_field"])
 
@@ -813,6 +883,8 @@ def h_discard(s, f: list) -> None:
             f[3] -= 1
             f[5] += 1
     s.stack.pop()
+    src = f[6]
+    hand_discarded(s, q, f[5], s.owner[src] if src >= 0 else -1, C_EFFECT, src)
     effect = s.stack[-1]
     effect[8], effect[9], effect[11] = int(f[5] > 0), int(f[5] >= f[4]), int(f[5] > 0)
 

@@ -17,7 +17,7 @@ from .cards import (
     count_target, mark, target_spec,
 )
 from .layout import ST_ATTACK, ST_CORE, ST_DRAW, ST_END, ST_MAIN, ST_MAIN2, ST_REFRESH, ST_START
-from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, Z_FIELD, Z_WAIT
+from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, Z_FIELD, Z_TRASH, Z_WAIT
 
 VOCAB = Vocabulary("battle_spirits")
 VOCAB.subjects = ("self", "attacker", "blocker")
@@ -27,6 +27,9 @@ VOCAB.target_compiler = target_spec
 # ---- stats of a card: filters <stat>_le/_ge/_lt/_gt/_eq and the value {stat: ..., of: ...} ----
 def _bp(s, i: int, base: bool) -> int:
     if s.zone[i] != Z_FIELD:
+        for c, bp in s.last_bp:  # a battling spirit that left the field in this battle: as it last was
+            if c == i:
+                return bp
         d = s.defs[s.cdef[i]]
         return d.lv_bp[0] if d.lv_bp else 0  # off the field: the printed Lv1 BP
     return s.base_bp(i) if base else s.bp(i)
@@ -36,9 +39,19 @@ def _on_field(s, i: int) -> bool:
     return s.zone[i] == Z_FIELD
 
 
-VOCAB.stat("bp", _bp, rule="BS 2-9", doc="BP (on the field as modified; elsewhere the printed Lv1 BP)",
+VOCAB.stat("bp", _bp, rule="BS 2-9",
+           doc="BP (on the field as modified; a battling spirit that left the field in the battle: its BP as it last "
+               "was there, until the battle ends; elsewhere the printed Lv1 BP)",
            ja="BP", en="BP")
-VOCAB.stat("cost", lambda s, i, base: s.defs[s.cdef[i]].cost, rule="BS 2-2", doc="the printed cost",
+def _cost(s, i: int, base: bool) -> int:
+    d = s.defs[s.cdef[i]]
+    if d.trash_cost >= 0 and s.zone[i] == Z_TRASH:  # 「トラッシュにあるこのカードをコスト4にする」
+        return d.trash_cost
+    return d.cost
+
+
+VOCAB.stat("cost", _cost, rule="BS 2-2",
+           doc="the printed cost (in the trash, the cost a card's trash_cost constant gives it there)",
            ja="コスト", en="cost")
 VOCAB.stat("level", lambda s, i, base: s.level(i), rule="BS 2-8", doc="the level, for cards on the field",
            ja="Lv", en="level", present=_on_field)
@@ -173,6 +186,9 @@ QUANTITIES = (
      "your opponent's exhausted field cards", "相手の疲労状態のカードの数", "the number of your opponent's exhausted cards"),
     ("level", lambda s, src, p: s.level(src) if src >= 0 and s.zone[src] in (Z_FIELD, Z_WAIT) else 0, "BS 2-8",
      "this card's level", "このカードのLv", "this card's level"),
+    ("attacks", lambda s, src, p: s.attacks, "BS 8-1-1, 7-7-1",
+     "the attacks declared this turn (by the turn player: 「このターン相手が1回もアタックしてこなかったら」 is "
+     "attacks_eq: 0 in the opponent's turn)", "このターンのアタックの回数", "the number of attacks this turn"),
 )
 for _name, _get, _rule, _doc, _ja, _en in QUANTITIES:
     VOCAB.quantity(_name, _get, rule=_rule, doc=_doc, ja=_ja, en=_en)

@@ -5,6 +5,12 @@ thin, every rule lives in the core. Modelled on PettingZoo's classic environment
 ``env()`` wraps ``raw_env`` in TerminateIllegal -> AssertOutOfBounds -> OrderEnforcing,
 spaces are built once and returned as the same objects, the mask of the agent not to
 move is all zeros, rewards are +1 / -1 / 0 at the end.
+
+Defaults fit RL (the game contract): conceding is no action unless ``concession=True``
+is passed (the core ``Game`` keeps the rulebook's default, conceding on, for the arena,
+search and human play), and a game stopped by the decision cap (``max_decisions``) ends
+with ``truncations[agent] = True``, not a termination, rewards 0 and
+``infos[agent]["truncated_by"] == "max_decisions"``.
 """
 from __future__ import annotations
 
@@ -25,7 +31,11 @@ class TcgAECEnv(AECEnv):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} not in {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self.game = type(self).game_factory(**game_kwargs)
+        factory = type(self).game_factory
+        if "concession" in getattr(factory, "OPTIONS", {}):
+            # a random policy sampling from the mask would concede within a few moves
+            game_kwargs.setdefault("concession", False)
+        self.game = factory(**game_kwargs)
         n_obs = self.game.observation_size()
         n_act = self.game.num_distinct_actions()
         self.possible_agents = ["player_0", "player_1"]
@@ -62,6 +72,12 @@ class TcgAECEnv(AECEnv):
     def _after_move(self) -> None:
         st = self.state
         if st.is_terminal():
+            if getattr(st, "capped", False):  # the decision cap, not the rules, stopped it
+                for a in self.agents:
+                    self.rewards[a] = 0
+                    self.truncations[a] = True
+                    self.infos[a] = {"truncated_by": "max_decisions", "max_decisions": st.max_decisions}
+                return
             r = st.returns()
             for i, a in enumerate(self.agents):
                 self.rewards[a] = int(r[i])

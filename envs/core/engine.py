@@ -71,11 +71,14 @@ class DecisionState:
     ``CONCEDE`` (the action id of conceding, or -1 when the game has none), and
     implement ``clone``, ``observation_tensor``, ``resample_hidden``,
     ``action_to_string``, ``to_dict`` and ``__str__``.
+
+    ``capped`` is True once the decision cap (option ``max_decisions``), not the rules,
+    ended the game as a draw; the PettingZoo env reports such a game as a truncation.
     """
 
     __slots__ = (
         "game", "rng", "stack", "dkind", "dplayer", "legal", "answer", "winner",
-        "history", "concession", "max_decisions", "_shared_history",
+        "history", "concession", "max_decisions", "capped", "_shared_history",
     )
 
     HANDLERS: Sequence[Callable] = ()
@@ -96,6 +99,7 @@ class DecisionState:
         self._shared_history = False
         self.concession = bool(game.options.get("concession", False)) and self.CONCEDE >= 0
         self.max_decisions = int(game.options.get("max_decisions", 0))
+        self.capped = False  # the decision cap, not the rules, ended the game (see ``apply_action``)
 
     def _copy_protocol(self, other: "DecisionState") -> None:
         """Copy the protocol fields of ``self`` into ``other`` (used by ``clone``)."""
@@ -111,6 +115,7 @@ class DecisionState:
         other._shared_history = self._shared_history = True
         other.concession = self.concession
         other.max_decisions = self.max_decisions
+        other.capped = self.capped
 
     # ---- the loop -------------------------------------------------------------
     def _run(self) -> None:
@@ -190,6 +195,7 @@ class DecisionState:
         self._run()
         if self.max_decisions and len(self.history) >= self.max_decisions and self.dkind != GAME_OVER:
             self.finish(-1)  # step cap: a runaway game ends as a draw
+            self.capped = True  # ... which the PettingZoo env reports as a truncation
 
 
 def replay(game, seed: int, actions: Sequence[int]):

@@ -43,7 +43,9 @@ from typing import Any, Callable, Iterable, Mapping
 from .cardfile import Checker
 from .errors import near_match, short
 
-KINDS = ("verb", "condition", "filter", "value", "event", "cost", "grant")
+#: ``continuous``: a word of an always-on ability (LM 【永続発動】, 8-9): a state of the board the rules
+#: read where it applies, not a step of a resolution
+KINDS = ("verb", "condition", "filter", "value", "event", "cost", "grant", "continuous")
 COMPARATORS = {"le": int.__le__, "ge": int.__ge__, "lt": int.__lt__, "gt": int.__gt__, "eq": int.__eq__}
 #: how a comparison reads, ``{}`` standing for the number: 「3以下」「ちょうど3」, "3 or less", "less than 3"
 COMPARATOR_TEXT = {"le": ("{}以下", "{} or less"), "ge": ("{}以上", "{} or more"), "lt": ("{}未満", "less than {}"),
@@ -168,7 +170,8 @@ class Vocabulary:
         w = words.get(name) if isinstance(name, str) else None
         if w is None:
             public = sorted(n for n in words if ":" not in n)
-            ck.fail(field, f"{short(name)} is not one of the {kind}s {', '.join(public)}{suggest(name, public)}")
+            kinds = f"{kind} words" if kind.endswith("s") else f"{kind}s"
+            ck.fail(field, f"{short(name)} is not one of the {kinds} {', '.join(public)}{suggest(name, public)}")
         return w
 
     def names(self, kind: str) -> list[str]:

@@ -9,7 +9,8 @@ Options
 -------
 ``first_player``  None (default: random, nobody chooses, LM-R6) or 0 / 1.
 ``concession``    True (default): CONCEDE (1-2-4) is legal at every decision, as in the
-                  other games; False leaves it out (the action stays masked).
+                  other games; False leaves it out (the action stays masked). The
+                  PettingZoo env ``leader_melee_v0`` defaults it to False (RL).
 ``max_decisions`` 2000 (default): a game reaching it ends as a draw (11-1, LM-G27; 0 disables).
                   Optional loops are bounded by LM-N22 (11-1-1-2 / 11-1-1-3) as well.
 ``cards``         your own card-file paths, added to the built-in pool.
@@ -102,7 +103,10 @@ from .state import CARDS_PER_PLAYER, Z_DECK, Z_LEADER, State
 
 OPTIONS = {"first_player": None, "concession": True, "max_decisions": 2000, "cards": None, "builtin_cards": True}
 OPTION_TYPES = COMMON_OPTIONS
-DEFAULT_DECKS = ("red_rush", "blue_control")
+#: a mirror, so that default play (training, a quick match) measures the players, not the
+#: decks: heuristic red_rush beat heuristic blue_control in 96.3% of 300 seat-swapped games,
+#: and red_rush is the strongest built-in deck (95-98% against each other one)
+DEFAULT_DECKS = ("red_rush", "red_rush")
 
 
 @lru_cache(maxsize=1)

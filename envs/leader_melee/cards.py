@@ -176,10 +176,8 @@ ZONE_WORDS = {"deck": 0, "hand": 1, "energy": 3, "drop": 4, "battle": 6, "melee"
 PUBLIC_ZONES = (3, 4, 5, 6, 7)  # energy, drop, leader, battle, melee (3-1-3); deck, hand, life are hidden
 COST_PARTS = ("energy", "rest_self", "discard")  # 8-4-2-1: paid in the order the text names them
 DURATIONS = ("battle", "battle_phase", "turn")
-# the conditions the printed-text renderer (text.py) phrases; a card may use any condition of words.py
-CONDITIONS = ("life_le", "life_ge", "own_battle_ge", "opp_battle_ge", "melee_trait", "hand_le", "self_power_ge")
-CONT_ACTIONS = ("power", "strike", "prohibit", "grant")  # words of a continuous ability (8-9, 10-5)
 PROHIBITS = ("attack", "melee")                    # pressure skills (10-5-1)
+GRANTS = ("iron_wall", "defend", "charge", "link")  # the keywords a continuous ability grants (8-9-1-2)
 REPL_EVENTS = ("break", "drop", "damage")          # replacement effects (8-10)
 REPL_ACTIONS = ("draw", "charge", "power", "strike", "rest", "stand", "drop", "break", "reduce")  # instead-parts
 ACTION_FIELDS = ("do", "n", "amount", "duration", "target", "filter", "with_self")  # the verbs' fields, all told
@@ -313,9 +311,12 @@ def _words():
 
 def __getattr__(name: str):
     """``ACTIONS``: the verbs of an ability's actions, as registered (``verbs.py``), for readers
-    of the card language such as the printed-text renderer; ``reduce`` is a replacement's only."""
+    of the card language such as the printed-text renderer; ``reduce`` is a replacement's only.
+    ``CONT_ACTIONS``: the words of a continuous ability (kind ``continuous``, ``verbs.py``)."""
     if name == "ACTIONS":
         return tuple(n for n in _vocab().words["verb"] if n != "reduce")
+    if name == "CONT_ACTIONS":  # the words of a continuous ability (8-9, 10-5), as registered
+        return tuple(_vocab().words["continuous"])
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -345,37 +346,17 @@ def compile_filter(ck: Checker, field: str, data: dict) -> tuple:
 
 
 def _cont_action(a: Checker, i: int, r) -> Action:
-    """One word of a 【永続発動】: power / strike of every matching card, or a prohibition (10-5)."""
+    """One word of a 【永続発動】 (``verbs.py``, kind ``continuous``): looked up once on the
+    vocabulary; the checks every such word shares are here, the word's own (its ``data``)
+    build the compiled action, which the rules read where the effect applies (``rules.stats``)."""
     x = a.sub(f"actions[{i}]", r)
     x.only(("do", "amount", "target", "what"))
-    do = x.choice("do", CONT_ACTIONS)
+    word = _vocab().get("continuous", x.get("do", str), x, "do")
     tgt = _target(x, "target", r.get("target"))
     raw_t = r.get("target") if isinstance(r.get("target"), dict) else {}
     if not tgt.self_ and (tgt.up_to or "count" in raw_t):
         x.fail("target", "a continuous effect applies to every matching card: no count / up_to")
-    reads_number = _words().reads_modified(raw_t.get("filter"))
-    if do == "prohibit":
-        what = x.choice("what", PROHIBITS)
-        if "amount" in r:
-            x.fail("amount", "prohibit takes no amount")
-        if tgt.self_ and what == "melee":
-            x.fail("target", "prohibit melee names a side: target: {side: own|opp}")
-        return Action(do, target=tgt, what=what)
-    if do == "grant":  # 8-9-1-2: a non-numeric change: the matching cards have the keyword
-        what = x.choice("what", ("iron_wall", "defend", "charge", "link"))
-        if "amount" in r:
-            x.fail("amount", "grant takes no amount")
-        if reads_number:
-            x.fail("target", "a granted keyword cannot depend on power or strike (8-9-1-2 comes before 8-9-1-3)")
-        return Action(do, target=tgt, what=what)
-    if "what" in r:
-        x.fail("what", f"{do} takes no 'what'")
-    if reads_number or _words().reads(raw_t.get("filter"), "rested"):
-        x.fail("target", "a continuous power / strike change cannot filter on power, strike or rest (8-9-1)")
-    x.get("amount", (int, dict))
-    if _words().reads_modified(r["amount"]):
-        x.fail("amount", "a continuous power / strike change cannot count power or strike (8-9-1)")
-    return Action(do, n=_vocab().compile_value(x, "amount", r["amount"]), target=tgt)
+    return word.data(x, r, tgt, raw_t)
 
 
 def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Ability:

@@ -2,14 +2,17 @@
 own terms, with an English gloss), so a card file can be checked against the real card
 (``tcgzoo cards show LM-R07 --game leader_melee``).
 
-The card language of ``cards.py`` is not on a vocabulary yet, so its words have a phrase
-table here, :data:`BOOK`, worded as the comprehensive rules print them: 【自動発動】「このカードが
-アタックした時」 (10-2), 【起動発動:メイン】[コスト] (8-1-2), 【永続発動】 (8-1-3), 【覚醒】 / 【共闘】
-「【覚醒】[コスト](効果)」 (10-7, 10-8), 【乱戦】, [ターン1回] (10-15), 「カード1枚を引く」 (4-8),
-「そのバトル中、このカードのパワーを+5000」 (8-2-1-2), 「ブレイクする」 (3-6-4), 置換効果 「(A)する時、
-かわりに(B)する」 (8-2-1-3-1, 8-10-3), and the keywords 【鉄壁】【防衛】【怒涛】【充填】【速攻】【連携】
-(10-9 .. 10-14). The walking, the template filling and the layout are the shared ones of
-``envs/core/cardtext.py``; a word or field without a phrase is a
+The verbs, filters, conditions and values are words of the vocabulary (``words.py``,
+``verbs.py``): their phrases are the ``ja`` / ``en`` templates of their registrations, read by
+the shared walker of ``envs/core/cardtext.py`` (:class:`LeaderMeleeText`), so a newly
+registered word -- a comparison, a value, ``not`` / ``any_of`` / ``compare`` -- prints
+without an edit here. The phrase table :data:`BOOK` keeps what is not a vocabulary word,
+worded as the comprehensive rules print them: 【自動発動】「このカードがアタックした時」 (10-2),
+【起動発動:メイン】[コスト] (8-1-2), 【永続発動】 (8-1-3), 【覚醒】 / 【共闘】 「【覚醒】[コスト](効果)」
+(10-7, 10-8), 【乱戦】, [ターン1回] (10-15), durations 「そのバトル中」 (8-2-1-2), 置換効果
+「(A)する時、かわりに(B)する」 (8-2-1-3-1, 8-10-3), the keywords 【鉄壁】【防衛】【怒涛】【充填】
+【速攻】【連携】 (10-9 .. 10-14), targets 「相手のパワー3000以下のバトルカード1枚」, the choices of
+parameters and the card's fields. A word or field without a phrase is a
 :class:`~tcgzoo.envs.core.cardtext.MissingPhrase` naming it.
 """
 from __future__ import annotations
@@ -17,13 +20,16 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..core.cardtext import (
-    EMPTY, CardText, Phrase, Phrasebook, check_keys, effect_lines, en_and, en_cap, en_sentences,
-    entry_of, ja_is_predicate, ja_sentences, ja_te, number, plain, pool_files, require_card, slots,
+    EMPTY, CardText, MissingPhrase, Modifiers, Phrase, Phrasebook, VocabText, check_keys, effect_lines, en_cap,
+    en_sentences, entry_of, ja_is_predicate, ja_sentences, ja_te, joint, number, plain, pool_files,
+    render as render_template, require_card, slots,
 )
 from . import cards as C
 from .cards import CARDS_DIR, CardPool, load_pool
+from .verbs import VOCAB, _search_param
+from .words import COUNT_ZONES, _count_param
 
-__all__ = ["BOOK", "coverage_problems", "pool", "render", "render_entry"]
+__all__ = ["BOOK", "TEXT", "coverage_problems", "pool", "render", "render_entry"]
 
 GAME = "leader_melee"
 
@@ -80,15 +86,6 @@ BOOK = Phrasebook(GAME, {
         "melee": ("乱戦エリア", "the melee area"),
     },
     "limit": {"once_per_turn": ("[ターン1回]", "[Once per turn]")},  # 10-15
-    "condition": {  # printed before the effect: 「…の時、」
-        "life_le": ("自分のライフが{}枚以下", "your life is {} or less"),
-        "life_ge": ("自分のライフが{}枚以上", "your life is {} or more"),
-        "own_battle_ge": ("自分のバトルエリアのカードが{}枚以上", "you have {} or more cards in your battle area"),
-        "opp_battle_ge": ("相手のバトルエリアのカードが{}枚以上", "your opponent has {} or more cards in their battle area"),
-        "melee_trait": ("自分の乱戦エリアに<{}>を持つカードがある", "you have a <{}> card in your melee area"),
-        "hand_le": ("自分の手札が{}枚以下", "you have {} or fewer cards in hand"),
-        "self_power_ge": ("このカードのパワーが{}以上", "this card's power is {} or more"),
-    },
     "cost": {  # [コスト] (8-4), in the order written (8-4-2-1)
         "energy": ("エネルギー{}", "{} energy"),
         "rest_self": ("このカードをレスト", "rest this card"),
@@ -99,52 +96,29 @@ BOOK = Phrasebook(GAME, {
         "battle_phase": ("そのバトルフェイズ中", "this battle phase"),
         "turn": ("そのターン中", "this turn"),
     },
-    "action": {
-        "draw": ("カード{n}枚を引く", "draw {n} card(s)"),  # 4-8-2
-        "draw_up_to": ("カードを{n}枚まで引く", "draw up to {n} card(s)"),  # 4-8-4
-        "charge": ("自分のデッキの上から{n}枚をエネルギーエリアに置く", "put the top {n} card(s) of your deck into your energy area"),
-        "damage": ("相手に{n}ダメージを与える", "deal {n} damage to your opponent"),  # 4-9-1-2
-        "power": ("{duration}、{target}のパワーを{amount.signed}", "{target} get{target.s} {amount.signed} power {duration}"),
-        "strike": ("{duration}、{target}のストライク{amount.signed}", "{target} get{target.s} {amount.signed} strike {duration}"),
-        "break": ("{target}をブレイクする", "break {target}"),  # 3-6-4
-        "rest": ("{target}をレストにする", "rest {target}"),
-        "stand": ("{target}をアクティブにする", "make {target} active"),
-        "drop": ("{target}をドロップエリアに置く", "put {target} into the drop area"),
-        "negate": ("{duration}、{target}の能力を無効にする", "negate the abilities of {target} {duration}"),  # 8-3-2
-        "turn_front": ("{target}を表向きにする", "turn {target} face up again"),  # 10-7-4, 10-8-4
-        "search": ("自分のデッキから{filter}を{n}枚まで選んで公開し、手札に加える。その後、デッキをシャッフルする",
-                   "search your deck for up to {n} {filter}, reveal them and add them to your hand, then shuffle "
-                   "your deck"),  # 8-6-3-5, 3-2-4
-        "bury": ("自分のドロップエリアのカードを{n}枚まで{with_self}デッキの下に置く",
-                 "put up to {n} card(s) from your drop area{with_self} on the bottom of your deck"),  # 3-1-6
-        "reduce": ("そのダメージを{n}減らす", "reduce that damage by {n}"),  # 8-10
-    },
-    "continuous": {  # the words of a 【永続発動】 (8-9-1, 10-5-1): every matching card
-        "power": ("{target}のパワーを{amount.signed}", "{target} get{target.s} {amount.signed} power"),
-        "strike": ("{target}のストライク{amount.signed}", "{target} get{target.s} {amount.signed} strike"),
-        "grant": ("{target}は{what}を得る", "{target} gain{target.s} {what}"),
-        "prohibit=attack": ("{target}はアタックできない", "{target} cannot attack"),
-        "prohibit=melee": ("{side}は乱戦エリアにカードを出せない", "{side} cannot move or play cards into the melee area"),
-    },
-    "with_self": {"true": ("、このカードと共に", " together with this card"), "false": ("", "")},
     "target": {"self": ("このカード", "this card")},
     "what": {"battle": ("バトルカード", "battle card"), "leader": ("リーダーカード", "leader card"),
              "any": ("カード", "card")},
     "side": {"own": ("自分の", "your"), "opp": ("相手の", "opposing")},
     "player": {"own": ("自分", "you"), "opp": ("相手", "your opponent")},
-    "filter": {  # 2-1-2 《》, 2-5-3 「」, 2-6-3 < >, 2-7-3 { }, 2-11-4, 2-13
-        "power_le": ("パワー{}以下の", "with {} power or less"),
-        "rested=true": ("レストの", "rested"),
-        "rested=false": ("アクティブの", "active"),
-        "trait": ("<{}>を持つ", "with the trait <{}>"),
-        "name": ("《{}》の", "named 《{}》"),
-        "character": ("「{}」の", "of the character 「{}」"),
-        "age": ("｛{}｝の", "of the age ｛{}｝"),
-        "non_skill=true": ("ノンスキルの", "non-skill"),
-        "non_skill=false": ("スキルを持つ", "with skills"),
-        "melee_icon=true": ("乱戦アイコンを持つ", "with a melee icon"),
+    "choice": {  # the choices of the words' parameters: <param>=<value>, or <word>.<param>=<value>
+        "rested=true": ("レスト", "rested"), "rested=false": ("アクティブ", "active"),  # 4-7-1
+        "non_skill=true": ("ノンスキル", "non-skill"), "non_skill=false": ("スキルを持つ", "with skills"),  # 2-11-4
+        "melee_icon=true": ("乱戦アイコンを持つ", "with a melee icon"),  # 2-13
         "melee_icon=false": ("乱戦アイコンを持たない", "without a melee icon"),
-        "other": ("このカード以外の", "other than this card"),
+        "other=true": ("このカード以外", "other than this card"), "other=false": ("このカード", "this card"),
+        "bury.with_self=true": ("、このカードと共に", " together with this card"),  # 3-1-6
+        "bury.with_self=false": Phrase("", ""),
+        "prohibit.what=attack": ("{target}はアタックできない", "{target} cannot attack"),  # 10-5-1
+        "prohibit.what=melee": ("{side}は乱戦エリアにカードを出せない", "{side} cannot move or play cards into the melee area"),
+    },
+    "subject": {  # a value's of: (words.VOCAB.subjects)
+        "self": ("このカード", "this card"), "attacker": ("アタックしているカード", "the attacking card"),
+        "guard": ("ガードしているカード", "the guarding card"),
+    },
+    "count_zone": {  # a count's zone (words.COUNT_ZONES); field: the leader / battle areas, as what picks them
+        "melee": ("乱戦エリア", "melee area"), "drop": ("ドロップエリア", "drop area"),
+        "energy": ("エネルギーエリア", "energy area"),
     },
     "replace": {  # 8-10: 「(A)する時、かわりに(B)する」
         "event=break": ("ブレイクされる", "would be broken"),
@@ -180,7 +154,6 @@ ABILITY_KEYS = {"trigger", "activated", "awaken", "cooperate", "ransen", "contin
 KINDS = ("trigger", "activated", "awaken", "cooperate", "ransen", "continuous", "replace")
 ACTION_KEYS = {"do", "n", "amount", "duration", "target", "filter", "with_self", "what"}
 TARGET_KEYS = {"what", "side", "count", "up_to", "filter", "other"}
-FILTER_KEYS = ("power_le", "rested", "trait", "name", "character", "age", "non_skill", "melee_icon")
 CARD_KEYS = {"id", "name", "character", "age", "type", "color", "level", "power", "strike", "traits", "keywords",
              "effects", "text", "deck_rule", "front", "back"}
 FACE_KEYS = {"name", "character", "age", "power", "strike", "traits", "effects", "keywords", "deck_rule"}
@@ -190,29 +163,84 @@ def _phrase(kind: str, name: str, **values: Phrase) -> Phrase:
     return BOOK.phrase(kind, name, **values)
 
 
-def _flag(key: str, v: Any) -> str:
-    return f"{key}={'true' if v else 'false'}"
-
-
 def _lower(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
+class LeaderMeleeText(VocabText):
+    """The vocabulary walker with Leader Melee's targets, counts and subjects: every filter,
+    condition and value prints from its word's registration."""
+
+    def __init__(self) -> None:
+        super().__init__(VOCAB, BOOK)
+        # the parameters read by the game's own functions (words.py, verbs.py), by reader
+        self._custom = {
+            _count_param: self._count,
+            _search_param: lambda v: self.cards(v, Phrase("カード", "card(s)")),
+        }
+
+    # ---- hooks of the walker -------------------------------------------------------------------
+    def custom(self, reader, word, pname, raw, ctx) -> Phrase:
+        fn = self._custom.get(reader)
+        if fn is None:
+            return super().custom(reader, word, pname, raw, ctx)
+        return fn(raw)
+
+    def value(self, data: Any, ctx: Any) -> Phrase:
+        """A value, with the forms the registered templates ask for: ``cards`` (a plain number
+        counts cards: 「4枚」), ``power`` / ``strike`` ("3000 power"); a value computed from the
+        board is its own noun (「自分の手札」, "this card's power")."""
+        p = super().value(data, ctx)
+        if isinstance(data, int) and not isinstance(data, bool):
+            forms = {"cards": (f"{p.ja}枚", p.en), "power": (p.ja, f"{p.en} power"),
+                     "strike": (p.ja, f"{p.en} strike")}
+        else:
+            forms = {k: (p.ja, p.en) for k in ("cards", "power", "strike")}
+        return Phrase(p.ja, p.en, {**p.forms, **forms})
+
+    def subject(self, name: str, ctx: Any) -> Phrase:
+        """A value's ``of:`` (this card, the attacking or the guarding card)."""
+        return Phrase(*BOOK.get("subject", name))
+
+    def target(self, raw: Any, ctx: Any = None, counting: bool = False) -> Phrase:
+        return target(raw)
+
+    # ---- nouns --------------------------------------------------------------------------------------
+    def mods(self, f: dict | None) -> Modifiers:
+        """A filter as modifiers around a noun, each from its word's registration."""
+        return Modifiers.of(self.tests("filter", f or {}, None))
+
+    def cards(self, f: dict | None, noun: Phrase) -> Phrase:
+        """「パワー3000以下のカード」 / "card(s) with 3000 power or less"."""
+        m = self.mods(f)
+        return Phrase(f"{m.ja}{noun.ja}", f"{m.en_pre}{noun.en}{m.en_post}")
+
+    def _count(self, c: dict) -> Phrase:
+        """What ``count`` counts: 「自分のドロップエリアのカード」 / "cards in your drop area",
+        「相手のバトルカード」 / "opposing battle cards" (words.v_count)."""
+        side, zone = c.get("side", "own"), c.get("zone", "field")
+        m = self.mods(c.get("filter"))
+        if zone == "field":
+            noun_ja, noun_en = BOOK.get("what", c.get("what", "battle"))
+            side_ja, side_en = BOOK.get("side", side)
+            return Phrase(f"{side_ja}{m.ja}{noun_ja}", " ".join(f"{side_en} {m.en_pre}{noun_en}s{m.en_post}".split()))
+        z_ja, z_en = BOOK.get("count_zone", zone)
+        owner = "your" if side == "own" else "your opponent's"
+        return Phrase(f"{BOOK.get('side', side)[0]}{z_ja}の{m.ja}カード",
+                      " ".join(f"{m.en_pre}cards{m.en_post} in {owner} {z_en}".split()))
+
+    # ---- conditions -----------------------------------------------------------------------------------
+    def condition(self, cond: dict | None) -> Phrase:
+        """The conditions of an ability, joined: 「自分のライフが4枚以下」 / "your life is 4 or less"."""
+        if not cond:
+            return EMPTY
+        return joint(self.tests("condition", cond, None))
+
+
+TEXT = LeaderMeleeText()
+
+
 # ---- targets ------------------------------------------------------------------------------------
-def _mods(f: dict) -> tuple[str, str, str]:
-    """The filter as (Japanese, English before the noun, English after it)."""
-    check_keys(GAME, "target filter field", f, FILTER_KEYS)
-    ja, pre, post = [], [], []
-    for key in FILTER_KEYS:
-        if key not in f or f[key] is None:
-            continue
-        name = _flag(key, f[key]) if key in ("rested", "non_skill", "melee_icon") else key
-        p = _phrase("filter", name, **{"": plain(str(f[key]))})
-        ja.append(p.ja)
-        (pre if " " not in p.en else post).append(p.en)
-    return "".join(ja), "".join(x + " " for x in pre), "".join(" " + x for x in post)
-
-
 def target(raw: Any, every: bool = False) -> Phrase:
     """「相手のパワー3000以下のバトルカード1枚」 / "1 opposing battle card with 3000 power or
     less"; ``every``: a continuous effect's cards, all that match (8-9)."""
@@ -221,10 +249,11 @@ def target(raw: Any, every: bool = False) -> Phrase:
     check_keys(GAME, "target field", raw, TARGET_KEYS)
     what, side = raw.get("what", "battle"), raw.get("side", "opp")
     count, up_to = raw.get("count", 1), raw.get("up_to", False)
-    ja_mods, en_pre, en_post = _mods(raw.get("filter") or {})
-    if raw.get("other"):
-        o = BOOK.get("filter", "other")
-        ja_mods, en_post = o[0] + ja_mods, en_post + " " + o[1]
+    f = dict(raw.get("filter") or {})
+    if raw.get("other"):  # a target's other: true is the filter word other (cards._target), said first
+        f = {"other": True, **f}
+    m = TEXT.mods(f)
+    ja_mods, en_pre, en_post = m.ja, m.en_pre, m.en_post
     noun_ja, noun_en = BOOK.get("what", what)
     side_ja, side_en = BOOK.get("side", side)
     if every:
@@ -244,10 +273,7 @@ def target(raw: Any, every: bool = False) -> Phrase:
 # ---- conditions, costs, actions -------------------------------------------------------------------
 def condition(cond: dict | None) -> Phrase:
     """The conditions of an ability, joined: 「自分のライフが4枚以下」 / "your life is 4 or less"."""
-    if not cond:
-        return EMPTY
-    parts = [_phrase("condition", k, **{"": plain(str(v))}) for k, v in cond.items()]
-    return Phrase("、".join(p.ja for p in parts), en_and([p.en for p in parts]))
+    return TEXT.condition(cond)
 
 
 def _when(c: Phrase) -> Phrase:
@@ -265,25 +291,29 @@ def costs(cost: dict) -> Phrase:
 
 
 def action(a: dict, continuous: bool = False) -> Phrase:
+    """One action: its verb's registered template filled from the action as written."""
     check_keys(GAME, f"field of the action {a.get('do')!r},", a, ACTION_KEYS)
     do = a["do"]
-    values = {"n": number(a.get("n", 0)), "amount": number(a.get("amount", 0)),
+    values = {"n": TEXT.value(a.get("n", 0), None), "amount": TEXT.value(a.get("amount", 0), None),
               "duration": _phrase("duration", a.get("duration", "turn")),
               "target": target(a.get("target"), every=continuous)}
-    if continuous:
-        if do == "prohibit":
+    kind = "continuous" if continuous else "verb"
+    word = VOCAB.words[kind].get(do)
+    if word is None:
+        raise MissingPhrase(GAME, kind, do, f"not a registered {kind} word")
+    if continuous:  # a 【永続発動】's word (8-9, 10-5): every matching card
+        if do == "prohibit":  # the whole sentence is the choice's (「相手は乱戦エリアにカードを出せない」)
             side = (a.get("target") or {}).get("side", "opp") if isinstance(a.get("target"), dict) else "own"
             values["side"] = Phrase(*BOOK.get("player", side))
-            return _phrase("continuous", f"prohibit={a['what']}", **values)
-        if do == "grant":
+            values["what"] = TEXT.choice(word, "what", a["what"], values)
+        elif do == "grant":
             values["what"] = Phrase(*BOOK.get("keyword", a["what"]))
-        return _phrase("continuous", do, **values)
+        return render_template(GAME, kind, do, TEXT.templates(kind, do), values)
     if do == "search":
-        ja_mods, en_pre, en_post = _mods(a.get("filter") or {})
-        values["filter"] = Phrase(f"{ja_mods}カード", f"{en_pre}card(s){en_post}")
+        values["filter"] = TEXT.custom(_search_param, word, "filter", a.get("filter") or {}, None)
     if do == "bury":
-        values["with_self"] = Phrase(*BOOK.get("with_self", "true" if a.get("with_self") else "false"))
-    return _phrase("action", do, **values)
+        values["with_self"] = TEXT.choice(word, "with_self", bool(a.get("with_self", False)))
+    return render_template(GAME, "verb", do, TEXT.templates("verb", do), values)
 
 
 def actions(items: Sequence[dict], optional: bool = False, continuous: bool = False) -> Phrase:
@@ -434,20 +464,32 @@ def render(pool: CardPool, card_id: str) -> CardText:
 
 
 def coverage_problems() -> list[str]:
-    """Every word of the card language (``cards.py``'s tuples) without a phrase here, one
-    line each naming it."""
+    """Every word of the card language without a phrase, one line each naming it: the
+    vocabulary's templates (:meth:`VocabText.template_problems`) and renderers of its custom
+    parameters and choices, then the words of ``cards.py`` that are not on the vocabulary
+    (card types, keywords, triggers, kinds, costs...) and this table's own consistency."""
+    out = TEXT.template_problems()
+    for p in C.PROHIBITS:
+        if TEXT.choice_entry(VOCAB.words["continuous"]["prohibit"], "what", p) is None:
+            out.append(f"continuous 'prohibit': no phrase for its choice what={p}")
+    for kind in ("filter", "condition", "value", "verb"):
+        for w in VOCAB.words[kind].values():
+            for pname, param in w.params.items():
+                if param.kind == "custom" and pname in ("", "filter") and param.choices[0] not in TEXT._custom:
+                    out.append(f"{kind} {w.name!r}: no renderer for its parameter {pname or '(value)'!r}")
+                if param.kind == "bool":
+                    for c in (True, False):
+                        if TEXT.choice_entry(w, pname, c) is None:
+                            out.append(f"{kind} {w.name!r}: no phrase for its choice {pname or w.name}={c}")
     groups = [("type", C.TYPES), ("color", C.COLORS), ("keyword", C.KEYWORDS), ("trigger", C.TRIGGERS),
-              ("turn", C.TURNS), ("zone", C.ZONE_WORDS), ("condition", C.CONDITIONS), ("cost", C.COST_PARTS),
-              ("duration", C.DURATIONS), ("action", C.ACTIONS + ("reduce",)),
-              ("continuous", [a for a in C.CONT_ACTIONS if a != "prohibit"] + [f"prohibit={p}" for p in C.PROHIBITS]),
+              ("turn", C.TURNS), ("zone", C.ZONE_WORDS), ("cost", C.COST_PARTS), ("duration", C.DURATIONS),
+              ("keyword", C.GRANTS),
               ("kind", [k for k in KINDS if k != "activated"] + [f"activated={t}" for t in C.TIMINGS]),
               ("replace", [f"event={e}" for e in C.REPL_EVENTS] + ["by=any", "by=opp", "by=battle", "subject=self",
                                                                   "subject=other_own", "subject=you"]),
-              ("what", ("battle", "leader", "any")), ("side", ("own", "opp"))]
-    out = [f"{kind} {n!r}: no phrase" for kind, names in groups for n in names if not BOOK.has(kind, n)]
-    for key in FILTER_KEYS:
-        if not (BOOK.has("filter", key) or BOOK.has("filter", f"{key}=true")):
-            out.append(f"filter {key!r}: no phrase")
+              ("what", ("battle", "leader", "any")), ("side", ("own", "opp")), ("subject", VOCAB.subjects),
+              ("count_zone", [z for z in COUNT_ZONES if z != "field"])]
+    out += [f"{kind} {n!r}: no phrase" for kind, names in groups for n in names if not BOOK.has(kind, n)]
     for kind, names in BOOK.table.items():
         for n, entry in names.items():
             if isinstance(entry, Phrase):

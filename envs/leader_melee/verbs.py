@@ -31,11 +31,11 @@ from __future__ import annotations
 from typing import Callable
 
 from ..core.vocab import Param, value
-from .cards import DURATIONS, SELF, T_BATTLE, _target, compile_filter
+from .cards import DURATIONS, GRANTS, PROHIBITS, SELF, T_BATTLE, Action, _target, compile_filter
 from .layout import D_DRAW_UP_TO, D_PLACE_ORDER, D_SEARCH, LOOK, OWN_BATTLE, OWN_DROP, PASS, YES
 from .rules import DURATION, VERB_STEP, charge, check_loss, deal_damage, draw, move, passes, remove_card
 from .state import Z_BATTLE, Z_DECK, Z_DROP, Z_ENERGY, Z_HAND, Z_LEADER, Z_MELEE
-from .words import VOCAB, reads
+from .words import VOCAB, reads, reads_modified
 
 ANSWER = VERB_STEP  # the step a verb waits at for its decision's answer
 
@@ -317,3 +317,67 @@ def v_turn_front(s, f, a, src, p, u):
 def v_reduce(s, f, a, src, p, u):
     f[8] -= value(a.n, s, src, p)  # 'this card' is the replacement's source, in its area now
     return True
+
+
+# ---- the words of a continuous ability (【永続発動】, 8-9, 10-5) ----------------------------------------
+# Kind ``continuous``: the loader (``cards._cont_action``) looks the word up once and its ``data``,
+# ``build(checker, mapping, target, target mapping) -> Action``, checks the word's own rules and
+# compiles it. Such a word has no function: it is a state of the board, not a step of a resolution,
+# and the rules read the compiled action where the effect applies (``rules.stats`` for power and
+# strike, ``has_kw`` for grant, ``prohibited_attack`` / ``prohibited_melee``) by its ``do`` and
+# ``what``, as fast as before it was a word. Every matching card of the leader / battle areas is
+# affected, no choice (8-9).
+def _build_number(x, r, tgt, raw_t) -> Action:
+    do = r["do"]
+    if "what" in r:
+        x.fail("what", f"{do} takes no 'what'")
+    if reads_modified(raw_t.get("filter")) or reads(raw_t.get("filter"), "rested"):
+        x.fail("target", "a continuous power / strike change cannot filter on power, strike or rest (8-9-1)")
+    x.get("amount", (int, dict))
+    if reads_modified(r["amount"]):
+        x.fail("amount", "a continuous power / strike change cannot count power or strike (8-9-1)")
+    return Action(do, n=VOCAB.compile_value(x, "amount", r["amount"]), target=tgt)
+
+
+def _build_grant(x, r, tgt, raw_t) -> Action:
+    what = x.choice("what", GRANTS)
+    if "amount" in r:
+        x.fail("amount", "grant takes no amount")
+    if reads_modified(raw_t.get("filter")):
+        x.fail("target", "a granted keyword cannot depend on power or strike (8-9-1-2 comes before 8-9-1-3)")
+    return Action("grant", target=tgt, what=what)
+
+
+def _build_prohibit(x, r, tgt, raw_t) -> Action:
+    what = x.choice("what", PROHIBITS)
+    if "amount" in r:
+        x.fail("amount", "prohibit takes no amount")
+    if tgt.self_ and what == "melee":
+        x.fail("target", "prohibit melee names a side: target: {side: own|opp}")
+    return Action("prohibit", target=tgt, what=what)
+
+
+VOCAB.add("continuous", "power", None, params={"amount": Param.value(), "target": TARGET}, rule="LM 8-9-1-3",
+          doc="every matching card (target, default this card) has its power changed by amount, a value read "
+              "whenever the power is read; no power / strike / rest filter, no count of power or strike (8-9-1)",
+          ja="{target}のパワーを{amount.signed}", en="{target} get{target.s} {amount.signed} power",
+          example="{continuous: true, actions: [{do: power, amount: 1000, target: {side: own}}]}",
+          data=_build_number)
+VOCAB.add("continuous", "strike", None, params={"amount": Param.value(), "target": TARGET}, rule="LM 8-9-1-3",
+          doc="every matching card has its strike changed by amount, as power",
+          ja="{target}のストライク{amount.signed}", en="{target} get{target.s} {amount.signed} strike",
+          example="{continuous: true, actions: [{do: strike, amount: 1}]}", data=_build_number)
+VOCAB.add("continuous", "grant", None, params={"what": Param.choice(GRANTS), "target": TARGET}, rule="LM 8-9-1-2",
+          doc="every matching card has the keyword (iron_wall, defend, charge, link) while this is valid; the "
+              "selector may not read power or strike (8-9-1-2 applies before 8-9-1-3)",
+          ja="{target}は{what}を得る", en="{target} gain{target.s} {what}",
+          example="{continuous: true, actions: [{do: grant, what: defend, target: {side: own}}]}",
+          data=_build_grant)
+VOCAB.add("continuous", "prohibit", None, params={"what": Param.choice(PROHIBITS), "target": TARGET},
+          rule="LM 10-5-1, 7-3-1-2, 7-3-1-6-1",
+          doc="a pressure skill: what: attack, the matching cards cannot attack (7-3-1-2); what: melee, the "
+              "target's side (own / opp) cannot move or play cards into the melee area (7-3-1-6-1/2, 7-4-1-2-1/2)",
+          ja="{what}", en="{what}",  # the whole sentence is the choice's: text.py's prohibit.what=...
+          example="{continuous: true, actions: [{do: prohibit, what: attack, target: {side: opp, "
+                  "filter: {power_le: 3000}}}]}",
+          data=_build_prohibit)

@@ -14,10 +14,16 @@ since a continuous ability may not select on power, :func:`reads_modified`), a c
 master. A number of a card (``VOCAB.stat``) gives the filters ``<stat>_le`` .. ``_eq``; a
 number of the board (``VOCAB.quantity``) the conditions ``<name>_le`` .. ``_eq``: one line
 each in the tables below.
+
+A word's ``ja`` / ``en`` templates are how it reads on a card: ``text.py`` renders every word
+from them. A modifier before a noun has no の of its own (the renderer adds it: 「《X》の」), a
+choice (``rested: true`` / ``false``) is the renderer's phrase of that value, and a template may
+ask for a form of its value: ``{.cards}`` (a number of cards, 「4枚」) or ``{.power}`` ("3000
+power"); a value computed from the board prints as its own noun there.
 """
 from __future__ import annotations
 
-from ..core.vocab import COMPARATORS, Param, Vocabulary
+from ..core.vocab import COMPARATOR_TEXT, COMPARATORS, Param, Vocabulary
 from .cards import T_LEADER
 from .rules import face_of, leader, passes, power_of, stat
 
@@ -32,6 +38,9 @@ VOCAB.stat("power", lambda s, u, base: stat(s, u, 0), rule="LM 2-8, 8-9-1",
            ja="パワー", en="power")
 VOCAB.stat("strike", lambda s, u, base: stat(s, u, 1), rule="LM 2-9, 8-9-1",
            doc="strike now, as power", ja="ストライク", en="strike")
+for _stat in ("power", "strike"):  # "with 3000 power or less", as card text says it (text.py's value forms)
+    for _op, (_, _et) in COMPARATOR_TEXT.items():
+        VOCAB.words["filter"][f"{_stat}_{_op}"].en = "with " + _et.replace("{}", "{." + _stat + "}")
 VOCAB.stat("level", lambda s, u, base: s.defs[s.cdef[u]].level, rule="LM 2-10",
            doc="the printed level; only battle and extra cards have one (2-10-2)", ja="レベル", en="level",
            present=lambda s, u: s.defs[s.cdef[u]].type != T_LEADER)
@@ -43,7 +52,7 @@ MODIFIED = ("power", "strike", "self_power")
 
 # ---- the other filters: card information of the visible face and the card's position -----------------
 @VOCAB.filter("rested", params={"": Param.bool()}, rule="LM 4-7-1", doc="is rested (true) or active (false)",
-              ja="レストの", en="rested")
+              ja="{}", en="{}")  # 「レストの」「アクティブの」: text.py's choices
 def f_rested(s, u, src, p, v, base):
     return bool(s.rest[u]) == v
 
@@ -55,39 +64,38 @@ def f_trait(s, u, src, p, v, base):
 
 
 @VOCAB.filter("name", params={"": Param.str()}, rule="LM 2-1-2", doc="has that card name (《》)",
-              ja="《{}》の", en="named 《{}》")
+              ja="《{}》", en="named 《{}》")
 def f_name(s, u, src, p, v, base):
     return face_of(s, u).name == v
 
 
 @VOCAB.filter("character", params={"": Param.str()}, rule="LM 2-5-3", doc="has that character name (「」)",
-              ja="「{}」の", en="of the character 「{}」")
+              ja="「{}」", en="of the character 「{}」")
 def f_character(s, u, src, p, v, base):
     return face_of(s, u).character == v
 
 
 @VOCAB.filter("age", params={"": Param.str()}, rule="LM 2-7-3", doc="has that age ({ })",
-              ja="｛{}｝の", en="of the age ｛{}｝")
+              ja="｛{}｝", en="of the age ｛{}｝")
 def f_age(s, u, src, p, v, base):
     return face_of(s, u).age == v
 
 
 @VOCAB.filter("non_skill", params={"": Param.bool()}, rule="LM 2-11-4",
-              doc="is (true) / is not (false) a card without skills", ja="ノンスキルの", en="non-skill")
+              doc="is (true) / is not (false) a card without skills", ja="{}", en="{}")  # text.py's choices
 def f_non_skill(s, u, src, p, v, base):
     return face_of(s, u).non_skill == v
 
 
 @VOCAB.filter("melee_icon", params={"": Param.bool()}, rule="LM 2-13-2",
-              doc="has (true) / has not (false) a melee skill (the melee icon)", ja="乱戦アイコンを持つ",
-              en="with a melee icon")
+              doc="has (true) / has not (false) a melee skill (the melee icon)", ja="{}", en="{}")  # text.py's choices
 def f_melee_icon(s, u, src, p, v, base):
     return face_of(s, u).melee_icon == v
 
 
 @VOCAB.filter("other", params={"": Param.bool()}, rule="LM 8-6-3",
               doc="is another card than this one (false: this card); a target's other: true is this word",
-              ja="このカード以外の", en="other than this card")
+              ja="{}", en="{}")  # text.py's choices
 def f_other(s, u, src, p, v, base):
     return (u != src) == v
 
@@ -120,6 +128,17 @@ QUANTITIES = (
 )
 for _name, _get, _rule, _doc, _ja, _en in QUANTITIES:
     VOCAB.quantity(_name, _get, rule=_rule, doc=_doc, ja=_ja, en=_en)
+# how the comparisons print (text.py reads the registered templates): a number of cards is counted
+# in 枚 (「自分のライフが4枚以下」: the value's form ``cards``, a plain number with 枚), and the ones
+# the cards use read as the rules word them
+for _name in [q[0] for q in QUANTITIES if q[0] != "self_power"]:
+    for _op in COMPARATORS:
+        _w = VOCAB.words["condition"][f"{_name}_{_op}"]
+        _w.ja = _w.ja.replace("{}", "{.cards}")
+for _word, _en in (("own_battle_ge", "you have {} or more cards in your battle area"),
+                   ("opp_battle_ge", "your opponent has {} or more cards in their battle area"),
+                   ("hand_le", "you have {} or fewer cards in hand")):
+    VOCAB.words["condition"][_word].en = _en
 
 
 @VOCAB.condition("melee_trait", params={"": Param.str()}, rule="LM 2-6-3, 3-7",

@@ -12,7 +12,8 @@ seed)`` opens them and gives the file's contents).
 Options
 -------
 ``first_player``  None (default: random, NS 403.3) or 0 / 1 (NS-G20).
-``concession``    True (default): conceding is an action at every decision (NS 103.4).
+``concession``    True (default): conceding is an action at every decision (NS 103.4); the
+                  PettingZoo env ``ninja_slayer_v0`` defaults it to False (RL).
 ``max_decisions`` 3000 (default): a game reaching it ends as a draw (NS 1501, NS-G24; 0 disables).
 ``cards``         your own card-file paths, added to the built-in pool.
 ``builtin_cards``  False: your ``cards`` files are the whole pool (default True).

@@ -262,12 +262,6 @@ NUMERIC_ITEMS = ("karate", "kousaku")  # the items a character may be printed wi
 X_MAX = 50  # the layout's number range: X = 0..50 (NS 1304)
 N_X, N_LKI_KARATE = -1, -2  # Action.n for 'n: X' (NS 1304) and 'n: lki_karate' (NS 1215)
 N_ALL = -3  # Action.n for 'discard n: all' (the whole hand, NS 1309.2)
-# The filter and condition words the language had before the vocabulary, for text.py's phrase table
-# (it keeps a phrase for each of these). The language's words are the vocabulary's (words.py):
-# every one of these, and the comparisons and quantities registered since (cost_ge, own_hand_le...),
-# which carry their phrases on their registrations.
-COND_KEYS = ("own_field", "own_ether", "opp_field_ge", "own_damage_ge", "field_ge")
-FILTER_KEYS = ("attribute", "type", "cost_le", "name_not", "bowed", "name", "name_has")
 
 
 @dataclass

@@ -2,28 +2,37 @@
 game's own terms, with an English gloss), so a card file can be checked against the real
 card (``tcgzoo cards show NST1-22 --game ninja_slayer``).
 
-The card language of ``cards.py`` is not on a vocabulary yet, so its words have a phrase
-table here, :data:`BOOK`, worded as the comprehensive rules and their errata print them
-(NS 1300-1404, 1602-1611): 「■これがアイサツした時、」「あなたの場に他の〈フリーランス〉が1人以上
-いれば、」「相手の場のコスト3以下のキャラクターを1人選び、それを殺す。」「1枚ドロー。」
-「ウケミ：これがエントリーする!」「タツジン-2エテル」. The walking, the template filling and the
-layout are the shared ones of ``envs/core/cardtext.py``; a word or field without a phrase
-is a :class:`~tcgzoo.envs.core.cardtext.MissingPhrase` naming it.
+The verbs, filters, conditions and values are words of the vocabulary (``words.py``,
+``verbs.py``): their phrases are the ``ja`` / ``en`` templates of their registrations, read by
+the shared walker of ``envs/core/cardtext.py`` (:class:`NinjaSlayerText`), so a newly
+registered word -- a comparison, a value, ``not`` / ``any_of`` / ``compare`` -- prints
+without an edit here. The phrase table :data:`BOOK` keeps what is not a vocabulary word,
+worded as the comprehensive rules and their errata print them (NS 1300-1404, 1602-1611):
+the ability frames 「■これがアイサツした時、」, limits, costs, keywords, statics, targets'
+zones and counts 「相手の場のコスト3以下のキャラクターを1人選び、それを殺す。」, the choices of
+parameters and the forms of a verb one parameter rewrites (「手札をすべて捨てる」), and the card's
+fields. A word or field without a phrase is a
+:class:`~tcgzoo.envs.core.cardtext.MissingPhrase` naming it.
 """
 from __future__ import annotations
 
 from typing import Any, Sequence
 
 from ..core.cardtext import (
-    EMPTY, CardText, MissingPhrase, Phrase, Phrasebook, check_keys, effect_lines, en_and, en_cap, en_sentences,
-    entry_of, ja_te, number, plain, pool_files, require_card, slots,
+    EMPTY, CardText, MissingPhrase, Modifiers, Phrase, Phrasebook, VocabText, check_keys, effect_lines, en_and,
+    en_cap, en_sentences, entry_of, ja_te, number, plain, pool_files, render as render_template, require_card, slots,
 )
 from . import cards as C
 from .cards import CARD_DIR, CardPool, load_pool
+from .verbs import VOCAB
+from .words import _count_param, _field_count_param, _filter_param, _text_param, _type_param
 
-__all__ = ["BOOK", "coverage_problems", "pool", "render", "render_entry"]
+__all__ = ["BOOK", "TEXT", "coverage_problems", "pool", "render", "render_entry"]
 
 GAME = "ninja_slayer"
+#: the placeholders a verb's template may use besides its parameters: pump's ``{changes}``
+#: (its numbers and attribute as one phrase, 「カラテ+2、耐久力+2を得る」)
+VERB_SLOTS = ("changes",)
 
 BOOK = Phrasebook(GAME, {
     "type": {"character": ("キャラクター", "character"), "kotodama": ("コトダマ", "kotodama")},
@@ -98,28 +107,11 @@ BOOK = Phrasebook(GAME, {
         "ether": ("{}エテル", "{} ether"),
         "jitsu": ("ジツ{}", "jitsu {}"),
     },
-    "condition": {  # NS-G11: 'if there is ...', printed as 「…いれば / あれば、」
-        "own_field": ("あなたの場に他の〈{attribute}〉が1人以上いれば", "if you have another 〈{attribute}〉 on your field"),
-        "own_ether": ("あなたのエテル・ゾーンに〈{attribute}〉が1枚以上あれば",
-                      "if there is a 〈{attribute}〉 in your ether zone"),
-        "opp_field_ge": ("相手の場にキャラクターが{}人以上いれば", "if your opponent has {} or more characters"),
-        "own_damage_ge": ("あなたのダメージ・ゾーンにカードが{}枚以上あれば", "if you have {} or more cards in your damage zone"),
-        "field_ge": ("場に{filter}が{n}人以上いれば", "if there are {n} or more {filter} on the field"),
-    },
     "zone": {  # where a target is (NS 306-311)
         "field": ("場", "field"), "ether": ("エテル・ゾーン", "ether zone"), "ohigan": ("オヒガン", "Ohigan"),
         "stack": ("コトダマ空間", "kotodama space"), "hand": ("手札", "hand"),
     },
     "side": {"own": ("あなたの", "your"), "opp": ("相手の", "your opponent's")},
-    "filter": {  # NS 1302: “名称” is a card name, 〈属性〉 an attribute
-        "attribute": ("〈{}〉", "〈{}〉"),
-        "cost_le": ("コスト{}以下の", "with cost {} or less"),
-        "name_not": ("“{}”以外の", 'other than "{}"'),
-        "bowed=true": ("オジギ状態の", "bowed"),
-        "bowed=false": ("アンタイ・オジギ状態の", "untapped"),
-        "name": ("“{}”という名前の", 'named "{}"'),
-        "name_has": ("カード名に“{}”を含む", 'whose name contains "{}"'),
-    },
     "unit": {"field": ("人", ""), "stack": ("つ", ""), "card": ("枚", "")},
     "player": {  # damage_player / discard 'player'
         "opp": Phrase("相手", "your opponent", {"pos": ("相手の", "your opponent's"), "s": ("", "s")}),
@@ -130,38 +122,14 @@ BOOK = Phrasebook(GAME, {
         "ikusa": ("このイクサの間", "this ikusa"),
         "game": ("このゲームの間", "for the rest of the game"),
     },
-    "action": {  # NS 1300s; {target} is 「それ」 after a 「…を1人選び、」 (NS 1204.2e)
-        "draw": ("{n}枚ドロー", "draw {n}"),
-        "recover": ("あなたは{n}回復する", "you recover {n}"),
-        "damage": ("{target}に{n}ダメージを与える", "deal {n} damage to {target}"),
-        "distribute": ("{target}に{n}ダメージを割り振って与える", "distribute {n} damage among {target}"),
-        "damage_player": ("{player}に{n}ダメージを与える", "deal {n} damage to {player}"),
-        "kill": ("{target}を殺す", "kill {target}"),
-        "bow": ("{target}をオジギする", "bow {target}"),
-        "untap": ("{target}をアンタイ・オジギする", "untap {target}"),
-        "ambush": ("{target}をアンブッシュする", "ambush {target}"),
-        "to_hand": ("{target}を手札に加える", "add {target} to your hand"),
-        "pump": ("{target}は{duration}、{changes}", "{target} {changes} {duration}"),
-        "grant": ("{target}は{duration}「{effect}」を得る", '{target} gains "{effect}" {duration}'),
-        "search_ambush": ("あなたのデッキから合計コストが{total_cost_le}以下になるように〈{attribute}〉のキャラクターを"
-                          "{attribute_count}枚までか、キャラクターを{any_count}枚まで探し、それらをアンブッシュして、"
-                          "デッキをシャッフルする",
-                          "search your deck for up to {attribute_count} 〈{attribute}〉 characters or up to "
-                          "{any_count} character with a total cost of {total_cost_le} or less, ambush them and "
-                          "shuffle your deck"),
-        "counter": ("{target}を打ち消す", "counter {target}"),
-        "delay": ("{effect}", "{effect}"),
-        "discard": ("{player}は手札を{n}枚選んで捨てる", "{player} discard{player.s} {n} card(s)"),
-        "discard_all": ("{player}は手札をすべて捨てる", "{player} discard{player.s} {player.pos} whole hand"),
-        "discard_may": ("あなたは手札を{n}枚選んで捨ててもよい。そうしたなら", "you may discard {n} card(s); if you do"),
-        "remove": ("{target}を除外する", "remove {target}"),
-        "gain_attribute": ("{target}は{duration}〈{attribute}〉を得る", "{target} gains 〈{attribute}〉 {duration}"),
-        "lose_keyword": ("{target}は{duration}{keyword}を失う", "{target} loses {keyword} {duration}"),
-        "gain_keyword": ("{target}は{duration}{keyword}を得る", "{target} gains {keyword} {duration}"),
-        "set_attribute": ("{target}の属性は{duration}〈{attribute}〉だけになる",
-                          "the only attribute of {target} is 〈{attribute}〉 {duration}"),
-        "enter": ("あなたの手札から{filter}を1枚選び、コストを支払わずにエントリーする",
-                  "choose {filter} in your hand and enter it without paying its cost"),
+    "verb_form": {  # a verb's whole sentence when one parameter rewrites it (the verb's own is its registration)
+        "damage.distribute": ("{target}に{n}ダメージを割り振って与える", "distribute {n} damage among {target}"),  # NS 1305.1
+        "discard.n=all": ("{player}は手札をすべて捨てる", "{player} discard{player.s} {player.pos} whole hand"),  # NS 1309.2
+        "discard.may=true": ("あなたは手札を{n}枚選んで捨ててもよい。そうしたなら", "you may discard {n} card(s); if you do"),
+    },
+    "choice": {  # the choices of the words' parameters: <param>=<value>, or <word>.<param>=<value>
+        "bowed=true": ("オジギ状態", "bowed"),  # NS 303.1
+        "bowed=false": ("アンタイ・オジギ状態", "untapped"),
     },
     "pump": {  # what a pump changes (NS 1303, 1213.5, 1213.1e, 1325.1)
         "karate": ("カラテ{}", "{} karate"),
@@ -177,16 +145,6 @@ BOOK = Phrasebook(GAME, {
     "tatsujin": {"action": ("タツジン・コストを支払っていたなら、", "if the tatsujin cost was paid, "),
                  "cost": ("タツジン-{}", "Tatsujin — {}")},
     "n": {"X": ("X", "X"), "lki_karate": ("これのカラテに等しい", "this one's karate in")},  # NS 1304, 1215
-    "x_count": {  # 'X is the number of ...' (NS 1304.3)
-        "own_hand": ("あなたの手札の枚数", "the number of cards in your hand"),
-        "opp_hand": ("相手の手札の枚数", "the number of cards in your opponent's hand"),
-        "own_field": ("あなたの場のキャラクターの数", "the number of characters on your field"),
-        "opp_field": ("相手の場のキャラクターの数", "the number of characters on your opponent's field"),
-        "own_ohigan": ("あなたのオヒガンのカードの枚数", "the number of cards in your Ohigan"),
-        "opp_ohigan": ("相手のオヒガンのカードの枚数", "the number of cards in your opponent's Ohigan"),
-        "own_damage": ("あなたのダメージ・ゾーンのカードの枚数", "the number of cards in your damage zone"),
-        "opp_damage": ("相手のダメージ・ゾーンのカードの枚数", "the number of cards in your opponent's damage zone"),
-    },
     "x": {
         "entry": ("Xはエントリーの際に決め、追加でXエテルを支払う。", "X is chosen as you enter this: pay X more ether."),
         "count": ("Xは{}に等しい。", "X is {}."),
@@ -252,33 +210,104 @@ def _n(v: Any) -> Phrase:
     return number(v)
 
 
+def ja_if(text: str) -> str:
+    """A statement made a condition: 「…いる」→「…いれば」, 「…ある」→「…あれば」,
+    「…いない」→「…いなければ」, a noun or a number 「…が3以上」→「…が3以上なら」 (NS-G11)."""
+    if text.endswith(("いる", "ある")):
+        return text[:-1] + "れば"
+    if text.endswith("ない"):
+        return text[:-1] + "ければ"
+    return text + "なら"
+
+
+class NinjaSlayerText(VocabText):
+    """The vocabulary walker with Ninja Slayer's targets, nouns and custom parameters: every
+    filter, condition and value prints from its word's registration; a filter's ``type`` and
+    ``attribute`` name the noun (「〈忍殺〉のキャラクター」, an attribute alone is the noun:
+    「〈忍殺〉」, NS 1602-1611)."""
+
+    def __init__(self) -> None:
+        super().__init__(VOCAB, BOOK)
+        # the parameters read by the game's own functions (words.py), by reader
+        self._custom = {
+            _type_param: lambda w, v: Phrase(*BOOK.get("type", v)),
+            _text_param: lambda w, v: plain(v),
+            _filter_param: lambda w, v: self.noun(v),
+            _field_count_param: lambda w, v: self._counted(v),
+            _count_param: lambda w, v: Phrase(*self.templates("value", f"quantity:{v}")),
+        }
+
+    # ---- hooks of the walker -------------------------------------------------------------------
+    def custom(self, reader, word, pname, raw, ctx) -> Phrase:
+        fn = self._custom.get(reader)
+        if fn is None:
+            return super().custom(reader, word, pname, raw, ctx)
+        return fn(word, raw)
+
+    def subject(self, name: str, ctx: Any) -> Phrase:
+        """A value's ``of: self``: this card (「これのコスト」 / "this card's cost")."""
+        if name != "self":
+            raise MissingPhrase(GAME, "subject", name)
+        return Phrase("これ", "this card")
+
+    def target(self, raw: Any, ctx: Any = None, counting: bool = False) -> Phrase:
+        return target(raw)
+
+    # ---- nouns ------------------------------------------------------------------------------------
+    def filter(self, f: dict, zone: str) -> tuple[Modifiers, str, str]:
+        """(the modifiers, the Japanese noun, the English noun) of a filter: the type names the
+        noun (「キャラクター」), an attribute alone is the noun (「〈忍殺〉」); every other word
+        (and a type or attribute under ``not`` / ``any_of``) is a modifier from its registration."""
+        f = dict(f or {})
+        ty = f.pop("type") if isinstance(f.get("type"), str) else None
+        attr = f.pop("attribute") if isinstance(f.get("attribute"), str) else None
+        mods = Modifiers.of(self.tests("filter", f, None))
+        if attr is not None:
+            a = self.word_phrase(VOCAB.words["filter"]["attribute"], {"": plain(attr)})
+        if ty is not None:
+            ja_noun, en_noun = BOOK.get("type", ty)
+            if attr is not None:
+                ja_noun, en_noun = f"{a.ja}の{ja_noun}", f"{a.en} {en_noun}"
+        elif attr is not None:
+            ja_noun, en_noun = a.ja, a.en
+        else:
+            ja_noun, en_noun = ("キャラクター", "character") if zone == "field" else ("カード", "card")
+        return mods, ja_noun, en_noun
+
+    def noun(self, f: dict, zone: str = "field") -> Phrase:
+        """The cards a filter picks as a noun: 「〈Freelance〉」 / "〈Freelance〉", with the forms
+        ``a`` ("a bowed 〈X〉") and ``plural``."""
+        mods, ja_noun, en_noun = self.filter(f, zone)
+        one = f"{mods.en_pre}{en_noun}{mods.en_post}".strip()
+        many = f"{mods.en_pre}{_plural(en_noun)}{mods.en_post}".strip()
+        ja = mods.ja + ja_noun
+        return Phrase(ja, one, {"a": (ja, ("an " if one[:1] in "aeiou" else "a ") + one), "plural": (ja, many)})
+
+    def _counted(self, v: dict) -> Phrase:
+        """``field_ge``'s filter with its ``n``: 「〈Soukaiya〉が2人以上」's noun and number."""
+        p = self.noun({k: x for k, x in v.items() if k != "n"})
+        n = str(v["n"])
+        return Phrase(p.ja, p.en, {**p.forms, "n": (n, n)})
+
+    # ---- conditions ---------------------------------------------------------------------------------
+    def condition(self, cond: dict | None) -> Phrase:
+        """An ability's ``if``: 「あなたの場に他の〈フリーランス〉が1人以上いれば、」 / "if you have
+        another 〈Freelance〉 on your field, "; several must all hold (「…、かつ…」 / "… and …")."""
+        if not cond:
+            return EMPTY
+        parts = self.tests("condition", cond, None)
+        ja = "、かつ".join(p.ja for p in parts)
+        return Phrase(ja_if(ja) + "、", "if " + en_and([p.en for p in parts]) + ", ")
+
+
+def _plural(en_noun: str) -> str:
+    return en_noun if en_noun.endswith(("〉", "kotodama")) else en_noun + "s"
+
+
+TEXT = NinjaSlayerText()
+
+
 # ---- targets ---------------------------------------------------------------------------------------
-def _filter(f: dict, zone: str) -> tuple[Phrase, str, str]:
-    """(the modifiers, the Japanese noun, the English noun) of a filter: the type names the
-    noun (「キャラクター」), an attribute alone is the noun (「〈忍殺〉」, NS 1602-1611)."""
-    check_keys(GAME, "target filter field", f, {"attribute", "type", "cost_le", "name_not", "bowed", "name",
-                                                  "name_has"})
-    ja_mods, en_pre, en_post = [], [], []
-    for key in ("cost_le", "name_not", "bowed", "name", "name_has"):
-        if key in f:
-            k = f"{key}={'true' if f[key] else 'false'}" if key == "bowed" else key
-            p = _phrase("filter", k, **{"": plain(str(f[key]))})
-            ja_mods.append(p.ja)
-            (en_pre if key == "bowed" else en_post).append(p.en)
-    if "type" in f:
-        ja_noun, en_noun = BOOK.get("type", f["type"])
-        if "attribute" in f:
-            attr = _phrase("filter", "attribute", **{"": plain(f["attribute"])})
-            ja_noun, en_noun = f"{attr.ja}の{ja_noun}", f"{attr.en} {en_noun}"
-    elif "attribute" in f:
-        attr = _phrase("filter", "attribute", **{"": plain(f["attribute"])})
-        ja_noun, en_noun = attr.ja, attr.en
-    else:
-        ja_noun, en_noun = ("キャラクター", "character") if zone == "field" else ("カード", "card")
-    en = " ".join(en_pre)
-    return Phrase("".join(ja_mods), en, {"post": ("", " ".join(en_post))}), ja_noun, en_noun
-
-
 def target(raw: Any) -> Phrase:
     """A target as the object of its verb, with the form ``choose``: the clause before the
     verb when the card says 「…を1人選び、」 (``chosen: entry``, NS 1204.2e) or reveals a
@@ -288,7 +317,7 @@ def target(raw: Any) -> Phrase:
     check_keys(GAME, "target field", raw, TARGET_KEYS)
     zone, side = raw.get("zone", "field"), raw.get("side", "own")
     count, up_to = raw.get("count", 1), raw.get("up_to", False)
-    mods, ja_noun, en_noun = _filter(raw.get("filter") or {}, zone)
+    mods, ja_noun, en_noun = TEXT.filter(raw.get("filter") or {}, zone)
     where_ja = _phrase("side", side).ja + _phrase("zone", zone).ja + "の"
     owner = "your" if side == "own" else "your opponent's"
     where_en = {"field": "on {} field", "ether": "in {} ether zone", "ohigan": "in {} Ohigan",
@@ -297,12 +326,12 @@ def target(raw: Any) -> Phrase:
     num_ja = f"{count}{unit}" + ("まで" if up_to else "")
     many = count != 1
     num_en = (f"up to {count}" if up_to else str(count))
-    en_noun_n = en_noun + ("s" if many and not en_noun.endswith(("〉", "kotodama")) else "")
-    post = mods.forms["post"][1]
-    en_np = " ".join(x for x in (num_en, mods.en, en_noun_n, post, where_en) if x)
+    en_noun_n = _plural(en_noun) if many else en_noun
+    pre, post = mods.en_pre.strip(), mods.en_post.strip()
+    en_np = " ".join(x for x in (num_en, pre, en_noun_n, post, where_en) if x)
     ja_np = f"{where_ja}{mods.ja}{ja_noun}"
     if zone == "hand":  # 'reveal a card from your hand: it gets ...' (NS 1307.4, 1306.1)
-        np = Phrase(ja_np, " ".join(x for x in ("a", mods.en, en_noun, post) if x))
+        np = Phrase(ja_np, " ".join(x for x in ("a", pre, en_noun, post) if x))
         choose = _phrase("frame", "reveal", np=np, n=plain(num_ja))
         return Phrase("それ", "it", {"choose": (choose.ja, choose.en), "s": ("", "s")})
     if raw.get("chosen", "resolution") == "entry":  # 「…を1人選び、それを…」 (NS 1204.2e)
@@ -316,20 +345,7 @@ def target(raw: Any) -> Phrase:
 # ---- conditions, actions, abilities ----------------------------------------------------------------
 def condition(cond: dict | None) -> Phrase:
     """An ability's 'if': 「あなたの場に他の〈フリーランス〉が1人以上いれば、」."""
-    if not cond:
-        return EMPTY
-    (key, v), = cond.items()
-    if key in ("own_field", "own_ether"):
-        check_keys(GAME, f"field of the condition {key!r},", v, {"attribute"})
-        p = _phrase("condition", key, attribute=plain(v["attribute"]))
-    elif key == "field_ge":
-        f = {k: x for k, x in v.items() if k != "n"}
-        mods, ja_noun, en_noun = _filter(f, "field")
-        noun = Phrase(mods.ja + ja_noun, " ".join(x for x in (mods.en, en_noun + "s", mods.forms["post"][1]) if x))
-        p = _phrase("condition", key, filter=noun, n=number(v["n"]))
-    else:
-        p = _phrase("condition", key, **{"": number(v)})
-    return Phrase(p.ja + "、", p.en + ", ")
+    return TEXT.condition(cond)
 
 
 def _duration(a: dict) -> Phrase:
@@ -369,12 +385,12 @@ def action(a: dict, card: dict) -> tuple[Phrase, Phrase]:
               "duration": _duration(a) if "duration" in a or do in ("pump", "grant", "gain_attribute",
                                                                      "lose_keyword", "gain_keyword",
                                                                      "set_attribute") else EMPTY}
-    name = do
+    form = None  # a form of the verb one parameter rewrites (BOOK verb_form), else its registration
     if do == "damage" and "distribute" in a:
-        name, values["n"] = "distribute", number(a["distribute"])
+        form, values["n"] = "damage.distribute", number(a["distribute"])
     elif do == "discard":
         values["player"] = BOOK.get("player", a.get("player", "own"))
-        name = "discard_all" if a.get("n") == "all" else "discard_may" if a.get("may") else "discard"
+        form = "discard.n=all" if a.get("n") == "all" else "discard.may=true" if a.get("may") else None
     elif do == "pump":
         values["changes"] = _pump(a)
     elif do == "grant":  # 「これはこのターン「■…」を得る」 (NS 1604)
@@ -389,12 +405,17 @@ def action(a: dict, card: dict) -> tuple[Phrase, Phrase]:
     elif do == "search_ambush":
         values.update({k: plain(str(a[k])) for k in ("total_cost_le", "attribute", "attribute_count", "any_count")})
     elif do == "enter":
-        mods, ja_noun, en_noun = _filter(a.get("filter") or {}, "hand")
-        values["filter"] = Phrase(mods.ja + ja_noun, " ".join(x for x in ("a", mods.en, en_noun,
-                                                                            mods.forms["post"][1]) if x))
+        noun = TEXT.noun(a.get("filter") or {}, "hand")
+        values["filter"] = Phrase(noun.ja, noun.forms["a"][1])
     if do == "grant" and a.get("duration", "turn") == "turn":  # 「これはこのターン「…」を得る」 (NS 1604)
         values["duration"] = _phrase("duration", "turn")
-    p = _phrase("action", name, **values)
+    if form is not None:
+        p = _phrase("verb_form", form, **values)
+    else:
+        word = VOCAB.words["verb"].get(do)
+        if word is None:
+            raise MissingPhrase(GAME, "verb", do, "not a registered verb")
+        p = render_template(GAME, "verb", do, TEXT.templates("verb", do), values)
     choose = Phrase(*tg.forms["choose"]) if tg.forms.get("choose") else EMPTY
     return choose, p
 
@@ -447,7 +468,10 @@ def ability(ab: dict, card: dict, activated: bool = False, bullet: bool = True) 
     mark = "■" if bullet else ""
     en_body = cond.en + _lower(body.en) if cond.en else body.en
     ja = mark + head.ja + x.ja + cond.ja + body.ja + limit.ja
-    en = head.en + x.en + (_lower(en_body) if head.en else en_body)
+    if x.en:  # 「X is ...」 is a sentence of its own: the effect starts the next one
+        en = head.en + x.en + " " + en_cap(en_body)
+    else:
+        en = head.en + (_lower(en_body) if head.en else en_body)
     return Phrase(ja, mark + en_cap(en) + (" " + limit.en if limit.en else ""))
 
 
@@ -467,8 +491,7 @@ def _x(ab: dict) -> Phrase:
     if not x:
         return EMPTY
     if isinstance(x, dict):
-        check_keys(GAME, "field of x,", x, {"count"})
-        return _phrase("x", "count", **{"": Phrase(*BOOK.get("x_count", x["count"]))})
+        return _phrase("x", "count", **{"": TEXT.value(x, None)})
     return Phrase(*BOOK.get("x", "entry"))
 
 
@@ -513,8 +536,7 @@ def _static(st: dict) -> list[Phrase]:
         line = _phrase("static", "define", **{"": Phrase("、".join(p.ja for p in parts), en_and([p.en for p in parts]))})
         for var in ("x", "y", "z"):
             if var in st:
-                check_keys(GAME, f"field of {var},", st[var], {"count"})
-                c = Phrase(*BOOK.get("x_count", st[var]["count"]))
+                c = TEXT.value(st[var], None)
                 line = Phrase(line.ja + f"{var.upper()}は{c.ja}に等しい。", line.en + f" {var.upper()} is {c.en}.")
         out.append(line)
     elif set(st) & {"x", "y", "z"}:
@@ -596,8 +618,8 @@ def render_entry(entry: dict) -> CardText:
         body = actions(entry["actions"], entry) if "actions" in entry else _modes(entry["modes"], entry)
         x = _x(entry)
         effects.append(effect_lines(_cap(Phrase(x.ja + cond.ja + body.ja,
-                                                x.en + (" " if x.en else "") + (cond.en + _lower(body.en)
-                                                                                if cond.en else body.en))), None))
+                                                x.en + (" " if x.en else "") + en_cap(cond.en + _lower(body.en)
+                                                                                       if cond.en else body.en))), None))
     for ab in entry.get("effects", []):
         effects.append(effect_lines(ability(ab, entry), None))
     if "activated" in entry:
@@ -623,15 +645,26 @@ def render(pool: CardPool, card_id: str) -> CardText:
 
 
 def coverage_problems() -> list[str]:
-    """Every word of the card language (``cards.py``'s tuples) without a phrase here, one
-    line each naming it."""
+    """Every word of the card language without a phrase, one line each naming it: the
+    vocabulary's templates (:meth:`VocabText.template_problems`) and renderers of its custom
+    parameters and choices, then the words of ``cards.py`` that are not on the vocabulary
+    (card types, keywords, triggers, limits, zones...) and this table's own consistency."""
+    out = TEXT.template_problems({"verb": VERB_SLOTS})
+    for kind in ("filter", "condition", "value", "verb"):
+        for w in VOCAB.words[kind].values():
+            for pname, param in w.params.items():
+                if param.kind == "custom" and kind != "verb" and param.choices[0] not in TEXT._custom:
+                    out.append(f"{kind} {w.name!r}: no renderer for its parameter {pname or '(value)'!r}")
+                if param.kind in ("choice", "bool") and kind != "verb":
+                    for c in (param.choices if param.kind == "choice" else (True, False)):
+                        if TEXT.choice_entry(w, pname, c) is None:
+                            out.append(f"{kind} {w.name!r}: no phrase for its choice {pname or w.name}={c}")
     groups = [("type", C.TYPES), ("keyword", C.KEYWORDS), ("keyword_name", C.KEYWORDS), ("trigger", C.TRIGGERS),
               ("turn", C.TURN_OF), ("limit", C.LIMITS), ("limit_activated", C.LIMITS), ("survive_kill", C.LIMITS),
-              ("condition", C.COND_KEYS), ("zone", C.TARGET_ZONES), ("x_count", C.X_COUNTS),
-              ("stat", C.CDA_STATS), ("action", [a for a in C.ACTIONS if a != "satsubatsu"])]
-    out = [f"{kind} {n!r}: no phrase" for kind, names in groups for n in names if not BOOK.has(kind, n)]
-    out += [f"filter {k!r}: no phrase" for k in C.FILTER_KEYS
-            if not (BOOK.has("filter", k) or BOOK.has("filter", f"{k}=true") or k == "type")]
+              ("zone", C.TARGET_ZONES), ("stat", C.CDA_STATS),
+              ("duration", VOCAB.words["verb"]["pump"].params["duration"].choices),
+              ("player", VOCAB.words["verb"]["discard"].params["player"].choices)]
+    out += [f"{kind} {n!r}: no phrase" for kind, names in groups for n in names if not BOOK.has(kind, n)]
     for kind, names in BOOK.table.items():
         for n, entry in names.items():
             for lang, t in zip(("Japanese", "English"), entry[:2]):

@@ -412,7 +412,8 @@ def _check_pump(ld, ck, a: Action, card: str) -> None:
           doc="the targets get +/- karate, durability, kousaku; set_*: the value becomes N (NS 1213.5); add_*: "
               "the numeric item a card lacks (NS 1213.1e); attribute: also gains it (NS 1213.2); duration turn, "
               "ikusa (NS 706.8a, 1213.9) or game (NS 1213.8); a hand target is revealed and picked on resolution",
-          ja="{target}は{duration}{karate}/{durability}を得る", en="{target} gets {karate}/{durability} {duration}")
+          # {changes}: every number and attribute it changes as one phrase (「カラテ+2、耐久力+2を得る」), text.py
+          ja="{target}は{duration}、{changes}", en="{target} {changes} {duration}")
 def v_pump(s, a, j, ctl, src, n):
     if a.ikusa and s.ikstep == IK_NONE:
         return  # NS 1213.9: 'this ikusa' outside an ikusa: its end has passed, it never applies

@@ -6,12 +6,17 @@ loads, its function kept in the compiled record and called directly in play.
 Here: the filters of targets and counts, the conditions of an ability's ``if`` and the board's
 numbers. The verbs are in ``verbs.py``; ``cards.py``'s docstring is the reader's reference.
 
+A word's ``ja`` / ``en`` templates are how it reads on a card (``text.py`` renders them): a
+condition's is the bare statement (「あなたの場に他の{}が1人以上いる」 / "you have another {} on your
+field"), which the renderer makes conditional (「…いれば、」 / "if …, ") or negates (``not``).
+
 Shapes (those of the vocabulary module): a filter is ``fn(state, card, src, player, arg, base)``,
 a condition ``fn(state, src, player, arg)``, a value leaf ``fn(state, src, player, arg)``; ``src``
 is the card whose ability it is, ``player`` the ability's controller. ``base`` is True where a
-filter reads a card's *printed* attributes (the targets of an action) and False where it reads
-the ones the card has now, gained ones included (NS 1213.1b: the counts of ``field_ge``,
-``own_field``, ``own_ether``, NS 1302.2a). Every filter test sees face-up cards only
+filter reads a card's *printed* characteristics (the targets of an action) and False where it reads
+the ones the card has now (NS 1213.1b: the counts of ``field_ge``, ``own_field``, ``own_ether``,
+NS 1302.2a); an attribute is always read as the card has it now, gained ones included (1302.2: 〈A〉
+is 'a card that includes A', and a gained A is part of the card's information: ruling on 1325.1). Every filter test sees face-up cards only
 (:func:`passes`: a face-down card has no card information, NS 309.1b-1).
 
 A number of a card registered with ``VOCAB.stat`` (``cost``) gives the filters ``<stat>_le``,
@@ -49,11 +54,11 @@ VOCAB.stat("cost", lambda s, i, base: s.cost_of(i), rule="NS 203, 1210.2",
 
 
 @VOCAB.filter("attribute", params={"": Param.str()}, rule="NS 204, 1302.2, 1213.1b",
-              doc="has the attribute: for a target as printed, in a count (field_ge, own_field, own_ether) as "
-                  "the card has it now, gained ones included",
+              doc="has the attribute as the card has it now, gained ones included (NS 1213.1b): a target's "
+                  "〈A〉 as a count's (1302.2, ruling on 1325.1)",
               ja="〈{}〉", en="〈{}〉")
 def f_attribute(s, i, src, p, v, base):
-    return v in s.defs[s.cdef[i]].attributes if base else s.has_attr(i, v)
+    return s.has_attr(i, v)  # 1302.2: 'a card that includes attribute A', whatever gave it A
 
 
 def _type_param(vocab, ck, field, v):
@@ -70,14 +75,14 @@ def f_type(s, i, src, p, t, base):
 
 @VOCAB.filter("name", params={"": Param.str()}, rule="NS 1302.1",
               doc="its card name is the whole name (an epithet is not part of it, NS 201-202)",
-              ja="“{}”という名前の", en='named "{}"')
+              ja="“{}”という名前", en='named "{}"')
 def f_name(s, i, src, p, v, base):
     return s.defs[s.cdef[i]].name == v
 
 
 @VOCAB.filter("name_not", params={"": Param.str()}, rule="NS 1302.1",
               doc="its card name is not the name (「“X”以外の」; the same as not: {name: X})",
-              ja="“{}”以外の", en='other than "{}"')
+              ja="“{}”以外", en='other than "{}"')
 def f_name_not(s, i, src, p, v, base):
     return s.defs[s.cdef[i]].name != v
 
@@ -98,7 +103,7 @@ def f_name_has(s, i, src, p, v, base):
 
 
 @VOCAB.filter("bowed", params={"": Param.bool()}, rule="NS 303.1",
-              doc="is bowed (true) or untapped (false)", ja="オジギ状態の", en="bowed")
+              doc="is bowed (true) or untapped (false)", ja="{}", en="{}")  # 「オジギ状態の」「アンタイ・オジギ状態の」: text.py's choices
 def f_bowed(s, i, src, p, v, base):
     return s.bowed[i] == v
 
@@ -113,7 +118,7 @@ def _filter_param(vocab, ck, field, v):
 @VOCAB.condition("own_field", params={"": Param.custom(_filter_param)}, rule="NS 306, 1302.2a, NS-G11",
                  doc="another face-up character on your field matches the filter ({attribute: A}: 'if you have "
                      "another 〈A〉'; attributes as it has them now)",
-                 ja="あなたの場に他の{}が1人以上いれば", en="if you have another {} on your field")
+                 ja="あなたの場に他の{}が1人以上いる", en="you have another {} on your field")
 def c_own_field(s, src, p, filt):
     for j in s.field[p]:
         if j != src and passes(s, filt, j, src, p, False):
@@ -124,7 +129,7 @@ def c_own_field(s, src, p, filt):
 @VOCAB.condition("own_ether", params={"": Param.custom(_filter_param)}, rule="NS 307, 1302.2, NS-G11",
                  doc="a face-up card of your ether zone, bowed or not, matches the filter (attributes as it "
                      "has them now)",
-                 ja="あなたのエテル・ゾーンに{}が1枚以上あれば", en="if there is {} in your ether zone")
+                 ja="あなたのエテル・ゾーンに{}が1枚以上ある", en="there is {.a} in your ether zone")
 def c_own_ether(s, src, p, filt):
     for j in s.ether[p]:
         if passes(s, filt, j, src, p, False):
@@ -144,7 +149,7 @@ def _field_count_param(vocab, ck, field, v):
 @VOCAB.condition("field_ge", params={"": Param.custom(_field_count_param)}, rule="NS 306.5a, 1302.1b, 1302.2a",
                  doc="n or more characters on the field, both players', match the filter (a count that names no "
                      "zone counts the field; an attribute as the character has it now)",
-                 ja="場に{}がいれば", en="if there are {} on the field")
+                 ja="場に{}が{.n}人以上いる", en="there are {.n} or more {.plural} on the field")
 def c_field_ge(s, src, p, arg):
     filt, n = arg
     k = 0
@@ -178,6 +183,12 @@ QUANTITIES = (
 )
 for _name, _get, _rule, _doc, _ja, _en in QUANTITIES:
     VOCAB.quantity(_name, _get, rule=_rule, doc=_doc, ja=_ja, en=_en)
+# the two comparisons the rules print in their own words (NS-G11: 「…が N人以上いれば」), not as
+# 「…の数がN以上」: the registered templates of those words, read by the renderer like any other
+for _word, _ja, _en in (("opp_field_ge", "相手の場にキャラクターが{}人以上いる", "your opponent has {} or more characters"),
+                        ("own_damage_ge", "あなたのダメージ・ゾーンにカードが{}枚以上ある",
+                         "you have {} or more cards in your damage zone")):
+    VOCAB.words["condition"][_word].ja, VOCAB.words["condition"][_word].en = _ja, _en
 
 
 # ---- values -------------------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ DECK = str(DATA / "deck_rules.yaml")
 REAL = Path(__file__).parent / "real_cards"
 REAL_CARD_FILES = tuple(str(REAL / f"{c}.yaml") for c in ("red", "purple", "green", "white", "yellow", "blue", "multi"))
 REAL_DECK = str(REAL / "scenario_deck.yaml")
-STEP_FRAME = {"start": 0, "core": 2, "draw": 3, "refresh": 4, "main": 5, "attack": 6, "main2": 7, "end": 8}
+STEP_FRAME = {"start": 0, "core": 2, "draw": 3, "refresh": 4, "main": 5, "attack": 6, "main2": 8, "end": 9}
 
 
 @lru_cache(maxsize=None)

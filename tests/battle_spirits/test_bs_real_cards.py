@@ -22,8 +22,8 @@ from tcgzoo.agents import make_agent
 from tcgzoo.agents.stats import wilson
 from tcgzoo.envs.battle_spirits import Game
 from tcgzoo.envs.battle_spirits.cards import load_pool
-from tcgzoo.envs.battle_spirits.layout import CONCEDE, D_MAGIC_TIMING, ST_MAIN, ST_MAIN2
-from tcgzoo.envs.battle_spirits.state import DUR_TURN, TE_SYM
+from tcgzoo.envs.battle_spirits.layout import CONCEDE, D_MAGIC_TIMING, MOVE_CORE, RESERVE, ST_MAIN, ST_MAIN2
+from tcgzoo.envs.battle_spirits.state import DUR_TURN, TE_SYM, TE_WATCH
 from tcgzoo.envs.core.cardfile import load_yaml
 
 rscene = functools.partial(scene, real=True)
@@ -65,6 +65,37 @@ def test_5_blizzard_wall_caps_unblocked_attacks_at_one_life():
 
 
 # ==================================================================================== red
+def test_8_amehoshi_no_mikoto_costs_4_in_the_trash_taxes_opposing_levels_and_recurs():
+    """8 神霊王アメホシノミコト (BS32-X02): 「トラッシュにあるこのカードをコスト4にする。」 Lv1-4「このスピリットに
+    [ソウルコア]が置かれている間、コスト0/2/4/7の相手のスピリットすべてのLvコストを+3する。」 Lv2-4『このスピリットの
+    アタック時』「自分のトラッシュにある紫のカード1枚を手札に戻す。系統:「主君」/「家臣」を持つスピリットカードを戻した
+    とき、相手のスピリット1体を相手が破壊する。」 BS 2-2, 4-4, 2-8-3, 9-3-2, 5-10."""
+    from tcgzoo.envs.battle_spirits.words import VOCAB as W
+    from tcgzoo.envs.core.cardfile import Checker
+
+    def holds(s, cond):
+        return s.cond_ok(W.compile_condition(Checker("test", "8", {}), "if", cond), -1, 0)
+    s = rscene(p0=dict(trash=["BS32-X02"], hand=["BS32-X02"]))
+    four = {"has": {"what": "spirit", "side": "own", "zone": "trash", "filter": {"cost_eq": 4}}}
+    assert holds(s, four) and not holds(s, {"has": {"what": "spirit", "side": "own", "zone": "trash",
+                                                    "filter": {"cost_eq": 8}}})
+    assert s.play_cost(0, find(s, 0, "BS32-X02", "hand"), 0) > 4  # in the hand its printed cost 8
+    for soul, ruri_lv in ((True, 1), (False, 2)):
+        s = rscene(p0=dict(field=[dict(id="BS32-X02", cores=1, soul=soul)]),
+                   p1=dict(field=[("BS14-028", 4), ("BS14-026", 4)]))
+        assert s.level(find(s, 1, "BS14-028")) == ruri_lv  # cost 4: Lv2 needs 3 + 3 cores
+        assert s.level(find(s, 1, "BS14-026")) == 2  # cost 3: untouched
+    s = rscene(step="attack", p0=dict(field=[("BS32-X02", 2)], trash=["BS32-X02"]),
+               p1=dict(field=["BS14-028", "BS14-026"]))
+    attack(s, find(s, 0, "BS32-X02"))
+    while s.dkind == D_TARGET and s.current_player() == 0:
+        act(s, choices(s)[0])
+    assert s.dkind == D_TARGET and s.current_player() == 1  # the opponent chooses which of theirs
+    act(s, choices(s)[0])
+    order(s)
+    assert ids(s, s.hand[0]) == ["BS32-X02"] and len(s.field[1]) == 1
+
+
 def test_23_doraguno_kitoushi_returns_a_spirit_card_from_trash():
     """23 ドラグノ祈祷師 (BS01-014): 『このスピリットの召喚時』「自分のトラッシュにあるスピリットカード1枚を
     手札に戻す。」 BS 12-2-1-6, 9-3-2 (a magic in the trash is no candidate), 4-4."""
@@ -207,6 +238,56 @@ def test_30_seventh_crimson_trades_a_big_spirits_cores_for_seven_opposing_cores(
 
 
 # ==================================================================================== purple
+def _forest_battle(ncores_pig: int, pay: bool, extra: tuple = ()):
+    """Your Castle Golem (Lv2) attacks; the opponent blocks with a Lv2 Nyarla Trap, whose 『破壊時』
+    destroys your Tsuchipig (cost 1) by the opponent's effect in your attack step."""
+    s = rscene(step="attack", p0=dict(field=["BS02-079", ("BS04-X16", 6), ("BS14-024", ncores_pig)] + list(extra),
+                                      deck=5),
+               p1=dict(field=[("BS14-X06", 4)], deck=10))
+    pig, golem, nyarla = find(s, 0, "BS14-024"), find(s, 0, "BS04-X16"), find(s, 1, "BS14-X06")
+    attack(s, golem)
+    for _ in range(40):
+        if s.dkind == D_FLASH:
+            act(s, PASS)
+        elif s.dkind == D_BLOCK:
+            act(s, field_slot(s, nyarla))
+        elif s.dkind == D_TARGET and s.current_player() == 1:
+            target(s, pig)
+        elif s.dkind == D_OPTIONAL:
+            act(s, OPTION + int(pay))
+        elif s.dkind == D_ORDER:
+            order(s)
+        else:
+            break
+    return s, pig
+
+
+def test_20_amethyst_forest_returns_a_spirit_the_opponent_destroyed_for_one_of_its_cores():
+    """20 紫水晶の森 (BS02-079): Lv1・Lv2『自分のアタックステップ』「自分のスピリットが相手のスピリット/ネクサス/
+    マジックの効果で破壊されたとき、そのスピリット上のコア1個をボイドに置くことで、そのスピリットを回復状態で、
+    自分のフィールドに戻すことができる。」 Your Tsuchipig with 2 cores, destroyed by the opposing Nyarla Trap's
+    『破壊時』, comes back recovered with 1 core; not paying (or with 1 core, back with none: it vanishes) it is
+    trashed. Lv2『自分のアタックステップ』「ステップ終了時、自分のフィールドに回復状態のスピリットが3体以上いたとき、
+    自分はデッキから2枚ドローする。」 BS 10-2-2-5, 10-2-2-7, 5-11, 7-7-3-2, 9-1-5-1."""
+    s, pig = _forest_battle(2, True)
+    assert s.zone[pig] == Z_FIELD and s.exh[pig] == 0 and s.ncores(pig) == 1
+    assert s.dkind == D_ATTACK and s.reserve[0] + s.tcores[0] >= 0
+    s, pig = _forest_battle(2, False)
+    assert s.zone[pig] == Z_TRASH
+    s, pig = _forest_battle(1, True)
+    assert s.zone[pig] == Z_TRASH  # back with no core: it vanishes (5-11)
+    # Lv2, at the end of your attack step: three recovered spirits draw two, two do not
+    for spirits, drawn in ((["BS14-045", "BS14-047", "BS14-028"], 2), (["BS14-045", "BS14-047"], 0)):
+        s = rscene(step="attack", p0=dict(field=[("BS02-079", 3)] + spirits, deck=5))
+        act(s, PASS)
+        order(s)
+        assert len(s.hand[0]) == drawn and s.step == ST_MAIN2, spirits
+    # ... and not at the end of the opponent's attack step
+    s = rscene(step="attack", tp=1, p0=dict(field=[("BS02-079", 3), "BS14-045", "BS14-047", "BS14-028"], deck=5))
+    act(s, PASS)
+    assert len(s.hand[0]) == 0
+
+
 def test_32_dark_witch_destroys_an_exhausted_spirit_of_either_side():
     """32 ダークウィッチ (BS01-040): Lv2・Lv3『このスピリットのアタック時』「自分か相手の疲労状態のスピリット
     1体を破壊する。」 An exhausted opposing spirit is chosen; with no other exhausted spirit the
@@ -273,6 +354,38 @@ def test_35_cobraiga_leaves_a_spirit_one_core():
     assert choices(s) == sorted([field_slot(s, cobra), field_slot(s, boar)])
     target(s, boar)
     assert s.cores[boar] == 1 and s.reserve[1] == 4
+
+
+def test_36_tower_of_bones_exhausts_spirits_given_cores_other_than_by_effects():
+    """36 骸の斜塔 (BS14-077): Lv1･Lv2『相手のメインステップ』「スピリット/ブレイヴ/ネクサス/マジックの効果以外でコア
+    を置いた相手のスピリットを疲労させる。」 In the opponent's main step, a spirit they summon (cores placed,
+    11-1-1-6) or move a core onto (7-6-1-2-2) is exhausted; a core from their Recovered Core (an effect) is not.
+    Lv2『お互いのアタックステップ』「相手のスピリットが疲労したとき、自分はデッキから1枚ドローする。」
+    BS 4-8, 9-1-5-1, 5-15."""
+    s = rscene(tp=1, p0=dict(field=["BS14-077"]), p1=dict(hand=["BS14-024", "BS14-106"], field=["BS01-081"],
+                                                          reserve=9, life=3))
+    nid = find(s, 1, "BS01-081")
+    pig = play(s, "BS14-024")
+    order(s)
+    assert s.zone[pig] == Z_FIELD and s.exh[pig] == 1
+    use_magic(s, "BS14-106")  # a core from the void onto the white Nidhogg: an effect's
+    order(s)
+    assert s.ncores(nid) == 2 and s.exh[nid] == 0
+    act(s, MOVE_CORE)
+    act(s, RESERVE)
+    act(s, field_slot(s, nid))
+    order(s)
+    assert s.ncores(nid) == 3 and s.exh[nid] == 1
+    # in your own main step your moves do nothing; Lv2: each opposing exhaustion in an attack step draws 1
+    s = rscene(p0=dict(field=["BS14-077", "BS14-045"], reserve=2))
+    act(s, MOVE_CORE)
+    act(s, RESERVE)
+    act(s, field_slot(s, find(s, 0, "BS14-045")))
+    assert s.exh[find(s, 0, "BS14-045")] == 0
+    s = rscene(step="attack", tp=1, p0=dict(field=[("BS14-077", 2)], deck=3), p1=dict(field=["BS14-045"]))
+    attack(s, find(s, 1, "BS14-045"))
+    order(s)
+    assert len(s.hand[0]) == 1
 
 
 def test_37_hanged_castle_draws_one_per_opposing_colour():
@@ -504,14 +617,24 @@ def test_52_yoki_hi_sol_ends_the_opponents_attack_step():
 
 
 def test_53_frozen_waterfall_ends_the_attack_step_after_a_bp3000_battle():
-    """53 氷結した瀑布 (BS14-083): Lv1・Lv2『お互いのアタックステップ』「BP3000以下のスピリットのバトルが終了した
-    とき、アタックステップを終了する。」 (approximate: a spirit still on the field). After a BP 3000 attack
-    the attack step ends; after a BP 5000 attack it goes on. BS 8-1-7, 7-7."""
+    """53 氷結した瀑布 (BS14-083): Lv1・Lv2『お互いのアタックステップ』「BP3000以下のスピリットのバトルが終了したとき、
+    アタックステップを終了する。」 After a BP 3000 attack the attack step ends; after a BP 5000 attack it goes on;
+    a BP 2000 blocker destroyed in the battle was a BP 2000 spirit in it (its BP as it last was on the field,
+    ruling on 8-1-7-1); a 5000 attacker destroyed by a 6000 blocker was not. BS 8-1-7-1, 7-7."""
     for attacker, more in (("BS14-028", False), ("BS14-033", True)):
         s = rscene(step="attack", p0=dict(field=["BS14-083", attacker, "BS14-024"]))
         attack(s, find(s, 0, attacker))
         pass_flash(s)
         assert (s.dkind == D_ATTACK) == more and (s.dkind == D_MAIN) == (not more)
+    for blocker, more in (("BS14-024", False), (("BS14-028", 3), True)):
+        s = rscene(step="attack", p0=dict(field=["BS14-083", "BS14-033", "BS14-045"]), p1=dict(field=[blocker]))
+        attack(s, find(s, 0, "BS14-033"))
+        pass_flash(s)
+        act(s, field_slot(s, s.field[1][0]))  # block
+        pass_flash(s)
+        order(s)
+        assert len(s.field[0]) + len(s.field[1]) == 3  # one of the two battling spirits was destroyed
+        assert (s.dkind == D_ATTACK) == more and (s.dkind == D_MAIN) == (not more), blocker
 
 
 def test_54_pentagon_fort_draws_when_the_opponent_draws_outside_the_draw_step():
@@ -529,6 +652,32 @@ def test_54_pentagon_fort_draws_when_the_opponent_draws_outside_the_draw_step():
     s = rscene(p0=dict(field=["BS14-082"], hand=["BS01-117"], deck=5, reserve=5), p1=dict(field=[("RC-46", 2)]))
     use_magic(s, "BS01-117")
     assert len(s.hand[0]) == 2 and s.dkind == D_MAIN and ids(s, s.trash[0]) == ["BS01-117"]
+
+
+def test_55_dream_spiral_returns_an_opposing_spirit_to_the_deck_top_for_each_of_yours_destroyed():
+    """55 ドリームスパイラル (BS14-104): フラッシュ「このターンの間、自分のスピリットが破壊されたとき、破壊された
+    スピリット1体につき、相手のスピリット1体をデッキの上に戻す。」 Used in the flash timing of the opponent's
+    attack, from the trash it answers your blocker's destruction by BP: the opponent's other spirit goes onto
+    their deck; the next turn it is over (7-9-1-1). BS 9-1-5, 9-1-5-4, 10-2-2, 7-9-1-1."""
+    s = rscene(step="attack", tp=1, p0=dict(hand=["BS14-104"], field=["BS14-024"], reserve=3),
+               p1=dict(field=[("BS04-X16", 1), "BS14-047"], deck=5))
+    golem, usagi, pig = find(s, 1, "BS04-X16"), find(s, 1, "BS14-047"), find(s, 0, "BS14-024")
+    attack(s, golem)
+    assert s.dkind == D_FLASH and s.current_player() == 0
+    play(s, "BS14-104")
+    pass_flash(s)
+    act(s, field_slot(s, pig))  # block: BP 2000 against 6000
+    pass_flash(s)
+    order(s)
+    assert s.dkind == D_TARGET and s.current_player() == 0  # the blocker waits (BS 10-2-2-5)
+    target(s, usagi)
+    assert s.deck[1][-1] == usagi and s.zone[golem] == Z_FIELD and s.zone[pig] == Z_TRASH
+    # only this turn: from the next turn on, destroyed spirits return nothing
+    assert any(te[0] == TE_WATCH for te in s.teff)
+    s2 = s.clone()
+    while s2.tp == 1:
+        act(s2, PASS if PASS in s2.legal else choices(s2)[0])
+    assert not any(te[0] == TE_WATCH for te in s2.teff)
 
 
 def test_56_recovered_core_puts_void_cores_on_life_and_a_white_spirit():
@@ -602,6 +751,40 @@ def test_60_goristal_destroys_itself_after_winning_a_battle():
         pass_flash(s)
         assert ids(s, s.trash[1]) == ["BS01-090"] and ids(s, s.trash[0]) == ["BS14-045"]
         assert len(s.hand[0]) == drawn
+
+
+def test_63_pipe_organ_stops_main_step_mills_and_destroys_spirits_recovered_by_effects():
+    """63 賛美するパイプオルガン (BS14-085): Lv1･Lv2「お互い、メインステップでデッキは破棄されない。」
+    Lv2『相手のターン』「スピリット/マジックの効果で回復した赤/緑/白/青のスピリットすべてを破壊する。」
+    The opponent's Storm Attack recovers their exhausted green spirit: at Lv2 it is destroyed, at Lv1 it
+    stays, a yellow one stays, and in the organ owner's own turn nothing happens; the refresh step's
+    recovery is no effect. Castle Golem's summon mills nothing in a main step. BS 9-1-5-1, 5-14, 5-13, 9-2-1."""
+    for tp, organ_cores, spirit, destroyed in ((1, 2, "BS14-033", True), (1, 0, "BS14-033", False),
+                                               (1, 2, "BS14-047", False), (0, 2, "BS14-033", False)):
+        user = tp
+        organ = dict(field=[("BS14-085", organ_cores), "BS14-028"])
+        mine = dict(hand=["BS14-100"], field=[dict(id=spirit, exh=True)], reserve=5)
+        if tp == 0:  # the organ's owner uses the magic in its own turn, against the other's spirit
+            mine["field"] = [("BS14-085", organ_cores)] + mine["field"]
+            organ = dict(field=["BS14-028"])
+        s = rscene(tp=tp, **({"p0": organ, "p1": mine} if user == 1 else {"p0": mine, "p1": organ}))
+        sp = find(s, user, spirit)
+        use_magic(s, "BS14-100", flash=True)
+        while s.dkind == D_TARGET:
+            target(s, sp)
+        order(s)
+        assert (s.zone[sp] == Z_TRASH) == destroyed, (tp, organ_cores, spirit)
+        assert destroyed or (s.zone[sp] == Z_FIELD and not s.exh[sp])
+    # the refresh step recovers by a rule, not by an effect: the spirit stays
+    s = rscene(step="start", tp=1, p0=dict(field=[("BS14-085", 2)]), p1=dict(field=[dict(id="BS14-033", exh=True)]))
+    sp = find(s, 1, "BS14-033")
+    while s.step != ST_MAIN:
+        act(s, choices(s)[0])
+    assert s.zone[sp] == Z_FIELD and not s.exh[sp]
+    # 「メインステップでデッキは破棄されない」 for both players, the organ's owner's opponent included
+    s = rscene(p0=dict(hand=["BS04-X16"], field=["BS03-116"], reserve=8), p1=dict(field=["BS14-085"], deck=20))
+    play(s, "BS04-X16")
+    assert s.trash[1] == [] and len(s.deck[1]) == 20
 
 
 def test_64_pegasus_flap_ends_the_battle_without_comparing_bp():
@@ -708,6 +891,72 @@ def test_72_exploding_undersea_volcano_takes_the_opponents_magic_reductions_and_
     while s.dkind == D_DISCARD:
         act(s, choices(s)[0])
     assert len(s.hand[1]) == 4 and len(s.trash[1]) == 2
+
+
+def test_16_lollipop_highlands_gives_magics_a_yellow_reduction_and_draws_when_not_attacked():
+    """16 風吹くロリポップ高地 (BS15-070): Lv1・Lv2『自分のアタックステップ』「相手のフィールドのスピリット/ネクサスの
+    色が2色以上の間、自分の手札にあるマジックカードすべてに軽減シンボル[黄]を与える。」 With the nexus's yellow symbol,
+    your Double Draw (red) costs 1 less in your attack step against a red and a green spirit; not in the main step,
+    not against one colour, and a spirit card gets nothing. Lv2『相手のアタックステップ』「ステップ終了時、このターン
+    相手が1回もアタックしてこなかったら、自分はデッキから1枚ドローする。」 BS 2-3-3, 11-1-1-4, 7-7-3-2."""
+    def cost(step, opp, card="BS01-117"):
+        s = rscene(step=step, p0=dict(field=["BS15-070"], hand=["BS01-117", "BS14-024"]), p1=dict(field=opp))
+        return s.play_cost(0, find(s, 0, card, "hand"), 0)
+    two = ["BS01-014", "BS14-028"]  # red and green
+    base = cost("main", two)
+    assert cost("attack", two) == base - 1
+    assert cost("attack", ["BS01-014", "BS01-017"]) == base  # red only
+    assert cost("attack", two, "BS14-024") == cost("main", two, "BS14-024")
+    # Lv2, the opponent's attack step ends: no attack this turn draws 1, an attack does not
+    for attack_first, drawn in ((False, 1), (True, 0)):
+        s = rscene(step="attack", tp=1, p0=dict(field=[("BS15-070", 1)], deck=3), p1=dict(field=["BS14-045"]))
+        if attack_first:
+            attack(s, find(s, 1, "BS14-045"))
+            while s.dkind != D_ATTACK:
+                act(s, PASS if PASS in s.legal else choices(s)[0])
+        act(s, PASS)
+        order(s)
+        assert len(s.hand[0]) == drawn and s.step == ST_MAIN2
+
+
+def test_17_royal_succession_lottery_replaces_the_draw_step_draw_with_a_mill():
+    """17 王位継承籤 (RC-17): Lv1『自分のドローステップ』「ドローするかわりに、自分のデッキを上から1枚破棄できる。
+    破棄したカードが系統:「戦姫」を持つスピリットカードのとき、自分はデッキから2枚ドローする。破棄したカードがマジック
+    カードのとき、ボイドからコア2個を系統:「戦姫」を持つ自分のスピリットに置く。それ以外のとき、破棄したカードを
+    手札にする。」 A 戦姫 spirit milled draws 2, a magic puts 2 cores on your 戦姫 spirit, another card goes to the
+    hand; declined, the draw step draws as usual. BS 7-4-2, 9-1-8-1, 5-13, 9-3-2. (T-F15: a test filler of the
+    family 戦姫.)"""
+    for top, yes, hand, trash in (("T-F15", True, ["T-F02", "T-F03"], ["T-F15"]),
+                                  ("BS01-117", True, [], ["BS01-117"]),
+                                  ("BS14-024", True, ["BS14-024"], []),
+                                  ("BS14-024", False, ["BS14-024"], [])):
+        s = rscene(step="draw", p0=dict(field=["RC-17", "T-F15"], deck=["T-F01", "T-F02", "T-F03", top]))
+        sengi = find(s, 0, "T-F15")
+        assert s.dkind == D_OPTIONAL and s.current_player() == 0
+        act(s, OPTION + int(yes))
+        while s.dkind in (D_ORDER, D_TARGET):
+            act(s, choices(s)[0])
+        assert sorted(ids(s, s.hand[0])) == sorted(hand), top
+        assert ids(s, s.trash[0]) == trash, top
+        assert s.ncores(sengi) == (3 if top == "BS01-117" else 1)
+
+
+def test_18_virtuous_island_takes_a_core_when_an_effect_discards_your_hand_and_levels_up_spirits():
+    """18 No.36 バーチャスアイランド (RC-18): Lv1・Lv2「お互いの効果によって自分の手札が破棄されたとき、ボイドから
+    コア1個をこのネクサスに置く。この効果はターンに1回しか使えない。」 The opposing 爆発する海底火山 makes you discard
+    two at its end step: one event, one core. Lv2『お互いのアタックステップ』「このネクサスに[ソウルコア]が置かれている
+    間、自分のスピリット/アルティメットすべてをそのスピリット/アルティメットが持つ最高Lvとして扱う。」
+    BS 5-13, 9-1-5-4, 12-3-1, 2-8-2."""
+    s = rscene(step="end", tp=1, p0=dict(field=["BS14-089"]),
+               p1=dict(field=["RC-18"], hand=["T-F01"] * 3 + ["T-F02"] * 3))
+    isle = find(s, 1, "RC-18")
+    while s.dkind in (D_DISCARD, D_ORDER):
+        act(s, choices(s)[0])
+    assert len(s.hand[1]) == 4 and s.ncores(isle) == 1
+    for step, soul, lv in (("attack", True, 3), ("main", True, 1), ("attack", False, 1)):
+        s = rscene(step=step, p0=dict(field=[dict(id="RC-18", cores=2 if soul else 3, soul=soul), "BS14-045"]))
+        assert s.level(find(s, 0, "RC-18")) == 2
+        assert s.level(find(s, 0, "BS14-045")) == lv, (step, soul)
 
 
 def test_71_loss_of_a_hero_mills_the_opponent_per_card_added_in_their_main_step():

@@ -38,6 +38,26 @@ def test_the_compiled_action_keeps_the_function_and_the_name(tmp_path):
     assert power.target.self_ and draw.target is None and draw.fn is VOCAB.words["verb"]["draw"].fn
 
 
+def test_continuous_words_are_registered_and_looked_up(tmp_path):
+    """The words of a 【永続発動】 (8-9, 10-5) are registered (kind ``continuous``) with their rule,
+    doc and phrases; the loader looks each up there and the word builds the compiled action
+    the rules read (``do`` / ``what`` / ``n`` / ``target``); a misspelt one is named with the
+    nearest word."""
+    words = VOCAB.words["continuous"]
+    assert set(words) == {"power", "strike", "grant", "prohibit"} == set(C.CONT_ACTIONS)
+    for name, w in words.items():
+        assert w.fn is None and callable(w.data) and w.rule.startswith("LM ") and w.doc and w.ja and w.en, name
+    a = _load(tmp_path, "{continuous: true, actions: [{do: grant, what: defend, target: {side: own}}, "
+                        "{do: power, amount: 1000, target: {side: own, filter: {trait: Knight}}}, "
+                        "{do: prohibit, what: melee, target: {side: opp}}]}")
+    grant, power, prohibit = a.actions
+    assert (grant.do, grant.what, grant.target.side, grant.fn) == ("grant", "defend", "own", None)
+    assert (power.do, power.n, power.target.self_) == ("power", 1000, False)
+    assert (prohibit.do, prohibit.what, prohibit.target.side) == ("prohibit", "melee", "opp")
+    with pytest.raises(CardFileError, match=r"actions\[0\]\.do'.*continuous words .*did you mean 'power'"):
+        _load(tmp_path, "{continuous: true, actions: [{do: powr, amount: 1}]}")
+
+
 @pytest.mark.parametrize("effect,field,msg", [
     ("{trigger: play, actions: [{do: drw, n: 1}]}", r"actions\[0\]\.do", "did you mean 'draw'"),
     ("{trigger: play, actions: [{do: reduce, n: 1}]}", r"actions\[0\]\.do", "damage replacement"),
@@ -286,3 +306,59 @@ def test_count_reads_each_public_zone_and_the_battle_cards(tmp_path):
 def test_values_are_checked_naming_the_field(tmp_path, effect, field, msg):
     with pytest.raises(CardFileError, match=rf"entry 'X-1', field 'effects\[0\]\.{field}'.*{msg}"):
         _load(tmp_path, effect)
+
+
+# ---- printed text from the registrations (text.py, issue 10) -------------------------------------
+def test_every_registered_word_renders_from_its_registration():
+    """The renderer (``text.TEXT``, a ``VocabText``) prints every registered filter, condition
+    and value from its own templates; a word registered without one fails by name."""
+    from tcgzoo.envs.leader_melee.text import TEXT
+
+    assert TEXT.template_problems() == []
+    samples = {"trait": "Knight", "name": "X", "character": "X", "age": "Special", "melee_trait": "Knight"}
+    for kind in ("filter", "condition"):
+        for name, w in VOCAB.words[kind].items():
+            raw = samples.get(name, True if w.params[""].kind == "bool" else 3)
+            [p] = TEXT.tests(kind, {name: raw}, None)
+            assert p.ja and p.en and "{" not in p.ja + p.en, (kind, name, p)
+    p = TEXT.value({"count": {"side": "opp", "zone": "drop"}}, None)
+    assert (p.ja, p.en) == ("相手のドロップエリアのカードの枚数", "the number of cards in your opponent's drop area")
+    for name in VOCAB.words["value"]:
+        if ":" in name:
+            kind, word = name.split(":")
+            p = TEXT.value({kind: word}, None)
+            assert p.ja and p.en, name
+
+
+def test_a_word_without_templates_is_named(monkeypatch):
+    from tcgzoo.envs.core.cardtext import MissingPhrase
+    from tcgzoo.envs.leader_melee.text import TEXT
+
+    monkeypatch.setattr(VOCAB.words["condition"]["melee_trait"], "en", "")
+    assert any("'melee_trait'" in line and "English" in line for line in TEXT.template_problems())
+    with pytest.raises(MissingPhrase, match="melee_trait"):
+        TEXT.tests("condition", {"melee_trait": "Knight"}, None)
+
+
+def test_values_and_comparisons_render_with_their_words(tmp_path):
+    """A card written with the core's values and comparisons prints them in words: a counted
+    number with its modifiers, this card's power, a level comparison, a negated and an
+    alternative condition."""
+    from tcgzoo.envs.leader_melee import text
+
+    p = tmp_path / "w.yaml"
+    p.write_text("cards:\n  - {id: X-1, name: X, type: battle, color: red, level: 1, power: 1, strike: 1, effects: [\n"
+                 "      {trigger: play, condition: {any_of: [{opp_hand_gt: {quantity: hand}}, {not: {life_ge: 3}}]},\n"
+                 "       actions: [{do: draw, n: {count: {side: own, zone: drop, filter: {trait: Knight}}, per: 2, "
+                 "max: 3}},\n"
+                 "                 {do: break, target: {side: opp, filter: {level_le: 2, power_lt: {stat: power, "
+                 "of: self}}}}]}]}\n")
+    pool = load_pool([str(p)])
+    [[(ja, en)]] = text.render(pool, "X-1").effects
+    assert ja == ("【自動発動】このカードがバトルエリアに出た時、相手の手札が自分の手札より多い、または"
+                  "自分のライフが3枚以上でない時、カード自分のドロップエリアの<Knight>を持つカードの枚数÷2（端数切り捨て）"
+                  "（最大3）枚を引く。相手のレベル2以下のパワーこのカードのパワー未満のバトルカード1枚をブレイクする。")
+    assert en == ("[Auto] When this card enters the battle area, if the number of cards in your opponent's hand is "
+                  "more than the number of cards in your hand or your life is not 3 or more, draw the number of cards "
+                  "with the trait <Knight> in your drop area ÷ 2 (rounded down) (at most 3) card(s). Break 1 opposing "
+                  "battle card with level 2 or less with less than this card's power.")

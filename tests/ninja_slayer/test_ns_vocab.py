@@ -41,9 +41,79 @@ def test_every_verb_is_registered_with_its_rule_and_phrases():
 
 
 def test_every_phrase_is_a_template_of_the_words_parameters():
-    """A phrase names only the word's own parameters, so the shared renderer
-    (``envs/core/cardtext.VocabText``) can fill it in."""
-    assert VocabText(VOCAB, Phrasebook("ninja_slayer", {})).template_problems() == []
+    """A phrase names only the word's own parameters (and pump's ``{changes}``, its numbers as one
+    phrase), so the shared renderer (``envs/core/cardtext.VocabText``) can fill it in."""
+    from tcgzoo.envs.ninja_slayer.text import VERB_SLOTS
+
+    assert VocabText(VOCAB, Phrasebook("ninja_slayer", {})).template_problems({"verb": VERB_SLOTS}) == []
+
+
+def test_every_registered_word_renders_from_its_registration():
+    """The renderer (``text.TEXT``, a ``VocabText``) prints every registered filter, condition
+    and value from its own templates; a word registered without one fails by name."""
+    from tcgzoo.envs.ninja_slayer.text import TEXT, VERB_SLOTS
+
+    assert TEXT.template_problems({"verb": VERB_SLOTS}) == []
+    samples = {"attribute": "Ninja", "type": "character", "name": "Suicide", "name_not": "Suicide",
+               "name_has": "Yakuza", "bowed": True, "own_field": {"attribute": "Ninja"},
+               "own_ether": {"attribute": "Ninja"}, "field_ge": {"attribute": "Ninja", "n": 2}}
+    for kind in ("filter", "condition"):
+        for name in VOCAB.words[kind]:
+            [p] = TEXT.tests(kind, {name: samples.get(name, 3)}, None)
+            assert p.ja and p.en and "{" not in p.ja + p.en, (kind, name, p)
+    for name in VOCAB.names("value"):
+        p = TEXT.value({name: "own_hand"}, None)
+        assert p.ja == "あなたの手札の枚数" and p.en == "the number of cards in your hand"
+    for name, w in VOCAB.words["value"].items():
+        if name.startswith(("stat:", "quantity:")):
+            kind, word = name.split(":")
+            p = TEXT.value({kind: word}, None)
+            assert p.ja and p.en, name
+
+
+def test_a_word_without_templates_is_named(monkeypatch):
+    from tcgzoo.envs.core.cardtext import MissingPhrase
+    from tcgzoo.envs.ninja_slayer.text import TEXT
+
+    monkeypatch.setattr(VOCAB.words["filter"]["name_has"], "ja", "")
+    assert any("'name_has'" in line for line in TEXT.template_problems())
+    with pytest.raises(MissingPhrase, match="name_has"):
+        TEXT.tests("filter", {"name_has": "Yakuza"}, None)
+
+
+def test_values_and_comparisons_render_with_their_words(tmp_path):
+    """A card written with the core's values and comparisons prints them in words: a counted X
+    with a modifier, a cost comparison against a value of this card, a quantity comparison, a
+    negated and an alternative condition (issue 10)."""
+    from tcgzoo.envs.ninja_slayer import text
+
+    body = ('{id: V-1, name: V, type: kotodama, cost: 2, x: {count: opp_field, times: 2}, '
+            'if: {own_hand_le: 3, not: {own_field: {attribute: Ninja}}}, '
+            'actions: [{do: damage_player, n: X, player: opp}]}\n'
+            '  - {id: V-2, name: W, type: character, cost: 3, karate: 2, durability: 2, kousaku: 1, '
+            'effects: [{trigger: appears, if: {any_of: [{compare: {quantity: opp_field, gt: {quantity: own_field}}}, '
+            '{opp_damage_ge: 5}]}, '
+            'actions: [{do: kill, target: {side: opp, filter: {cost_lt: {stat: cost, of: self}, not: {bowed: true}}}}]}]}\n'
+            '  - {id: V-3, name: Y, type: character, cost: 3, karate: 2, durability: 2, kousaku: 1, '
+            'effects: [{trigger: appears, x: {sum: [{count: own_hand}, {quantity: opp_hand}], plus: 1}, '
+            'actions: [{do: draw, n: X}]}]}')
+    pool = _load(tmp_path, body)
+    [[(ja, en)]] = text.render(pool, "V-1").effects
+    assert ja == ("Xは相手の場のキャラクターの数×2に等しい。あなたの手札の枚数が3以下、かつあなたの場に他の〈Ninja〉が1人以上いなければ、"
+                  "相手に Xダメージを与える。").replace(" ", "")
+    assert en == ("X is the number of characters on your opponent's field × 2. If the number of cards in your hand "
+                  "is 3 or less and you do not have another 〈Ninja〉 on your field, deal X damage to your opponent.")
+    [[(ja, en)]] = text.render(pool, "V-2").effects
+    assert ja == ("■これが登場した時、相手の場のキャラクターの数があなたの場のキャラクターの数より多い、"
+                  "または相手のダメージ・ゾーンのカードの枚数が5以上なら、"
+                  "相手の場のコストこれのコスト未満のオジギ状態でないキャラクター1人を殺す。")
+    assert en == ("■When this appears, if the number of characters on your opponent's field is more than the "
+                  "number of characters on your field or the number of cards in your opponent's damage zone is 5 or "
+                  "more, kill 1 character with cost less than this card's cost not bowed on your opponent's field.")
+    [[(ja, en)]] = text.render(pool, "V-3").effects
+    assert ja == "■これが登場した時、Xは（あなたの手札の枚数＋相手の手札の枚数）＋1に等しい。X枚ドロー。"
+    assert en == ("■When this appears, X is (the number of cards in your hand + the number of cards in your "
+                  "opponent's hand) + 1. Draw X.")
 
 
 def test_compiled_actions_keep_the_verbs_function():
@@ -117,11 +187,11 @@ def test_filter_words_and_the_comparisons_of_a_number():
     assert _picked(s, {"cost_le": {"stat": "cost", "of": "self"}}, src=boom) == ["TZNS-17", "TZNS-12", "TZNS-63"]
 
 
-def test_an_attribute_is_printed_for_a_target_and_current_for_a_count():
-    """NS 1213.1b, 1302.2a: Yakuza Squad is 〈Soukaiya〉 while the Recruiter is on its field: a
-    count of the field (base False) sees it, a target's filter the printed attributes only."""
+def test_an_attribute_is_read_as_the_card_has_it_now_for_a_target_and_for_a_count():
+    """NS 1213.1b, 1302.2, 1302.2a (ruling on 1325.1): Yakuza Squad is 〈Soukaiya〉 while the Recruiter
+    is on its field: a count of the field (base False) and a target's filter both see it."""
     s = _board()
-    assert _picked(s, {"attribute": "Soukaiya"}) == ["TZNS-12", "TZNS-18", "TZNS-63"]
+    assert _picked(s, {"attribute": "Soukaiya"}) == ["TZNS-17", "TZNS-12", "TZNS-18", "TZNS-63"]
     assert _picked(s, {"attribute": "Soukaiya"}, base=False) == ["TZNS-17", "TZNS-12", "TZNS-18", "TZNS-63"]
 
 
