@@ -16,8 +16,11 @@ stored as they finish; re-running the same command resumes the run and plays onl
 what is missing. The default run key is a hash of the run's settings, so the same
 command with the same seed continues the same run instead of replaying identical games.
 
-Parallelism: ``workers`` processes (default: every core) play chunks of games; only the
-parent writes to the database.
+Parallelism: a *backend* plays chunks of games and hands their results back as plain
+data; only the parent (the driver) writes to the database. ``local`` (the default):
+``workers`` processes of this machine (default: every core). ``ray``: Ray tasks on a
+local Ray or a cluster (``ray_backend.py``). Both go through the same planning, claims
+and storing (``play_pending``); only the executor of the chunks differs.
 """
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ import signal
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from .base import Agent, ConfigError, make_agent
 from .games import fingerprint, make_game
@@ -285,32 +288,137 @@ def resolve_workers(workers: int | None) -> int:
 POLL_SECONDS = 0.2
 
 
+# ---- backends: where chunks of games are played ---------------------------------------------
+class Executor(Protocol):
+    """Plays chunks of jobs somewhere else and hands back their results (plain data).
+
+    ``submit`` returns a handle; ``wait`` returns the handles (of those given) whose chunk
+    is done, waiting at most ``timeout`` seconds for the first; ``result`` is the chunk's
+    list of results (or raises ``GameFailure``); ``close`` drops what has not started.
+    """
+
+    def submit(self, jobs: list[dict[str, Any]]) -> Any: ...
+
+    def wait(self, handles: Sequence[Any], timeout: float) -> list[Any]: ...
+
+    def result(self, handle: Any) -> list[dict[str, Any]]: ...
+
+    def close(self) -> None: ...
+
+
+class ProcessExecutor:
+    """Chunks on ``workers`` processes of this machine (``ProcessPoolExecutor``)."""
+
+    def __init__(self, workers: int) -> None:
+        self.pool = ProcessPoolExecutor(workers, initializer=_worker_init)
+
+    def submit(self, jobs: list[dict[str, Any]]) -> Future:
+        return self.pool.submit(play_chunk, jobs)
+
+    def wait(self, handles: Sequence[Future], timeout: float) -> list[Future]:
+        return list(wait(handles, timeout=timeout, return_when=FIRST_COMPLETED)[0])
+
+    def result(self, handle: Future) -> list[dict[str, Any]]:
+        return handle.result()
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+class Backend(Protocol):
+    """Chooses how many chunks run at once, how large they are, and who plays them."""
+
+    name: str
+
+    def workers(self, workers: int | None) -> int:
+        """How many chunks play at once for a ``workers`` setting (0 / None: all there are)."""
+
+    def chunk_size(self, remaining: int, workers: int, seconds_per_game: float | None) -> int:
+        """Games per chunk; called again as games finish with their mean play time
+        (``None`` before any) when ``adaptive`` is true."""
+
+    adaptive: bool
+
+    def in_flight(self, workers: int) -> int:
+        """Chunks submitted ahead of their results (claimed, not yet stored)."""
+
+    def executor(self, workers: int) -> Executor | None:
+        """The executor of one ``play_pending`` call (``None``: play in this process)."""
+
+
+class LocalBackend:
+    """Processes of this machine: ``workers`` of them (one: games play in this process)."""
+
+    name = "local"
+    adaptive = False
+
+    def workers(self, workers: int | None) -> int:
+        return resolve_workers(workers)
+
+    def chunk_size(self, remaining: int, workers: int, seconds_per_game: float | None) -> int:
+        return max(1, min(64, remaining // (workers * 16)))
+
+    def in_flight(self, workers: int) -> int:
+        return 2 * workers  # a worker never waits for the parent to hand it its next chunk
+
+    def executor(self, workers: int) -> Executor | None:
+        return ProcessExecutor(workers) if workers > 1 else None
+
+
+BACKENDS = ("local", "ray")
+
+
+def make_backend(name: "str | Backend | None" = "local", address: str | None = None) -> Backend:
+    """A backend by name: ``local`` or ``ray`` (``address``: the Ray cluster to join;
+    ``None`` starts a local Ray, or joins ``$RAY_ADDRESS`` when set). A backend object is
+    returned as it is."""
+    if name is None or name == "local":
+        if address is not None:
+            raise ConfigError("a Ray address (--ray-address) needs the ray backend (--backend ray)")
+        return LocalBackend()
+    if name == "ray":
+        from .ray_backend import RayBackend
+
+        return RayBackend(address)
+    if isinstance(name, str):
+        raise ConfigError(f"unknown backend {name!r}: use {' or '.join(BACKENDS)}")
+    return name
+
+
 def play_pending(store: Store, run_key: str, workers: int | None = None, progress: "Progress | None" = None,
-                 on_stored: Callable[[int], None] | None = None, below: int | None = None) -> int:
+                 on_stored: Callable[[int], None] | None = None, below: int | None = None,
+                 backend: "Backend | str | None" = None) -> int:
     """Play a run's unfinished games (indexes under ``below``) until none is left;
     returns how many this call played.
 
-    Games are claimed from the store a chunk at a time (``Store.claim``), at most two
-    chunks per worker ahead of play, so another process working on the same run (the
-    same command started twice) takes the chunks this one has not reached and no game is
-    played twice. When every unfinished game is claimed by another live process, this
+    Games are claimed from the store a chunk at a time (``Store.claim``), a few chunks
+    ahead of play (``Backend.in_flight``: two per worker process locally), so another
+    process working on the same run (the same command started twice) takes the chunks
+    this one has not reached and no game is played twice. When every unfinished game is claimed by another live process, this
     call waits for them (polling the store) and returns once they are finished; it takes
     them over if their owner is killed or stops renewing its claims. Results are committed
     chunk by chunk: a killed run loses at most the chunks in flight, which stay planned
     and are played on resume. ``on_stored(n)`` is called after each commit with the
     number played so far by this call.
+
+    ``backend`` (default ``local``) plays the chunks: this process and its worker
+    processes, or Ray tasks (``ray``). Whichever plays them, results come back here and
+    only this call writes them to the store.
     """
+    backend = make_backend(backend)
     planned, finished = store.counts(run_key, below)
     if finished >= planned:
         return 0
-    workers = min(resolve_workers(workers), planned - finished)
-    size = max(1, min(64, (planned - finished) // (workers * 16)))
+    unplayed = planned - finished
+    workers = min(backend.workers(workers), unplayed)
+    size = backend.chunk_size(unplayed, workers, None)
     renew_every = store.lease / 4
     prints: dict[tuple, str] = {}
     done = 0
+    timed = [0, 0.0]  # games played here and their play time: adaptive chunk sizes
 
     def stored(results: list[dict], jobs: list[dict]) -> None:
-        nonlocal done
+        nonlocal done, size
         digests = {}
         for j in jobs:
             k = (j["game"], tuple(j["decks"]), json.dumps(j["options"], sort_keys=True))
@@ -319,17 +427,23 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
             digests[j["idx"]] = prints[k]
         store.finish(run_key, results, digests)
         done += len(results)
+        if backend.adaptive and results:
+            timed[0] += len(results)
+            timed[1] += sum(r["duration"] for r in results)
+            # what is left as this call sees it (no query: another process's games only make it smaller)
+            size = backend.chunk_size(max(1, unplayed - done), workers, timed[1] / timed[0])
         if progress is not None:
             progress.sync()
         if on_stored is not None:
             on_stored(done)
 
-    pool = ProcessPoolExecutor(workers, initializer=_worker_init) if workers > 1 else None
-    in_flight: dict[Future, list[dict]] = {}
+    executor = backend.executor(workers)
+    ahead = backend.in_flight(workers)
+    in_flight: dict[Any, list[dict]] = {}
     renewed = time.monotonic()
     try:
         while True:
-            if pool is None:
+            if executor is None:
                 jobs = [r.job() for r in store.claim(run_key, size, below)]
                 if jobs and size < BATCH_CHUNK and _has_batched(jobs):
                     size = BATCH_CHUNK  # the next chunks: bigger batches for the network
@@ -352,17 +466,16 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
                     stored(results, jobs)
                     continue
             else:
-                while len(in_flight) < 2 * workers:
+                while len(in_flight) < ahead:
                     jobs = [r.job() for r in store.claim(run_key, size, below)]
                     if not jobs:
                         break
                     if size < BATCH_CHUNK and _has_batched(jobs):  # checked here, the agents load in the parent too
                         size = BATCH_CHUNK
-                    in_flight[pool.submit(play_chunk, jobs)] = jobs
+                    in_flight[executor.submit(jobs)] = jobs
                 if in_flight:
-                    ready, _ = wait(in_flight, timeout=renew_every, return_when=FIRST_COMPLETED)
-                    for f in ready:
-                        stored(f.result(), in_flight.pop(f))
+                    for handle in executor.wait(list(in_flight), renew_every):
+                        stored(executor.result(handle), in_flight.pop(handle))
                     if time.monotonic() - renewed > renew_every:
                         store.renew(run_key, [j["idx"] for jobs in in_flight.values() for j in jobs])
                         renewed = time.monotonic()
@@ -375,8 +488,8 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
                 progress.sync()
             time.sleep(POLL_SECONDS)
     finally:
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+        if executor is not None:
+            executor.close()
         store.release(run_key)  # after an error or Ctrl-C: what this call claimed, others may take now
 
 
@@ -449,15 +562,19 @@ class RunResult:
 
 
 class Arena:
-    """Runs of one game, stored in ``store``, played by ``workers`` processes."""
+    """Runs of one game, stored in ``store``, played by ``workers`` processes of this
+    machine (``backend="local"``) or by Ray tasks (``backend="ray"``, on the cluster at
+    ``ray_address``; none: a local Ray). The games and stored results are the same."""
 
     def __init__(self, game: str, store: Store, options: dict[str, Any] | None = None,
-                 workers: int | None = None, progress: bool = False) -> None:
+                 workers: int | None = None, progress: bool = False, backend: "str | Backend" = "local",
+                 ray_address: str | None = None) -> None:
         self.game = game
         self.store = store
         self.options = dict(options or {})
         self.workers = workers
         self.progress = progress
+        self.backend = make_backend(backend, ray_address)
 
     def _start(self, spec: RunSpec, run_key: str | None) -> tuple[str, bool]:
         spec.validate()
@@ -493,7 +610,7 @@ class Arena:
         self._plan_fixed(spec, key, games_per_pair)
         progress = Progress(self.store, key, enabled=self.progress)
         try:
-            played = play_pending(self.store, key, self.workers, progress, on_stored)
+            played = play_pending(self.store, key, self.workers, progress, on_stored, backend=self.backend)
         finally:
             progress.close()
         return self._finish(spec, key, resumed, played, t0)
@@ -570,7 +687,8 @@ class Arena:
             while True:
                 # on_stored counts the games this call played over the whole study, not per round
                 stored = None if on_stored is None else (lambda n, before=played: on_stored(before + n))
-                played += play_pending(self.store, key, self.workers, progress, stored, below=max_games)
+                played += play_pending(self.store, key, self.workers, progress, stored, below=max_games,
+                                       backend=self.backend)
                 with self.store.transaction():
                     within, done = self.store.counts(key, below=max_games)
                     if done < within:  # another process planned a round since: play it

@@ -3,6 +3,7 @@
     tcgzoo match      --game G --agents A B [--decks D1 D2] --games N [--paired]
     tcgzoo tournament --game G --entrants agent@deck ... [--format gauntlet --challengers ...]
     tcgzoo winrate    --game G [--decks D ...] [--agent heuristic] [--target 0.05]
+    (match, tournament, winrate: --backend ray [--ray-address HOST:PORT] plays on Ray)
     tcgzoo replay     [--run KEY [--index I [--view full|0|1] [--step]]]
     tcgzoo cards      --game G [--decks | --cards | --validate FILE ...]
     tcgzoo cards show ID [ID ...] --game G   (a card's printed text: Japanese, English gloss)
@@ -101,12 +102,23 @@ def _parser() -> argparse.ArgumentParser:
                         help=f"allow policy:<file> agents (.py files and stable-baselines3 .zip models run code "
                              f"when loaded; same as {TRUST_ENV}=1)")
 
+    def backend_args(sp: argparse.ArgumentParser) -> None:
+        g = sp.add_argument_group("backend", "where the games are played (the results file stays here)")
+        g.add_argument("--backend", choices=["local", "ray"], default="local",
+                       help="local: processes of this machine (default); ray: Ray tasks "
+                            "(needs the ray extra: pip install 'tcgzoo[ray]')")
+        g.add_argument("--ray-address", default=None, metavar="HOST:PORT",
+                       help="the Ray cluster to join (`ray start --head` prints it; default: start a local Ray, "
+                            "or $RAY_ADDRESS when set)")
+
     def run_args(sp: argparse.ArgumentParser) -> None:
         game_args(sp)
         trust_args(sp)
         sp.add_argument("--seed", type=int, default=0, help="run seed: every game's seeds derive from it")
         sp.add_argument("--workers", type=whole_number(0, "0: all cores"), default=0,
-                        help="worker processes (default: all cores)")
+                        help="worker processes (default: all cores); with --backend ray, tasks at once "
+                             "(default: every CPU of the Ray cluster)")
+        backend_args(sp)
         sp.add_argument("--db", default=None, help="SQLite file (default runs/arena.sqlite or $TCGZOO_DB)")
         sp.add_argument("--run", default=None, help="run key (default: a hash of the settings; same key = resume)")
         sp.add_argument("--paired", action="store_true", help="play each deal twice with seats swapped")
@@ -220,13 +232,16 @@ def _reader_left() -> int:
 
 # ---- runs -------------------------------------------------------------------------------------
 def _arena(args):
-    from .arena import Arena
+    from .arena import Arena, make_backend
     from .store import Store
 
     game_module(args.game)  # an unknown game fails here, before a database is created
+    if args.ray_address is not None and args.backend != "ray":
+        raise ConfigError("--ray-address needs --backend ray")
+    backend = make_backend(args.backend, args.ray_address)  # Ray missing or no cluster: before any database
     store = Store(args.db)
     return Arena(args.game, store, options=dict(args.option), workers=args.workers,
-                 progress=not args.no_progress), store
+                 progress=not args.no_progress, backend=backend), store
 
 
 def _summary(result) -> str:

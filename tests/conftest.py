@@ -38,6 +38,24 @@ def sim_rate(request: pytest.FixtureRequest) -> float | None:
     return request.config.getoption("--sim-rate")
 
 
+@pytest.fixture(scope="module")
+def local_ray():
+    """A local Ray of 2 CPUs for one test module (as CI's machine has), shut down after it.
+
+    Module-scoped rather than session-scoped so that other modules' tests, which fork
+    worker processes, never fork a process holding Ray's threads. Skips only where Ray is
+    not installed at all (CI installs the ray extra, so there these tests run).
+    """
+    ray = pytest.importorskip("ray", reason="Ray is not installed (pip install -e '.[ray]'); CI installs it")
+    if ray.is_initialized():
+        ray.shutdown()
+    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR")
+    try:
+        yield ray
+    finally:
+        ray.shutdown()
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     """Each phase's report on the test item (``item.rep_call``), so a fixture can tell that

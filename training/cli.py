@@ -67,6 +67,11 @@ def add_parser(sub: Any, game_args: Callable[[argparse.ArgumentParser], None],
     t.add_argument("--envs", type=whole_number(1), default=d.n_envs, help="games stepped as one batch")
     t.add_argument("--workers", type=whole_number(0, "0: in this process"), default=d.workers,
                    help="env worker processes (0: in this process)")
+    t.add_argument("--backend", choices=["local", "ray"], default=d.backend,
+                   help="where the games are stepped: local (this process or --workers processes) or ray "
+                        "(--workers Ray actors, 0: one per CPU; pip install 'tcgzoo[ray]')")
+    t.add_argument("--ray-address", default=None, metavar="HOST:PORT",
+                   help="the Ray cluster to join (default: start a local Ray, or $RAY_ADDRESS)")
     t.add_argument("--eval-games", type=whole_number(0, "0: no evaluation"), default=d.eval_games,
                    help="games per evaluation opponent")
     t.add_argument("--eval-every", type=whole_number(0, "0: final only"), default=d.eval_every,
@@ -81,6 +86,7 @@ def add_parser(sub: Any, game_args: Callable[[argparse.ArgumentParser], None],
 def config_from_args(args: argparse.Namespace) -> TrainConfig:
     cfg = TrainConfig(game=args.game, out=args.out, seed=args.seed, minutes=args.minutes, steps=args.steps,
                       decks=args.decks, options=dict(args.option), n_envs=args.envs, workers=args.workers,
+                      backend=args.backend, ray_address=args.ray_address,
                       eval_games=args.eval_games, eval_every=args.eval_every,
                       checkpoint_every=args.checkpoint_every, db=args.db, verbose=0 if args.quiet else 1,
                       league=args.league, snapshot_every=args.snapshot_every)

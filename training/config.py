@@ -44,6 +44,10 @@ class TrainConfig:
     # 2-core machine (benchmarks/training_throughput.py): PPO alternates acting and
     # stepping, so workers add a pipe round trip per step without overlapping much
     workers: int = 0
+    # where the env batches run: "local" (this process or ``workers`` processes) or "ray"
+    # (``workers`` Ray actors, 0: one per CPU of the cluster; vec_env.RayBatchActor)
+    backend: str = "local"
+    ray_address: str | None = None  # the Ray cluster (None: a local Ray, or $RAY_ADDRESS)
     # torch threads in this process. 1 by default: most forward passes are a few rows,
     # and on small machines torch's thread hand-offs then cost milliseconds per op
     torch_threads: int = 1
@@ -81,6 +85,10 @@ class TrainConfig:
             raise ConfigError("give a time budget (minutes) or a number of steps, or both")
         if self.decks is not None and len(self.decks) != 2:
             raise ConfigError(f"decks {self.decks}: give the learner's deck and the opponents' deck")
+        if self.backend not in ("local", "ray"):
+            raise ConfigError(f"backend {self.backend!r}: local or ray")
+        if self.ray_address is not None and self.backend != "ray":
+            raise ConfigError("a Ray address needs the ray backend (--backend ray)")
         if self.n_envs * self.n_steps < self.batch_size:
             raise ConfigError(f"a rollout of n_envs*n_steps={self.n_envs * self.n_steps} decisions is "
                               f"smaller than batch_size={self.batch_size}")

@@ -249,7 +249,8 @@ def train(cfg: TrainConfig) -> TrainResult:
     torch.set_num_threads(max(1, cfg.torch_threads))
     t0 = time.perf_counter()
     venv = TcgVecEnv(cfg.game, cfg.n_envs, cfg.workers, cfg.decks, cfg.options, cfg.opponents,
-                     seed=cfg.seed, max_snapshots=cfg.max_snapshots)  # bad names fail here
+                     seed=cfg.seed, max_snapshots=cfg.max_snapshots, backend=cfg.backend,
+                     ray_address=cfg.ray_address)  # bad names fail here
     out = Path(cfg.out)
     try:
         (out / "checkpoints").mkdir(parents=True, exist_ok=True)

@@ -16,8 +16,16 @@ Action masks: sb3-contrib's ``MaskablePPO`` calls ``env_method("action_masks")``
 VecEnv and stacks the result; that call is answered from the shared mask array without
 a round trip to the workers (:meth:`TcgVecEnv.action_masks` gives the array itself).
 
+``backend="ray"``: the batches live on Ray actors (one per ``workers``, default one per
+CPU of the Ray cluster) instead of worker processes, on a local Ray or a cluster
+(``ray_address``). An actor steps its games and returns their observations and masks
+with the rewards; the learner copies them into its arrays. Everything else (the
+commands, the seeds, the opponent pool and its snapshots) is the same code as the
+worker processes run (``_serve``).
+
 Seeds: game ``i`` gets ``seed + i``; ``VecEnv.seed(s)`` (called by SB3 when the model
-has a seed) sets the seeds of the next ``reset``. Results do not depend on ``workers``.
+has a seed) sets the seeds of the next ``reset``. Results do not depend on ``workers``
+or on the backend.
 """
 from __future__ import annotations
 
@@ -95,6 +103,25 @@ class EnvBatch:
             setattr(self.envs[i], name, value)
 
 
+def _serve(batch: EnvBatch, cmd: str, payload: Any) -> Any:
+    """One command to a batch (what a worker process or a Ray actor is asked), its answer."""
+    if cmd == "step":
+        return batch.step(payload)
+    if cmd == "reset":
+        return batch.reset(payload)
+    if cmd == "snapshot":  # (path of a .safetensors snapshot, its name)
+        return batch.pool.add_snapshot(*payload)
+    if cmd == "members":  # the league's draw weights
+        return batch.pool.set_members(payload)
+    if cmd == "call":
+        return batch.call(*payload)
+    if cmd == "get":
+        return batch.get(*payload)
+    if cmd == "set":
+        return batch.set(*payload)
+    raise ValueError(f"unknown command {cmd!r}")
+
+
 def _worker(conn: Connection, obs_name: str, mask_name: str, shape_obs: tuple, shape_mask: tuple,
             start: int, stop: int, kwargs: dict) -> None:
     """Serve one :class:`EnvBatch` (rows ``start:stop`` of the shared arrays) until told to close."""
@@ -108,26 +135,10 @@ def _worker(conn: Connection, obs_name: str, mask_name: str, shape_obs: tuple, s
         batch = EnvBatch(obs=obs, masks=masks, count=stop - start, **kwargs)
         while True:
             cmd, payload = conn.recv()
-            if cmd == "step":
-                conn.send(batch.step(payload))
-            elif cmd == "reset":
-                batch.reset(payload)
-                conn.send(None)
-            elif cmd == "snapshot":
-                batch.pool.add_snapshot(*payload)
-                conn.send(None)
-            elif cmd == "members":
-                batch.pool.set_members(payload)
-                conn.send(None)
-            elif cmd == "call":
-                conn.send(batch.call(*payload))
-            elif cmd == "get":
-                conn.send(batch.get(*payload))
-            elif cmd == "set":
-                conn.send(batch.set(*payload))
-            elif cmd == "close":
+            if cmd == "close":
                 conn.send(None)
                 return
+            conn.send(_serve(batch, cmd, payload))
     except (KeyboardInterrupt, EOFError):
         return
     finally:
@@ -136,21 +147,79 @@ def _worker(conn: Connection, obs_name: str, mask_name: str, shape_obs: tuple, s
         mask_shm.close()
 
 
+def _sparse(obs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``obs`` as the flat indexes and values of its non-zero entries: observations are
+    one-hot planes, 1-2% non-zero, so a Ray actor's answer shrinks ~50x (exactly)."""
+    flat = obs.reshape(-1)
+    idx = np.flatnonzero(flat).astype(np.int32)
+    return idx, flat[idx]
+
+
+class RayBatchActor:
+    """One :class:`EnvBatch` on a Ray actor (``ray.remote`` is applied where Ray is
+    imported, so this module imports without Ray). Step and reset answer with the batch's
+    observations (sparse: ``_sparse``) and masks, which the learner writes into its arrays."""
+
+    def __init__(self, count: int, shape_obs: tuple, shape_mask: tuple, kwargs: dict) -> None:
+        import torch
+
+        torch.set_num_threads(1)  # snapshot opponents: one small forward pass at a time
+        self.obs = np.zeros((count, shape_obs[1]), np.float32)
+        self.masks = np.zeros((count, shape_mask[1]), bool)
+        self.batch = EnvBatch(obs=self.obs, masks=self.masks, count=count, **kwargs)
+
+    def serve(self, cmd: str, payload: Any) -> Any:
+        out = _serve(self.batch, cmd, payload)
+        return (_sparse(self.obs), self.masks, out) if cmd in ("step", "reset") else out
+
+
+class _RayConnection:
+    """A Ray actor behind the worker processes' ``send`` / ``recv``: the answer of a step
+    or reset lands in rows ``start:stop`` of the learner's ``obs`` and ``masks``."""
+
+    def __init__(self, ray: Any, actor: Any, obs: np.ndarray, masks: np.ndarray) -> None:
+        self.ray, self.actor, self.obs, self.masks = ray, actor, obs, masks
+        self._sent: tuple[str, Any] | None = None
+
+    def send(self, message: tuple[str, Any]) -> None:
+        cmd, payload = message
+        self._sent = (cmd, self.actor.serve.remote(cmd, payload))
+
+    def recv(self) -> Any:
+        assert self._sent is not None, "send first"
+        (cmd, ref), self._sent = self._sent, None
+        out = self.ray.get(ref)
+        if cmd in ("step", "reset"):
+            (idx, values), masks, out = out
+            dense = np.zeros(self.obs.size, np.float32)
+            dense[idx] = values
+            self.obs[:], self.masks[:] = dense.reshape(self.obs.shape), masks
+        return out
+
+    def close(self) -> None:
+        self.ray.kill(self.actor)
+
+
 class TcgVecEnv(VecEnv):
-    """``n_envs`` games of ``game`` for SB3, stepped in this process or by ``workers`` processes."""
+    """``n_envs`` games of ``game`` for SB3, stepped in this process or by ``workers``
+    processes (``backend="local"``), or by ``workers`` Ray actors (``backend="ray"``; 0:
+    one per CPU of the cluster at ``ray_address``, or of a local Ray)."""
 
     def __init__(self, game: str, n_envs: int = 16, workers: int = 0, decks: Sequence[str] | None = None,
                  options: dict[str, Any] | None = None, opponents: Mapping[str, float] | None = None,
-                 seed: int = 0, max_snapshots: int = 8, start_method: str = "spawn") -> None:
+                 seed: int = 0, max_snapshots: int = 8, start_method: str = "spawn", backend: str = "local",
+                 ray_address: str | None = None) -> None:
         if n_envs < 1 or workers < 0:
             raise ValueError(f"n_envs={n_envs}, workers={workers}: need n_envs >= 1 and workers >= 0")
+        if backend not in ("local", "ray"):
+            raise ValueError(f"backend {backend!r}: local or ray")
         probe = SingleAgentEnv(game, decks, options)
         obs_space, act_space = probe.observation_space, probe.action_space
         assert isinstance(act_space, gym.spaces.Discrete)
         self.num_envs = n_envs  # _gather needs it before VecEnv.__init__ asks for render_mode
         self.base_seed = seed
         self._shm: list[SharedMemory] = []
-        self._conns: list[Connection] = []
+        self._conns: list[Connection | _RayConnection] = []
         self._procs: list[mp.process.BaseProcess] = []
         self._slices: list[tuple[int, int]] = []
         self._local: EnvBatch | None = None
@@ -159,7 +228,21 @@ class TcgVecEnv(VecEnv):
         kwargs = {"game": game, "decks": list(decks) if decks else None, "options": dict(options or {}),
                   "opponents": dict(opponents or {"random": 1.0}), "max_snapshots": max_snapshots}
         shape_obs, shape_mask = (n_envs, obs_space.shape[0]), (n_envs, int(act_space.n))
-        if workers == 0:
+        if backend == "ray":
+            from tcgzoo.agents.ray_backend import init_ray
+
+            ray = init_ray(ray_address, workers)
+            workers = min(workers or int(ray.cluster_resources().get("CPU", 1)), n_envs)
+            self.obs = np.zeros(shape_obs, np.float32)
+            self.masks = np.zeros(shape_mask, bool)
+            actor_class = ray.remote(num_cpus=1)(RayBatchActor)
+            bounds = np.linspace(0, n_envs, workers + 1).astype(int)
+            for w in range(workers):
+                start, stop = int(bounds[w]), int(bounds[w + 1])
+                actor = actor_class.remote(stop - start, shape_obs, shape_mask, kwargs)
+                self._conns.append(_RayConnection(ray, actor, self.obs[start:stop], self.masks[start:stop]))
+                self._slices.append((start, stop))
+        elif workers == 0:
             self.obs = np.zeros(shape_obs, np.float32)
             self.masks = np.zeros(shape_mask, bool)
             self._local = EnvBatch(obs=self.obs, masks=self.masks, count=n_envs, **kwargs)
@@ -264,6 +347,9 @@ class TcgVecEnv(VecEnv):
             return
         self.closed = True
         for conn in self._conns:
+            if isinstance(conn, _RayConnection):
+                conn.close()
+                continue
             try:
                 conn.send(("close", None))
                 conn.recv()
