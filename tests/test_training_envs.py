@@ -64,6 +64,19 @@ def test_single_agent_env_plays_alternate_seats_to_a_reward():
     assert seats == [0, 1, 0, 1]
 
 
+def test_a_game_stopped_by_the_decision_cap_is_a_truncation_for_the_learner():
+    """The cap (option max_decisions) ends a game without a result: truncated, not terminated,
+    reward 0, and the info says why, as the PettingZoo env reports it (issue 12, part 1)."""
+    env = SingleAgentEnv(GAME, options={"max_decisions": 40}, seed=2)
+    env.reset(seed=2)
+    for _ in range(100):
+        _, reward, terminated, truncated, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+        if terminated or truncated:
+            break
+    assert truncated and not terminated and reward == 0.0
+    assert info["truncated_by"] == "max_decisions" and info["outcome"] == 0.0
+
+
 def test_single_agent_env_refuses_an_unplayable_action():
     env = SingleAgentEnv(GAME, seed=0)
     env.reset(seed=0)

@@ -302,6 +302,8 @@ class SingleAgentEnv(gym.Env):
         if self.state.is_terminal():
             reward = float(self.state.returns()[self.seat])
             info = {"seat": self.seat, "opponent": self.member, "outcome": reward}
+            if self.state.capped:  # the decision cap, not the rules: a truncation (SB3 bootstraps its value)
+                return self._observation(), reward, False, True, dict(info, truncated_by="max_decisions")
             return self._observation(), reward, True, False, info
         return self._observation(), 0.0, False, False, {}
 
