@@ -90,6 +90,17 @@ def playable_actions(state: GameState) -> list[int]:
     return legal
 
 
+def playable_mask(state: GameState) -> "np.ndarray":
+    """:func:`playable_actions` as a bool mask over the game's action space (for networks)."""
+    import numpy as np
+
+    mask = np.asarray(state.legal_actions_mask(), dtype=bool).copy()
+    c = concede_action(state)
+    if c is not None and mask[c] and mask.sum() > 1:
+        mask[c] = False
+    return mask
+
+
 # ---- the registry ---------------------------------------------------------------------
 #: (argument after ``name:`` or None, game name) -> Agent
 AgentFactory = Callable[[str | None, str], Agent]

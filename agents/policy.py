@@ -43,7 +43,7 @@ from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
-from .base import Agent, ConfigError, GameState, concede_action
+from .base import Agent, ConfigError, GameState, playable_mask
 
 PolicyFn = Callable[[np.ndarray, np.ndarray], int]
 
@@ -97,10 +97,7 @@ class PolicyAgent:
         """Greedy policies have nothing to seed."""
 
     def act(self, state: GameState, player: int) -> int:
-        mask = np.asarray(state.legal_actions_mask(), dtype=bool).copy()
-        c = concede_action(state)
-        if c is not None and mask[c] and mask.sum() > 1:
-            mask[c] = False
+        mask = playable_mask(state)
         a = int(self.policy(state.observation_tensor(player), mask))
         if not (0 <= a < len(mask) and mask[a]):
             raise ConfigError(f"policy {self.name!r} chose illegal action {a} "
@@ -247,22 +244,13 @@ class NetworkPolicyAgent(PolicyAgent):
         """``act`` for several states (of different games) with one network pass."""
         if not states:
             return []
-        masks = np.stack([_playable(s) for s in states])
+        masks = np.stack([playable_mask(s) for s in states])
         obs = np.stack([np.asarray(s.observation_tensor(p), dtype=np.float32) for s, p in zip(states, players)])
         actions = self._choose(obs, masks)
         for a, m in zip(actions, masks):
             if not m[a]:  # only a network with no legal logit above -inf gets here
                 raise ConfigError(f"policy {self.name!r} chose illegal action {a}")
         return actions
-
-
-def _playable(state: GameState) -> np.ndarray:
-    """The legal-action mask without conceding (unless conceding is all there is)."""
-    mask = np.asarray(state.legal_actions_mask(), dtype=bool).copy()
-    c = concede_action(state)
-    if c is not None and mask[c] and mask.sum() > 1:
-        mask[c] = False
-    return mask
 
 
 def _torch_one_thread() -> None:

@@ -3,15 +3,12 @@ holds (paired deals, odd caps), a capped study knows what it missed, one progres
 spans the study, and an interrupted or killed study resumes to the same games."""
 from __future__ import annotations
 
-import os
 import random
 import signal
-import sqlite3
-import subprocess
 import sys
-import time
 
 import pytest
+from cli_runs import kill_midway
 
 from tcgzoo.agents import arena as arena_module
 from tcgzoo.agents.arena import Arena
@@ -222,22 +219,8 @@ def test_a_killed_study_resumes_to_the_same_games(tmp_path) -> None:
     db = tmp_path / "kill.sqlite"
     argv = ["winrate", "--game", "toy_duel", "--decks", *DECKS, "--agent", "mcts:10", "--mirrors", "--target",
             "0.1", "--workers", "2", "--run", "k", "--no-progress"]
-    proc = subprocess.Popen([sys.executable, "-m", "tcgzoo.agents.cli", *argv, "--db", str(db)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        finished, deadline = 0, time.time() + 60
-        while finished < 150 and time.time() < deadline and proc.poll() is None:  # into the second round
-            time.sleep(0.01)
-            try:
-                with sqlite3.connect(db) as c:
-                    finished = c.execute("SELECT COUNT(winner) FROM games").fetchone()[0]
-            except sqlite3.OperationalError:  # not created yet
-                pass
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)  # the study and its workers, mid-way
-        proc.wait()
-    assert proc.returncode == -signal.SIGKILL, "the study ended before it could be killed"
+    code = kill_midway([sys.executable, "-m", "tcgzoo.agents.cli", *argv, "--db", str(db)], db, 150, 60)  # into round 2
+    assert code == -signal.SIGKILL, "the study ended before it could be killed"
     with Store(db) as store:
         planned, finished = store.counts("k")
         assert finished >= 150, "the study was killed before its second round"

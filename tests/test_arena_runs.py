@@ -2,14 +2,10 @@
 interruption or a kill, replayable from the store, and adaptive sampling that stops."""
 from __future__ import annotations
 
-import os
-import signal
-import sqlite3
-import subprocess
 import sys
-import time
 
 import pytest
+from cli_runs import kill_midway
 
 from tcgzoo.agents.arena import Arena, Entrant, derive_seed
 from tcgzoo.agents.base import ConfigError
@@ -83,20 +79,7 @@ def test_killed_process_resumes(tmp_path) -> None:
     db = tmp_path / "kill.sqlite"
     cmd = [sys.executable, "-m", "tcgzoo.agents.cli", "match", "--game", "toy_duel", "--agents", "mcts:20", "random",
            "--games", "240", "--workers", "2", "--db", str(db), "--run", "k", "--no-progress"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        finished, deadline = 0, time.time() + 30
-        while finished < 20 and time.time() < deadline and proc.poll() is None:
-            time.sleep(0.01)
-            try:
-                with sqlite3.connect(db) as c:
-                    finished = c.execute("SELECT COUNT(winner) FROM games").fetchone()[0]
-            except sqlite3.OperationalError:  # not created yet
-                pass
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)  # the run and its workers, mid-way
-        proc.wait()
+    kill_midway(cmd, db, 20, 30)  # the run and its workers
     with Store(db) as store:
         planned, finished = store.counts("k")
         assert planned == 240 and 20 <= finished < 240, "the run was not killed mid-way"

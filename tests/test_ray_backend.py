@@ -8,6 +8,7 @@ import sqlite3
 import sys
 
 import pytest
+from cli_runs import kill_midway
 
 from tcgzoo.agents import arena as arena_module
 from tcgzoo.agents.arena import Arena, Entrant, GameFailure, LocalBackend, make_backend, play_pending
@@ -188,27 +189,10 @@ def test_a_killed_ray_run_resumes(tmp_path, local_ray) -> None:
     """The command on its own local Ray, killed mid-way with its whole process group (Ray
     included), then resumed on this test's Ray: no game lost or played twice, the same
     games as the local backend."""
-    import signal
-    import subprocess
-    import time
-
     db = tmp_path / "kill.sqlite"
     cmd = [sys.executable, "-m", "tcgzoo.agents.cli", "match", "--game", "toy_duel", "--agents", "mcts:20", "random",
            "--games", "300", "--workers", "2", "--db", str(db), "--run", "k", "--no-progress", "--backend", "ray"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        finished, deadline = 0, time.time() + 60
-        while finished < 20 and time.time() < deadline and proc.poll() is None:
-            time.sleep(0.02)
-            try:
-                with sqlite3.connect(db) as c:
-                    finished = c.execute("SELECT COUNT(winner) FROM games").fetchone()[0]
-            except sqlite3.OperationalError:  # not created yet
-                pass
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)  # the driver and the Ray it started, mid-way
-        proc.wait()
+    kill_midway(cmd, db, 20, 60)  # the driver and the Ray it started
     with Store(db) as store:
         planned, finished = store.counts("k")
         assert planned == 300 and 20 <= finished < 300, "the run was not killed mid-way"

@@ -47,20 +47,11 @@ from typing import Any, Mapping, Sequence
 import gymnasium as gym
 import numpy as np
 
-from tcgzoo.agents.base import Agent, GameState, concede_action, make_agent
+from tcgzoo.agents.base import Agent, GameState, concede_action, make_agent, playable_mask  # noqa: F401 - re-exported
 from tcgzoo.agents.games import make_game
 from tcgzoo.agents.policy import ActorNet
 
 from .config import SELF
-
-
-def playable_mask(state: GameState) -> np.ndarray:
-    """The legal-action mask without conceding (unless conceding is all there is)."""
-    mask = np.asarray(state.legal_actions_mask(), dtype=bool).copy()
-    c = concede_action(state)
-    if c is not None and mask[c] and mask.sum() > 1:
-        mask[c] = False
-    return mask
 
 
 class SnapshotAgent:
