@@ -24,6 +24,7 @@ from .rng import Rng
 TERMINAL_PLAYER = -4  # OpenSpiel's kTerminalPlayerId
 RUNNING = -1  # dkind while the rules run (no decision pending)
 GAME_OVER = -2  # dkind once the game has ended
+HANDLER, STEP = 0, 1  # a frame's first two slots: its handler id and its step; a handler's own args follow from 2
 
 
 class ActionLayout:
