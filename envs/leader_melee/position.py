@@ -8,8 +8,8 @@ both hands kept, 5-2-1-5), the zones dealt as the position says, what it leaves 
 the deck lists (``position_file.Dealer``), and the turn resumed at the named phase (6-1).
 
 Player spec keys: ``leader`` (a card id or ``{card, rested, face}``; left out: the deck list's),
-``hand`` (list, or a number of cards drawn at random), ``life`` (list, top first, or a number;
-left out: 7), ``energy``, ``drop``, ``battle``, ``melee`` (lists of card ids or ``{card, rested}``),
+``hand``, ``energy`` (lists, or numbers of cards drawn at random), ``life`` (list, top first, or a
+number; left out: 7), ``drop``, ``battle``, ``melee`` (lists of card ids or ``{card, rested}``),
 ``deck`` (list, top first; a number; or left out: every card not dealt, shuffled). Cards a
 listed or counted deck leaves over go to the drop area.
 """
@@ -33,6 +33,7 @@ PLAYER_KEYS = ("leader",) + tuple(ZONES) + ("deck",)
 CARD_KEYS = ("rested",)
 ZONE_MAX = CARDS_PER_PLAYER - 1  # a zone holds at most the 40 cards of a deck
 LIFE = 7  # 5-2-1-6: seven life cards
+COUNTED = ("hand", "life", "energy")  # zones a position may give as a number of cards drawn at random
 
 
 def readable(s) -> dict:
@@ -117,7 +118,7 @@ def _named(s, dealer: Dealer, p: int, spec: dict, strict: bool):
         s.face[lead] = number(opts, "face", 0, len(s.defs[k].faces) - 1, 0, w + "leader.")
     counts = {}
     for name, z in ZONES.items():
-        lst = zone_list(spec, name, w, ZONE_MAX, counted=name in ("hand", "life"))
+        lst = zone_list(spec, name, w, ZONE_MAX, counted=name in COUNTED)
         if name == "life" and lst is None:
             lst = LIFE
         if isinstance(lst, int):
@@ -156,11 +157,11 @@ def _put(s, p: int, u: int, z: int) -> None:
 
 
 def _rest(s, dealer: Dealer, p: int, counted) -> None:
-    """Fill what player p's spec leaves out: hand and life given as counts, the deck (a count, or
+    """Fill what player p's spec leaves out: hand, life and energy given as counts, the deck (a count, or
     all the cards not dealt); cards a listed or counted deck leaves over go to the drop area."""
     w = f"players[{p}]."
     counts, deck = counted
-    for name in ("hand", "life"):
+    for name in COUNTED:
         if name in counts:
             for u in dealer.rest(p, counts[name], w + name):
                 _put(s, p, u, ZONES[name])
