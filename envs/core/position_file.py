@@ -158,6 +158,8 @@ class Header:
         self.active = number(data, "active", 0, 1, 0, "")
         # who went first: by default the player whose turns are the odd ones
         self.first = number(data, "first", 0, 1, self.active if self.turn % 2 else 1 - self.active, "")
+        if self.turn == 1 and self.first != self.active:
+            raise PositionError(f"first: {self.first}, but turn 1 is the first player's turn (active {self.active})")
         self.step = data.get("step", default_step)
         if self.step not in steps:
             close = near_match(self.step, steps)

@@ -78,8 +78,9 @@ def scene(p0=None, p1=None, at="main", tp=0, turn=3, seed=0, builtin=(), g: Game
     for spec in (p0 or {}, p1 or {}):
         rested = spec.get("rested", ())
         en = spec.get("energy", 0)
+        battle = spec.get("battle", [])
         pl = {"hand": list(spec.get("hand", [])), "life": spec.get("life", 7),
-              "battle": [{"card": c, "rested": True} if i in rested else c for i, c in enumerate(spec.get("battle", []))],
+              "battle": [{"card": c, "rested": True} if i in rested else c for i, c in enumerate(battle)],
               "melee": list(spec.get("melee", [])), "energy": ["T-F01"] * en if isinstance(en, int) else list(en)}
         for key in ("deck", "leader"):
             if key in spec:
