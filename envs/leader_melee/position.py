@@ -9,7 +9,7 @@ the deck lists (``position_file.Dealer``), and the turn resumed at the named pha
 
 Player spec keys: ``leader`` (a card id or ``{card, rested, face}``; left out: the deck list's),
 ``hand``, ``energy`` (lists, or numbers of cards drawn at random), ``life`` (list, top first, or a
-number; left out: 7), ``drop``, ``battle``, ``melee`` (lists of card ids or ``{card, rested}``),
+number; left out: 7), ``drop``, ``battle``, ``melee`` (lists of card ids or ``{card, rested, face}``),
 ``deck`` (list, top first; a number; or left out: every card not dealt, shuffled). Cards a
 listed or counted deck leaves over go to the drop area.
 """
@@ -30,7 +30,7 @@ STEP_FRAME = {"charge": 0, "main": 3, "standby": 5, "battle phase end": 20, "end
 #: zones dealt in this order (hand and life may be counts); the deck last
 ZONES = {"hand": Z_HAND, "life": Z_LIFE, "energy": Z_ENERGY, "drop": Z_DROP, "battle": Z_BATTLE, "melee": Z_MELEE}
 PLAYER_KEYS = ("leader",) + tuple(ZONES) + ("deck",)
-CARD_KEYS = ("rested",)
+CARD_KEYS = ("rested", "face")  # face: which face of a card with several is up (0: the front)
 ZONE_MAX = CARDS_PER_PLAYER - 1  # a zone holds at most the 40 cards of a deck
 LIFE = 7  # 5-2-1-6: seven life cards
 COUNTED = ("hand", "life", "energy")  # zones a position may give as a number of cards drawn at random
@@ -47,7 +47,7 @@ def readable(s) -> dict:
             lst = s.zone_list(z, p)
             if z == Z_LIFE:
                 lst = lst[::-1]  # top first: the top is the list's end (rules.lose_life)
-            spec[name] = [entry(ids[s.cdef[i]], rested=bool(s.rest[i])) for i in lst]
+            spec[name] = [entry(ids[s.cdef[i]], rested=bool(s.rest[i]), face=s.face[i]) for i in lst]
         spec["deck"] = [ids[s.cdef[i]] for i in reversed(s.deck[p])]  # top first (rules.draw)
         players.append(spec)
     return {**readable_header(s, s.turn_no), "first": s.first, "step": PHASE_NAMES[s.phase], "players": players,
@@ -134,6 +134,7 @@ def _named(s, dealer: Dealer, p: int, spec: dict, strict: bool):
                 raise PositionError(f"{where}: {cid!r} is a leader card; a leader is in the leader area only")
             _put(s, p, u, z)
             s.rest[u] = flag(opts, "rested", where + ".")
+            s.face[u] = number(opts, "face", 0, len(s.defs[s.cdef[u]].faces) - 1, 0, where + ".")
     deck = zone_list(spec, "deck", w, ZONE_MAX, counted=True)
     if isinstance(deck, list):
         top_first = []
