@@ -11,6 +11,7 @@ import pytest
 
 from tcgzoo.agents.cli import main
 from tcgzoo.agents.store import Store
+from tcgzoo.agents.web.replay import Replay
 from tcgzoo.envs.core.position_file import load_position
 from tcgzoo.envs.leader_melee import Game
 from tcgzoo.envs.leader_melee.position import build, readable
@@ -52,6 +53,8 @@ def test_match_from_a_position_stores_and_replays_it(db, capsys) -> None:
         capsys.readouterr()
         assert main(["replay", "--run", "p", "--index", str(g.idx), "--quiet"]) == 0
         assert "(from a position)" in capsys.readouterr().out
+        web = Replay(g)  # the browser app's replay too
+        assert web.broken is None and readable(web.states[0]) == r and web.states[-1].is_terminal()
     assert len(starts) > 1  # player 1's hidden hand is drawn per game
 
 
