@@ -462,9 +462,10 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
         nonlocal done, size
         digests = {}
         for j in jobs:
-            k = (j["game"], tuple(j["decks"]), json.dumps(j["options"], sort_keys=True))
+            decks = position_decks(j["decks"], j.get("position"))  # deck files by content, a position's too
+            k = (j["game"], tuple(decks), json.dumps(j["options"], sort_keys=True))
             if k not in prints:
-                prints[k] = fingerprint(j["game"], j["decks"], j["options"])
+                prints[k] = fingerprint(j["game"], decks, j["options"])
             digests[j["idx"]] = prints[k]
         store.finish(run_key, results, digests)
         done += len(results)

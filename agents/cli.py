@@ -411,11 +411,11 @@ def cmd_replay(args) -> int:
         rec = store.game(args.run, args.index)
     if rec.winner is None:
         raise ConfigError(f"game {rec.idx} of run {rec.run_key!r} has not been played yet")
-    game = make_game(rec.game, position_decks(rec.decks, rec.position), rec.options)
-    state = start_state(game, rec.game, rec.seed, rec.position)
+    decks = position_decks(rec.decks, rec.position)
+    state = start_state(make_game(rec.game, decks, rec.options), rec.game, rec.seed, rec.position)
     print(f"{rec.game} game {rec.idx} of {rec.run_key}: seat 0 {rec.entrants[0]}, seat 1 {rec.entrants[1]}, "
           f"seed {rec.seed}" + (" (from a position)" if rec.position is not None else ""))
-    changed = rec.fingerprint is not None and rec.fingerprint != fingerprint(rec.game, rec.decks, rec.options)
+    changed = rec.fingerprint is not None and rec.fingerprint != fingerprint(rec.game, decks, rec.options)
     if changed:
         print("note: the game's rules or card data changed since this game was played; "
               "it may not replay to the same end", file=sys.stderr)

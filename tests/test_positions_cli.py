@@ -52,9 +52,11 @@ def test_match_from_a_position_stores_and_replays_it(db, capsys) -> None:
         assert s.is_terminal() and s.returns()[0] == (1.0 if g.winner == 0 else -1.0 if g.winner == 1 else 0.0)
         capsys.readouterr()
         assert main(["replay", "--run", "p", "--index", str(g.idx), "--quiet"]) == 0
-        assert "(from a position)" in capsys.readouterr().out
+        shown = capsys.readouterr()
+        assert "(from a position)" in shown.out and "changed" not in shown.err  # the same fingerprint
         web = Replay(g)  # the browser app's replay too
-        assert web.broken is None and readable(web.states[0]) == r and web.states[-1].is_terminal()
+        assert web.broken is None and not web.changed
+        assert readable(web.states[0]) == r and web.states[-1].is_terminal()
     assert len(starts) > 1  # player 1's hidden hand is drawn per game
 
 

@@ -37,7 +37,7 @@ class Replay:
             state.apply_action(a)
             self.states.append(state.clone())
         self.turns = [s.to_dict().get("turn") for s in self.states]
-        self.changed = rec.fingerprint is not None and rec.fingerprint != fingerprint(rec.game, rec.decks, rec.options)
+        self.changed = rec.fingerprint is not None and rec.fingerprint != fingerprint(rec.game, decks, rec.options)
         self._logs: dict = {}
 
     def __len__(self) -> int:
