@@ -267,3 +267,19 @@ def test_new_game_makes_the_positions_game() -> None:
         new_game(mod.Game, {"game": "leader_melee", "decks": ["nope", "red_rush"]})
     with pytest.raises(PositionError, match="this is a position of 'ninja_slayer'"):
         new_game(mod.Game, {"game": "ninja_slayer"})
+
+
+def test_the_docs_yaml_examples_build() -> None:
+    """Every YAML example in docs/positions.md is a position that builds."""
+    import re
+
+    import yaml
+
+    text = (EXAMPLES.parent.parent / "docs" / "positions.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", text, re.S)
+    assert len(blocks) == 3
+    for block in blocks:
+        data = yaml.safe_load(block)
+        mod, pos = modules(data["game"])
+        s = pos.build(new_game(mod.Game, data), data)
+        assert pos.readable(s)["turn"] == data["turn"] and s.legal_actions()
