@@ -14,9 +14,9 @@ from .base import Agent, ConfigError, GameState, no_argument
 #: game name -> "module:Class" of its heuristic agent
 HEURISTICS: dict[str, str] = {
     "toy_duel": "tcgzoo.agents.heuristic:ToyDuelHeuristic",
-    "battle_spirits": "tcgzoo.agents.heuristic_battle_spirits:BattleSpiritsHeuristic",
-    "ninja_slayer": "tcgzoo.agents.heuristic_ninja_slayer:NinjaSlayerHeuristic",
-    "leader_melee": "tcgzoo.agents.heuristic_leader_melee:LeaderMeleeHeuristic",
+    "battle_spirits": "tcgzoo.envs.battle_spirits.heuristic:BattleSpiritsHeuristic",
+    "ninja_slayer": "tcgzoo.envs.ninja_slayer.heuristic:NinjaSlayerHeuristic",
+    "leader_melee": "tcgzoo.envs.leader_melee.heuristic:LeaderMeleeHeuristic",
 }
 
 
