@@ -1,9 +1,10 @@
 """Games by name, for agents, the arena and the command line.
 
-Every game plugs in through ``tcgzoo.envs.GAMES``; the reference game Toy Duel is not in
-that registry (it is not one of the three games) but the arena's tests and examples use
-it, so it is added here as a fixture game. Nothing in ``agents/`` imports a game module
-by its own path: a game joins the arena when it joins ``GAMES``.
+Every game plugs in through the one game registry (the entry point group ``tcgzoo.games``,
+read by ``tcgzoo.envs.core.registry``); the arena knows every registered game, the
+reference game Toy Duel included (the arena's tests and examples use it). Nothing in
+``agents/`` imports a game module by its own path: a game joins the arena when it joins
+the registry, and agents use only the game contract and the game's hooks.
 """
 from __future__ import annotations
 
@@ -14,29 +15,22 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Sequence
 
-from tcgzoo.envs import GAMES
-from tcgzoo.envs.core.errors import UnknownNameError
+from tcgzoo.envs.core import registry
 
 from .base import ConfigError
 
-#: games the arena knows besides ``tcgzoo.envs.GAMES`` (tests and examples)
-FIXTURE_GAMES = {"toy_duel": "tcgzoo.envs.toy_duel"}
-
 
 def known_games() -> dict[str, str]:
-    """Game name -> core module path: the registry, then the fixture games."""
-    return {**FIXTURE_GAMES, **GAMES}
+    """Game name -> core module path: every registered game, reference games included."""
+    return registry.registered()
 
 
 def game_module(name: str) -> ModuleType:
     """The core module of game ``name`` (raises ``UnknownNameError`` listing the known ones)."""
-    games = known_games()
-    if name not in games:
-        raise UnknownNameError("game", name, games)
-    return importlib.import_module(games[name])
+    return registry.game_module(name)
 
 
-def make_game(name: str, decks: Sequence[str | None] | None = None, options: dict[str, Any] | None = None):
+def make_game(name: str, decks: Sequence[str | None] | None = None, options: dict[str, Any] | None = None) -> Any:
     """``Game(decks=..., **options)`` of game ``name``.
 
     ``decks`` is the deck of each seat; ``None`` (or two ``None``) lets the game pick its

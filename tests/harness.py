@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import importlib
 import json
 import sys
 import time
@@ -53,10 +52,12 @@ from typing import Any
 
 import numpy as np
 
+from tcgzoo.envs.core import registry
+from tcgzoo.envs.core.registry import game_names
 from tcgzoo.envs.core.rng import Rng
 
-#: games every harness test runs on; each game's engineer appends its name
-GAMES_UNDER_TEST: list[str] = ["toy_duel", "battle_spirits", "leader_melee", "ninja_slayer"]
+#: games every harness test runs on: every registered game, the reference game Toy Duel included
+GAMES_UNDER_TEST: list[str] = game_names(reference=True)
 
 
 @dataclass(frozen=True)
@@ -103,16 +104,13 @@ FALLBACK_MAX_LENGTH = 100_000  # bound for games that declare no max_game_length
 
 # ---- games by name ---------------------------------------------------------------------
 def game_module(name: str) -> ModuleType:
-    """The core module of a game: from ``tcgzoo.envs.GAMES`` when registered there, else
-    ``tcgzoo.envs.<name>`` (the reference game ``toy_duel`` is not in the registry)."""
-    from tcgzoo.envs import GAMES
-
-    return importlib.import_module(GAMES.get(name, f"tcgzoo.envs.{name}"))
+    """The core module of a registered game (the game registry, reference games included)."""
+    return registry.game_module(name)
 
 
 def env_module(name: str) -> ModuleType:
     """The ``<game>_v0`` PettingZoo module of a game (exports ``env`` and ``raw_env``)."""
-    return importlib.import_module(game_module(name).__name__ + "_v0")
+    return registry.env_module(name)
 
 
 def make_game(name: str, **kwargs: Any):
