@@ -72,11 +72,8 @@ def fingerprint(name: str, decks: Sequence[str | None] | None = None, options: d
     replay, and old and new games should not be pooled). It is the same whichever seat
     plays which deck: a paired run's two games of one deal share it.
     """
-    module = game_module(name)
-    core = importlib.import_module("tcgzoo.envs.core")
-    roots = [Path(core.__file__).parent]
-    roots.append(Path(module.__file__).parent if Path(module.__file__).name == "__init__.py"
-                 else Path(module.__file__))
+    core, game = _source(importlib.import_module("tcgzoo.envs.core")), _source(game_module(name))
+    roots = [core.parent, game.parent if game.name == "__init__.py" else game]
     h = hashlib.sha1()
     for root in roots:
         digest = _tree_digest(str(root)) if root.is_dir() else hashlib.sha1(root.read_bytes()).hexdigest()
@@ -86,6 +83,13 @@ def fingerprint(name: str, decks: Sequence[str | None] | None = None, options: d
     for digest in sorted(_file_digest(f) for f in files):
         h.update(digest.encode())
     return h.hexdigest()[:12]
+
+
+def _source(module: ModuleType) -> Path:
+    """The file a module was loaded from (a package: its ``__init__.py``)."""
+    if module.__file__ is None:
+        raise TypeError(f"module {module.__name__} has no source file to fingerprint")
+    return Path(module.__file__)
 
 
 def _file_digest(path: str) -> str:

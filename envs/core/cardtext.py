@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence, cast
 
 from .cardfile import load_yaml
 from .errors import TcgError, UnknownNameError, short
@@ -68,7 +68,7 @@ class Phrase(NamedTuple):
 
     def get(self, form: str, lang: int) -> str | None:
         if not form:
-            return self[lang]
+            return cast(str, self[lang])  # ja or en
         f = self.forms.get(form)
         return None if f is None else f[lang]
 
@@ -459,8 +459,10 @@ class VocabText:
             else:
                 out[pname] = self.param(word, pname, param, raw, ctx)
         # a choice whose phrase names other values comes after them (grant's 'what' prints 'by')
-        choices.sort(key=lambda c: not isinstance(self.choice_entry(word, *c), (Phrase, type(None)))
-                     and bool(slots(self.choice_entry(word, *c)[0])))
+        def names_others(c: tuple[str, Any]) -> bool:
+            entry = self.choice_entry(word, *c)
+            return not isinstance(entry, (Phrase, type(None))) and bool(slots(entry[0]))
+        choices.sort(key=names_others)
         for pname, raw in choices:
             out[pname] = self.choice(word, pname, raw, out, ctx)
         return out
@@ -597,7 +599,7 @@ def require_card(card_id: str, known: Iterable[str]) -> None:
         raise UnknownNameError("card", card_id, known)
 
 
-def pool_files(game_cls: type, options: Mapping[str, Any], cards_dir: Path) -> list[Path] | None:
+def pool_files(game_cls: Any, options: Mapping[str, Any], cards_dir: Path) -> list[Path] | None:
     """The card files a ``Game(**options)`` would load (the built-in ones and the player's
     ``cards``, or only those with ``builtin_cards=False``; None: the built-in pool), with the
     options checked as the game checks them -- without building a game, which would also
