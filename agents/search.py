@@ -166,15 +166,15 @@ class MCTSAgent:
         (scored by the evaluation, from ``player``'s side) or ``max_rollout`` (a draw)."""
         agent, rng = self.rollout_agent, self.rng
         choices = self.max_rollout if self.depth is None else self.depth  # forced decisions do not count
-        last_turn = None
-        if self.turns is not None and not s.is_terminal():
-            last_turn = self.turn_of(s) + self.turns
+        last_turn, turn_of = None, self.turn_of  # turns is set only with a turn counter
+        if self.turns is not None and turn_of is not None and not s.is_terminal():
+            last_turn = turn_of(s) + self.turns
         if agent is not None:
             agent.reset(rng.next64())  # a fresh rollout: no per-turn memory of another world
         for _ in range(self.max_rollout):
             if s.is_terminal():
                 return s.returns()
-            if last_turn is not None and self.turn_of(s) > last_turn:
+            if last_turn is not None and turn_of is not None and turn_of(s) > last_turn:
                 break
             legal = playable_actions(s)
             if len(legal) == 1:
