@@ -191,3 +191,10 @@ def test_the_engine_imports_no_agents_or_training() -> None:
     bad = [f"{f.relative_to(ROOT)}:{line} imports {name}" for f in sorted((ROOT / "envs").rglob("*.py"))
            for line, name in _imports(f) if name.startswith(("tcgzoo.agents", "tcgzoo.training", "tcgzoo.benchmarks"))]
     assert not bad, "\n".join(bad)
+
+
+def test_the_kernel_imports_no_game() -> None:
+    """envs/core serves every game and knows none: games reach it through the registry."""
+    bad = [f"{f.relative_to(ROOT)}:{line} imports {name}" for f in sorted((ROOT / "envs" / "core").rglob("*.py"))
+           for line, name in _imports(f) if name.startswith("tcgzoo.envs.") and not name.startswith("tcgzoo.envs.core")]
+    assert not bad, "\n".join(bad)
