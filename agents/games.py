@@ -50,13 +50,14 @@ _SOURCE_SUFFIXES = (".py", ".yaml", ".yml", ".json", ".toml", ".txt")
 
 
 @lru_cache(maxsize=None)
-def _tree_digest(root: str) -> str:
-    """Digest of the code and data files under ``root`` (once per process: the code a
-    process runs does not change under it)."""
+def _tree_digest(root: str, skip: tuple[str, ...] = ()) -> str:
+    """Digest of the code and data files under ``root``, but for the files ``skip`` names
+    (relative to ``root``); once per process: the code a process runs does not change under it."""
     h = hashlib.sha1()
     base = Path(root)
     for f in sorted(base.rglob("*")):
-        if f.is_file() and f.suffix in _SOURCE_SUFFIXES and "__pycache__" not in f.parts:
+        if (f.is_file() and f.suffix in _SOURCE_SUFFIXES and "__pycache__" not in f.parts
+                and str(f.relative_to(base)) not in skip):
             h.update(str(f.relative_to(base)).encode())
             h.update(f.read_bytes())
     return h.hexdigest()
@@ -64,8 +65,9 @@ def _tree_digest(root: str) -> str:
 
 def fingerprint(name: str, decks: Sequence[str | None] | None = None, options: dict[str, Any] | None = None) -> str:
     """A short digest of what decides game ``name``'s play: the kernel, the game's
-    package (rules, cards, built-in decks), the deck files given by path and the player's
-    own card files (option ``cards``), by content.
+    package (rules, cards, built-in decks; not the modules of its hooks for agents, its
+    heuristic and its leaf evaluation, which change how a bot plays, not the game), the deck
+    files given by path and the player's own card files (option ``cards``), by content.
 
     Stored with every game, it tells a replay or a resumed run that the rules or the
     card data changed since a game was played (its stored actions may then no longer
@@ -73,11 +75,12 @@ def fingerprint(name: str, decks: Sequence[str | None] | None = None, options: d
     plays which deck: a paired run's two games of one deal share it.
     """
     core, game = _source(importlib.import_module("tcgzoo.envs.core")), _source(game_module(name))
-    roots = [core.parent, game.parent if game.name == "__init__.py" else game]
     h = hashlib.sha1()
-    for root in roots:
-        digest = _tree_digest(str(root)) if root.is_dir() else hashlib.sha1(root.read_bytes()).hexdigest()
-        h.update(digest.encode())
+    h.update(_tree_digest(str(core.parent)).encode())
+    if game.name == "__init__.py":  # a package: its files, its hook modules left out
+        h.update(_tree_digest(str(game.parent), tuple(f"{m}.py" for m in registry.HOOK_MODULES)).encode())
+    else:
+        h.update(hashlib.sha1(game.read_bytes()).hexdigest().encode())
     files = [d for d in decks or () if d is not None and Path(d).is_file()]
     files += [str(f) for f in (options or {}).get("cards") or ()]
     for digest in sorted(_file_digest(f) for f in files):

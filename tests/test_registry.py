@@ -7,6 +7,7 @@ never imports agents or training)."""
 from __future__ import annotations
 
 import ast
+import sys
 import textwrap
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import pytest
 
 from tcgzoo.agents.base import make_agent
 from tcgzoo.agents.evaluate import evaluation_for, has_evaluation, turn_counter_for
-from tcgzoo.agents.games import known_games, make_game
+from tcgzoo.agents.games import _tree_digest, fingerprint, known_games, make_game
 from tcgzoo.agents.heuristic import NoHeuristicError, games_with_heuristic
 from tcgzoo.envs import GAMES, game_module, game_names, load_game, make_env
 from tcgzoo.envs.core import registry
@@ -104,6 +105,9 @@ def site(tmp_path, monkeypatch):
     registry.refresh()
     yield tmp_path
     monkeypatch.undo()
+    for name, module in list(sys.modules.items()):  # the next test installs its own copy
+        if str(getattr(module, "__file__", None) or "").startswith(str(tmp_path)):
+            del sys.modules[name]
     registry.refresh()
 
 
@@ -123,6 +127,23 @@ def test_another_package_adds_a_game(site) -> None:
     with pytest.raises(NoHeuristicError, match="game 'fake_duel' has no heuristic agent yet; games with one: "
                                                "battle_spirits, leader_melee, ninja_slayer, toy_duel"):
         make_agent("heuristic", "fake_duel")
+
+
+def test_the_rules_fingerprint_reads_the_rules_not_the_hooks(site) -> None:
+    """A stored game's fingerprint says the rules or cards changed; a better heuristic or
+    evaluation is a change of player, not of game, so the hook modules are left out."""
+    files = {"fake_duel/__init__.py": FAKE_GAME, "fake_duel_v0.py": FAKE_ENV, "fake_duel/evaluate.py": FAKE_EVALUATE}
+    _install(site, "fake_duel_pkg", "fake_duel = fake_duel\n", files)
+    registry.refresh()
+    before = fingerprint("fake_duel")
+    (site / "fake_duel" / "evaluate.py").write_text(FAKE_EVALUATE.replace("0.25", "0.5"))
+    (site / "fake_duel" / "heuristic.py").write_text("Heuristic = None\n")
+    _tree_digest.cache_clear()
+    assert fingerprint("fake_duel") == before
+    (site / "fake_duel" / "__init__.py").write_text(FAKE_GAME + "\n# a rule changed\n")
+    (site / "fake_duel" / "heuristic.py").unlink()
+    _tree_digest.cache_clear()
+    assert fingerprint("fake_duel") != before
 
 
 def test_a_broken_entry_point_is_named_with_its_error(site) -> None:

@@ -42,6 +42,8 @@ from .errors import TcgError, UnknownNameError
 
 #: the entry point group games register in
 GROUP = "tcgzoo.games"
+#: the modules of a game's package that hold its hooks for agents (not its rules)
+HOOK_MODULES = ("heuristic", "evaluate")
 
 #: a leaf evaluation: ``f(state, player) -> value in [-1, 1]`` from what ``player`` may see
 Evaluation = Callable[[Any, int], float]
@@ -195,8 +197,7 @@ def _submodule(module: ModuleType, name: str) -> ModuleType | None:
 def game_hooks(name: str) -> GameHooks:
     """The hooks of game ``name`` (its heuristic, leaf evaluation, turn counter, search depth)."""
     module = game_module(name)
-    heuristic = _submodule(module, "heuristic")
-    evaluate = _submodule(module, "evaluate")
+    heuristic, evaluate = (_submodule(module, m) for m in HOOK_MODULES)
     factory = None if heuristic is None else getattr(heuristic, "Heuristic", None)
     entry = f"{name} = {module.__name__}"
     if heuristic is not None and factory is None:
