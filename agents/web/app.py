@@ -42,10 +42,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from tcgzoo.envs.core.errors import TcgError
-
-from ..base import ConfigError, agent_names
 from tcgzoo.envs.core.registry import game_names
 
+from ..base import ConfigError, agent_names
 from ..games import game_module
 from ..store import Store
 from .play import PlaySession
