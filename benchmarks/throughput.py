@@ -11,7 +11,7 @@ do not (much), so they are the figures to track:
 ratio              meaning                                                        goal
 =================  =============================================================  ======
 AEC / null         our PettingZoo env's steps/s over a rule-less env's            >= 0.5
-core / gin_rummy   our core's decisions/s over OpenSpiel's gin_rummy from Python  >= 1.0
+core / gin_rummy   our core's decisions/s over OpenSpiel's gin_rummy from Python  >= 1.3
 clone / decision   one ``clone()`` over one decision (obs + legal + apply)        <= 3.0
 =================  =============================================================  ======
 
@@ -48,7 +48,7 @@ from tcgzoo.envs.core.aec import make_env_api
 from tcgzoo.envs.core.engine import DecisionState
 
 NULL_LENGTH = 100  # decisions per null game: between connect four's ~20 and a card game's hundreds
-GOALS = {"aec": 0.5, "core": 1.0, "clone": 3.0}
+GOALS = {"aec": 0.5, "core": 1.3, "clone": 3.0}  # issue 11: core at least 1.3x gin_rummy
 
 
 # ---- games by name ---------------------------------------------------------------------

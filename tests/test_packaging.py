@@ -31,6 +31,7 @@ def wheel(tmp_path_factory) -> Path:
     return next(out.glob("tcgzoo-*.whl"))
 
 
+@pytest.mark.slow  # builds a wheel
 def test_wheel_holds_only_tcgzoo_and_ships_the_card_data(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     top = {n.split("/")[0] for n in names if not n.startswith("tcgzoo-")}
@@ -46,6 +47,7 @@ def test_wheel_holds_only_tcgzoo_and_ships_the_card_data(wheel):
         assert f"{game} = tcgzoo.envs.{game}" in text.split("[tcgzoo.games]")[1], game
 
 
+@pytest.mark.slow  # builds a wheel and installs it into a new venv
 def test_regular_install_imports_and_plays_outside_the_repo(wheel, tmp_path):
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)  # a clean environment: the wheel brings its own dependencies

@@ -33,8 +33,10 @@ render every card of every pool so a new word without a template fails there by 
 """
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence, cast
 
@@ -584,12 +586,28 @@ def _choice_key(raw: Any) -> str:
 
 # ---- finding a card's entry -------------------------------------------------------------------------
 def entry_of(file: str | Path, card_id: str) -> dict:
-    """The card's mapping in its card file, as written (the loader has validated the file)."""
-    data = load_yaml(file)
-    for e in data.get("cards", []) if isinstance(data, dict) else []:
-        if isinstance(e, dict) and e.get("id") == card_id:
-            return e
-    raise UnknownNameError("card", card_id, [e.get("id") for e in data.get("cards", []) if isinstance(e, dict)])
+    """The card's mapping in its card file, as written (the loader has validated the file).
+
+    A file is parsed once while it is unchanged (by path, size and modification time):
+    rendering a pool's cards one by one parsed its file once per card. Each call gets its
+    own copy of the entry."""
+    path = Path(file).resolve()
+    st = path.stat()
+    entries = _file_entries(str(path), st.st_mtime_ns, st.st_size)
+    if card_id not in entries:
+        raise UnknownNameError("card", card_id, list(entries))
+    return copy.deepcopy(entries[card_id])
+
+
+@lru_cache(maxsize=32)
+def _file_entries(path: str, mtime_ns: int, size: int) -> dict[str, dict]:
+    data = load_yaml(path)
+    cards = data.get("cards", []) if isinstance(data, dict) else []
+    entries: dict[str, dict] = {}
+    for e in cards:
+        if isinstance(e, dict) and isinstance(e.get("id"), str):
+            entries.setdefault(e["id"], e)  # the first, as the loader reads it
+    return entries
 
 
 def require_card(card_id: str, known: Iterable[str]) -> None:
