@@ -15,11 +15,14 @@ pending kind, the deciding player and the sorted legal action ids.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .contract import Game
 
 TERMINAL_PLAYER = -4  # OpenSpiel's kTerminalPlayerId
 RUNNING = -1  # dkind while the rules run (no decision pending)
@@ -82,12 +85,15 @@ class DecisionState:
         "history", "concession", "max_decisions", "capped", "_shared_history",
     )
 
-    HANDLERS: Sequence[Callable] = ()
+    HANDLERS: Sequence[Callable[[Any, list], None]] = ()
     DECISION_NAMES: Sequence[str] = ()
     NUM_ACTIONS = 0
     CONCEDE = -1  # a game with concession gives it the largest action id
 
-    def _init_protocol(self, game, seed: int) -> None:
+    if TYPE_CHECKING:  # what every game's state implements (the contract), for the type checker
+        def action_to_string(self, action: int) -> str: ...
+
+    def _init_protocol(self, game: Game, seed: int) -> None:
         self.game = game
         self.rng = Rng(seed)
         self.stack: list[list] = []
@@ -199,7 +205,7 @@ class DecisionState:
             self.capped = True  # ... which the PettingZoo env reports as a truncation
 
 
-def replay(game, seed: int, actions: Sequence[int]):
+def replay(game: Game, seed: int, actions: Sequence[int]) -> Any:
     """Rebuild the state reached from ``seed`` by ``actions`` (the serialisation)."""
     state = game.new_initial_state(seed)
     for a in actions:

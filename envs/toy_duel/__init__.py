@@ -20,6 +20,8 @@ import numpy as np
 
 from ..core.engine import DecisionState
 
+#: the kernel's reference game: registered (tcgzoo.games) but not one of "all games"
+REFERENCE = True
 HAND, PASS = 0, 3
 NUM_ACTIONS = 4
 OBS_SIZE = 14
