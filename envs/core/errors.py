@@ -101,3 +101,7 @@ class UnknownNameError(TcgError, KeyError):
 
     def __str__(self) -> str:  # KeyError would repr() the message
         return self.args[0]
+
+
+class PositionError(ValueError):
+    """A position (state_from_position, a position file) that cannot be built: says what and where."""
