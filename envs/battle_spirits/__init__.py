@@ -77,9 +77,9 @@ from functools import lru_cache
 
 from ..core.game import COMMON_OPTIONS, GameBase, one_of
 from . import rules  # noqa: F401 - the rules bind the state's handler table (State.HANDLERS)
-from .cards import B_LVCOST, CARDS_DIR, FORMATS, CardPool, DECKS_DIR, load_deck, load_pool
-from .events import watch_bits
+from .cards import B_LVCOST, CARDS_DIR, DECKS_DIR, FORMATS, CardPool, load_deck, load_pool
 from .encoding import ObsLayout
+from .events import watch_bits
 from .layout import LAYOUT, NUM_ACTIONS
 from .state import BattleSpiritsLevelCostState, BattleSpiritsState, State
 

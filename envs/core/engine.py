@@ -70,7 +70,8 @@ class DecisionState:
     Subclasses define ``HANDLERS`` (a list of functions ``(state, frame) -> None``
     indexed by handler id), ``DECISION_NAMES`` (kind -> name), ``NUM_ACTIONS`` and
     ``CONCEDE`` (the action id of conceding, or -1 when the game has none), declare their
-    fields in ``FIELDS`` (a :class:`~.table.Table`: ``clone`` follows from it), and implement ``observation_tensor``,
+    fields in ``FIELDS`` (a :class:`~.table.Table`: ``clone``, ``to_position`` and the state
+    from a position follow from it), and implement ``observation_tensor``,
     ``resample_hidden``, ``action_to_string``, ``to_dict`` and ``__str__``.
 
     ``capped`` is True once the decision cap (option ``max_decisions``), not the rules,
@@ -135,6 +136,17 @@ class DecisionState:
         other.concession = self.concession
         other.max_decisions = self.max_decisions
         other.capped = self.capped
+
+    # ---- positions (envs/core/position.py) ----------------------------------------------
+    def to_position(self) -> dict:
+        """The state as plain JSON/YAML-safe data; ``game.state_from_position`` restores it."""
+        from .position import to_position
+        return to_position(self)
+
+    def serialize(self) -> str:
+        """``to_position`` as JSON text; ``game.deserialize_state`` restores it (OpenSpiel's names)."""
+        from .position import serialize
+        return serialize(self)
 
     # ---- the loop -------------------------------------------------------------
     def _run(self) -> None:

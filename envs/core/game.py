@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from .decks import builtin_deck_names
 from .errors import OptionError, UnknownNameError
+from .position import deserialize_state, state_from_position
 
 
 # ---- rule options: what each takes ---------------------------------------------------------
@@ -128,6 +129,16 @@ class GameBase:
 
     def observation_layout(self) -> list[tuple[int, int, str]]:
         return self.obs_layout.table()
+
+    # ---- positions (envs/core/position.py) -----------------------------------------------------------
+    def state_from_position(self, data: dict):
+        """A state from a position (``state.to_position()``'s data, or a hand-written one);
+        a :class:`~.errors.PositionError` says what is wrong and where."""
+        return state_from_position(self, data)
+
+    def deserialize_state(self, text: str):
+        """The state ``state.serialize()`` wrote (OpenSpiel's name)."""
+        return deserialize_state(self, text)
 
     @classmethod
     def action_layout(cls) -> list[tuple[int, int, str]]:

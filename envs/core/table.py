@@ -33,10 +33,10 @@ from __future__ import annotations
 import ast
 import keyword
 import types
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import repeat
 from operator import attrgetter
-from collections.abc import Callable, Iterable
 from typing import Any
 
 from .errors import PositionError, short

@@ -91,10 +91,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-
 from ..core.game import COMMON_OPTIONS, GameBase
 from . import rules
-from .cards import CARDS_DIR, CardPool, DECKS_DIR, load_deck, load_pool
+from .cards import CARDS_DIR, DECKS_DIR, CardPool, load_deck, load_pool
 from .encoding import ObsLayout
 from .layout import LAYOUT, NUM_ACTIONS
 from .state import CARDS_PER_PLAYER, LeaderMeleeState, State

@@ -6,8 +6,8 @@ places a player cannot see, so identities are the only hidden thing.
 """
 from __future__ import annotations
 
-from functools import cache
 from collections.abc import Callable, Sequence
+from functools import cache
 
 import numpy as np
 

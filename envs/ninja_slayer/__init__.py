@@ -111,7 +111,7 @@ from functools import lru_cache
 
 from ..core.game import COMMON_OPTIONS, SWITCH, GameBase
 from . import rules
-from .cards import CARD_DIR, CardPool, DECK_DIR, load_deck, load_pool
+from .cards import CARD_DIR, DECK_DIR, CardPool, load_deck, load_pool
 from .encoding import ObsLayout
 from .layout import LAYOUT, NUM_ACTIONS
 from .state import NinjaSlayerState, State

@@ -18,8 +18,8 @@ from ..core.engine import DecisionState
 from ..core.rng import Rng
 from ..core.table import Hidden, Table
 from .cards import CHARACTER, KEYWORDS
-from .words import card_number
 from .layout import CONCEDE, DECISIONS, NUM_ACTIONS, ST_SETUP
+from .words import card_number
 
 Z_DECK, Z_HAND, Z_FIELD, Z_ETHER, Z_OHIGAN, Z_DAMAGE, Z_REMOVED, Z_CHECK, Z_STACK = range(9)
 ZONE_NAMES = ("deck", "hand", "field", "ether", "ohigan", "damage", "removed", "check", "kotodama space")
