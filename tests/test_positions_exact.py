@@ -230,6 +230,16 @@ def test_error_bad_fields(bs_position):
         _err(game, d, match)
 
 
+def test_error_impossible_count(bs_position):
+    """Player 0's cards are player 0's deck: one card turned into another is more copies than it has."""
+    game, data = bs_position
+    d = copy.deepcopy(data)
+    cdef = d["engine"]["fields"]["cdef"]
+    other = next(c for c in cdef[1:] if c != cdef[0])
+    cdef[0] = other
+    _err(game, d, rf"engine.fields.cdef: player 0 holds \d+ of '{other}', but their deck has \d+")
+
+
 def test_error_truncated_stack(bs_position):
     game, data = bs_position
     d = copy.deepcopy(data)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+from collections import Counter
 from typing import Any
 
 from .engine import GAME_OVER, RUNNING
@@ -156,6 +157,18 @@ def _int(v: Any, where: str, lo: int | None = None, hi: int | None = None) -> in
     return v
 
 
+def _same_cards(state: Any, name: str, fresh: list[int], got: list[int], where: str) -> None:
+    """Each player holds the cards of their deck: as many of each card as the deck has."""
+    owner = state.owner
+    for p in (0, 1):
+        want = Counter(c for i, c in enumerate(fresh) if owner[i] == p)
+        have = Counter(c for i, c in enumerate(got) if owner[i] == p)
+        if want != have:
+            c = next(c for c in sorted(set(want) | set(have)) if want[c] != have[c])
+            raise PositionError(f"{where}: player {p} holds {have[c]} of {state.defs[c].id!r}, but their deck "
+                                f"has {want[c]}")
+
+
 def _restore(game: Any, e: Any, where: str, top: bool = False) -> Any:
     """A state of ``game`` with the engine part ``e``: a fresh state (its fields from the
     game: pool, decks, options) whose every saved field is then replaced and checked."""
@@ -249,7 +262,10 @@ def _restore(game: Any, e: Any, where: str, top: bool = False) -> Any:
     fields = e["fields"]
     if not isinstance(fields, dict):
         raise PositionError(f"{where}.fields: expected a mapping, got {short(fields)}")
+    dealt = {n: getattr(state, n) for n in table.card_defs}  # as the game deals the decks
     table.restore(state, fields, f"{where}.fields", card_index, lambda x, w: _restore(game, x, w))
+    for n, fresh in dealt.items():  # each player's cards are their deck's, in any places and order
+        _same_cards(state, n, fresh, getattr(state, n), f"{where}.fields.{n}")
     check = getattr(state, "check_invariants", None)
     if top and check is not None:
         try:
