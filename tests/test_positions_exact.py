@@ -190,6 +190,32 @@ def test_engine_part_names_cards_and_handlers(name):
     assert not set(e["fields"]) & set(type(s).FIELDS.static)  # the pool and decks come from the game
 
 
+def test_frames_follow_handler_names_not_numbers(monkeypatch):
+    """A position names each frame's handler, so a table renumbered since it was saved (a handler
+    added or moved) still restores each frame to the same function."""
+    game = _game("toy_duel")
+    s = _played(game, 2, 3)
+    data = s.to_position()
+    before = [type(s).HANDLERS[f[0]] for f in s.stack]
+
+    def trace(x):  # the rest of the game under the first legal action, as the players see it
+        out = []
+        while not x.is_terminal():
+            out.append((x.legal_actions(), x.to_dict(), x.observation_tensor(0).tobytes()))
+            x.apply_action(x.legal_actions()[0])
+        return out + [x.returns()]
+    expected = trace(s.clone())
+    # the rules renumbered: the table reversed and the ids the handlers push with it
+    monkeypatch.setattr(toy_duel.State, "HANDLERS", tuple(reversed(toy_duel.State.HANDLERS)))
+    monkeypatch.setattr(toy_duel, "H_SETUP", 1)
+    monkeypatch.setattr(toy_duel, "H_TURN", 0)
+    r = game.state_from_position(data)
+    assert [type(r).HANDLERS[f[0]] for f in r.stack] == before
+    assert [f[0] for f in r.stack] != [f[0] for f in s.stack]
+    assert [f[1:] for f in r.stack] == [f[1:] for f in s.stack]
+    assert trace(r) == expected
+
+
 # ---- errors say what and where ---------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def bs_position():
