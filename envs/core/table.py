@@ -199,7 +199,9 @@ class Table:
                 raise TypeError(f"{cls.__name__}.FIELDS: transient {n!r} must start as a constant, got {v!r}")
             body.append(store(n, ast.Constant(v)))
         body.append(ast.Return(load("c")))
-        fn = ast.FunctionDef("clone", ast.arguments([], [ast.arg("self")], None, [], [], None, []), body, [], None)
+        args = ast.arguments(posonlyargs=[], args=[ast.arg("self")], kwonlyargs=[], kw_defaults=[], defaults=[])
+        extra = {"type_params": []} if "type_params" in ast.FunctionDef._fields else {}  # Python 3.12+
+        fn = ast.FunctionDef(name="clone", args=args, body=body, decorator_list=[], returns=None, **extra)
         tree = ast.fix_missing_locations(ast.Module([fn], []))
         code = compile(tree, f"<{cls.__name__}.FIELDS clone>", "exec")
         fcode = next(k for k in code.co_consts if isinstance(k, types.CodeType))
