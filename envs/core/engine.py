@@ -15,11 +15,14 @@ pending kind, the deciding player and the sorted legal action ids.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .contract import Game
 
 TERMINAL_PLAYER = -4  # OpenSpiel's kTerminalPlayerId
 RUNNING = -1  # dkind while the rules run (no decision pending)
@@ -83,7 +86,7 @@ class DecisionState:
         "history", "concession", "max_decisions", "capped", "_shared_history",
     )
 
-    HANDLERS: Sequence[Callable] = ()
+    HANDLERS: Sequence[Callable[[Any, list], None]] = ()
     DECISION_NAMES: Sequence[str] = ()
     NUM_ACTIONS = 0
     CONCEDE = -1  # a game with concession gives it the largest action id
@@ -96,7 +99,7 @@ class DecisionState:
         if cls.FIELDS is not None:
             cls.FIELDS.check(cls)
             if "clone" not in cls.__dict__:  # built from the declarations (table.Table.make_clone)
-                cls.clone = cls.FIELDS.make_clone(cls)
+                setattr(cls, "clone", cls.FIELDS.make_clone(cls))
 
     def clone(self) -> "DecisionState":
         """An exact, independent copy (the declared fields, copied by kind); a class with
@@ -106,7 +109,10 @@ class DecisionState:
         self.FIELDS.clone_into(self, c)
         return c
 
-    def _init_protocol(self, game, seed: int) -> None:
+    if TYPE_CHECKING:  # what every game's state implements (the contract), for the type checker
+        def action_to_string(self, action: int) -> str: ...
+
+    def _init_protocol(self, game: Game, seed: int) -> None:
         self.game = game
         self.rng = Rng(seed)
         self.stack: list[list] = []
@@ -229,7 +235,7 @@ class DecisionState:
             self.capped = True  # ... which the PettingZoo env reports as a truncation
 
 
-def replay(game, seed: int, actions: Sequence[int]):
+def replay(game: Game, seed: int, actions: Sequence[int]) -> Any:
     """Rebuild the state reached from ``seed`` by ``actions`` (the serialisation)."""
     state = game.new_initial_state(seed)
     for a in actions:

@@ -53,7 +53,7 @@ def _options(game: Any) -> dict:
     return json.loads(json.dumps(game.options, default=str))
 
 
-def _handler_names(cls: type) -> list[str]:
+def _handler_names(cls: Any) -> list[str]:
     names = [fn.__name__ for fn in cls.HANDLERS]
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup:
@@ -247,9 +247,9 @@ def _restore(game: Any, e: Any, where: str, top: bool = False) -> Any:
         raise PositionError(f"{where}.history: expected a list of action ids, got {short(history)}")
     for k, a in enumerate(history):
         _int(a, f"{where}.history[{k}]", 0, cls.NUM_ACTIONS)
-    for k in ("capped", "concession"):
-        if type(e[k]) is not bool:
-            raise PositionError(f"{where}.{k}: expected true or false, got {short(e[k])}")
+    for flag in ("capped", "concession"):
+        if type(e[flag]) is not bool:
+            raise PositionError(f"{where}.{flag}: expected true or false, got {short(e[flag])}")
     state.rng.s = rng
     state.stack = frames
     state.dkind, state.dplayer, state.legal = dkind, dplayer, legal[:]

@@ -200,7 +200,7 @@ class Table:
             body.append(store(n, ast.Constant(v)))
         body.append(ast.Return(load("c")))
         args = ast.arguments(posonlyargs=[], args=[ast.arg("self")], kwonlyargs=[], kw_defaults=[], defaults=[])
-        extra = {"type_params": []} if "type_params" in ast.FunctionDef._fields else {}  # Python 3.12+
+        extra: dict[str, Any] = {"type_params": []} if "type_params" in ast.FunctionDef._fields else {}  # 3.12+
         fn = ast.FunctionDef(name="clone", args=args, body=body, decorator_list=[], returns=None, **extra)
         tree = ast.fix_missing_locations(ast.Module([fn], []))
         code = compile(tree, f"<{cls.__name__}.FIELDS clone>", "exec")

@@ -22,6 +22,8 @@ from ..core.engine import DecisionState
 from ..core.position import deserialize_state, state_from_position
 from ..core.table import Table
 
+#: the kernel's reference game: registered (tcgzoo.games) but not one of "all games"
+REFERENCE = True
 HAND, PASS = 0, 3
 NUM_ACTIONS = 4
 OBS_SIZE = 14
