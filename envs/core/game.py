@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from .decks import builtin_deck_names
 from .engine import ActionLayout
 from .errors import OptionError, UnknownNameError
+from .position import deserialize_state, state_from_position
 
 if TYPE_CHECKING:
     from .obs import ObsLayout
@@ -136,6 +137,16 @@ class GameBase:
 
     def observation_layout(self) -> list[tuple[int, int, str]]:
         return self.obs_layout.table()
+
+    # ---- positions (envs/core/position.py) -----------------------------------------------------------
+    def state_from_position(self, data: dict) -> Any:
+        """A state from a position (``state.to_position()``'s data, or a hand-written one);
+        a :class:`~.errors.PositionError` says what is wrong and where."""
+        return state_from_position(self, data)
+
+    def deserialize_state(self, text: str) -> Any:
+        """The state ``state.serialize()`` wrote (OpenSpiel's name)."""
+        return deserialize_state(self, text)
 
     @classmethod
     def action_layout(cls) -> list[tuple[int, int, str]]:
