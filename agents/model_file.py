@@ -53,10 +53,18 @@ def tcgzoo_version() -> str:
         return "unknown"
 
 
+#: the policy classes a file may name (``network["policy"]``): sb3-contrib's, and the
+#: attention policy over the entity observation (``training.attention``)
+POLICIES = ("MaskableActorCriticPolicy", "AttentionPolicy")
+
+
 def network_spec(policy: Any) -> dict[str, Any]:
     """The constructor settings of an sb3-contrib ``MaskableActorCriticPolicy`` as JSON data
     (refuses layers it could not rebuild by name)."""
     params = policy._get_constructor_parameters()
+    if type(policy).__name__ == "AttentionPolicy":
+        return {"policy": "AttentionPolicy", "features_extractor": "EntityEncoder",
+                "features_extractor_kwargs": dict(params["features_extractor_kwargs"])}
     extractor = params["features_extractor_class"].__name__
     activation = params["activation_fn"].__name__
     if extractor not in FEATURE_EXTRACTORS or activation not in ACTIVATIONS:
@@ -65,6 +73,19 @@ def network_spec(policy: Any) -> dict[str, Any]:
     return {"policy": type(policy).__name__, "net_arch": params["net_arch"], "activation_fn": activation,
             "features_extractor": extractor, "features_extractor_kwargs": dict(params["features_extractor_kwargs"]),
             "share_features_extractor": bool(policy.share_features_extractor)}
+
+
+def observation_meta(space: Any) -> dict[str, Any]:
+    """What the metadata says of the observation: ``observation_size`` for the flat vector;
+    for the entity observation (a Dict space) ``observation`` with ``kind: entities`` and
+    its sizes (``training.attention.entity_sizes``)."""
+    import gymnasium as gym
+
+    if isinstance(space, gym.spaces.Dict):
+        from tcgzoo.training.attention import entity_sizes
+
+        return {"observation": {"kind": "entities", **entity_sizes(space)}}
+    return {"observation_size": int(space.shape[0])}
 
 
 def save_policy(policy: Any, path: str | Path, game: str, info: dict[str, Any] | None = None) -> Path:
@@ -78,9 +99,8 @@ def save_policy(policy: Any, path: str | Path, game: str, info: dict[str, Any] |
     path = Path(path)
     if path.suffix != SUFFIX:
         raise ConfigError(f"policy file {path}: the name must end in {SUFFIX}")
-    obs_size = int(policy.observation_space.shape[0])
     meta = {"format": FORMAT, "format_version": FORMAT_VERSION, "tcgzoo_version": tcgzoo_version(),
-            "game": game, "observation_size": obs_size, "num_actions": int(policy.action_space.n),
+            "game": game, **observation_meta(policy.observation_space), "num_actions": int(policy.action_space.n),
             "network": network_spec(policy), **(info or {})}
     text = json.dumps(meta, sort_keys=True)
     save_model(policy, str(path), metadata={HEADER_KEY: text})  # shared tensors are stored once
@@ -114,7 +134,6 @@ def load_policy(path: str | Path, game: str | None = None) -> tuple[Any, dict[st
     ``(policy, metadata)``. ``game``: refuse a file trained for another game."""
     import gymnasium as gym
     import numpy as np
-    from safetensors.torch import load_model
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
     meta = read_metadata(path)
@@ -122,9 +141,11 @@ def load_policy(path: str | Path, game: str | None = None) -> tuple[Any, dict[st
         raise ConfigError(f"policy file {path} was trained for game {meta.get('game')!r}, not {game!r}")
     net = meta.get("network") or {}
     extractors, activations = _torch_layers()
+    if net.get("policy") == "AttentionPolicy":
+        return _load_attention(path, meta), meta
     try:
         if net.get("policy") != MaskableActorCriticPolicy.__name__:
-            raise KeyError(f"policy {net.get('policy')!r}")
+            raise KeyError(f"policy {net.get('policy')!r} (known: {', '.join(POLICIES)})")
         kwargs = dict(net_arch=net["net_arch"], activation_fn=activations[net["activation_fn"]],
                       features_extractor_class=extractors[net["features_extractor"]],
                       features_extractor_kwargs=dict(net["features_extractor_kwargs"]),
@@ -133,16 +154,48 @@ def load_policy(path: str | Path, game: str | None = None) -> tuple[Any, dict[st
                   gym.spaces.Discrete(int(meta["num_actions"])))
     except (KeyError, TypeError, ValueError) as e:
         raise ConfigError(f"policy file {path}: network metadata not understood ({e})") from None
+    return _fill(MaskableActorCriticPolicy, spaces, kwargs, path), meta
+
+
+def _fill(policy_class: Any, spaces: tuple, kwargs: dict[str, Any], path: str | Path) -> Any:
+    """A ``policy_class`` on ``spaces`` with the weights of the file ``path``."""
     import torch
+    from safetensors.torch import load_model
 
     with torch.random.fork_rng(devices=[]):  # the layers' initial weights, overwritten below, must not
-        policy = MaskableActorCriticPolicy(*spaces, lambda _: 0.0, **kwargs)  # draw from the caller's torch RNG
+        policy = policy_class(*spaces, lambda _: 0.0, **kwargs)  # draw from the caller's torch RNG
     try:
         load_model(policy, str(path), strict=True, device="cpu")
     except (RuntimeError, ValueError) as e:
         raise ConfigError(f"policy file {path}: its weights do not fit the network its metadata describes ({e})") from None
     policy.set_training_mode(False)
-    return policy, meta
+    return policy
+
+
+#: the settings of ``training.attention.EntityEncoder`` a file may give, all whole numbers
+ATTENTION_SETTINGS = ("d_model", "n_heads", "n_layers", "ff_dim")
+#: the sizes of the entity observation in ``metadata["observation"]``
+ENTITY_SIZES = ("tokens", "token_features", "globals", "card_ids", "zones", "actions")
+
+
+def _load_attention(path: str | Path, meta: dict[str, Any]) -> Any:
+    """An ``AttentionPolicy`` (training.attention) rebuilt from its metadata and weights."""
+    import gymnasium as gym
+
+    from tcgzoo.training.attention import AttentionPolicy, entity_space
+
+    net, obs = meta["network"], meta.get("observation") or {}
+    try:
+        settings = dict(net["features_extractor_kwargs"])
+        if set(settings) - set(ATTENTION_SETTINGS) or not all(isinstance(v, int) for v in settings.values()):
+            raise ValueError(f"extractor settings {settings}")
+        if obs.get("kind") != "entities":
+            raise ValueError(f"observation kind {obs.get('kind')!r}")
+        space = entity_space(**{k: int(obs[k]) for k in ENTITY_SIZES})
+        spaces = (space, gym.spaces.Discrete(int(meta["num_actions"])))
+    except (KeyError, TypeError, ValueError) as e:
+        raise ConfigError(f"policy file {path}: attention network metadata not understood ({e})") from None
+    return _fill(AttentionPolicy, spaces, {"features_extractor_kwargs": settings}, path)
 
 
 def resolve(path: str | Path) -> Path:

@@ -68,13 +68,22 @@ def evaluate_on_legal_columns(policy, obs: torch.Tensor, actions: torch.Tensor,
     cols = torch.nonzero(masks.any(dim=0)).squeeze(1)
     head = policy.action_net
     logits = torch.nn.functional.linear(latent_pi, head.weight.index_select(0, cols), head.bias.index_select(0, cols))
+    log_prob, entropy = masked_log_prob_entropy(logits, masks, cols, actions)
+    return policy.value_net(latent_vf), log_prob, entropy
+
+
+def masked_log_prob_entropy(logits: torch.Tensor, masks: torch.Tensor, cols: torch.Tensor,
+                            actions: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """The log-probabilities of ``actions`` and the entropies of sb3-contrib's masked
+    distribution, from the ``logits`` ``[B, len(cols)]`` of the action columns ``cols``
+    only (``masks`` ``[B, A]``: every legal action must be among ``cols``)."""
     legal = masks.index_select(1, cols)
     log_p = torch.where(legal, logits, torch.tensor(-1e8, dtype=logits.dtype)).log_softmax(dim=-1)
     position = torch.full((masks.shape[1],), -1, dtype=torch.long)
     position[cols] = torch.arange(len(cols))
     log_prob = log_p.gather(1, position[actions.long().reshape(-1)].unsqueeze(1)).squeeze(1)
     entropy = -torch.where(legal, log_p.exp() * log_p, torch.zeros((), dtype=log_p.dtype)).sum(dim=-1)
-    return policy.value_net(latent_vf), log_prob, entropy
+    return log_prob, entropy
 
 
 def use_legal_columns(policy) -> None:
