@@ -67,6 +67,16 @@ class PickTheCard(gym.Env):
         return self.obs["action_mask"].astype(bool)
 
 
+@pytest.fixture(autouse=True)
+def _one_torch_thread():
+    """One torch thread, as training runs (``torch_threads=1``): with two on a busy small
+    machine the small ops of these tests took 20 times longer."""
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(before)
+
+
 def _model(seed: int = 0, n_envs: int = 4, **kw) -> MaskablePPO:
     venv = DummyVecEnv([lambda i=i: PickTheCard(seed + i) for i in range(n_envs)])
     kw = {"n_steps": 32, "batch_size": 64, "n_epochs": 4, "learning_rate": 3e-3, "gamma": 0.0, "ent_coef": 0.0, **kw}
