@@ -101,3 +101,38 @@ def _file_digest(path: str) -> str:
         return hashlib.sha1(Path(path).read_bytes()).hexdigest()
     except OSError:
         return hashlib.sha1(f"missing:{path}".encode()).hexdigest()
+
+
+class EntityObserver:
+    """A game's entity observation (``obs_type="entities"``, ``envs/core/entities.py``) of
+    any state of ``game`` (a ``Game`` of game ``name``), as the AEC env gives it:
+    ``observer(state, player, mask)`` -> a fresh dict of arrays (``card``, ``zone``,
+    ``feat``, ``mask``, ``glob``, ``act_tok``, ``action_mask``), ``observer.space`` its
+    gymnasium space. The game's ``<game>.entities`` module writes it, as for the env; a
+    game without one is refused here, naming it."""
+
+    def __init__(self, name: str, game: Any = None) -> None:
+        module = game_module(name).__name__ + ".entities"
+        try:
+            entities = importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name != module:
+                raise
+            raise ConfigError(f"game {name!r} has no entity observation (no module {module})") from None
+        self.name = name
+        self.layout = entities.entity_layout(game if game is not None else make_game(name))
+        self.space = self.layout.space()
+        self._write = entities.entity_observation
+        self._buffers = self.layout.new_buffers()
+
+    def __call__(self, state: Any, player: int, mask: Any = None) -> dict[str, Any]:
+        """``player``'s entity observation of ``state``; ``action_mask``: ``mask`` (the actions
+        offered to the player; all zero when not given)."""
+        out = self._buffers
+        self._write(state, player, out)
+        obs = out.copy()
+        if mask is None:
+            obs["action_mask"][:] = 0
+        else:
+            obs["action_mask"][:] = mask
+        return obs

@@ -193,6 +193,16 @@ class ActorNet:
         if modules is None or not self.layers or self.layers[0][0] != "linear":
             self.layers = None
 
+    @staticmethod
+    def observe(state: GameState, player: int) -> np.ndarray:
+        """What the network reads of ``state``: ``player``'s flat observation."""
+        return np.asarray(state.observation_tensor(player), dtype=np.float32)
+
+    @staticmethod
+    def stack(observations: list[np.ndarray]) -> np.ndarray:
+        """Observations of several games as one batch for :meth:`logits`."""
+        return np.stack(observations)
+
     def logits(self, observations: np.ndarray) -> np.ndarray:
         import torch
 
@@ -227,13 +237,16 @@ class NetworkPolicyAgent(PolicyAgent):
 
     def __init__(self, net: ActorNet, name: str = "policy", observation_size: int | None = None) -> None:
         super().__init__(self._policy, name)
-        self.net = net
+        self.net = net  # ActorNet, or training.attention.EntityActorNet (entity observations)
         self.observation_size = observation_size
 
     def _policy(self, obs: np.ndarray, mask: np.ndarray) -> int:
         return self._choose(np.asarray(obs, dtype=np.float32)[None], mask[None])[0]
 
-    def _choose(self, obs: np.ndarray, masks: np.ndarray) -> list[int]:
+    def act(self, state: GameState, player: int) -> int:
+        return self.act_batch([state], [player])[0]
+
+    def _choose(self, obs, masks: np.ndarray) -> list[int]:
         if self.observation_size is not None and obs.shape[1] != self.observation_size:
             raise ConfigError(f"policy {self.name!r} takes observations of {self.observation_size} floats; this "
                               f"game gives {obs.shape[1]} (another card pool or deck file than it was trained on?)")
@@ -245,7 +258,7 @@ class NetworkPolicyAgent(PolicyAgent):
         if not states:
             return []
         masks = np.stack([playable_mask(s) for s in states])
-        obs = np.stack([np.asarray(s.observation_tensor(p), dtype=np.float32) for s, p in zip(states, players)])
+        obs = self.net.stack([self.net.observe(s, p) for s, p in zip(states, players)])
         actions = self._choose(obs, masks)
         for a, m in zip(actions, masks):
             if not m[a]:  # only a network with no legal logit above -inf gets here
@@ -283,7 +296,27 @@ def _load_safetensors(path: Path, game: str) -> Agent:
                           f"(pip install -e '.[train]'): {e}") from None
     _torch_one_thread()
     policy, meta = load_policy(path, game)
+    if "observation_size" not in meta:  # the entity observation: sizes checked by the game's own space
+        return NetworkPolicyAgent(actor_net(policy, game))
     return NetworkPolicyAgent(ActorNet(policy), observation_size=int(meta["observation_size"]))
+
+
+def actor_net(policy, game: str):
+    """The batched float64 actor of a loaded policy of ``game``: :class:`ActorNet` for a flat
+    observation, ``training.attention.EntityActorNet`` (reading the game's entity
+    observation) for the attention policy."""
+    if type(policy).__name__ != "AttentionPolicy":
+        return ActorNet(policy)
+    from tcgzoo.training.attention import EntityActorNet
+
+    from .games import EntityObserver
+
+    observer = EntityObserver(game)
+    if policy.observation_space != observer.space:
+        raise ConfigError(f"attention policy for {game!r} was trained on another entity observation "
+                          f"({policy.observation_space}) than this game gives ({observer.space}): "
+                          "another card pool or tcgzoo version?")
+    return EntityActorNet(policy, observer)
 
 
 def sb3_pickles(path: Path) -> list[str]:

@@ -105,9 +105,16 @@ class EntityEncoder(BaseFeaturesExtractor):
         self.norm = nn.LayerNorm(d_model)
 
     def encode(self, obs: dict[str, torch.Tensor]) -> tuple[torch.Tensor, torch.Tensor]:
-        card = obs["card"].long()  # SB3 hands every Box over as floats; ids are exact in float32
+        """``(tokens [B, T', d], global [B, d])``: ``T'`` is the batch's last real token or
+        pointed-at token plus one (the games fill their tables from the front, and a table
+        of 112 slots holds a dozen cards: the padding after the last one changes nothing but
+        the cost, as padded tokens are masked out of the attention)."""
         real = obs["mask"] > 0.5
-        x = self.card(card) + self.zone(obs["zone"].long()) + self.feat(obs["feat"].to(self.feat.weight.dtype))
+        used = torch.nonzero(real.any(dim=0))
+        n = max(int(used[-1]) + 1 if len(used) else 1, int(obs["act_tok"].max()) + 1)
+        card = obs["card"][:, :n].long()  # SB3 hands every Box over as floats; ids are exact in float32
+        real = real[:, :n]
+        x = self.card(card) + self.zone(obs["zone"][:, :n].long()) + self.feat(obs["feat"][:, :n].to(self.feat.weight.dtype))
         g = self.glob(obs["glob"].to(self.glob.weight.dtype)).unsqueeze(1)
         h = torch.cat([g, x], dim=1)
         # the global token is always real, so no row attends over nothing
@@ -227,13 +234,21 @@ class EntityActorNet:
     whether its moves are decided alone or batched (as ``agents.policy.ActorNet``).
     """
 
-    kind = "entities"
-
-    def __init__(self, policy: AttentionPolicy) -> None:
+    def __init__(self, policy: AttentionPolicy, observer: Any = None) -> None:
         import copy
 
         self.policy = copy.deepcopy(policy).double()
         self.policy.set_training_mode(False)
+        self.observer = observer  # agents.games.EntityObserver of the game played (for observe)
+
+    def observe(self, state: Any, player: int) -> dict[str, np.ndarray]:
+        """What the network reads of ``state``: ``player``'s entity observation."""
+        from tcgzoo.agents.base import playable_mask
+
+        if self.observer is None:
+            raise ValueError("this EntityActorNet was made without the game's EntityObserver: it reads "
+                             "observations given to logits() only")
+        return self.observer(state, player, playable_mask(state))
 
     @staticmethod
     def stack(observations: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:

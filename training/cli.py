@@ -15,7 +15,7 @@ from typing import Any, Callable
 from tcgzoo.agents.base import ConfigError
 from tcgzoo.agents.cli import whole_number
 
-from .config import LEAGUE_OPPONENTS, TrainConfig
+from .config import LEAGUE_OPPONENTS, POLICIES, TrainConfig
 
 
 def _weights(text: str) -> tuple[str, float]:
@@ -58,6 +58,10 @@ def add_parser(sub: Any, game_args: Callable[[argparse.ArgumentParser], None],
     t.add_argument("--opponents", nargs="+", type=_weights, metavar="SPEC=SHARE",
                    help="opponent pool ('self' = the learner's snapshots); default "
                         + " ".join(f"{k}={v}" for k, v in d.opponents.items()))
+    t.add_argument("--policy", choices=POLICIES, default=d.policy,
+                   help="the network: mlp (the flat observation, default) or attention (card tokens of the entity "
+                        "observation through a small transformer, a pointer over them; sizes: --set "
+                        "'attention={\"d_model\": 64, \"n_heads\": 4, \"n_layers\": 2, \"ff_dim\": 128}')")
     t.add_argument("--league", action="store_true",
                    help="draw opponents by how hard they are (prioritized fictitious self-play over the pool's "
                         "specs and the learner's snapshots); without --opponents the pool is "
@@ -89,7 +93,7 @@ def config_from_args(args: argparse.Namespace) -> TrainConfig:
                       backend=args.backend, ray_address=args.ray_address,
                       eval_games=args.eval_games, eval_every=args.eval_every,
                       checkpoint_every=args.checkpoint_every, db=args.db, verbose=0 if args.quiet else 1,
-                      league=args.league, snapshot_every=args.snapshot_every)
+                      league=args.league, snapshot_every=args.snapshot_every, policy=args.policy)
     if args.opponents:
         cfg.opponents = dict(args.opponents)
     elif args.league:

@@ -18,6 +18,10 @@ SELF = "self"
 LEAGUE_OPPONENTS = {SELF: 0.5, "heuristic": 0.25, "mcts:iterations=16,depth=4": 0.15, "random": 0.1}
 
 
+#: the networks a run can train (``TrainConfig.policy``, ``tcgzoo train --policy``)
+POLICIES = ("mlp", "attention")
+
+
 @dataclass
 class TrainConfig:
     """Everything that decides a training run (saved as ``config.json`` beside its outputs)."""
@@ -60,6 +64,12 @@ class TrainConfig:
     gae_lambda: float = 0.95
     ent_coef: float = 0.01
     clip_range: float = 0.2
+    # the network: "mlp" (the flat observation; encoder_dim and net_arch below) or "attention"
+    # (training/attention.py: the entity observation, card tokens through a transformer, a
+    # pointer over them; the sizes in ``attention``)
+    policy: str = "mlp"
+    attention: dict[str, int] = field(default_factory=lambda: {"d_model": 64, "n_heads": 4, "n_layers": 2,
+                                                                "ff_dim": 128})
     encoder_dim: int = 256  # the shared first layer (network.SharedEncoder); 0: SB3's separate MLPs
     net_arch: list[int] = field(default_factory=lambda: [128])  # each head's layers after the encoder
     # outputs
@@ -70,6 +80,11 @@ class TrainConfig:
     eval_workers: int = 1
     db: str | None = None  # arena database of the evaluation games; None: <out>/arena.sqlite (see eval_db)
     verbose: int = 0
+
+    @property
+    def obs_type(self) -> str:
+        """The observation the learner reads: the entity table for the attention policy."""
+        return "entities" if self.policy == "attention" else "flat"
 
     def eval_db(self) -> str:
         """The arena database the evaluation games go to: ``db``, else ``<out>/arena.sqlite``.
@@ -87,6 +102,17 @@ class TrainConfig:
             raise ConfigError(f"decks {self.decks}: give the learner's deck and the opponents' deck")
         if self.backend not in ("local", "ray"):
             raise ConfigError(f"backend {self.backend!r}: local or ray")
+        if self.policy not in POLICIES:
+            raise ConfigError(f"policy {self.policy!r}: one of {', '.join(POLICIES)}")
+        if self.policy == "attention":
+            unknown = set(self.attention) - {"d_model", "n_heads", "n_layers", "ff_dim"}
+            if unknown or not all(isinstance(v, int) and v > 0 for v in self.attention.values()):
+                raise ConfigError(f"attention {self.attention}: give d_model, n_heads, n_layers, ff_dim "
+                                  f"as whole numbers above 0")
+            if self.attention.get("d_model", 64) % self.attention.get("n_heads", 4):
+                raise ConfigError(f"attention {self.attention}: d_model must be a multiple of n_heads")
+            if self.workers or self.backend != "local":
+                raise ConfigError("the attention policy steps its games in this process: workers=0, backend local")
         if self.ray_address is not None and self.backend != "ray":
             raise ConfigError("a Ray address needs the ray backend (--backend ray)")
         if self.n_envs * self.n_steps < self.batch_size:

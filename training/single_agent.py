@@ -54,6 +54,10 @@ from tcgzoo.agents.policy import ActorNet
 from .config import SELF
 
 
+#: the learner's observation: the flat vector, or the entity table (``training.attention``)
+OBS_TYPES = ("flat", "entities")
+
+
 class SnapshotAgent:
     """A frozen copy of the learner's policy network, sampling from its masked distribution.
 
@@ -74,6 +78,7 @@ class SnapshotAgent:
         self.policy = policy
         self.rng = np.random.default_rng(0)
         # pass one ActorNet to every agent of the same snapshot: its float64 weights are built once
+        # (an attention policy's net is training.attention.EntityActorNet: agents.policy.actor_net)
         self.net = ActorNet(policy) if net is None else net
 
     @classmethod
@@ -81,8 +86,10 @@ class SnapshotAgent:
         """Load a snapshot saved by ``agents.model_file.save_policy`` (safetensors: no pickle)."""
         from tcgzoo.agents.model_file import load_policy
 
+        from tcgzoo.agents.policy import actor_net
+
         policy, _ = load_policy(path, game)
-        return cls(policy, name)
+        return cls(policy, name, actor_net(policy, game))
 
     def reset(self, seed: int | None = None) -> None:
         self.rng = np.random.default_rng(seed)
@@ -91,7 +98,7 @@ class SnapshotAgent:
         mask = playable_mask(state)
         if mask.sum() == 1:
             return int(np.flatnonzero(mask)[0])
-        return self.sample(self.logits(state.observation_tensor(player)), mask)
+        return self.sample(self.logits(self.net.observe(state, player)), mask)
 
     def sample(self, logits: np.ndarray, mask: np.ndarray) -> int:
         """Draw an action from the masked softmax of ``logits`` with this game's generator."""
@@ -99,9 +106,9 @@ class SnapshotAgent:
         probs = np.exp(logits - logits.max())
         return int(self.rng.choice(len(probs), p=probs / probs.sum()))
 
-    def logits(self, observation: np.ndarray) -> np.ndarray:
+    def logits(self, observation) -> np.ndarray:
         """The actor's action logits for one observation (before masking), as float64."""
-        return self.net.logits(np.asarray(observation, dtype=np.float32)[None])[0]
+        return self.net.logits(self.net.stack([observation]))[0]
 
 
 def batch_key(agent: Agent) -> int | None:
@@ -124,7 +131,7 @@ def decide_batch(agents: Sequence[Agent], states: Sequence[GameState], players: 
     """
     first = agents[0]
     if isinstance(first, SnapshotAgent):
-        obs = np.stack([np.asarray(s.observation_tensor(p), dtype=np.float32) for s, p in zip(states, players)])
+        obs = first.net.stack([first.net.observe(s, p) for s, p in zip(states, players)])
         logits = first.net.logits(obs)
         return [agent.sample(row, mask) for agent, row, mask in zip(agents, logits, masks)]
     return [int(a) for a in first.act_batch(list(states), list(players))]
@@ -219,7 +226,9 @@ class SingleAgentEnv(gym.Env):
     ``decks=[mine, theirs]`` gives the learner ``mine`` in either seat (the arena's
     ``agent@deck``); ``decks=None`` lets each seat play the game's default deck.
 
-    Observation: the game's ``observation_tensor(seat)``; action: one of the game's
+    Observation: the game's ``observation_tensor(seat)``, or with ``obs_type="entities"``
+    the game's entity observation (a dict of arrays, ``agents.games.EntityObserver``, whose
+    ``action_mask`` is :meth:`action_masks`); action: one of the game's
     distinct actions; ``action_masks()`` is what sb3-contrib's ``MaskablePPO`` reads.
     ``reset(seed=s)`` reseeds the env's generator, from which every later episode's
     deal, opponent choice and opponent seed derive: a seeded env is reproducible.
@@ -229,8 +238,11 @@ class SingleAgentEnv(gym.Env):
 
     def __init__(self, game: str, decks: Sequence[str] | None = None, options: dict[str, Any] | None = None,
                  opponents: OpponentPool | Mapping[str, float] | None = None, seed: int | None = None,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, obs_type: str = "flat") -> None:
+        if obs_type not in OBS_TYPES:
+            raise ValueError(f"obs_type {obs_type!r} not in {OBS_TYPES}")
         self.game_name = game
+        self.obs_type = obs_type
         # ``decks`` are (the learner's, the opponent's), whichever seat the learner takes, as
         # in the arena's ``agent@deck``; without decks each seat plays the game's default
         self.games = [make_game(game, decks, options),
@@ -240,7 +252,14 @@ class SingleAgentEnv(gym.Env):
             opponents = OpponentPool(game, dict(opponents or {"random": 1.0}))
         self.pool = opponents
         self.render_mode = render_mode
-        self.observation_space = gym.spaces.Box(-np.inf, np.inf, (self.game.observation_size(),), np.float32)
+        self.observer = None
+        if obs_type == "entities":
+            from tcgzoo.agents.games import EntityObserver
+
+            self.observer = EntityObserver(game, self.game)
+            self.observation_space = self.observer.space
+        else:
+            self.observation_space = gym.spaces.Box(-np.inf, np.inf, (self.game.observation_size(),), np.float32)
         self.action_space = gym.spaces.Discrete(self.game.num_distinct_actions())
         self._rng = np.random.default_rng(seed)
         self.episodes = 0
@@ -309,7 +328,9 @@ class SingleAgentEnv(gym.Env):
         return None if self.state is None else str(self.state)
 
     # ---- helpers -----------------------------------------------------------------------------
-    def _observation(self) -> np.ndarray:
+    def _observation(self):
+        if self.observer is not None:
+            return self.observer(self.state, self.seat, self.action_masks())
         return np.asarray(self.state.observation_tensor(self.seat), dtype=np.float32)
 
     def _play_opponent(self) -> None:

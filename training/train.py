@@ -250,19 +250,25 @@ def train(cfg: TrainConfig) -> TrainResult:
     t0 = time.perf_counter()
     venv = TcgVecEnv(cfg.game, cfg.n_envs, cfg.workers, cfg.decks, cfg.options, cfg.opponents,
                      seed=cfg.seed, max_snapshots=cfg.max_snapshots, backend=cfg.backend,
-                     ray_address=cfg.ray_address)  # bad names fail here
+                     ray_address=cfg.ray_address, obs_type=cfg.obs_type)  # bad names fail here
     out = Path(cfg.out)
     try:
         (out / "checkpoints").mkdir(parents=True, exist_ok=True)
         (out / "config.json").write_text(json.dumps(asdict(cfg), indent=2) + "\n")
         tb = _tensorboard_dir(out)
+        if cfg.policy == "attention":  # the entity observation: a dict, in sb3-contrib's dict rollout buffer
+            from .attention import AttentionPolicy, attention_policy_kwargs
+
+            policy, policy_kwargs, buffer = AttentionPolicy, attention_policy_kwargs(**cfg.attention), None
+        else:
+            policy, policy_kwargs, buffer = "MlpPolicy", _policy_kwargs(cfg), FlatRolloutBuffer
         model = MaskablePPO(
-            "MlpPolicy", VecMonitor(venv), n_steps=cfg.n_steps, batch_size=cfg.batch_size, n_epochs=cfg.n_epochs,
+            policy, VecMonitor(venv), n_steps=cfg.n_steps, batch_size=cfg.batch_size, n_epochs=cfg.n_epochs,
             learning_rate=cfg.learning_rate, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda, ent_coef=cfg.ent_coef,
-            clip_range=cfg.clip_range, policy_kwargs=_policy_kwargs(cfg), seed=cfg.seed,
-            rollout_buffer_class=FlatRolloutBuffer,
+            clip_range=cfg.clip_range, policy_kwargs=policy_kwargs, seed=cfg.seed,
+            rollout_buffer_class=buffer,
             device="cpu", tensorboard_log=tb, verbose=cfg.verbose)
-        if cfg.encoder_dim:
+        if cfg.encoder_dim and cfg.policy == "mlp":
             from .network import use_legal_columns
 
             use_legal_columns(model.policy)  # the update's action head over the minibatch's legal actions
@@ -292,8 +298,8 @@ def train(cfg: TrainConfig) -> TrainResult:
 
 #: the TrainConfig fields that are hyperparameters of the learning (saved in the model's metadata)
 HYPERPARAMETERS = ("n_envs", "n_steps", "batch_size", "n_epochs", "learning_rate", "gamma", "gae_lambda", "ent_coef",
-                   "clip_range", "encoder_dim", "net_arch", "opponents", "snapshot_every", "max_snapshots", "league",
-                   "league_power", "league_window", "league_floor", "seed")
+                   "clip_range", "policy", "attention", "encoder_dim", "net_arch", "opponents", "snapshot_every",
+                   "max_snapshots", "league", "league_power", "league_window", "league_floor", "seed")
 
 
 def save_final(model, cfg: TrainConfig, out: Path, name: str = "final.safetensors") -> Path:

@@ -41,20 +41,35 @@ from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices,
 from .single_agent import OpponentPool, SingleAgentEnv, batch_key, decide_batch
 
 
+def _put(store, i: int, obs) -> None:
+    """Row ``i`` of the batch's observations := ``obs`` (an array, or a dict of arrays for
+    the entity observation)."""
+    if isinstance(store, dict):
+        for k, v in obs.items():
+            store[k][i] = v
+    else:
+        store[i] = obs
+
+
+def _copy(store):
+    return {k: v.copy() for k, v in store.items()} if isinstance(store, dict) else store.copy()
+
+
 class EnvBatch:
     """A list of games stepped together, writing into caller-provided ``obs`` and ``masks`` rows."""
 
     def __init__(self, game: str, count: int, obs: np.ndarray, masks: np.ndarray,
                  decks: Sequence[str] | None = None, options: dict[str, Any] | None = None,
-                 opponents: Mapping[str, float] | None = None, max_snapshots: int = 8) -> None:
+                 opponents: Mapping[str, float] | None = None, max_snapshots: int = 8,
+                 obs_type: str = "flat") -> None:
         # one pool per batch: snapshots are loaded once per process, shared by its games
         self.pool = OpponentPool(game, dict(opponents or {"random": 1.0}), max_snapshots)
-        self.envs = [SingleAgentEnv(game, decks, options, self.pool) for _ in range(count)]
+        self.envs = [SingleAgentEnv(game, decks, options, self.pool, obs_type=obs_type) for _ in range(count)]
         self.obs, self.masks = obs, masks
 
     def reset(self, seeds: Sequence[int | None]) -> None:
         for i, (env, seed) in enumerate(zip(self.envs, seeds)):
-            self.obs[i], _ = env.reset(seed=seed)
+            _put(self.obs, i, env.reset(seed=seed)[0])
             self.masks[i] = env.action_masks()
 
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[dict]]:
@@ -87,7 +102,7 @@ class EnvBatch:
             if dones[i]:
                 info = dict(info, terminal_observation=obs, **{"TimeLimit.truncated": truncated and not terminated})
                 obs, _ = env.reset()
-            self.obs[i] = obs
+            _put(self.obs, i, obs)
             self.masks[i] = env.action_masks()
             infos.append(info)
         return rewards, dones, infos
@@ -208,12 +223,15 @@ class TcgVecEnv(VecEnv):
     def __init__(self, game: str, n_envs: int = 16, workers: int = 0, decks: Sequence[str] | None = None,
                  options: dict[str, Any] | None = None, opponents: Mapping[str, float] | None = None,
                  seed: int = 0, max_snapshots: int = 8, start_method: str = "spawn", backend: str = "local",
-                 ray_address: str | None = None) -> None:
+                 ray_address: str | None = None, obs_type: str = "flat") -> None:
         if n_envs < 1 or workers < 0:
             raise ValueError(f"n_envs={n_envs}, workers={workers}: need n_envs >= 1 and workers >= 0")
         if backend not in ("local", "ray"):
             raise ValueError(f"backend {backend!r}: local or ray")
-        probe = SingleAgentEnv(game, decks, options)
+        if obs_type != "flat" and (workers or backend != "local"):
+            raise ValueError(f"obs_type {obs_type!r} steps its games in this process only (workers=0, "
+                             f"backend local), not workers={workers} backend={backend}")
+        probe = SingleAgentEnv(game, decks, options, obs_type=obs_type)
         obs_space, act_space = probe.observation_space, probe.action_space
         assert isinstance(act_space, gym.spaces.Discrete)
         self.num_envs = n_envs  # _gather needs it before VecEnv.__init__ asks for render_mode
@@ -226,8 +244,9 @@ class TcgVecEnv(VecEnv):
         self._pending: np.ndarray | None = None
         self.closed = False
         kwargs = {"game": game, "decks": list(decks) if decks else None, "options": dict(options or {}),
-                  "opponents": dict(opponents or {"random": 1.0}), "max_snapshots": max_snapshots}
-        shape_obs, shape_mask = (n_envs, obs_space.shape[0]), (n_envs, int(act_space.n))
+                  "opponents": dict(opponents or {"random": 1.0}), "max_snapshots": max_snapshots,
+                  "obs_type": obs_type}
+        shape_obs, shape_mask = (n_envs, int(np.prod(obs_space.shape or (0,)))), (n_envs, int(act_space.n))
         if backend == "ray":
             from tcgzoo.agents.ray_backend import init_ray
 
@@ -242,6 +261,10 @@ class TcgVecEnv(VecEnv):
                 actor = actor_class.remote(stop - start, shape_obs, shape_mask, kwargs)
                 self._conns.append(_RayConnection(ray, actor, self.obs[start:stop], self.masks[start:stop]))
                 self._slices.append((start, stop))
+        elif isinstance(obs_space, gym.spaces.Dict):  # the entity observation: one array per key
+            self.obs = {k: np.zeros((n_envs, *sp.shape), sp.dtype) for k, sp in obs_space.spaces.items()}
+            self.masks = np.zeros(shape_mask, bool)
+            self._local = EnvBatch(obs=self.obs, masks=self.masks, count=n_envs, **kwargs)
         elif workers == 0:
             self.obs = np.zeros(shape_obs, np.float32)
             self.masks = np.zeros(shape_mask, bool)
@@ -280,7 +303,7 @@ class TcgVecEnv(VecEnv):
         self.base_seed += self.num_envs  # a second reset() deals new games
         self._reset_seeds()
         self._reset_options()
-        return self.obs.copy()
+        return _copy(self.obs)
 
     def step_async(self, actions: np.ndarray) -> None:
         actions = np.asarray(actions).reshape(self.num_envs)
@@ -300,7 +323,7 @@ class TcgVecEnv(VecEnv):
             rewards = np.concatenate([p[0] for p in parts])
             dones = np.concatenate([p[1] for p in parts])
             infos = [info for p in parts for info in p[2]]
-        return self.obs.copy(), rewards, dones, infos
+        return _copy(self.obs), rewards, dones, infos
 
     def action_masks(self) -> np.ndarray:
         """The masks ``[N, A]`` of every game's pending decision (a copy)."""
