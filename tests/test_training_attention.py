@@ -169,3 +169,79 @@ def test_same_seed_same_model():
     assert torch.equal(params[0], params[1])
     first = [torch.cat([p.detach().flatten() for p in _model(seed=s).policy.parameters()]) for s in (7, 7, 8)]
     assert torch.equal(first[0], first[1]) and not torch.equal(first[0], first[2])
+
+
+# ---- on a real game, through the trainer (needs the game's entity observation) ------------------
+GAME = "ninja_slayer"
+needs_entities = pytest.mark.skipif(
+    __import__("importlib.util").util.find_spec(f"tcgzoo.envs.{GAME}.entities") is None,
+    reason=f"{GAME} has no entity observation module in this tree")
+
+
+@needs_entities
+def test_the_learners_env_gives_the_entity_observation_with_its_mask():
+    from tcgzoo.training.single_agent import SingleAgentEnv
+
+    env = SingleAgentEnv(GAME, obs_type="entities", seed=0, opponents={"random": 1.0})
+    obs, _ = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    pointed = 0
+    for _ in range(200):
+        assert env.observation_space.contains(obs)
+        mask = env.action_masks()
+        assert np.array_equal(obs["action_mask"].astype(bool), mask)
+        tok = obs["act_tok"][mask]
+        assert (tok < obs["mask"].sum()).all()  # an action points at a real token or at none
+        pointed += int((tok >= 0).sum())
+        obs, _, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(mask))))
+        if terminated or truncated:
+            obs, _ = env.reset()
+    assert pointed > 0
+    with pytest.raises(ValueError, match="obs_type"):
+        SingleAgentEnv(GAME, obs_type="pixels")
+
+
+@needs_entities
+def test_train_policy_attention_end_to_end(tmp_path, monkeypatch, capsys):
+    """``tcgzoo train --policy attention``: snapshot opponents of the same kind, the final
+    model file records the policy, ``policy:<run>`` loads without trust and plays legal games."""
+    import json
+
+    from tcgzoo.agents.base import make_agent
+    from tcgzoo.agents.cli import main
+    from tcgzoo.agents.games import make_game
+    from tcgzoo.agents.random_agent import RandomAgent
+    from tcgzoo.training.single_agent import SnapshotAgent
+
+    out = tmp_path / "att"
+    code = main(["train", "--game", GAME, "--policy", "attention", "--out", str(out), "--steps", "256",
+                 "--seed", "1", "--envs", "4", "--eval-games", "2", "--quiet", "--snapshot-every", "128",
+                 "--opponents", "random=1", "self=1", "--set", "n_steps=32", "--set", "batch_size=64",
+                 "--set", "n_epochs=1", "--set", 'attention={"d_model": 16, "n_heads": 2, "n_layers": 1, "ff_dim": 32}'])
+    assert code == 0
+    meta = json.loads((out / "final.json").read_text())
+    assert meta["network"]["policy"] == "AttentionPolicy" and meta["hyperparameters"]["policy"] == "attention"
+    assert meta["observation"]["kind"] == "entities" and "observation_size" not in meta
+    assert sorted(p.name for p in (out / "snapshots").glob("*.safetensors")) == ["step_128.safetensors",
+                                                                                  "step_256.safetensors"]
+    snap = SnapshotAgent.from_file(out / "snapshots" / "step_256.safetensors", GAME)
+    monkeypatch.delenv("TCGZOO_TRUST_POLICY_FILES", raising=False)  # no pickle: no trust needed
+    agent = make_agent(f"policy:{out}", GAME)
+    opponent = RandomAgent(seed=1)
+    game = make_game(GAME)
+    for seat in (0, 1):
+        state = game.new_initial_state(seed=7 + seat)
+        moves = 0
+        while not state.is_terminal() and moves < 400:
+            p = state.current_player()
+            a = agent.act(state, p) if p == seat else opponent.act(state, p)
+            assert a in state.legal_actions()
+            if p == seat:  # the snapshot's float64 actor decides alone as in a batch
+                one = snap.logits(snap.net.observe(state, p))
+                both = snap.net.logits(snap.net.stack([snap.net.observe(state, p)] * 3))
+                assert np.allclose(one, both[2], atol=1e-12)
+            state.apply_action(a)
+            moves += 1
+    capsys.readouterr()
+    assert main(["train", "--game", GAME, "--policy", "attention", "--out", str(tmp_path / "w"), "--workers", "1"]) == 2
+    assert "workers=0" in capsys.readouterr().err
