@@ -85,7 +85,6 @@ class SnapshotAgent:
     def from_file(cls, path: str | Path, game: str, name: str = SELF) -> "SnapshotAgent":
         """Load a snapshot saved by ``agents.model_file.save_policy`` (safetensors: no pickle)."""
         from tcgzoo.agents.model_file import load_policy
-
         from tcgzoo.agents.policy import actor_net
 
         policy, _ = load_policy(path, game)
