@@ -126,6 +126,20 @@ def test_shapes_and_masked_actions_are_never_chosen():
     assert torch.allclose(ent, dist.entropy(), atol=1e-5)
 
 
+def test_a_large_batch_encoded_in_length_buckets_gives_the_same_logits(monkeypatch):
+    from tcgzoo.training import attention
+
+    policy = _model().policy
+    obs, _ = _batch(PickTheCard(2), 400)  # rows of 3 to 8 tokens
+    tensors = {k: torch.as_tensor(v) for k, v in obs.items()}
+    out = []
+    for buckets in (attention.BUCKETS, 1):
+        monkeypatch.setattr(attention, "BUCKETS", buckets)
+        with torch.no_grad():
+            out.append(policy.logits(*policy.encode(tensors), tensors["act_tok"]))
+    assert torch.allclose(out[0], out[1], atol=1e-5)
+
+
 def test_the_pointer_learns_to_pick_the_card():
     model = _model()
     obs, targets = _batch(PickTheCard(123), 200)

@@ -81,6 +81,10 @@ def entity_space(tokens: int, token_features: int, globals: int, card_ids: int, 
     })
 
 
+#: a batch of at least BUCKETS * BUCKET_ROWS rows is encoded in BUCKETS groups of similar length
+BUCKETS, BUCKET_ROWS = 8, 32
+
+
 class EntityEncoder(BaseFeaturesExtractor):
     """Card tokens and a global token through a small transformer encoder.
 
@@ -105,15 +109,36 @@ class EntityEncoder(BaseFeaturesExtractor):
         self.norm = nn.LayerNorm(d_model)
 
     def encode(self, obs: dict[str, torch.Tensor]) -> tuple[torch.Tensor, torch.Tensor]:
-        """``(tokens [B, T', d], global [B, d])``: ``T'`` is the batch's last real token or
-        pointed-at token plus one (the games fill their tables from the front, and a table
-        of 112 slots holds a dozen cards: the padding after the last one changes nothing but
-        the cost, as padded tokens are masked out of the attention)."""
+        """``(tokens [B, T', d], global [B, d])``, ``T'`` the batch's longest table.
+
+        The games fill their tables from the front, and a table of 112 slots holds from a
+        dozen to a hundred cards, so each row is cut after its last real (or pointed-at)
+        token: the padding after it changes nothing (padded tokens are masked out of the
+        attention) but the cost. A large batch (PPO's minibatches) is encoded in
+        :data:`BUCKETS` groups of rows of similar length, each cut to its own longest row
+        (a minibatch of 1,024 Ninja Slayer decisions, forward and backward: 2.6 s cut at the
+        longest row, 1.0 s in 4 groups, 0.85 s in 8); token vectors past a row's length come
+        back as zeros (no action points there).
+        """
         real = obs["mask"] > 0.5
-        used = torch.nonzero(real.any(dim=0))
-        n = max(int(used[-1]) + 1 if len(used) else 1, int(obs["act_tok"].max()) + 1)
+        slots = torch.arange(1, real.shape[1] + 1, device=real.device)
+        lengths = torch.maximum((real * slots).amax(dim=1), obs["act_tok"].long().amax(dim=1) + 1).clamp(min=1)
+        n = int(lengths.max())
+        if len(lengths) < BUCKETS * BUCKET_ROWS:
+            return self._encode_rows(obs, n)
+        order = torch.argsort(lengths)
+        parts = [self._encode_rows({k: v.index_select(0, rows) for k, v in obs.items()}, int(lengths[rows].max()))
+                 for rows in order.chunk(BUCKETS)]
+        tokens = torch.cat([torch.nn.functional.pad(t, (0, 0, 0, n - t.shape[1])) for t, _ in parts])
+        glob = torch.cat([g for _, g in parts])
+        inverse = torch.empty_like(order)
+        inverse[order] = torch.arange(len(order), device=order.device)
+        return tokens.index_select(0, inverse), glob.index_select(0, inverse)
+
+    def _encode_rows(self, obs: dict[str, torch.Tensor], n: int) -> tuple[torch.Tensor, torch.Tensor]:
+        """:meth:`encode` of rows whose tables all end before slot ``n``."""
+        real = obs["mask"][:, :n] > 0.5
         card = obs["card"][:, :n].long()  # SB3 hands every Box over as floats; ids are exact in float32
-        real = real[:, :n]
         x = self.card(card) + self.zone(obs["zone"][:, :n].long()) + self.feat(obs["feat"][:, :n].to(self.feat.weight.dtype))
         g = self.glob(obs["glob"].to(self.glob.weight.dtype)).unsqueeze(1)
         h = torch.cat([g, x], dim=1)
