@@ -18,7 +18,7 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from .config import TrainConfig
+from .config import POLICIES, TrainConfig
 
 #: the best settings found so far (see training/README.md)
 BEST = dict(n_envs=32, n_steps=128, batch_size=1024, n_epochs=4, learning_rate=3e-4, gamma=0.995,
@@ -38,6 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--db", default=None, help="arena SQLite file for the evaluation games (default <out>/arena.sqlite)")
     p.add_argument("--decks", nargs=2, metavar=("MINE", "THEIRS"), default=None,
                    help="the learner's built-in deck and its opponents' (default: each seat's default deck)")
+    p.add_argument("--policy", choices=POLICIES, default="mlp",
+                   help="the network: the flat MLP or the attention policy over the entity observation")
     p.add_argument("--set", action="append", default=[], metavar="FIELD=JSON",
                    help="override a setting of BEST or TrainConfig, e.g. --set 'opponents={\"random\": 0.5}'")
     args = p.parse_args(argv)
@@ -49,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         if not sep or key not in TrainConfig.__dataclass_fields__:
             p.error(f"--set {item!r}: expected FIELD=JSON with a TrainConfig field")
         settings[key] = json.loads(value)
+    settings.setdefault("policy", args.policy)
     cfg = TrainConfig(game=args.game, out=args.out, seed=args.seed, minutes=args.minutes, decks=args.decks,
                       eval_games=args.eval_games, eval_workers=args.eval_workers, db=args.db, **settings)
     t0 = time.perf_counter()
