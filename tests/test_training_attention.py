@@ -174,6 +174,26 @@ def test_save_load_round_trip_and_float64_actor(tmp_path):
     assert np.allclose(one[0], logits[5], atol=1e-12)
 
 
+def test_a_policy_file_with_attention_settings_it_does_not_know_is_refused(tmp_path):
+    import json
+
+    from safetensors.torch import load_file, save_file
+
+    from tcgzoo.agents.base import ConfigError
+    from tcgzoo.agents.model_file import HEADER_KEY, load_policy, read_metadata, save_policy
+
+    path = save_policy(_model().policy, tmp_path / "p.safetensors", "synthetic")
+    meta, tensors = read_metadata(path), load_file(str(path))
+    for key, value, says in (("features_extractor_kwargs", {"d_model": 32, "evil": "os.system"}, "evil"),
+                             ("features_extractor_kwargs", {"d_model": 48}, "do not fit"),
+                             ("observation", {"kind": "pixels"}, "pixels")):
+        bad = json.loads(json.dumps(meta))
+        (bad["network"] if key == "features_extractor_kwargs" else bad)[key] = value
+        save_file(tensors, str(tmp_path / "bad.safetensors"), metadata={HEADER_KEY: json.dumps(bad)})
+        with pytest.raises(ConfigError, match=says):
+            load_policy(tmp_path / "bad.safetensors", "synthetic")
+
+
 def test_same_seed_same_model():
     params = []
     for _ in range(2):
