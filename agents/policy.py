@@ -273,7 +273,8 @@ def _torch_one_thread() -> None:
 
 
 def _load_sb3(path: Path, game: str | None = None) -> Agent:
-    """Load a MaskablePPO model (``game`` is unused: the model's spaces fix its game)."""
+    """Load a MaskablePPO model (the model's spaces fix its game; ``game`` gives an
+    attention policy's checkpoint the game's entity observation)."""
     try:
         from sb3_contrib import MaskablePPO
     except ImportError:
@@ -282,6 +283,10 @@ def _load_sb3(path: Path, game: str | None = None) -> Agent:
     _torch_one_thread()
     model = MaskablePPO.load(str(path), device="cpu")
     model.policy.set_training_mode(False)
+    if type(model.policy).__name__ == "AttentionPolicy":
+        if game is None:
+            raise ConfigError(f"policy file {path}: an attention policy's checkpoint needs its game")
+        return NetworkPolicyAgent(actor_net(model.policy, game))
     return NetworkPolicyAgent(ActorNet(model.policy), observation_size=int(model.observation_space.shape[0]))
 
 

@@ -244,6 +244,7 @@ def test_train_policy_attention_end_to_end(tmp_path, monkeypatch, capsys):
     from tcgzoo.agents.base import make_agent
     from tcgzoo.agents.cli import main
     from tcgzoo.agents.games import make_game
+    from tcgzoo.agents.policy import trusting_policy_files
     from tcgzoo.agents.random_agent import RandomAgent
     from tcgzoo.training.single_agent import SnapshotAgent
 
@@ -276,6 +277,11 @@ def test_train_policy_attention_end_to_end(tmp_path, monkeypatch, capsys):
                 assert np.allclose(one, both[2], atol=1e-12)
             state.apply_action(a)
             moves += 1
+    # the run's stable-baselines3 checkpoint (pickles: with trust) plays as the same agent
+    with trusting_policy_files():
+        ckpt = make_agent(f"policy:{sorted((out / 'checkpoints').glob('*.zip'))[-1]}", GAME)
+    state = game.new_initial_state(seed=3)
+    assert ckpt.act(state, state.current_player()) == agent.act(state, state.current_player())
     capsys.readouterr()
     assert main(["train", "--game", GAME, "--policy", "attention", "--out", str(tmp_path / "w"), "--workers", "1"]) == 2
     assert "workers=0" in capsys.readouterr().err
