@@ -1,0 +1,214 @@
+"""Resolution (NS 1205): a card or ability on top of the kotodama space resolves (1205.1); an ability's actions in
+order (``h_exec``), each by its verb (``verbs.py``); targets chosen at entry checked again (1205.1a) or chosen
+now (1307)."""
+from __future__ import annotations
+
+from ..cards import CHARACTER, TR_APPEARS
+from ..layout import D_CHOOSE, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS
+from ...core.engine import DecisionState
+from ..words import card_number, passes
+from ..state import K_ABILITY, K_CARD, K_CHECK, Z_CHECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN
+from ..records import SO_FIXED, T_FIELD, T_STACK_CARD, T_ZONE
+from .frames import H_EXEC
+from .abilities import candidates, cond_ok, option_defs
+from .triggers import fire
+from .actions import carry
+from .replacement import ask_replacement
+from .damage import _damage_check
+
+
+ZONE_OF = {"field": Z_FIELD, "ether": Z_ETHER, "ohigan": Z_OHIGAN}
+
+
+def h_resolve(s, f) -> None:
+    if f[1] == 0:
+        o = s.kstack[-1]
+        kind = o[0]
+        if kind == K_CHECK:
+            s.kstack.pop()  # NS 1104.5
+            s.stack.pop()
+            _damage_check(s, o[3])
+            return
+        if kind == K_CARD:
+            i = o[1]
+            d = s.defs[s.cdef[i]]
+            if d.type == CHARACTER:  # NS 1205.1c-1: onto its controller's field
+                tj = o[5]
+                s.move(i, Z_FIELD)
+                if s.teff:  # NS 1205.1c-3: it arrives with the effects applied to it on the kotodama space
+                    carry(s, i, o[2])
+                if tj:
+                    s.tj[i] = s.obj[i]  # NS-G30: tatsujin paid, on the field object
+                fire(s, i, TR_APPEARS)
+                s.stack.pop()
+                return
+            f[1] = 1
+            f[2:] = o[:5]  # which object resolves (found again in step 1)
+            s.stack.append([H_EXEC, 0, d.text_ability.id, 0, i, s.obj[i], o[3], 0, 0, o[5], o[6], o[7]]
+                           + o[SO_FIXED:])
+            return
+        f[1] = 1  # an ability: does its effect even if its source is gone (NS 1205.1d-1)
+        f[2:] = o[:5]
+        s.stack.append([H_EXEC, 0, o[4], 0, o[1], o[2], o[3], 0, 0, o[5], o[6], o[7]] + o[SO_FIXED:])
+        return
+    k = len(s.kstack) - 1  # the resolving object: a card its effect entered (NS 1313) may be above it
+    while k > 0 and s.kstack[k][:5] != f[2:7]:
+        k -= 1
+    o = s.kstack[k]
+    if o[0] == K_CARD:  # NS 1205.1c-2: a kotodama goes to Ohigan
+        s.move(o[1], Z_OHIGAN)
+    else:
+        del s.kstack[k]
+        i = o[1]
+        if s.zone[i] == Z_CHECK:  # NS 1104.4c, 1211.4: the ukemi card goes to Ohigan
+            s.move(i, Z_OHIGAN)
+        elif o[8] and s.zone[i] == Z_HAND and s.obj[i] == o[2]:
+            s.pub[i] = False  # NS 1209.3c: revealed only until its ability left the kotodama space
+    s.stack.pop()
+
+
+def h_exec(s, f) -> None:
+    """An ability's actions in order, each by its verb (``verbs.py``): ``a.verb.step`` does it
+    or asks (then ``a.verb.answer`` takes the answer and the step runs again)."""
+    # f = [H_EXEC, step, ability, action index, source, source obj, controller, count, extra, tatsujin paid,
+    #      mode, number, targets chosen at entry (quadruples)...]
+    ab = s.abilities[f[2]]
+    acts = ab.acts(f[10])
+    ctl, src = f[6], f[4]
+    if f[1] == 0:
+        if not cond_ok(s, ab.cond, ctl, src):  # checked on resolution (NS-G11)
+            s.stack.pop()
+            return
+        if ab.x_value is not None:  # NS 1304.3, 1205.1b: X not fixed at entry is fixed now
+            f[11] = card_number(ab.x_value, s, src, ctl)
+        f[1] = 1
+    if f[1] == 2:
+        f[1] = 1
+        a = acts[f[3]]
+        a.verb.answer(s, f, a, ctl, src)
+        if s.stack[-1] is not f:  # NS 1313: an entry runs first; this resumes after it
+            return
+    while True:
+        if f[3] >= len(acts):
+            s.stack.pop()
+            return
+        a = acts[f[3]]
+        s.ctx = src
+        # NS 1404.2a: a tatsujin action only when the tatsujin cost was paid; n: X (NS 1304.2c) or the
+        # last-known value (NS 1215) when not printed
+        if not (a.tatsujin and not f[9]) and a.verb.step(s, f, a, ctl, src, a.n if a.n > 0 else f[11]):
+            return
+        f[3] += 1
+        f[7] = 0
+        f[8] = 0
+
+
+def next_action(f) -> None:
+    """Go on with the ability's next action (an answer that ends this one)."""
+    f[3] += 1
+    f[7] = f[8] = 0
+
+
+def skip_rest(s, f) -> None:
+    """The ability's remaining actions are not done (NS 1203.7: an optional cost not paid)."""
+    f[3] = len(s.abilities[f[2]].acts(f[10]))
+    f[7] = f[8] = 0
+
+
+def on_targets(s, f, a, ctl: int, src: int, n: int) -> bool:
+    """The step of every verb done to targets: which cards get ``a.fn``, by the target's kind.
+    Chosen at entry: each still legal on resolution (NS 1205.1a), distributed shares at once
+    (NS 1305.1, 1204.2f-2); a hand card: picked now (NS 1307.4); 'self': the source, while it is
+    the same object on the field; otherwise chosen now among the candidates, distinct (NS
+    1204.2e-2). True when the player is asked."""
+    t = a.target
+    if a.dist:  # NS 1305.1, 1204.2f-2: each target still legal is dealt its share at once
+        shares = {}
+        for q in range(12, len(f), 4):
+            if f[q] == f[3]:
+                key = (f[q + 1], f[q + 2], f[q + 3])
+                shares[key] = shares.get(key, 0) + 1
+        for (j, obj, code), units in shares.items():
+            _entry_target(s, a, j, obj, code, ctl, src, units)
+    elif t.entry:  # NS 1205.1a: only targets still legal
+        if a.verb.kills and s.statics & 256:  # NS 1214.2: replacements chosen before the kills
+            for q in range(12, len(f), 4):
+                if (f[q] == f[3] and f[q + 3] == T_FIELD and s.alive(f[q + 1], f[q + 2])
+                        and _legal_target(s, a, f[q + 1], ctl, src) and not s.has_kw(f[q + 1], "kill_proof")
+                        and ask_replacement(s, f[q + 1])):
+                    return True  # this action starts again once the choice is made
+        for q in range(12, len(f), 4):
+            if f[q] == f[3]:
+                _entry_target(s, a, f[q + 1], f[q + 2], f[q + 3], ctl, src, n)
+    elif t.zone == "hand":  # NS 1307.4: a hand card, picked now
+        h = s.hand[ctl]
+        if f[7] < t.count and h:
+            # NS 1307.2: a hidden zone guarantees nothing: pass is always legal, and the question is
+            # asked whenever the hand has cards (public), never skipped by auto_forced (no leak)
+            f[1] = 2
+            s.opts = []
+            DecisionState.ask(s, ctl, D_CHOOSE, [PASS] + [OWN_HAND + k for k, j in enumerate(h)
+                                                        if passes(s, t.filt, j, src, ctl) and not (f[8] >> j) & 1])
+            return True
+    elif t.is_self:
+        if s.zone[src] == Z_FIELD and s.obj[src] == f[5]:
+            if a.verb.kills and not s.has_kw(src, "kill_proof") and ask_replacement(s, src):
+                return True  # NS 1214.2: this action starts again once the choice is made
+            a.fn(s, a, src, ctl, src, n)
+    elif f[7] < t.count:
+        c = [j for j in candidates(s, a, ctl, src) if not (f[8] >> j) & 1]  # distinct (NS 1204.2e-2)
+        if c:
+            f[1] = 2
+            if t.zone == "field":
+                s.opts = []
+                base = OWN_FIELD if t.side == "own" else OPP_FIELD
+                z = s.field[ctl if t.side == "own" else 1 - ctl]
+                legal = sorted(base + z.index(j) for j in c)
+            else:
+                s.opts = option_defs(s, c)
+                legal = [OPTION + k for k in range(min(len(s.opts), 32))]
+            s.ask(ctl, D_CHOOSE, ([PASS] if t.up_to else []) + legal)
+            return True
+    return False
+
+
+def target_answer(s, f, a, ctl: int, src: int) -> None:
+    """A target chosen on resolution (a field slot, a hand slot or an option) gets ``a.fn``;
+    pass: no more targets ('up to', NS 1307.2). A kill asks for its replacement first (NS 1214.2)."""
+    ans = s.answer
+    if ans == PASS:
+        next_action(f)
+        return
+    if ans >= OPP_FIELD:
+        j = s.field[1 - ctl][ans - OPP_FIELD]
+    elif ans >= OWN_FIELD:
+        j = s.field[ctl][ans - OWN_FIELD]
+    elif ans >= OWN_HAND:  # 'reveal a card from your hand: it gets ...': revealed (NS 1306.1), and known
+        j = s.hand[ctl][ans - OWN_HAND]  # to both while it stays in the hand (notes)
+        s.pub[j] = True
+    else:
+        d = s.opts[ans - OPTION]
+        j = next(j for j in candidates(s, a, ctl, src) if s.cdef[j] == d and not (f[8] >> j) & 1)
+    f[7] += 1
+    f[8] |= 1 << j
+    if a.verb.kills and not s.has_kw(j, "kill_proof") and ask_replacement(s, j, 1, src):
+        return  # NS 1214.2: the frame asks which replacement applies, then kills it
+    a.fn(s, a, j, ctl, src, a.n if a.n > 0 else f[11])
+
+
+def _legal_target(s, a, j: int, ctl: int, src: int) -> bool:
+    t = a.target
+    return s.owner[j] == (ctl if t.side == "own" else 1 - ctl) and passes(s, t.filt, j, src, ctl)
+
+
+def _entry_target(s, a, j: int, obj: int, code: int, ctl: int, src: int, n: int) -> None:
+    t = a.target
+    if code == T_FIELD or code == T_ZONE:  # still the same object in the same zone and side
+        if s.zone[j] == ZONE_OF[t.zone] and s.obj[j] == obj and _legal_target(s, a, j, ctl, src):
+            a.fn(s, a, j, ctl, src, n)
+        return
+    for k, o in enumerate(s.kstack):
+        if o[1] == j and o[2] == obj and (o[0] == K_CARD if code == T_STACK_CARD else
+                                          (o[0] == K_ABILITY and o[4] == code)):
+            a.fn(s, a, k, ctl, src, n)
+            return
