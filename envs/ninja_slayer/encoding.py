@@ -6,6 +6,7 @@ option list of a decision that is not the viewer's.
 """
 from __future__ import annotations
 
+from .records import SF_AURAS, SF_DEFINED_VALUES
 from collections import _count_elements
 
 import numpy as np
@@ -178,14 +179,14 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
     # (NS 1210, 1213.1f): auras change karate only
     touched = {t[1] for t in teff} if teff else ()
     defs = s.defs
-    if s.statics & 512:  # characteristic-defining abilities (NS 1210.2): their values come from the state too
+    if s.statics & SF_DEFINED_VALUES:  # characteristic-defining abilities (NS 1210.2): their values come from the state too
         touched = set(touched).union(j for q in (0, 1) for j in s.field[q] if defs[cdef[j]].cda)
     stats = _printed_stats(L, defs)
     att, tgt = s.attacker, s.target
     for k, p in enumerate((me, op)):
         b = L.field + k * F_SLOTS * W
         fl = s.field[p][:F_SLOTS]
-        aura = s.statics & 1 and any(defs[cdef[j]].aura is not None for j in s.field[p])
+        aura = s.statics & SF_AURAS and any(defs[cdef[j]].aura is not None for j in s.field[p])
         for i in fl:
             c = cdef[i]
             m[b + c] = 1.0

@@ -5,6 +5,34 @@ through bare indices. (A frame's slots, the rules' own, are named in ``rules/fra
 """
 from __future__ import annotations
 
+from enum import IntFlag
+
+
+class Statics(IntFlag):
+    """``State.statics``: which rarely used rules the cards in a game need (``rules.setup.static_flags``); the
+    engine skips the lookups of the others. Hot paths test the plain ints ``SF_*`` below."""
+
+    AURAS = 1  # static auras / attribute grants (NS 1210, 1213)
+    STATE_TRIGGERS = 2  # 'when you have no cards in hand' (NS 1209.8)
+    ACTIVATED = 4  # activated abilities (NS 1208)
+    HIDDEN_TRIGGERS = 8  # hidden cards' triggers (NS 1209.3)
+    STEP_TRIGGERS = 16  # 'at the start / end of' a step (NS 502-505, 702-707)
+    KILL_TRIGGERS = 32  # 'kills' / 'killed by a character' (NS 1216.5)
+    LAYERS = 64  # set-to-value or keyword-gaining effects, applied in the layers' timestamp order
+    #              (NS 1213.1c-d, 1213.3b, 1213.5)
+    COST_CHANGES = 128  # ether cost changes (NS 1204.2g-5/6)
+    RESCUE_KILL = 256  # kill replacements of other characters: a kill may have several to choose from (NS 1214.2)
+    DEFINED_VALUES = 512  # characteristic-defining abilities (NS 1210.2, 1304.4)
+    DISCARD_REMOVAL = 1024  # discards replaced by removal (NS 1214.1, 1203.3)
+    ADDED_ITEMS = 2048  # numeric items a card is printed without or an effect adds (NS 1213.1e)
+
+
+SF_AURAS, SF_STATE_TRIGGERS, SF_ACTIVATED, SF_HIDDEN_TRIGGERS = 1, 2, 4, 8
+SF_STEP_TRIGGERS, SF_KILL_TRIGGERS, SF_LAYERS, SF_COST_CHANGES = 16, 32, 64, 128
+SF_RESCUE_KILL, SF_DEFINED_VALUES, SF_DISCARD_REMOVAL, SF_ADDED_ITEMS = 256, 512, 1024, 2048
+SF_ITEMS = SF_ADDED_ITEMS | SF_DEFINED_VALUES  # karate / kousaku may not be the printed ones (NS 1213.1e, 1210.2)
+assert all(globals()["SF_" + f.name] == f for f in Statics)
+
 # A kotodama-space object (NS 310, ``State.kstack``): [kind, card, obj, controller, ability, tatsujin paid,
 # mode, number, hide after, targets...]; kind K_CARD / K_ABILITY / K_CHECK (state.py); ability -1 for a card;
 # number = X (NS 1304) or a last-known value (NS 1215); hide after: a revealed hand card goes back to

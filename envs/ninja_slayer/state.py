@@ -9,6 +9,7 @@ a new object), so effects and limits keyed by ``(card, obj)`` stop matching afte
 """
 from __future__ import annotations
 
+from .records import SF_AURAS, SF_DEFINED_VALUES, SF_ITEMS, SF_LAYERS
 from ..core.engine import DecisionState
 from .cards import CHARACTER, KEYWORDS
 from .words import card_number
@@ -158,7 +159,7 @@ class State(DecisionState):
         o = self.obj[i]
         eff = [(st, (k & 15) == put, amt) for k, c, ob, amt, st in self.teff
                if c == i and ob == o and (k & 15) in (add, put)]
-        if aura and self.statics & 1 and self.zone[i] == Z_FIELD:
+        if aura and self.statics & SF_AURAS and self.zone[i] == Z_FIELD:
             defs, cdef = self.defs, self.cdef
             for j in self.field[self.owner[i]]:
                 au = defs[cdef[j]].aura
@@ -187,7 +188,7 @@ class State(DecisionState):
     def cost_of(self, i: int) -> int:
         """Card ``i``'s cost (NS 203), from its characteristic-defining ability if it has one (NS 1210.2)."""
         d = self.defs[self.cdef[i]]
-        return self.defined(i, 0, d.cost) if self.statics & 512 else d.cost
+        return self.defined(i, 0, d.cost) if self.statics & SF_DEFINED_VALUES else d.cost
 
     def _item(self, i: int, stat: int) -> int:
         """NS 1213.1e-f for games with cards lacking a numeric item or adding one (``statics`` bit 2048)
@@ -209,25 +210,25 @@ class State(DecisionState):
                 return 0
         else:
             base = getattr(d, name)
-            if self.statics & 512:
+            if self.statics & SF_DEFINED_VALUES:
                 base = self.defined(i, stat, base)
         if stat == 1:
-            if self.statics & 64:
+            if self.statics & SF_LAYERS:
                 return self._layered(i, base, TE_KARATE, TE_SET_KARATE, True)
             v = base + (self._mod(i, TE_KARATE) if self.teff else 0)
-            if self.statics & 1 and self.zone[i] == Z_FIELD:
+            if self.statics & SF_AURAS and self.zone[i] == Z_FIELD:
                 v += self.aura(i)
         else:
             v = base + (self._mod(i, TE_KOUSAKU) if self.teff else 0)
         return v if v > 0 else 0
 
     def karate(self, i: int) -> int:
-        if self.statics & 2560:  # 2048 | 512: items missing or added (1213.1e), defined values (1210.2)
+        if self.statics & SF_ITEMS:  # 2048 | 512: items missing or added (1213.1e), defined values (1210.2)
             return self._item(i, 1)
-        if self.statics & 64:
+        if self.statics & SF_LAYERS:
             return self._layered(i, self.defs[self.cdef[i]].karate, TE_KARATE, TE_SET_KARATE, True)
         v = self.defs[self.cdef[i]].karate + (self._mod(i, TE_KARATE) if self.teff else 0)
-        if self.statics & 1 and self.zone[i] == Z_FIELD:
+        if self.statics & SF_AURAS and self.zone[i] == Z_FIELD:
             v += self.aura(i)
         return v if v > 0 else 0
 
@@ -244,15 +245,15 @@ class State(DecisionState):
 
     def durability(self, i: int) -> int:
         base = self.defs[self.cdef[i]].durability
-        if self.statics & 512:
+        if self.statics & SF_DEFINED_VALUES:
             base = self.defined(i, 2, base)
-        if self.statics & 64:
+        if self.statics & SF_LAYERS:
             return self._layered(i, base, TE_DUR, TE_SET_DUR, False)
         v = base + (self._mod(i, TE_DUR) if self.teff else 0)
         return v if v > 0 else 0
 
     def kousaku(self, i: int) -> int:
-        if self.statics & 2560:  # 2048 | 512, as karate()
+        if self.statics & SF_ITEMS:  # 2048 | 512, as karate()
             return self._item(i, 3)
         v = self.defs[self.cdef[i]].kousaku + (self._mod(i, TE_KOUSAKU) if self.teff else 0)
         return v if v > 0 else 0
@@ -267,7 +268,7 @@ class State(DecisionState):
         set wins (1213.3b); only in games with set-to-value cards (``statics`` bit 64)."""
         if self.face_down[i]:
             return False
-        if self.statics & 64 and self.teff:
+        if self.statics & SF_LAYERS and self.teff:
             o, put = self.obj[i], -1
             for k, c, ob, amt, _ in self.teff:
                 if (k & 15) == TE_SET_ATTR and c == i and ob == o:
@@ -281,7 +282,7 @@ class State(DecisionState):
             for k, c, ob, amt, _ in self.teff:
                 if (k & 15) == TE_ATTR and c == i and ob == o and names[amt] == attr:
                     return True
-        if self.statics & 1 and self.zone[i] == Z_FIELD:  # NS 1213.1b: attribute-gaining statics
+        if self.statics & SF_AURAS and self.zone[i] == Z_FIELD:  # NS 1213.1b: attribute-gaining statics
             defs, cdef = self.defs, self.cdef
             for j in self.field[self.owner[i]]:
                 d = defs[cdef[j]]
@@ -298,7 +299,7 @@ class State(DecisionState):
         if self.face_down[i]:
             return False
         has = kw in self.defs[self.cdef[i]].keywords
-        if not has and not self.statics & 64:  # no 'gain_keyword' card in the game: nothing to gain
+        if not has and not self.statics & SF_LAYERS:  # no 'gain_keyword' card in the game: nothing to gain
             return False
         if self.teff:
             o, kid = self.obj[i], KEYWORDS.index(kw)

@@ -2,6 +2,7 @@
 amounts and 'dealt' (NS 1102.4-5, 1317); continuous effects carried along a move (NS 302.3, 1204.2j-1, 1205.1c-3)."""
 from __future__ import annotations
 
+from ..records import SF_DISCARD_REMOVAL, SF_KILL_TRIGGERS, SF_RESCUE_KILL
 from ..cards import (
     CHARACTER, TR_AMBUSH_OHIGAN, TR_APPEARS, TR_DEALS, TR_DEALT, TR_DISC_OPP, TR_DISC_YOU, TR_KILLED_BY_CHAR,
     TR_KILLS, TR_KILLED, TR_KILLED_IKUSA,
@@ -31,7 +32,7 @@ def kill(s, i: int, src: int = -1, by_damage: bool = False) -> None:
     controller chose (``State.repl``, decision 'replacement', NS 1214.2) applies, and only it: the kill
     is gone (NS 1214.3)."""
     ks = s.defs[s.cdef[i]].kill_shield
-    if (ks or s.statics & 256) and not s.face_down[i]:
+    if (ks or s.statics & SF_RESCUE_KILL) and not s.face_down[i]:
         srcs = kill_replacements(s, i)
         if srcs:
             pick = srcs[0]
@@ -54,7 +55,7 @@ def kill(s, i: int, src: int = -1, by_damage: bool = False) -> None:
     in_ikusa = s.ikusa_hit[i]
     lki = s.karate(i)
     killers = ()
-    if s.statics & 32:
+    if s.statics & SF_KILL_TRIGGERS:
         if src >= 0:
             killers = [(src, s.obj[src])]
         elif by_damage:
@@ -88,7 +89,7 @@ def discard(s, j: int, by: int) -> None:
     static of the right side replaces the discard (NS 1214.1): the card goes to the removed zone
     (public) and no discard trigger happens; a discard paid as a cost counts as paid (NS 1203.3),
     so the caller goes on as after any discard."""
-    if s.statics & 1024:
+    if s.statics & SF_DISCARD_REMOVAL:
         p = s.owner[j]
         for q in (0, 1):
             for k in s.field[q]:
@@ -157,5 +158,5 @@ def dealt(s, src: int, to: int) -> None:
         fire(s, src, TR_DEALS)
     if to >= 0:
         fire(s, to, TR_DEALT)
-        if src >= 0 and s.statics & 32:  # NS 1216.5a: remembered until the next rule check ends
+        if src >= 0 and s.statics & SF_KILL_TRIGGERS:  # NS 1216.5a: remembered until the next rule check ends
             s.hits.append([to, s.obj[to], src, s.obj[src]])

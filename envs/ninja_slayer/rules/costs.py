@@ -1,6 +1,7 @@
 """Costs (NS 1203, 1204.2g): the ether a card costs to enter, with the cost-changing statics (1204.2g-5/6, 104.6)."""
 from __future__ import annotations
 
+from ..records import SF_COST_CHANGES
 
 def ether_cost(s, p: int, d, i: int = -1) -> int:
     """The ether a card of definition ``d`` costs ``p`` to enter (NS 1204.2g): printed, then
@@ -10,7 +11,7 @@ def ether_cost(s, p: int, d, i: int = -1) -> int:
     another, NS 1204.2g-4.) The printed cost is card ``i``'s own: a characteristic-defining ability
     may define it (NS 1210.2)."""
     cost = s.cost_of(i) if i >= 0 else d.cost
-    if not s.statics & 128:
+    if not s.statics & SF_COST_CHANGES:
         return cost
     inc, dec = [], []
     for q in (0, 1):

@@ -2,6 +2,7 @@
 706 (satsubatsu 1403), ikusa end 707."""
 from __future__ import annotations
 
+from ..records import SF_HIDDEN_TRIGGERS
 from ..cards import TR_AISATSU
 from ..layout import D_ATTACKER, D_INTERRUPT, D_TARGET, OPP_FIELD, OWN_FIELD, PASS, PLAYER
 from ..state import NO_TARGET, PLAYER_TARGET, TE_IKUSA
@@ -52,7 +53,7 @@ def h_ikusa(s, f) -> None:
             s.target, s.tgt_obj = t, s.obj[t]
         s.bowed[s.attacker] = True  # NS 704.5
         fire(s, s.attacker, TR_AISATSU)  # NS 704.7
-        if s.statics & 8 and s.target == PLAYER_TARGET and s.hand[ntp]:
+        if s.statics & SF_HIDDEN_TRIGGERS and s.target == PLAYER_TARGET and s.hand[ntp]:
             # hidden cards' triggers (NS 1209.3a, NS-G15): one reveal window per event for every
             # hand, whatever it holds, so its decisions tell the opponent nothing (see _reveal_window)
             w = [ntp, WINDOW, -1, 0, 0]

@@ -2,6 +2,7 @@
 both passed in a row (802.5c)."""
 from __future__ import annotations
 
+from ..records import SF_ACTIVATED
 from ..cards import CHARACTER
 from ..layout import D_PRIORITY, OWN_FIELD, OWN_HAND, PASS, ST_CHARACTER
 from ..state import K_CHECK
@@ -32,7 +33,7 @@ def enterable(s, p: int) -> list[int]:
     out = []
     hand = s.hand[p]
     if not hand:
-        return _activated(s, p, out) if s.statics & 4 else out
+        return _activated(s, p, out) if s.statics & SF_ACTIVATED else out
     char_ok = p == s.tp and s.step == ST_CHARACTER and not s.kstack  # NS 1206.1
     bowed, fd = s.bowed, s.face_down
     ether = 0
@@ -59,7 +60,7 @@ def enterable(s, p: int) -> list[int]:
                 not bowed[j] and s.has_attr(j, d.extra_bow_attr) for j in s.ether[p])):
             continue  # NS 1203.2: each part of the cost must be payable at the start
         out.append(OWN_HAND + k)
-    return _activated(s, p, out) if s.statics & 4 else out
+    return _activated(s, p, out) if s.statics & SF_ACTIVATED else out
 
 
 def _activated(s, p: int, out: list) -> list:

@@ -2,6 +2,7 @@
 among several (1214.2, decision 'replacement') and applying one (1214.3)."""
 from __future__ import annotations
 
+from ..records import SF_RESCUE_KILL
 from ..layout import D_REPLACE, OWN_FIELD
 from .frames import H_REPL
 from . import actions
@@ -17,7 +18,7 @@ def kill_replacements(s, i: int) -> list[int]:
         o = s.obj[i]
         if not any(u[0] == i and u[1] == o and u[2] == -2 and u[3] >= ks for u in s.tuses):
             out.append(i)
-    if s.statics & 256:
+    if s.statics & SF_RESCUE_KILL:
         defs, cdef, fd = s.defs, s.cdef, s.face_down
         for j in s.field[s.owner[i]]:
             if j != i and not fd[j] and defs[cdef[j]].rescue_kill:
@@ -29,7 +30,7 @@ def ask_replacement(s, i: int, perform: int = 0, src: int = -1) -> bool:
     """NS 1214.2: if two or more replacements apply to killing ``i`` and none is chosen yet, push the
     frame that asks its controller (and, with ``perform``, then kills it with source ``src``); True
     when pushed. Only in games with rescue_kill cards (``statics`` 256)."""
-    if not s.statics & 256 or s.face_down[i]:
+    if not s.statics & SF_RESCUE_KILL or s.face_down[i]:
         return False
     o = s.obj[i]
     if any(r[0] == i and r[1] == o for r in s.repl) or len(kill_replacements(s, i)) < 2:

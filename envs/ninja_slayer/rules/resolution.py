@@ -3,6 +3,7 @@ order (``h_exec``), each by its verb (``verbs.py``); targets chosen at entry che
 now (1307)."""
 from __future__ import annotations
 
+from ..records import SF_RESCUE_KILL
 from ..cards import CHARACTER, TR_APPEARS
 from ..layout import D_CHOOSE, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS
 from ...core.engine import DecisionState
@@ -131,7 +132,7 @@ def on_targets(s, f, a, ctl: int, src: int, n: int) -> bool:
         for (j, obj, code), units in shares.items():
             _entry_target(s, a, j, obj, code, ctl, src, units)
     elif t.entry:  # NS 1205.1a: only targets still legal
-        if a.verb.kills and s.statics & 256:  # NS 1214.2: replacements chosen before the kills
+        if a.verb.kills and s.statics & SF_RESCUE_KILL:  # NS 1214.2: replacements chosen before the kills
             for q in range(12, len(f), 4):
                 if (f[q] == f[3] and f[q + 3] == T_FIELD and s.alive(f[q + 1], f[q + 2])
                         and _legal_target(s, a, f[q + 1], ctl, src) and not s.has_kw(f[q + 1], "kill_proof")

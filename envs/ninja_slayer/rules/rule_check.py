@@ -2,6 +2,7 @@
 character damage 1004; pending triggers entered turn player's first (902.1b-c)."""
 from __future__ import annotations
 
+from ..records import SF_DEFINED_VALUES, SF_RESCUE_KILL, SF_STATE_TRIGGERS
 from ..cards import TR_FROM_HAND
 from ..layout import D_ORDER, OPTION, PASS
 from ..state import K_CHECK
@@ -30,12 +31,12 @@ def rule_processes(s) -> bool:
                     s.carried[p] = 0  # NS 1003.3
                     done = True
         dmg = s.dmg
-        if s.teff or s.statics & 512:  # effects or a defined durability (NS 1210.2, 1304.4)
+        if s.teff or s.statics & SF_DEFINED_VALUES:  # effects or a defined durability (NS 1210.2, 1304.4)
             dead = [j for p in (tp, 1 - tp) for j in s.field[p] if dmg[j] >= s.durability(j)]
         else:  # printed durability >= 1: only damaged characters can die
             defs, cdef = s.defs, s.cdef
             dead = [j for p in (tp, 1 - tp) for j in s.field[p] if dmg[j] and dmg[j] >= defs[cdef[j]].durability]
-        if dead and s.statics & 256:  # NS 1214.2: choose every replacement first; the kills stay simultaneous
+        if dead and s.statics & SF_RESCUE_KILL:  # NS 1214.2: choose every replacement first; the kills stay simultaneous
             for j in dead:
                 if ask_replacement(s, j):
                     return False  # the caller resumes at its rule check once the choice is made
@@ -47,7 +48,7 @@ def rule_processes(s) -> bool:
                 s.repl = []
             if s.hits:
                 s.hits = []  # NS 1216.5a: only the rule check right after the damage counts
-            if s.statics & 2:
+            if s.statics & SF_STATE_TRIGGERS:
                 state_triggers(s)
             return True
 

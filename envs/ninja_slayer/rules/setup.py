@@ -2,35 +2,34 @@
 from __future__ import annotations
 
 from ..cards import TR_KILLED_BY_CHAR, TR_KILLS, TR_HAND_EMPTY
+from ..records import Statics
 from .frames import H_TURN
 from .actions import draw
 from .triggers import PHASE_MIN
 
 
 def static_flags(defs, cdef) -> int:
-    """Which rarely used lookups the cards in the game need (the engine skips the others):
-    bit 1 static auras / attribute grants (NS 1210, 1213), 2 state triggers (NS 1209.8),
-    4 activated abilities (NS 1208), 8 hidden cards' triggers (NS 1209.3), 16 'at the start /
-    end of' step triggers (NS 502-505, 702-707), 32 'kills' / 'killed by' triggers (NS 1216.5),
-    64 set-to-value or keyword-gaining effects: karate / durability in the layer's timestamp order, set
-    attributes, gained keywords (NS 1213.1c-d, 1213.3b, 1213.5), 128 ether cost changes (NS 1204.2g-5/6),
-    256 kill replacements of other characters ('rescue_kill'): a kill may have several replacements to
-    choose from (NS 1214.2), 512 characteristic-defining abilities (NS 1210.2, 1304.4), 1024 discards
-    replaced by removal (NS 1214.1, 1203.3), 2048 numeric items a card is printed without or an effect
-    adds (NS 1213.1e)."""
+    """Which rarely used lookups the cards in the game need (``records.Statics``; the engine skips the others),
+    as a plain int for the hot paths."""
     used = [defs[c] for c in set(cdef)]
-    return ((1 if any(c.aura is not None or c.grant_attr is not None for c in used) else 0)
-            | (2 if any(t.trigger == TR_HAND_EMPTY for c in used for t in c.triggers) else 0)
-            | (4 if any(c.activated is not None for c in used) else 0)
-            | (8 if any(t.reveal for c in used for t in c.triggers) else 0)
-            | (16 if any(t.trigger >= PHASE_MIN for c in used for t in c.triggers) else 0)
-            | (32 if any(t.trigger in (TR_KILLS, TR_KILLED_BY_CHAR) for c in used for t in c.triggers) else 0)
-            | (64 if any(c.sets_value for c in used) else 0)
-            | (128 if any(c.cost_mods for c in used) else 0)  # ether cost changes (NS 1204.2g-5/6)
-            | (256 if any(c.rescue_kill for c in used) else 0)  # NS 1214.2: a choice among kill replacements
-            | (512 if any(c.cda for c in used) else 0)  # NS 1210.2: characteristic-defining abilities
-            | (1024 if any(c.discard_removed >= 0 for c in used) else 0)  # NS 1214.1, 1203.3
-            | (2048 if any(c.adds_items for c in used) else 0))  # NS 1213.1e: added numeric items
+    triggers = [t.trigger for c in used for t in c.triggers]
+    need = ((Statics.AURAS, any(c.aura is not None or c.grant_attr is not None for c in used)),  # NS 1210, 1213
+            (Statics.STATE_TRIGGERS, TR_HAND_EMPTY in triggers),  # NS 1209.8
+            (Statics.ACTIVATED, any(c.activated is not None for c in used)),  # NS 1208
+            (Statics.HIDDEN_TRIGGERS, any(t.reveal for c in used for t in c.triggers)),  # NS 1209.3
+            (Statics.STEP_TRIGGERS, any(t >= PHASE_MIN for t in triggers)),  # NS 502-505, 702-707
+            (Statics.KILL_TRIGGERS, any(t in (TR_KILLS, TR_KILLED_BY_CHAR) for t in triggers)),  # NS 1216.5
+            (Statics.LAYERS, any(c.sets_value for c in used)),  # NS 1213.1c-d, 1213.3b, 1213.5
+            (Statics.COST_CHANGES, any(c.cost_mods for c in used)),  # NS 1204.2g-5/6
+            (Statics.RESCUE_KILL, any(c.rescue_kill for c in used)),  # NS 1214.2: a choice among kill replacements
+            (Statics.DEFINED_VALUES, any(c.cda for c in used)),  # NS 1210.2: characteristic-defining abilities
+            (Statics.DISCARD_REMOVAL, any(c.discard_removed >= 0 for c in used)),  # NS 1214.1, 1203.3
+            (Statics.ADDED_ITEMS, any(c.adds_items for c in used)))  # NS 1213.1e: added numeric items
+    flags = Statics(0)
+    for flag, needed in need:
+        if needed:
+            flags |= flag
+    return int(flags)
 
 
 def h_setup(s, f) -> None:

@@ -3,6 +3,7 @@
 their reveal window (1209.3a-c), and entering a pending trigger onto the kotodama space (1204, 1209.4)."""
 from __future__ import annotations
 
+from ..records import SF_STEP_TRIGGERS
 from ..cards import TR_FROM_HAND, TR_HAND_EMPTY, TR_PHASE
 from ..layout import D_REVEAL, OPTION, PASS
 from ...core.engine import DecisionState
@@ -20,7 +21,7 @@ def phase(s, name: str) -> None:
     505.1, 702.1, 704.1, 705.1, 706.2, 706.6, 707.1): every face-up field character's ability with
     that trigger whose 'turn' matches (own / opp / any, seen from its controller) triggers; turn
     player's characters first (the order of entering is chosen at the rule check, NS 902.1b-c)."""
-    if not s.statics & 16:
+    if not s.statics & SF_STEP_TRIGGERS:
         return
     kind = TR_PHASE[name]
     tp = s.tp
