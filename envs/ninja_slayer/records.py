@@ -46,6 +46,11 @@ TG_ACTION, TG_CARD, TG_OBJ, TG_CODE = range(4)
 TG_SIZE = 4
 T_FIELD, T_STACK_CARD, T_ZONE = -1, -2, -3  # T_ZONE: a card in the target's ether / Ohigan zone
 
+# a per-turn use record (NS 1604, ``State.tuses``): [card, obj, ability id, uses this turn]; ability
+# TU_SURVIVE_KILL counts the uses of the card's own kill replacement (survive_kill, NS 1214.1)
+TU_CARD, TU_OBJ, TU_ABILITY, TU_COUNT = range(4)
+TU_SURVIVE_KILL = -2
+
 
 def sobj(kind: int, card: int, obj: int, ctl: int, ab: int, tj: int = 0) -> list:
     """A new kotodama-space object without choices (mode 0, number 0, not hidden after, no targets)."""

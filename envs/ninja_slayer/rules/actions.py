@@ -2,14 +2,14 @@
 amounts and 'dealt' (NS 1102.4-5, 1317); continuous effects carried along a move (NS 302.3, 1204.2j-1, 1205.1c-3)."""
 from __future__ import annotations
 
-from ..records import SF_DISCARD_REMOVAL, SF_KILL_TRIGGERS, SF_RESCUE_KILL
+from ..records import SF_DISCARD_REMOVAL, SF_KILL_TRIGGERS
 from ..cards import (
     CHARACTER, TR_AMBUSH_OHIGAN, TR_APPEARS, TR_DEALS, TR_DEALT, TR_DISC_OPP, TR_DISC_YOU, TR_KILLED_BY_CHAR,
     TR_KILLS, TR_KILLED, TR_KILLED_IKUSA,
 )
 from ..state import K_CARD, Z_CHECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED
 from .triggers import fire
-from .replacement import kill_replacements, _shield
+from .replacement import replace_kill
 
 
 def draw(s, p: int, n: int) -> None:
@@ -26,32 +26,10 @@ def kill(s, i: int, src: int = -1, by_damage: bool = False) -> None:
     killed by ikusa damage -> 'killed in ikusa' (NS 1216.6). Who killed it (NS 1216.5): ``src``,
     the source of a 'kill' effect (1216.5b), or with ``by_damage`` (character damage processing)
     every card that damaged it since the last rule check (1216.5a): their 'kills' triggers (while
-    they are on the field) and its 'killed by a character' trigger. A 'survive_kill' replacement
-    (NS 1214.1, 1214.3) bows it and removes its damage instead, while its per-turn uses last; another
-    own character's 'rescue_kill' returns it to its owner's hand instead. With several, the one its
-    controller chose (``State.repl``, decision 'replacement', NS 1214.2) applies, and only it: the kill
-    is gone (NS 1214.3)."""
-    ks = s.defs[s.cdef[i]].kill_shield
-    if (ks or s.statics & SF_RESCUE_KILL) and not s.face_down[i]:
-        srcs = kill_replacements(s, i)
-        if srcs:
-            pick = srcs[0]
-            if len(srcs) > 1:
-                o = s.obj[i]
-                for r in s.repl:
-                    if r[0] == i and r[1] == o:
-                        s.repl.remove(r)
-                        if r[2] in srcs:
-                            pick = r[2]
-                        break
-            if pick == i:
-                _shield(s, i, ks)
-                s.bowed[i] = True
-                s.dmg[i] = 0
-                s.ikusa_hit[i] = False
-            else:
-                s.move(i, Z_HAND)  # from the field: public, both players keep knowing it
-            return
+    they are on the field) and its 'killed by a character' trigger. A replacement effect may apply
+    instead (NS 1214, ``replacement.replace_kill``)."""
+    if replace_kill(s, i):  # NS 1214
+        return
     in_ikusa = s.ikusa_hit[i]
     lki = s.karate(i)
     killers = ()

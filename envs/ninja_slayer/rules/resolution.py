@@ -3,7 +3,6 @@ order (``h_exec``), each by its verb (``verbs.py``); targets chosen at entry che
 now (1307)."""
 from __future__ import annotations
 
-from ..records import SF_RESCUE_KILL
 from ..cards import CHARACTER, TR_APPEARS
 from ..layout import D_CHOOSE, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS
 from ...core.engine import DecisionState
@@ -14,7 +13,7 @@ from .frames import H_EXEC
 from .abilities import candidates, cond_ok, option_defs
 from .triggers import fire
 from .actions import carry
-from .replacement import ask_replacement
+from .replacement import effect_kill_first
 from .damage import _damage_check
 
 
@@ -132,11 +131,10 @@ def on_targets(s, f, a, ctl: int, src: int, n: int) -> bool:
         for (j, obj, code), units in shares.items():
             _entry_target(s, a, j, obj, code, ctl, src, units)
     elif t.entry:  # NS 1205.1a: only targets still legal
-        if a.verb.kills and s.statics & SF_RESCUE_KILL:  # NS 1214.2: replacements chosen before the kills
+        if a.verb.kills:  # NS 1214.2: replacements chosen before the kills
             for q in range(12, len(f), 4):
                 if (f[q] == f[3] and f[q + 3] == T_FIELD and s.alive(f[q + 1], f[q + 2])
-                        and _legal_target(s, a, f[q + 1], ctl, src) and not s.has_kw(f[q + 1], "kill_proof")
-                        and ask_replacement(s, f[q + 1])):
+                        and _legal_target(s, a, f[q + 1], ctl, src) and effect_kill_first(s, a, f[q + 1])):
                     return True  # this action starts again once the choice is made
         for q in range(12, len(f), 4):
             if f[q] == f[3]:
@@ -153,7 +151,7 @@ def on_targets(s, f, a, ctl: int, src: int, n: int) -> bool:
             return True
     elif t.is_self:
         if s.zone[src] == Z_FIELD and s.obj[src] == f[5]:
-            if a.verb.kills and not s.has_kw(src, "kill_proof") and ask_replacement(s, src):
+            if effect_kill_first(s, a, src):
                 return True  # NS 1214.2: this action starts again once the choice is made
             a.fn(s, a, src, ctl, src, n)
     elif f[7] < t.count:
@@ -192,7 +190,7 @@ def target_answer(s, f, a, ctl: int, src: int) -> None:
         j = next(j for j in candidates(s, a, ctl, src) if s.cdef[j] == d and not (f[8] >> j) & 1)
     f[7] += 1
     f[8] |= 1 << j
-    if a.verb.kills and not s.has_kw(j, "kill_proof") and ask_replacement(s, j, 1, src):
+    if effect_kill_first(s, a, j, 1, src):
         return  # NS 1214.2: the frame asks which replacement applies, then kills it
     a.fn(s, a, j, ctl, src, a.n if a.n > 0 else f[11])
 

@@ -2,14 +2,14 @@
 character damage 1004; pending triggers entered turn player's first (902.1b-c)."""
 from __future__ import annotations
 
-from ..records import SF_DEFINED_VALUES, SF_RESCUE_KILL, SF_STATE_TRIGGERS
+from ..records import SF_DEFINED_VALUES, SF_STATE_TRIGGERS
 from ..cards import TR_FROM_HAND
 from ..layout import D_ORDER, OPTION, PASS
 from ..state import K_CHECK
 from ..records import sobj
 from .triggers import state_triggers, _reveal_window, _take_trigger, _window_card, WINDOW, SO_WIN
 from .actions import kill
-from .replacement import ask_replacement
+from .replacement import forget_choices, rule_kills_first
 
 
 def rule_processes(s) -> bool:
@@ -36,16 +36,13 @@ def rule_processes(s) -> bool:
         else:  # printed durability >= 1: only damaged characters can die
             defs, cdef = s.defs, s.cdef
             dead = [j for p in (tp, 1 - tp) for j in s.field[p] if dmg[j] and dmg[j] >= defs[cdef[j]].durability]
-        if dead and s.statics & SF_RESCUE_KILL:  # NS 1214.2: choose every replacement first; the kills stay simultaneous
-            for j in dead:
-                if ask_replacement(s, j):
-                    return False  # the caller resumes at its rule check once the choice is made
+        if rule_kills_first(s, dead):  # NS 1214.2: every replacement chosen first; the kills stay simultaneous
+            return False  # the caller resumes at its rule check once the choice is made
         for j in dead:  # NS 1004
             kill(s, j, -1, True)
             done = True
         if not done:
-            if s.repl:
-                s.repl = []
+            forget_choices(s)  # NS 1214.2
             if s.hits:
                 s.hits = []  # NS 1216.5a: only the rule check right after the damage counts
             if s.statics & SF_STATE_TRIGGERS:
