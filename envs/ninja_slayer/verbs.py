@@ -30,6 +30,7 @@ parameters (``Param``), rule, doc and phrases; nothing else changes.
 """
 from __future__ import annotations
 
+from .rules.frames import EX_COUNT, EX_EXTRA, EX_SRC_OBJ, STEP
 from typing import Callable
 
 from ..core.cardfile import Checker
@@ -143,16 +144,16 @@ def _recover_answer(s, f, a, ctl, src):
     d, fd = s.opts[s.answer - OPTION]
     j = next(j for j in s.damage[ctl] if s.cdef[j] == d and s.face_down[j] == fd)
     s.move(j, Z_OHIGAN)
-    f[7] += 1
+    f[EX_COUNT] += 1
 
 
 @stepped("recover", params={"n": number()}, rule="NS 1319", answer=_recover_answer,
          doc="choose n cards of your damage zone (either face) and put them into your Ohigan",
          ja="あなたは{n}回復する", en="you recover {n}")
 def v_recover(s, f, a, ctl, src, n):
-    if f[7] < a.n and s.damage[ctl]:
+    if f[EX_COUNT] < a.n and s.damage[ctl]:
         s.opts = sorted({(s.cdef[j], s.face_down[j]) for j in s.damage[ctl]})
-        f[1] = 2
+        f[STEP] = 2
         s.ask(ctl, D_RECOVER, [OPTION + k for k in range(min(len(s.opts), 32))])
         return True
     return False
@@ -167,7 +168,7 @@ def _discard_answer(s, f, a, ctl, src):
         skip_rest(s, f)
         return
     discard(s, s.hand[_discarder(a, ctl)][s.answer - OWN_HAND], ctl)
-    f[7] += 1
+    f[EX_COUNT] += 1
 
 
 def _check_discard(ld, ck, a: Action, card: str) -> None:
@@ -191,12 +192,12 @@ def v_discard(s, f, a, ctl, src, n):
     if a.n == N_ALL:  # NS 1309.2
         while h:
             discard(s, h[0], ctl)
-    elif a.may and f[7] == 0 and len(h) < a.n:  # NS 1203.7 / 1203.2: can't be paid: the rest is not done
+    elif a.may and f[EX_COUNT] == 0 and len(h) < a.n:  # NS 1203.7 / 1203.2: can't be paid: the rest is not done
         skip_rest(s, f)
-    elif f[7] < a.n and h:  # NS 104.2: as many as there are
-        f[1] = 2
+    elif f[EX_COUNT] < a.n and h:  # NS 104.2: as many as there are
+        f[STEP] = 2
         s.opts = []  # hand slots, no option list (nothing stale may show)
-        s.ask(dp, D_CHOOSE, ([PASS] if a.may and f[7] == 0 else []) + [OWN_HAND + k for k in range(len(h))])
+        s.ask(dp, D_CHOOSE, ([PASS] if a.may and f[EX_COUNT] == 0 else []) + [OWN_HAND + k for k in range(len(h))])
         return True
     return False
 
@@ -225,11 +226,11 @@ def _check_enter(ld, ck, a: Action, card: str) -> None:
          ja="あなたの手札から{filter}を1枚選び、コストを支払わずにエントリーする",
          en="choose {filter} in your hand and enter it without paying its cost")
 def v_enter(s, f, a, ctl, src, n):
-    if f[7] < 1:
+    if f[EX_COUNT] < 1:
         h = s.hand[ctl]
         c = enter_candidates(s, a, ctl, src)
         if c:
-            f[1] = 2
+            f[STEP] = 2
             s.opts = []
             s.ask(ctl, D_CHOOSE, [OWN_HAND + h.index(j) for j in c])
             return True
@@ -239,10 +240,10 @@ def v_enter(s, f, a, ctl, src, n):
 def _search_candidates(s, f, a: Action, ctl: int) -> list[int]:
     """Yorokonde!'s choices (NS-G28): characters of the deck within the cost left, of the
     attribute (or, as the first pick, any character when ``any_count`` allows it)."""
-    left = a.total_cost_le - f[8]
-    if f[7] == 0:
+    left = a.total_cost_le - f[EX_EXTRA]
+    if f[EX_COUNT] == 0:
         ok = lambda d: (a.any_count >= 1 or a.attribute in d.attributes)  # noqa: E731
-    elif f[7] < a.attribute_count and f[8] >= 0:
+    elif f[EX_COUNT] < a.attribute_count and f[EX_EXTRA] >= 0:
         ok = lambda d: a.attribute in d.attributes  # noqa: E731
     else:
         return []
@@ -261,10 +262,10 @@ def _search_answer(s, f, a, ctl, src):
         return
     d = s.opts[s.answer - OPTION]
     j = next(j for j in s.deck[ctl] if s.cdef[j] == d)
-    f[8] += s.cost_of(j)  # its cost in the deck (NS 1210.2)
+    f[EX_EXTRA] += s.cost_of(j)  # its cost in the deck (NS 1210.2)
     if a.attribute not in s.defs[d].attributes:
-        f[8] = a.total_cost_le + 1  # the 'up to 1 character' branch: no second pick
-    f[7] += 1
+        f[EX_EXTRA] = a.total_cost_le + 1  # the 'up to 1 character' branch: no second pick
+    f[EX_COUNT] += 1
     ambush(s, j, ctl)
 
 
@@ -281,7 +282,7 @@ def v_search_ambush(s, f, a, ctl, src, n):
     c = _search_candidates(s, f, a, ctl)
     if c:
         s.opts = option_defs(s, c)
-        f[1] = 2
+        f[STEP] = 2
         s.ask(ctl, D_CHOOSE, [PASS] + [OPTION + k for k in range(min(len(s.opts), 32))])
         return True
     s.rng.shuffle(s.deck[ctl])  # NS 1316
@@ -310,7 +311,7 @@ def _check_delay(ld, ck, a: Action, card: str) -> None:
          doc="a delayed triggered ability (trigger: end_phase), made on resolution, triggering once",
          ja="{effect}", en="{effect}")
 def v_delay(s, f, a, ctl, src, n):
-    s.delayed.append([ctl, a.effect, src, f[5]])
+    s.delayed.append([ctl, a.effect, src, f[EX_SRC_OBJ]])
     return False
 
 
@@ -498,11 +499,11 @@ def v_gain_keyword(s, a, j, ctl, src, n):
 def _satsubatsu_step(s, f, a, ctl, src, n):
     """NS 1403.2 (NS-G16): kill one character that aisatsu-ed this this turn (its answer is
     a target's: the kill replacements, then ``v_kill``)."""
-    if f[7] < 1:
+    if f[EX_COUNT] < 1:
         c = [j for j in s.field[1 - ctl] if any(
-            r[0] == src and r[1] == f[5] and r[2] == j and r[3] == s.obj[j] for r in s.aisatsu_by)]
+            r[0] == src and r[1] == f[EX_SRC_OBJ] and r[2] == j and r[3] == s.obj[j] for r in s.aisatsu_by)]
         if c:
-            f[1] = 2
+            f[STEP] = 2
             s.opts = []
             s.ask(ctl, D_CHOOSE, sorted(OPP_FIELD + s.field[1 - ctl].index(j) for j in c))
             return True

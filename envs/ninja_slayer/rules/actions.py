@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from ..records import SF_DISCARD_REMOVAL, SF_KILL_TRIGGERS
 from ..cards import (
-    CHARACTER, TR_AMBUSH_OHIGAN, TR_APPEARS, TR_DEALS, TR_DEALT, TR_DISC_OPP, TR_DISC_YOU, TR_KILLED_BY_CHAR,
-    TR_KILLS, TR_KILLED, TR_KILLED_IKUSA,
+    CHARACTER, TR_AMBUSH_OHIGAN, TR_APPEARS, TR_DEALS, TR_DEALT, TR_DISC_OPP, TR_DISC_YOU, TR_KILLED,
+    TR_KILLED_BY_CHAR, TR_KILLED_IKUSA, TR_KILLS,
 )
 from ..state import K_CARD, Z_CHECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED
 from .triggers import fire
-from .replacement import replace_kill
+from . import replacement
 
 
 def draw(s, p: int, n: int) -> None:
@@ -28,7 +28,7 @@ def kill(s, i: int, src: int = -1, by_damage: bool = False) -> None:
     every card that damaged it since the last rule check (1216.5a): their 'kills' triggers (while
     they are on the field) and its 'killed by a character' trigger. A replacement effect may apply
     instead (NS 1214, ``replacement.replace_kill``)."""
-    if replace_kill(s, i):  # NS 1214
+    if replacement.replace_kill(s, i):  # NS 1214
         return
     in_ikusa = s.ikusa_hit[i]
     lki = s.karate(i)

@@ -2,11 +2,11 @@
 (1104.3) or its ukemi (1104.4, 1211)."""
 from __future__ import annotations
 
+from .frames import H_UKEMI, STEP, UK_CARD, UK_ETHER, UK_PLAYER
 from ..cards import TR_ENTERED
 from ..layout import D_PAY_ETHER, D_UKEMI, OPTION, PASS, YES
 from ..state import K_ABILITY, K_CARD, Z_CHECK, Z_DAMAGE, Z_OHIGAN, Z_STACK
 from ..records import sobj
-from .frames import H_UKEMI
 from .abilities import cond_ok, option_defs
 from .triggers import fire
 
@@ -43,28 +43,28 @@ def _damage_check(s, p: int) -> None:
 
 def h_ukemi(s, f) -> None:
     """NS 1104.4a / 1211.3a: [H_UKEMI, step, card, ether left, player]."""
-    i, p = f[2], f[4]
-    if f[1] == 0:
+    i, p = f[UK_CARD], f[UK_PLAYER]
+    if f[STEP] == 0:
         s.ctx = i
-        f[1] = 1
+        f[STEP] = 1
         s.ask(p, D_UKEMI, [PASS, YES])
         return
-    if f[1] == 1:
+    if f[STEP] == 1:
         if s.answer == PASS:
             s.move(i, Z_OHIGAN)
             s.stack.pop()
             return
         s.kstack.append(sobj(K_ABILITY, i, s.obj[i], p, s.defs[s.cdef[i]].ukemi_ability.id))
-        f[1] = 2
-    if f[1] == 3:
+        f[STEP] = 2
+    if f[STEP] == 3:
         d = s.opts[s.answer - OPTION]
         j = next(j for j in s.ether[p] if not s.bowed[j] and s.cdef[j] == d)
         s.bowed[j] = True
-        f[3] -= 1
-    if f[3] > 0:  # NS 1312.1: bow ether cards of the payer's choice
+        f[UK_ETHER] -= 1
+    if f[UK_ETHER] > 0:  # NS 1312.1: bow ether cards of the payer's choice
         s.ctx = i
         s.opts = option_defs(s, [j for j in s.ether[p] if not s.bowed[j]])
-        f[1] = 3
+        f[STEP] = 3
         s.ask(p, D_PAY_ETHER, [OPTION + k for k in range(len(s.opts))])
         return
     s.stack.pop()

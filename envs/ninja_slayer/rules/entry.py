@@ -4,14 +4,16 @@ the costs in printed order (1203.4, 1204.2i: ether 1312, jitsu 1320, the additio
 completed rolls the entry back (1204.2i, 1204.2l)."""
 from __future__ import annotations
 
-from ..cards import TR_ENTERED, N_X, X_MAX
+from .frames import (
+    EN_ABILITY, EN_ACTION, EN_CARD, EN_ETHER, EN_EXTRA, EN_FREE, EN_JITSU, EN_PICKS, EN_PLAYER, EN_TRIGGER, STEP,
+)
+from ..cards import N_X, TR_ENTERED, X_MAX
 from ..layout import (
-    D_CHOOSE, D_MODE, D_PAY_ETHER, D_PAY_JITSU, D_DISTRIBUTE, D_TATSUJIN, D_X, NUMBER, OPP_FIELD, OPTION, OWN_FIELD,
+    D_CHOOSE, D_DISTRIBUTE, D_MODE, D_PAY_ETHER, D_PAY_JITSU, D_TATSUJIN, D_X, NUMBER, OPP_FIELD, OPTION, OWN_FIELD,
     PASS, YES,
 )
 from ..words import passes
-from ..state import K_ABILITY, K_CARD, K_CHECK, Z_HAND, Z_STACK
-from ..state import State
+from ..state import K_ABILITY, K_CARD, K_CHECK, Z_HAND, Z_STACK, State
 from ..records import SO_FIXED, T_FIELD, T_STACK_CARD, T_ZONE, sobj
 from .abilities import candidates, option_defs
 from .triggers import fire
@@ -21,7 +23,7 @@ from .actions import carry
 # every field of the game state (the card pool and the game's constants aside): what a rollback restores
 GAME_FIELDS = tuple(n for n in State.__slots__
                     if n not in ("defs", "abilities", "deck_names", "owner", "auto", "statics"))
-DONE = 1 << 20  # h_enter f[9]: this action's targets are all chosen ('up to': passed or none left)
+DONE = 1 << 20  # h_enter f[EN_PICKS]: this action's targets are all chosen ('up to': passed or none left)
 
 
 def entry_candidates(s, a, ctl: int, src: int) -> list[int]:
@@ -65,9 +67,9 @@ def rollback(s) -> None:
 
 
 def _entering_ability(s, f):
-    if f[6] >= 0:
-        return s.abilities[f[6]]
-    return s.defs[s.cdef[f[2]]].text_ability
+    if f[EN_ABILITY] >= 0:
+        return s.abilities[f[EN_ABILITY]]
+    return s.defs[s.cdef[f[EN_CARD]]].text_ability
 
 
 def _picked(o, ai: int) -> list:
@@ -80,14 +82,14 @@ def h_enter(s, f) -> None:
     the kotodama space first and carries the choices: mode (b), tatsujin (c), X (d),
     targets (e); then the costs are paid in printed order (1203.4, 1204.2i): ether,
     jitsu, then the additional cost; one that can't be completed rolls the entry back."""
-    i, p = f[2], f[5]
-    st = f[1]
+    i, p = f[EN_CARD], f[EN_PLAYER]
+    st = f[STEP]
     if st == 0:
-        if f[6] < 0:  # a card from hand: NS 1204.2a reveal; NS 1204.2j to the kotodama space
+        if f[EN_ABILITY] < 0:  # a card from hand: NS 1204.2a reveal; NS 1204.2j to the kotodama space
             d = s.defs[s.cdef[i]]
             if d.extra_bow_attr is not None and not _free(f):
                 s.saved.append(s.clone())  # NS 1204.2i: the state to go back to
-                f[7] = 1
+                f[EN_EXTRA] = 1
             s.zone_list(Z_HAND, p).remove(i)
             s.zone[i] = Z_STACK
             s.obj[i] += 1
@@ -96,22 +98,22 @@ def h_enter(s, f) -> None:
                 carry(s, i, s.obj[i] - 1)
             s.kstack.append(sobj(K_CARD, i, s.obj[i], p, -1))
         else:  # NS 1208.3: an activated ability enters as a pseudo-card
-            ab = s.abilities[f[6]]
-            s.kstack.append(sobj(K_ABILITY, i, s.obj[i], p, f[6]))
-            f[7] = 1 if ab.bow_self else 0
+            ab = s.abilities[f[EN_ABILITY]]
+            s.kstack.append(sobj(K_ABILITY, i, s.obj[i], p, f[EN_ABILITY]))
+            f[EN_EXTRA] = 1 if ab.bow_self else 0
             if ab.limit:
                 rec = next((u for u in s.tuses if u[0] == i and u[1] == s.obj[i] and u[2] == ab.id), None)
                 if rec is None:
                     rec = [i, s.obj[i], ab.id, 0]
                     s.tuses.append(rec)
                 rec[3] += 1
-        st = f[1] = 1
+        st = f[STEP] = 1
     o = s.kstack[-1]
     eab = _entering_ability(s, f)
     s.ctx = i
     if st == 1:  # NS 1204.2b: choose the mode; the others cease to exist
         if eab is not None and eab.modes:
-            f[1] = 2
+            f[STEP] = 2
             legal = [OPTION + m for m in range(len(eab.modes)) if _mode_ok(s, eab, m, p, i)]
             s.ask(p, D_MODE, legal)
             return
@@ -121,86 +123,86 @@ def h_enter(s, f) -> None:
         st = 3
     if st == 3:  # NS 1404.2, 1204.2c: declare the tatsujin cost
         d = s.defs[s.cdef[i]]
-        if f[6] < 0 and (d.tatsujin_ether or d.tatsujin_jitsu) and not _free(f):  # 1313.1b: no cost at all
+        if f[EN_ABILITY] < 0 and (d.tatsujin_ether or d.tatsujin_jitsu) and not _free(f):  # 1313.1b: no cost at all
             extra = 1 if d.extra_bow_attr is not None else 0
-            if (s.untapped_ether(p) >= f[3] + d.tatsujin_ether + extra
-                    and s.faceup_damage(p) >= f[4] + d.tatsujin_jitsu and _tatsujin_targets_ok(s, eab, p, i)):
-                f[1] = 4
+            if (s.untapped_ether(p) >= f[EN_ETHER] + d.tatsujin_ether + extra
+                    and s.faceup_damage(p) >= f[EN_JITSU] + d.tatsujin_jitsu and _tatsujin_targets_ok(s, eab, p, i)):
+                f[STEP] = 4
                 s.ask(p, D_TATSUJIN, [PASS, YES])
                 return
         st = 5
     elif st == 4:
         if s.answer == YES:
             d = s.defs[s.cdef[i]]
-            f[3] += d.tatsujin_ether
-            f[4] += d.tatsujin_jitsu
+            f[EN_ETHER] += d.tatsujin_ether
+            f[EN_JITSU] += d.tatsujin_jitsu
             o[5] = 1  # NS-G30: remembered on the stack object
         st = 5
     if st == 5:  # NS 1204.2d, 1304.2a: the player fixes X; it is paid as extra ether
         if eab is not None and eab.x:
-            room = min(s.untapped_ether(p) - f[3] - (1 if f[7] and f[6] < 0 else 0), X_MAX)
+            room = min(s.untapped_ether(p) - f[EN_ETHER] - (1 if f[EN_EXTRA] and f[EN_ABILITY] < 0 else 0), X_MAX)
             if _free(f):
                 room = 0  # NS 1313.1b: X is part of the cost, which is not paid: X = 0
             for a in eab.acts(o[6]):  # NS 1304.2b: X sets a target count: only values the entry can meet
                 if a.target is not None and a.target.count == N_X and not (a.tatsujin and not o[5]):
                     room = min(room, len(entry_candidates(s, a, p, i)))
-            f[1] = 6
+            f[STEP] = 6
             s.ask(p, D_X, [NUMBER + x for x in range(room + 1)])
             return
         st = 7
     elif st == 6:
         o[7] = s.answer - NUMBER
-        f[3] += o[7]
+        f[EN_ETHER] += o[7]
         st = 7
     if st == 13:  # NS 1305.1: one more unit of the distributed amount to that target
         st = 7
-        side = p if eab.acts(o[6])[f[8]].target.side == "own" else 1 - p
+        side = p if eab.acts(o[6])[f[EN_ACTION]].target.side == "own" else 1 - p
         j = s.field[side][s.answer - (OWN_FIELD if side == p else OPP_FIELD)]
-        o.extend((f[8], j, s.obj[j], T_FIELD))
+        o.extend((f[EN_ACTION], j, s.obj[j], T_FIELD))
     if st == 8:  # a target chosen (NS 1204.2e)
         st = 7
         if s.answer == PASS:
-            f[9] = DONE
+            f[EN_PICKS] = DONE
         else:
-            a = eab.acts(o[6])[f[8]]
-            c = _entry_left(s, a, o, f[8], p, i)
+            a = eab.acts(o[6])[f[EN_ACTION]]
+            c = _entry_left(s, a, o, f[EN_ACTION], p, i)
             if a.target.zone == "stack":
                 k = c[s.answer - OPTION]
                 x = s.kstack[k]
-                o.extend((f[8], x[1], x[2], T_STACK_CARD if x[0] == K_CARD else x[4]))
+                o.extend((f[EN_ACTION], x[1], x[2], T_STACK_CARD if x[0] == K_CARD else x[4]))
             elif a.target.zone != "field":  # cards of one definition there are interchangeable
                 d = s.opts[s.answer - OPTION]
                 j = next(j for j in c if s.cdef[j] == d)
-                o.extend((f[8], j, s.obj[j], T_ZONE))
+                o.extend((f[EN_ACTION], j, s.obj[j], T_ZONE))
             else:
                 side = p if a.target.side == "own" else 1 - p
                 j = s.field[side][s.answer - (OWN_FIELD if a.target.side == "own" else OPP_FIELD)]
-                o.extend((f[8], j, s.obj[j], T_FIELD))
-            f[9] += 1
+                o.extend((f[EN_ACTION], j, s.obj[j], T_FIELD))
+            f[EN_PICKS] += 1
     if st == 7:  # NS 1204.2e: targets, distinct (e-2), not itself (e-4)
         acts = eab.acts(o[6]) if eab is not None else ()
-        while f[8] < len(acts):
-            a = acts[f[8]]
+        while f[EN_ACTION] < len(acts):
+            a = acts[f[EN_ACTION]]
             t = a.target
             # NS 1204.2e-1, 1204.2e-6: 'X targets' count X (fixed above); with 0 no target is chosen
             n = o[7] if t is not None and t.count == N_X else (t.count if t is not None else 0)
-            if t is None or not t.entry or f[9] >= n or (a.tatsujin and not o[5]):
+            if t is None or not t.entry or f[EN_PICKS] >= n or (a.tatsujin and not o[5]):
                 if a.dist and not (a.tatsujin and not o[5]) and _distribute(s, f, a, o, p):
                     return
-                f[8] += 1
-                f[9] = 0
+                f[EN_ACTION] += 1
+                f[EN_PICKS] = 0
                 continue
-            c = _entry_left(s, a, o, f[8], p, i)
+            c = _entry_left(s, a, o, f[EN_ACTION], p, i)
             if not c:
                 if t.up_to:
-                    f[9] = DONE
+                    f[EN_PICKS] = DONE
                     continue
-                if f[10]:  # NS 1209.5: a trigger that can't be entered is removed
+                if f[EN_TRIGGER]:  # NS 1209.5: a trigger that can't be entered is removed
                     s.kstack.pop()
                     s.stack.pop()
                     return
                 raise AssertionError("entry offered without its targets (NS-G31)")
-            f[1] = 8
+            f[STEP] = 8
             if t.zone == "stack":
                 s.opts = [s.cdef[s.kstack[k][1]] for k in c]
                 legal = [OPTION + k for k in range(min(len(c), 32))]
@@ -220,37 +222,37 @@ def h_enter(s, f) -> None:
         d = s.opts[s.answer - OPTION]
         j = next(j for j in s.ether[p] if not s.bowed[j] and s.cdef[j] == d)
         s.bowed[j] = True
-        f[3] -= 1
+        f[EN_ETHER] -= 1
     elif st == 11:  # NS 1320: turn a face-up damage card face down
         d = s.opts[s.answer - OPTION]
         j = next(j for j in s.damage[p] if not s.face_down[j] and s.cdef[j] == d)
         s.face_down[j] = True
-        f[4] -= 1
+        f[EN_JITSU] -= 1
     elif st == 12:  # the additional cost: bow an ether card with the attribute
         d = s.opts[s.answer - OPTION]
         attr = s.defs[s.cdef[i]].extra_bow_attr
         j = next(j for j in s.ether[p] if not s.bowed[j] and s.cdef[j] == d and s.has_attr(j, attr))
         s.bowed[j] = True
-        f[7] = 0
+        f[EN_EXTRA] = 0
     # NS 1204.2i, 1203.4: pay in printed order
-    if f[6] >= 0 and f[7]:  # '(bow this, ...)' of an activated ability
+    if f[EN_ABILITY] >= 0 and f[EN_EXTRA]:  # '(bow this, ...)' of an activated ability
         s.bowed[i] = True
-        f[7] = 0
-    if f[3] > 0:
+        f[EN_EXTRA] = 0
+    if f[EN_ETHER] > 0:
         s.opts = option_defs(s, [j for j in s.ether[p] if not s.bowed[j]])
         if not s.opts:
             rollback(s)
             s.stack.pop()
             return
-        f[1] = 10
+        f[STEP] = 10
         s.ask(p, D_PAY_ETHER, [OPTION + k for k in range(len(s.opts))])
         return
-    if f[4] > 0:
+    if f[EN_JITSU] > 0:
         s.opts = option_defs(s, [j for j in s.damage[p] if not s.face_down[j]])
-        f[1] = 11
+        f[STEP] = 11
         s.ask(p, D_PAY_JITSU, [OPTION + k for k in range(len(s.opts))])
         return
-    if f[7]:
+    if f[EN_EXTRA]:
         attr = s.defs[s.cdef[i]].extra_bow_attr
         c = [j for j in s.ether[p] if not s.bowed[j] and s.has_attr(j, attr)]
         if not c:  # NS 1204.2i: this cost can't be paid -> the entry never happened
@@ -258,19 +260,19 @@ def h_enter(s, f) -> None:
             s.stack.pop()
             return
         s.opts = option_defs(s, c)
-        f[1] = 12
+        f[STEP] = 12
         s.ask(p, D_PAY_ETHER, [OPTION + k for k in range(len(s.opts))])
         return
     s.stack.pop()  # NS 1204.2k: entered
-    if f[6] < 0:
+    if f[EN_ABILITY] < 0:
         if s.defs[s.cdef[i]].extra_bow_attr is not None and not _free(f):
             s.saved.pop()
         fire(s, i, TR_ENTERED)  # NS-G9: 'when this is entered' triggers on the kotodama space
 
 
 def _free(f) -> bool:
-    """h_enter f[11]: entered by an effect 'without paying its cost' (NS 1313.1b)."""
-    return len(f) > 11 and f[11] == 1
+    """h_enter f[EN_FREE]: entered by an effect 'without paying its cost' (NS 1313.1b)."""
+    return len(f) > EN_FREE and f[EN_FREE] == 1
 
 
 def enter_candidates(s, a, p: int, src: int) -> list[int]:
@@ -290,18 +292,18 @@ def _distribute(s, f, a, o, p: int) -> bool:
     (NS 1204.2f-1); the rest is given one unit at a time to a chosen target (all of it to a
     lone target), recorded as repeated target entries and fixed from then on (NS 1204.2f-2).
     Returns True when the player is asked."""
-    got = _picked(o, f[8])
+    got = _picked(o, f[EN_ACTION])
     if not got or len(got) >= a.dist:
         return False
     distinct = list(dict.fromkeys(got))
     if len(distinct) == 1:
         for _ in range(a.dist - len(got)):
-            o.extend((f[8],) + distinct[0])
+            o.extend((f[EN_ACTION],) + distinct[0])
         return False
     side = p if a.target.side == "own" else 1 - p
     base = OWN_FIELD if side == p else OPP_FIELD
     z = s.field[side]
-    f[1] = 13
+    f[STEP] = 13
     s.opts = []
     s.ask(p, D_DISTRIBUTE, sorted(base + z.index(j) for j, _, _ in distinct))
     return True

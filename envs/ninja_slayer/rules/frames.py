@@ -8,3 +8,28 @@ from __future__ import annotations
 from ...core.engine import HANDLER, STEP  # noqa: F401  (re-exported: every chapter reads f[STEP])
 
 H_SETUP, H_TURN, H_PRI, H_RC, H_ENTER, H_RESOLVE, H_EXEC, H_IKUSA, H_UKEMI, H_REPL = range(10)
+
+# frame of h_setup and h_turn: [H_SETUP / H_TURN, step] (h_setup turns its frame into the turn's)
+# frame of h_ikusa: [H_IKUSA, step]
+# frame of h_pri (NS 802): [H_PRI, step, passes in a row, who holds priority]
+PRI_PASSES, PRI_HOLDER = range(2, 4)
+# frame of h_rc (NS 902): [H_RC, step] and, while a decision is pending, one more slot RC_ASKED: the player
+# ordering their triggers (step 2) or the index in ``State.pending`` of the reveal window asked (step 3)
+RC_ASKED = 2
+# frame of h_enter (NS 1204): [H_ENTER, step, card, ether left to pay, jitsu left, player, ability (-1: the card
+# itself), other cost left (the additional cost, or '(bow this)' of an activated ability), target action index,
+# targets chosen for it (or DONE), entering a trigger (1) and, when entered by an effect, free (1: without paying
+# its cost, NS 1313.1b)]
+EN_CARD, EN_ETHER, EN_JITSU, EN_PLAYER, EN_ABILITY, EN_EXTRA, EN_ACTION, EN_PICKS, EN_TRIGGER, EN_FREE = range(2, 12)
+# frame of h_resolve (NS 1205): [H_RESOLVE, step] and, from step 1, the resolving object's key
+# (``records.SO_KEY`` slots: kind, card, obj, controller, ability) from slot RES_KEY
+RES_KEY = 2
+# frame of h_exec (an ability's actions): [H_EXEC, step, ability, action index, source, source obj, controller,
+# count (of the action's targets / picks done), extra (a verb's own: picked cards as bits, a running total),
+# tatsujin paid, mode, number (X or the last-known value), targets chosen at entry (quadruples, records.TG_*)...]
+(EX_ABILITY, EX_ACTION, EX_SRC, EX_SRC_OBJ, EX_CTL, EX_COUNT, EX_EXTRA, EX_TJ, EX_MODE, EX_NUMBER,
+ EX_TARGETS) = range(2, 13)
+# frame of h_ukemi (NS 1104.4a, 1211.3a): [H_UKEMI, step, card, ether left to pay, player]
+UK_CARD, UK_ETHER, UK_PLAYER = range(2, 5)
+# frame of h_repl (NS 1214.2): [H_REPL, step, card about to be killed, its obj, perform the kill (1), its source]
+RP_CARD, RP_OBJ, RP_PERFORM, RP_SOURCE = range(2, 6)

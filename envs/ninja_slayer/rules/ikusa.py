@@ -2,12 +2,12 @@
 706 (satsubatsu 1403), ikusa end 707."""
 from __future__ import annotations
 
+from .frames import H_RC, STEP
 from ..records import SF_HIDDEN_TRIGGERS
 from ..cards import TR_AISATSU
 from ..layout import D_ATTACKER, D_INTERRUPT, D_TARGET, OPP_FIELD, OWN_FIELD, PASS, PLAYER
 from ..state import NO_TARGET, PLAYER_TARGET, TE_IKUSA
-from .frames import H_RC
-from .triggers import phase, fire, WINDOW
+from .triggers import WINDOW, fire, phase
 from .actions import damage_amount, dealt
 from .priority import pri
 from .rule_check import _loss_pending
@@ -17,32 +17,32 @@ IK_NONE, IK_START, IK_TARGET, IK_INTERRUPT, IK_DAMAGE, IK_END = range(6)  # layo
 
 
 def h_ikusa(s, f) -> None:
-    st = f[1]
+    st = f[STEP]
     tp, ntp = s.tp, 1 - s.tp
     if st == 0:  # NS 702: ikusa start
         s.ikstep = IK_START
         phase(s, "start_of_ikusa")  # NS 702.1
-        f[1] = 1
+        f[STEP] = 1
         pri(s)
     elif st == 1:  # NS 704.1-2: aisatsu target selection step
         s.ikstep = IK_TARGET
         phase(s, "start_of_aisatsu_target")  # NS 704.1
-        f[1] = 2
+        f[STEP] = 2
         pri(s)
     elif st == 2:  # NS 704.3a-1: an untapped own character, or none (-> 707); 704.3a-2: not forbidden
         can = [OWN_FIELD + k for k, j in enumerate(s.field[tp])
                if not s.bowed[j] and not s.has_kw(j, "no_aisatsu")]
         s.ctx = -1
-        f[1] = 3
+        f[STEP] = 3
         s.ask(tp, D_ATTACKER, [PASS] + can)
     elif st == 3:
         if s.answer == PASS:
-            f[1] = 20
+            f[STEP] = 20
             return
         a = s.field[tp][s.answer - OWN_FIELD]
         s.attacker, s.atk_obj = a, s.obj[a]
         s.ctx = a
-        f[1] = 4
+        f[STEP] = 4
         # NS 704.4 / NS-G18: the opponent or any opposing character, bowed or not
         s.ask(tp, D_TARGET, [PLAYER + 1] + [OPP_FIELD + k for k in range(len(s.field[ntp]))])
     elif st == 4:
@@ -60,12 +60,12 @@ def h_ikusa(s, f) -> None:
             for j in s.hand[ntp]:
                 w += (j, s.obj[j])
             s.pending.append(w)
-        f[1] = 5
+        f[STEP] = 5
         pri(s)  # NS 704.8
     elif st == 5:  # NS 705.1-2: interrupt step
         s.ikstep = IK_INTERRUPT
         phase(s, "start_of_interrupt")  # NS 705.1
-        f[1] = 6
+        f[STEP] = 6
         pri(s)
     elif st == 6:  # NS 705.3
         cand = []
@@ -79,7 +79,7 @@ def h_ikusa(s, f) -> None:
                     cand.append(OWN_FIELD + k)
                 elif s.target >= 0 and kaizen:
                     cand.append(OWN_FIELD + k)  # NS 1402.3
-        f[1] = 7
+        f[STEP] = 7
         if cand:
             s.ctx = s.attacker
             s.ask(ntp, D_INTERRUPT, [PASS] + cand)
@@ -90,19 +90,19 @@ def h_ikusa(s, f) -> None:
             j = s.field[ntp][s.answer - OWN_FIELD]
             s.redirected[j] = s.obj[j]
             s.target, s.tgt_obj = j, s.obj[j]
-        f[1] = 8
+        f[STEP] = 8
         pri(s)  # NS 705.6
     elif st == 8:  # NS 706.1: skip if the aisatsu card or a character target is gone (NS-G1)
         s.ikstep = IK_DAMAGE
         if _ikusa_gone(s):
-            f[1] = 11
+            f[STEP] = 11
             return
         phase(s, "start_of_ikusa_damage")  # NS 706.2
-        f[1] = 9
+        f[STEP] = 9
         pri(s)  # NS 706.3
     elif st == 9:
         if _ikusa_gone(s):
-            f[1] = 11
+            f[STEP] = 11
             return
         a = s.attacker
         if s.target >= 0:  # who aisatsu-ed whom this turn, for satsubatsu (NS 1403.2, NS-G16)
@@ -120,38 +120,38 @@ def h_ikusa(s, f) -> None:
                 dealt(s, a, s.target)
                 # NS 1216.6: 'killed in ikusa' only at the rule check right after the ikusa
                 # damage: run it now, then drop the mark (step 12)
-                f[1] = 12
+                f[STEP] = 12
                 s.stack.append([H_RC, 0])
                 return
-        f[1] = 10
+        f[STEP] = 10
         pri(s)  # NS 706.5
     elif st == 12:
         if s.target >= 0:
             s.ikusa_hit[s.target] = False
-        f[1] = 10
+        f[STEP] = 10
         pri(s)  # NS 706.5
     elif st == 10:  # NS 706.6: end of the ikusa damage step: satsubatsu triggers (NS 1403.2)
         t = s.target
         if t >= 0 and s.alive(t, s.tgt_obj) and s.has_kw(t, "satsubatsu"):
             s.pending.append([s.owner[t], s.game.pool.satsubatsu, t, s.obj[t], 0])  # NS-G16: on the field
         phase(s, "end_of_ikusa_damage")
-        f[1] = 13
+        f[STEP] = 13
         pri(s)  # NS 706.7
     elif st == 13:  # NS 706.8 (ikusa end processing); 706.8b: back to 706.7 while anything is pending
         end_ikusa_effects(s)  # NS 706.8a
         if s.pending or s.carried[0] or s.carried[1] or _loss_pending(s):
             pri(s)
             return
-        f[1] = 11
+        f[STEP] = 11
     elif st == 11:  # NS 706.9-706.10 (NS-G2, NS-G4); a skipped step (706.1) ends the ikusa too
         end_ikusa_effects(s)
         s.attacker, s.atk_obj, s.target, s.tgt_obj = -1, 0, NO_TARGET, 0
-        f[1] = 1
+        f[STEP] = 1
     elif st == 20:  # NS 707
         s.ikstep = IK_END
         end_ikusa_effects(s)  # no ikusa was fought after 704.3's 'no aisatsu'
         phase(s, "end_of_ikusa")  # NS 707.1
-        f[1] = 21
+        f[STEP] = 21
         pri(s)
     else:
         s.ikstep = IK_NONE

@@ -2,11 +2,11 @@
 both passed in a row (802.5c)."""
 from __future__ import annotations
 
+from .frames import H_ENTER, H_PRI, H_RC, H_RESOLVE, PRI_HOLDER, PRI_PASSES, STEP
 from ..records import SF_ACTIVATED
 from ..cards import CHARACTER
 from ..layout import D_PRIORITY, OWN_FIELD, OWN_HAND, PASS, ST_CHARACTER
 from ..state import K_CHECK
-from .frames import H_PRI, H_RC, H_ENTER, H_RESOLVE
 from .costs import ether_cost
 from .entry import entry_ok
 from .rule_check import rule_processes
@@ -76,53 +76,53 @@ def _activated(s, p: int, out: list) -> list:
 def h_pri(s, f) -> None:
     """NS 802 as one frame [H_PRI, step, passes, holder]; forced passes run inline."""
     while True:
-        if f[1] == 0:  # NS 802.3: a rule check first
+        if f[STEP] == 0:  # NS 802.3: a rule check first
             if not rule_processes(s):
                 return  # the game is over
-            f[1] = 1
+            f[STEP] = 1
             if s.pending:  # NS 902.1b-c: triggers go on, then the rule check repeats
                 s.stack.append([H_RC, 1])
                 return
-        if f[1] == 1:
+        if f[STEP] == 1:
             if s.kstack and s.kstack[-1][0] == K_CHECK:
                 # NS 802.4 / NS-G26: with a damage check on top both may only pass: it resolves
-                f[1], f[2], f[3] = 0, 0, s.tp
+                f[STEP], f[PRI_PASSES], f[PRI_HOLDER] = 0, 0, s.tp
                 s.stack.append([H_RESOLVE, 0])
                 return
-            legal = enterable(s, f[3])
-            if not legal and s.auto and f[2] == 0 and not s.kstack and not enterable(s, 1 - f[3]):
+            legal = enterable(s, f[PRI_HOLDER])
+            if not legal and s.auto and f[PRI_PASSES] == 0 and not s.kstack and not enterable(s, 1 - f[PRI_HOLDER]):
                 s.stack.pop()  # both can only pass and nothing changes in between (NS 802.5c)
                 return
             if legal or not s.auto:
-                f[1] = 2
+                f[STEP] = 2
                 s.ctx = -1
-                s.ask(f[3], D_PRIORITY, [PASS] + legal)
+                s.ask(f[PRI_HOLDER], D_PRIORITY, [PASS] + legal)
                 return
             a = PASS
         else:
             a = s.answer
         if a == PASS:
-            f[2] += 1
-            if f[2] >= 2:  # NS 802.5c
+            f[PRI_PASSES] += 1
+            if f[PRI_PASSES] >= 2:  # NS 802.5c
                 if not s.kstack:
                     s.stack.pop()
                     return
-                f[1], f[2], f[3] = 0, 0, s.tp
+                f[STEP], f[PRI_PASSES], f[PRI_HOLDER] = 0, 0, s.tp
                 s.stack.append([H_RESOLVE, 0])
                 return
-            f[3] = 1 - f[3]  # NS 802.5b
+            f[PRI_HOLDER] = 1 - f[PRI_HOLDER]  # NS 802.5b
             # NS 802.3 asks for a rule check first, but nothing has changed since the one
             # before this priority (only a pass was answered): it would do nothing, so the
             # other player is offered priority straight away
-            f[1] = 1
+            f[STEP] = 1
         else:  # NS 802.5a: the same player keeps priority
-            f[1], f[2] = 0, 0
+            f[STEP], f[PRI_PASSES] = 0, 0
             if a >= OWN_FIELD:  # NS 1208.2: an activated ability of an own field card
-                j = s.field[f[3]][a - OWN_FIELD]
+                j = s.field[f[PRI_HOLDER]][a - OWN_FIELD]
                 ab = s.defs[s.cdef[j]].activated
-                s.stack.append([H_ENTER, 0, j, ab.cost_ether, ab.cost_jitsu, f[3], ab.id, 0, 0, 0, 0])
+                s.stack.append([H_ENTER, 0, j, ab.cost_ether, ab.cost_jitsu, f[PRI_HOLDER], ab.id, 0, 0, 0, 0])
                 return
-            i = s.hand[f[3]][a - OWN_HAND]
+            i = s.hand[f[PRI_HOLDER]][a - OWN_HAND]
             d = s.defs[s.cdef[i]]
-            s.stack.append([H_ENTER, 0, i, ether_cost(s, f[3], d, i), d.jitsu, f[3], -1, 0, 0, 0, 0])
+            s.stack.append([H_ENTER, 0, i, ether_cost(s, f[PRI_HOLDER], d, i), d.jitsu, f[PRI_HOLDER], -1, 0, 0, 0, 0])
             return

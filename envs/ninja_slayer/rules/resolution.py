@@ -3,13 +3,16 @@ order (``h_exec``), each by its verb (``verbs.py``); targets chosen at entry che
 now (1307)."""
 from __future__ import annotations
 
+from .frames import (
+    EX_ABILITY, EX_ACTION, EX_COUNT, EX_CTL, EX_EXTRA, EX_MODE, EX_NUMBER, EX_SRC, EX_SRC_OBJ, EX_TARGETS, EX_TJ,
+    H_EXEC, RES_KEY, STEP,
+)
 from ..cards import CHARACTER, TR_APPEARS
 from ..layout import D_CHOOSE, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS
 from ...core.engine import DecisionState
 from ..words import card_number, passes
 from ..state import K_ABILITY, K_CARD, K_CHECK, Z_CHECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN
-from ..records import SO_FIXED, T_FIELD, T_STACK_CARD, T_ZONE
-from .frames import H_EXEC
+from ..records import SO_FIXED, SO_KEY, TG_ACTION, TG_CARD, TG_CODE, TG_OBJ, TG_SIZE, T_FIELD, T_STACK_CARD, T_ZONE
 from .abilities import candidates, cond_ok, option_defs
 from .triggers import fire
 from .actions import carry
@@ -21,7 +24,7 @@ ZONE_OF = {"field": Z_FIELD, "ether": Z_ETHER, "ohigan": Z_OHIGAN}
 
 
 def h_resolve(s, f) -> None:
-    if f[1] == 0:
+    if f[STEP] == 0:
         o = s.kstack[-1]
         kind = o[0]
         if kind == K_CHECK:
@@ -42,17 +45,17 @@ def h_resolve(s, f) -> None:
                 fire(s, i, TR_APPEARS)
                 s.stack.pop()
                 return
-            f[1] = 1
-            f[2:] = o[:5]  # which object resolves (found again in step 1)
+            f[STEP] = 1
+            f[RES_KEY:] = o[:SO_KEY]  # which object resolves (found again in step 1)
             s.stack.append([H_EXEC, 0, d.text_ability.id, 0, i, s.obj[i], o[3], 0, 0, o[5], o[6], o[7]]
                            + o[SO_FIXED:])
             return
-        f[1] = 1  # an ability: does its effect even if its source is gone (NS 1205.1d-1)
-        f[2:] = o[:5]
+        f[STEP] = 1  # an ability: does its effect even if its source is gone (NS 1205.1d-1)
+        f[RES_KEY:] = o[:SO_KEY]
         s.stack.append([H_EXEC, 0, o[4], 0, o[1], o[2], o[3], 0, 0, o[5], o[6], o[7]] + o[SO_FIXED:])
         return
     k = len(s.kstack) - 1  # the resolving object: a card its effect entered (NS 1313) may be above it
-    while k > 0 and s.kstack[k][:5] != f[2:7]:
+    while k > 0 and s.kstack[k][:SO_KEY] != f[RES_KEY:RES_KEY + SO_KEY]:
         k -= 1
     o = s.kstack[k]
     if o[0] == K_CARD:  # NS 1205.1c-2: a kotodama goes to Ohigan
@@ -72,47 +75,47 @@ def h_exec(s, f) -> None:
     or asks (then ``a.verb.answer`` takes the answer and the step runs again)."""
     # f = [H_EXEC, step, ability, action index, source, source obj, controller, count, extra, tatsujin paid,
     #      mode, number, targets chosen at entry (quadruples)...]
-    ab = s.abilities[f[2]]
-    acts = ab.acts(f[10])
-    ctl, src = f[6], f[4]
-    if f[1] == 0:
+    ab = s.abilities[f[EX_ABILITY]]
+    acts = ab.acts(f[EX_MODE])
+    ctl, src = f[EX_CTL], f[EX_SRC]
+    if f[STEP] == 0:
         if not cond_ok(s, ab.cond, ctl, src):  # checked on resolution (NS-G11)
             s.stack.pop()
             return
         if ab.x_value is not None:  # NS 1304.3, 1205.1b: X not fixed at entry is fixed now
-            f[11] = card_number(ab.x_value, s, src, ctl)
-        f[1] = 1
-    if f[1] == 2:
-        f[1] = 1
-        a = acts[f[3]]
+            f[EX_NUMBER] = card_number(ab.x_value, s, src, ctl)
+        f[STEP] = 1
+    if f[STEP] == 2:
+        f[STEP] = 1
+        a = acts[f[EX_ACTION]]
         a.verb.answer(s, f, a, ctl, src)
         if s.stack[-1] is not f:  # NS 1313: an entry runs first; this resumes after it
             return
     while True:
-        if f[3] >= len(acts):
+        if f[EX_ACTION] >= len(acts):
             s.stack.pop()
             return
-        a = acts[f[3]]
+        a = acts[f[EX_ACTION]]
         s.ctx = src
         # NS 1404.2a: a tatsujin action only when the tatsujin cost was paid; n: X (NS 1304.2c) or the
         # last-known value (NS 1215) when not printed
-        if not (a.tatsujin and not f[9]) and a.verb.step(s, f, a, ctl, src, a.n if a.n > 0 else f[11]):
+        if not (a.tatsujin and not f[EX_TJ]) and a.verb.step(s, f, a, ctl, src, a.n if a.n > 0 else f[EX_NUMBER]):
             return
-        f[3] += 1
-        f[7] = 0
-        f[8] = 0
+        f[EX_ACTION] += 1
+        f[EX_COUNT] = 0
+        f[EX_EXTRA] = 0
 
 
 def next_action(f) -> None:
     """Go on with the ability's next action (an answer that ends this one)."""
-    f[3] += 1
-    f[7] = f[8] = 0
+    f[EX_ACTION] += 1
+    f[EX_COUNT] = f[EX_EXTRA] = 0
 
 
 def skip_rest(s, f) -> None:
     """The ability's remaining actions are not done (NS 1203.7: an optional cost not paid)."""
-    f[3] = len(s.abilities[f[2]].acts(f[10]))
-    f[7] = f[8] = 0
+    f[EX_ACTION] = len(s.abilities[f[EX_ABILITY]].acts(f[EX_MODE]))
+    f[EX_COUNT] = f[EX_EXTRA] = 0
 
 
 def on_targets(s, f, a, ctl: int, src: int, n: int) -> bool:
@@ -124,40 +127,42 @@ def on_targets(s, f, a, ctl: int, src: int, n: int) -> bool:
     t = a.target
     if a.dist:  # NS 1305.1, 1204.2f-2: each target still legal is dealt its share at once
         shares = {}
-        for q in range(12, len(f), 4):
-            if f[q] == f[3]:
-                key = (f[q + 1], f[q + 2], f[q + 3])
+        for q in range(EX_TARGETS, len(f), TG_SIZE):
+            if f[q + TG_ACTION] == f[EX_ACTION]:
+                key = (f[q + TG_CARD], f[q + TG_OBJ], f[q + TG_CODE])
                 shares[key] = shares.get(key, 0) + 1
         for (j, obj, code), units in shares.items():
             _entry_target(s, a, j, obj, code, ctl, src, units)
     elif t.entry:  # NS 1205.1a: only targets still legal
         if a.verb.kills:  # NS 1214.2: replacements chosen before the kills
-            for q in range(12, len(f), 4):
-                if (f[q] == f[3] and f[q + 3] == T_FIELD and s.alive(f[q + 1], f[q + 2])
-                        and _legal_target(s, a, f[q + 1], ctl, src) and effect_kill_first(s, a, f[q + 1])):
+            for q in range(EX_TARGETS, len(f), TG_SIZE):
+                if (f[q + TG_ACTION] == f[EX_ACTION] and f[q + TG_CODE] == T_FIELD
+                        and s.alive(f[q + TG_CARD], f[q + TG_OBJ])
+                        and _legal_target(s, a, f[q + TG_CARD], ctl, src) and effect_kill_first(s, a, f[q + TG_CARD])):
                     return True  # this action starts again once the choice is made
-        for q in range(12, len(f), 4):
-            if f[q] == f[3]:
-                _entry_target(s, a, f[q + 1], f[q + 2], f[q + 3], ctl, src, n)
+        for q in range(EX_TARGETS, len(f), TG_SIZE):
+            if f[q + TG_ACTION] == f[EX_ACTION]:
+                _entry_target(s, a, f[q + TG_CARD], f[q + TG_OBJ], f[q + TG_CODE], ctl, src, n)
     elif t.zone == "hand":  # NS 1307.4: a hand card, picked now
         h = s.hand[ctl]
-        if f[7] < t.count and h:
+        if f[EX_COUNT] < t.count and h:
             # NS 1307.2: a hidden zone guarantees nothing: pass is always legal, and the question is
             # asked whenever the hand has cards (public), never skipped by auto_forced (no leak)
-            f[1] = 2
+            f[STEP] = 2
             s.opts = []
+            picked = f[EX_EXTRA]
             DecisionState.ask(s, ctl, D_CHOOSE, [PASS] + [OWN_HAND + k for k, j in enumerate(h)
-                                                        if passes(s, t.filt, j, src, ctl) and not (f[8] >> j) & 1])
+                                                        if passes(s, t.filt, j, src, ctl) and not (picked >> j) & 1])
             return True
     elif t.is_self:
-        if s.zone[src] == Z_FIELD and s.obj[src] == f[5]:
+        if s.zone[src] == Z_FIELD and s.obj[src] == f[EX_SRC_OBJ]:
             if effect_kill_first(s, a, src):
                 return True  # NS 1214.2: this action starts again once the choice is made
             a.fn(s, a, src, ctl, src, n)
-    elif f[7] < t.count:
-        c = [j for j in candidates(s, a, ctl, src) if not (f[8] >> j) & 1]  # distinct (NS 1204.2e-2)
+    elif f[EX_COUNT] < t.count:
+        c = [j for j in candidates(s, a, ctl, src) if not (f[EX_EXTRA] >> j) & 1]  # distinct (NS 1204.2e-2)
         if c:
-            f[1] = 2
+            f[STEP] = 2
             if t.zone == "field":
                 s.opts = []
                 base = OWN_FIELD if t.side == "own" else OPP_FIELD
@@ -187,12 +192,12 @@ def target_answer(s, f, a, ctl: int, src: int) -> None:
         s.pub[j] = True
     else:
         d = s.opts[ans - OPTION]
-        j = next(j for j in candidates(s, a, ctl, src) if s.cdef[j] == d and not (f[8] >> j) & 1)
-    f[7] += 1
-    f[8] |= 1 << j
+        j = next(j for j in candidates(s, a, ctl, src) if s.cdef[j] == d and not (f[EX_EXTRA] >> j) & 1)
+    f[EX_COUNT] += 1
+    f[EX_EXTRA] |= 1 << j
     if effect_kill_first(s, a, j, 1, src):
         return  # NS 1214.2: the frame asks which replacement applies, then kills it
-    a.fn(s, a, j, ctl, src, a.n if a.n > 0 else f[11])
+    a.fn(s, a, j, ctl, src, a.n if a.n > 0 else f[EX_NUMBER])
 
 
 def _legal_target(s, a, j: int, ctl: int, src: int) -> bool:

@@ -2,12 +2,12 @@
 character damage 1004; pending triggers entered turn player's first (902.1b-c)."""
 from __future__ import annotations
 
-from ..records import SF_DEFINED_VALUES, SF_STATE_TRIGGERS
+from .frames import STEP
+from ..records import SF_DEFINED_VALUES, SF_STATE_TRIGGERS, sobj
 from ..cards import TR_FROM_HAND
 from ..layout import D_ORDER, OPTION, PASS
 from ..state import K_CHECK
-from ..records import sobj
-from .triggers import state_triggers, _reveal_window, _take_trigger, _window_card, WINDOW, SO_WIN
+from .triggers import SO_WIN, WINDOW, _reveal_window, _take_trigger, _window_card, state_triggers
 from .actions import kill
 from .replacement import forget_choices, rule_kills_first
 
@@ -53,11 +53,11 @@ def rule_processes(s) -> bool:
 def h_rc(s, f) -> None:
     """NS 902 from (b): enter pending triggers, turn player's first, then rule processes again."""
     tp = s.tp
-    if f[1] == 0:
+    if f[STEP] == 0:
         if not rule_processes(s):
             return
-        f[1] = 1
-    if f[1] == 1:
+        f[STEP] = 1
+    if f[STEP] == 1:
         for p in (tp, 1 - tp):  # NS 902.1b-c
             mine = [t for t in s.pending if t[0] == p]
             if not mine:
@@ -71,15 +71,15 @@ def h_rc(s, f) -> None:
                 return
             s.opts = [s.cdef[t[2]] for t in mine]
             s.ctx = -1
-            f[1] = 2
+            f[STEP] = 2
             f.append(p)
             s.ask(p, D_ORDER, [OPTION + k for k in range(min(len(mine), 32))])
             return
         s.stack.pop()
         return
-    if f[1] == 3:  # NS 1209.3a-b: reveal a hidden card (option k), or reveal no (more) cards (pass)
+    if f[STEP] == 3:  # NS 1209.3a-b: reveal a hidden card (option k), or reveal no (more) cards (pass)
         w = s.pending[f.pop()]
-        f[1] = 0
+        f[STEP] = 0
         if s.answer == PASS:
             s.pending.remove(w)  # the others stay hidden and don't trigger (NS 1209.3b)
             return

@@ -3,13 +3,12 @@
 their reveal window (1209.3a-c), and entering a pending trigger onto the kotodama space (1204, 1209.4)."""
 from __future__ import annotations
 
-from ..records import SF_STEP_TRIGGERS
+from .frames import H_ENTER, STEP
+from ..records import SF_STEP_TRIGGERS, sobj
 from ..cards import TR_FROM_HAND, TR_HAND_EMPTY, TR_PHASE
 from ..layout import D_REVEAL, OPTION, PASS
 from ...core.engine import DecisionState
 from ..state import K_ABILITY, K_CARD, Z_HAND
-from ..records import sobj
-from .frames import H_ENTER
 
 
 PHASE_MIN = min(TR_PHASE.values())
@@ -77,7 +76,7 @@ def state_triggers(s) -> None:
 
 
 def _take_trigger(s, f, t) -> None:
-    f[1] = 0
+    f[STEP] = 0
     if s.abilities[t[1]].reveal:  # a revealed hand card's trigger (NS 1209.3a)
         if s.zone[t[2]] != Z_HAND or s.obj[t[2]] != t[3]:
             s.pending.remove(t)  # it left the hand before entering: it does not enter (NS 1209.3c)
@@ -120,12 +119,12 @@ def _reveal_window(s, f, w) -> None:
             c = s.cdef[j]
             if c not in cand and any(ab.trigger == TR_FROM_HAND for ab in s.defs[c].triggers):
                 cand.append(c)
-    f[1] = 0
+    f[STEP] = 0
     if not live:  # the event's hand cards all left the hand (public): nothing to decide
         s.pending.remove(w)
         return
     cand.sort()
-    f[1] = 3
+    f[STEP] = 3
     f.append(s.pending.index(w))
     s.ctx = -1
     s.opts = cand

@@ -2,9 +2,9 @@
 (ikusa.py), end phase 505."""
 from __future__ import annotations
 
+from .frames import H_IKUSA, STEP
 from ..layout import D_ETHER, OWN_HAND, PASS, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP
 from ..state import TE_GAME, Z_ETHER
-from .frames import H_IKUSA
 from .triggers import phase
 from .actions import draw
 from .priority import pri
@@ -12,7 +12,7 @@ from .rule_check import _loss_pending
 
 
 def h_turn(s, f) -> None:
-    st = f[1]
+    st = f[STEP]
     tp = s.tp
     if st == 0:  # NS 502.2a: untap own field and ether cards; 502.2c priority
         s.step = ST_UNTAP
@@ -23,37 +23,37 @@ def h_turn(s, f) -> None:
         phase(s, "start_of_turn")  # NS 502.2b
         if s.turn == 1:
             phase(s, "start_of_game")
-        f[1] = 1
+        f[STEP] = 1
         pri(s)
     elif st == 1:  # NS 502.3a: draw 2, 1 on the game's first turn
         s.step = ST_DRAW
         draw(s, tp, 1 if s.turn == 1 else 2)
         phase(s, "start_of_draw")  # NS 502.3b: after the draw of 502.3a
-        f[1] = 2
+        f[STEP] = 2
         pri(s)
     elif st == 2:  # NS 502.4a: up to one hand card into the ether zone
         s.step = ST_ETHER
-        f[1] = 3
+        f[STEP] = 3
         s.ctx = -1
         s.ask(tp, D_ETHER, [PASS] + [OWN_HAND + k for k in range(len(s.hand[tp]))])
     elif st == 3:
         if s.answer != PASS:
             s.move(s.hand[tp][s.answer - OWN_HAND], Z_ETHER)
         phase(s, "start_of_ether")  # NS 502.4b: after the placement of 502.4a
-        f[1] = 4
+        f[STEP] = 4
         pri(s)
     elif st == 4:  # NS 503: character phase
         s.step = ST_CHARACTER
         phase(s, "start_of_character")  # NS 503.1
-        f[1] = 5
+        f[STEP] = 5
         pri(s)
     elif st == 5:  # NS 700: ikusa phase
         s.step = ST_IKUSA
-        f[1] = 6
+        f[STEP] = 6
         s.stack.append([H_IKUSA, 0])
     elif st == 6:  # NS 505.1-2: end phase
         s.step = ST_END
-        f[1] = 7
+        f[STEP] = 7
         if s.delayed:  # NS 1209.7: delayed 'at the start of the next end phase' triggers, once
             for d in s.delayed:
                 s.pending.append([d[0], d[1], d[2], d[3], 0])
@@ -75,4 +75,4 @@ def h_turn(s, f) -> None:
             return
         s.tp = 1 - tp  # NS 505.4
         s.turn += 1
-        f[1] = 0
+        f[STEP] = 0
