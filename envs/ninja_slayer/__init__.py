@@ -71,34 +71,34 @@ observation alone). Each reveal is public and asks again while cards the hand he
 remain unrevealed, so what the opponent sees (decision kinds, who decides, how often) depends
 only on public facts; ``auto_forced`` never skips it (a pass-only decision would tell).
 
-Observation (float32; P = cards in the pool; ``Game().observation_layout()`` gives offsets)
--------------------------------------------------------------------------------------------
+Observation (float32; N = cards in the pool; ``Game().observation_layout()`` gives offsets)
+------------------------------------------------------------------------------------------
 ==============  ==================  ====================================================
 block           size                content
 ==============  ==================  ====================================================
 global          3                   turn/30, my turn, I went first
 step            7                   setup untap draw ether character ikusa end
 ikusa           6                   none start target-selection interrupt damage end
-decision        16                  pending decision kind one-hot
+decision        17                  pending decision kind one-hot
 deciding        1                   I decide
 players         2 x 11              me, opponent: deck/50 hand/20 field/10 ether/10
                                     untapped ether/10 ohigan/50 damage/10 face-up
                                     damage/10 removed/10 check/5 carried damage/10
-context         P                   card being entered / whose ability resolves
-options         32 x (P+1)          my decision's option list: card one-hot, face-down
-hand            P                   my hand, counts by card
-opponent known  P                   opponent's hand cards that came from public zones or
+context         N                   card being entered / whose ability resolves
+options         32 x (N+1)          my decision's option list: card one-hot, face-down
+hand            N                   my hand, counts by card
+opp_known       N                   opponent's hand cards that came from public zones or
                                     are revealed (NS 1209.3c)
-field           2 x 20 x (P+8)      per slot: card, bowed, damage/5, karate/5,
+field           2 x 20 x (N+8)      per slot: card, bowed, damage/5, karate/5,
                                     durability/5, kousaku/5, attacker, target, redirected
-zones           2 x 7 x P           ether, bowed ether, ohigan, damage up, damage down,
+zones           2 x 7 x N           ether, bowed ether, ohigan, damage up, damage down,
                                     removed, check: counts by card
-kotodama space  8 x (P+5)           top first: kind (card/ability/check), card, mine, tatsujin paid
+kotodama        8 x (N+5)           top first: kind (card/ability/check), card, mine, tatsujin paid
 choices         8 x 2 + 2 x 20 + 8  top first: mode/4, X (or last-known number)/10; field slots
                                     (me, opponent: units, 2+ only from a distribution) and
                                     kotodama-space entries targeted by an entry-time target
                                     (NS 1204.2e)
-zone targets    2 x P               ether / Ohigan cards targeted by an entry-time target
+zone_targets    2 x N               ether / Ohigan cards targeted by an entry-time target
                                     (me, opponent), counts by card
 ==============  ==================  ====================================================
 

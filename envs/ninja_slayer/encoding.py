@@ -11,6 +11,8 @@ from collections import _count_elements
 
 import numpy as np
 
+from ..core.obs import ObsLayout as CoreObsLayout
+
 from .cards import CHARACTER
 from .layout import (
     D_RECOVER, DECISIONS, IK_STEPS, LAYOUT, N_OPTIONS, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PLAYER, STEPS,
@@ -26,45 +28,42 @@ N_PLAYER = 11
 N_DEC = len(DECISIONS)
 
 
-class ObsLayout:
-    """Offsets of the observation blocks; ``table()`` documents them."""
+class ObsLayout(CoreObsLayout):
+    """The observation's named blocks (``envs/core/obs.py``); the game module's docstring table is checked
+    against them. The attributes (``glob``, ``step``...) are the blocks' first indices, where the encoder
+    writes; ``stats`` / ``zcache`` are the encoder's caches."""
 
     def __init__(self, n_cards: int) -> None:
+        super().__init__(n_cards)
         P = self.P = n_cards
         self.stats_defs, self.stats = None, []  # printed stats / 5 by definition (observation's cache)
         self.zcache: dict = {}  # one player's zone blocks by their content (see _zone_block)
-        self.blocks: list[tuple[str, int, int]] = []
-        self.size = 0
-        add = self._add
-        self.glob = add("global: turn/30, my turn, I went first", 3)
-        self.step = add("step one-hot", len(STEPS))
-        self.ik = add("ikusa sub-step one-hot", len(IK_STEPS))
-        self.dec = add("decision kind one-hot", len(DECISIONS))
-        self.deciding = add("I am deciding", 1)
-        self.players = add("players (me, opponent) x 11 counts", 2 * N_PLAYER)
-        self.ctx = add("context card one-hot", P)
-        self.opts = add("option list (mine only): 32 x (card one-hot, face-down)", N_OPTIONS * (P + 1))
-        self.hand = add("my hand, counts by card", P)
-        self.opp_known = add("opponent's hand cards known to me, counts by card", P)
-        self.field = add("field slots, me then opponent: 20 x (card, bowed, damage, karate, durability, "
-                         "kousaku, attacker, target, redirected)", 2 * F_SLOTS * (P + 8))
-        self.zones = add("me then opponent: ether, bowed ether, ohigan, damage face-up, damage face-down, "
-                         "removed, check: counts by card", 2 * 7 * P)
-        self.kst = add("kotodama space, top first: 8 x (kind one-hot, card one-hot, mine, tatsujin)", S_SLOTS * (P + 5))
-        self.kx = add("kotodama space choices: 8 x (mode/4, X or last-known number/10); field slots (me, "
-                      "opponent) 2 x 20 and kotodama-space entries 8 targeted by an entry-time target",
-                      S_SLOTS * 2 + 2 * F_SLOTS + S_SLOTS)
-        self.kz = add("ether / Ohigan cards targeted by an entry-time target, me then opponent: 2 x P counts "
-                      "by card", 2 * P)
-
-    def _add(self, name: str, n: int) -> int:
-        start = self.size
-        self.blocks.append((name, start, n))
-        self.size += n
-        return start
-
-    def table(self) -> list[tuple[int, int, str]]:
-        return [(s, s + n - 1, name) for name, s, n in self.blocks]
+        add = self.add
+        self.glob = add("global", 3, "turn/30, my turn, I went first")
+        self.step = add("step", len(STEPS), "step one-hot: " + " ".join(STEPS))
+        self.ik = add("ikusa", len(IK_STEPS), "ikusa sub-step one-hot: " + ", ".join(IK_STEPS))
+        self.dec = add("decision", len(DECISIONS), "pending decision kind one-hot")
+        self.deciding = add("deciding", 1, "I decide")
+        self.players = add("players", 2 * N_PLAYER, "me, opponent: deck/50 hand/20 field/10 ether/10 untapped "
+                           "ether/10 ohigan/50 damage/10 face-up damage/10 removed/10 check/5 carried damage/10",
+                           shape=f"2 x {N_PLAYER}")
+        self.ctx = add("context", P, "card being entered / whose ability resolves (one-hot)", shape="N")
+        self.opts = add("options", N_OPTIONS * (P + 1), "my decision's option list: card one-hot, face-down",
+                        shape=f"{N_OPTIONS} x (N+1)")
+        self.hand = add("hand", P, "my hand, counts by card", shape="N")
+        self.opp_known = add("opp_known", P, "opponent's hand cards that came from public zones or are revealed "
+                             "(NS 1209.3c)", shape="N")
+        self.field = add("field", 2 * F_SLOTS * (P + 8), "me, opponent, per slot: card, bowed, damage/5, karate/5, "
+                         "durability/5, kousaku/5, attacker, target, redirected", shape=f"2 x {F_SLOTS} x (N+8)")
+        self.zones = add("zones", 2 * 7 * P, "me, opponent: ether, bowed ether, ohigan, damage up, damage down, "
+                         "removed, check: counts by card", shape="2 x 7 x N")
+        self.kst = add("kotodama", S_SLOTS * (P + 5), "top first: kind (card/ability/check), card, mine, tatsujin "
+                       "paid", shape=f"{S_SLOTS} x (N+5)")
+        self.kx = add("choices", S_SLOTS * 2 + 2 * F_SLOTS + S_SLOTS, "top first: mode/4, X (or last-known "
+                      "number)/10; field slots (me, opponent: units) and kotodama-space entries targeted by an "
+                      "entry-time target (NS 1204.2e)", shape=f"{S_SLOTS} x 2 + 2 x {F_SLOTS} + {S_SLOTS}")
+        self.kz = add("zone_targets", 2 * P, "ether / Ohigan cards targeted by an entry-time target (me, "
+                      "opponent), counts by card", shape="2 x N")
 
 
 def _printed_stats(L: ObsLayout, defs) -> list:

@@ -103,7 +103,7 @@ def test_damage_cards_have_a_facing_and_ether_and_field_cards_an_orientation():
     s = scene(p0=dict(hand=["TZNS-08"], ether=["TZNS-29", "TZNS-17"], damage=["TZNS-33"], field=["TZNS-31"]))
     g = s.game
     P = len(g.pool.cards)
-    zones = _block(g, "me then opponent: ether")[0]
+    zones = _block(g, "zones")[0]
     to_character_phase(s)
     act(s, hand(s, "TZNS-08"))
     while s.dkind != D_PAY_JITSU:
