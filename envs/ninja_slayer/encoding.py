@@ -18,7 +18,7 @@ from .layout import (
     D_RECOVER, DECISIONS, IK_STEPS, LAYOUT, N_OPTIONS, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PLAYER, STEPS,
 )
 from .layout import D_CHOOSE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_REVEAL, D_TATSUJIN
-from .state import K_ABILITY, K_CARD, KIND_NAMES, K_CHECK, PLAYER_TARGET, Z_FIELD, ZONE_NAMES
+from .state import EF_CARD, K_ABILITY, K_CARD, KIND_NAMES, K_CHECK, PLAYER_TARGET, Z_FIELD, ZONE_NAMES
 
 # decisions with an option list (the reveal decision lists the eligible hidden hand cards' definitions, NS 1209.3a)
 OPTION_KINDS = (D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_CHOOSE, D_RECOVER, D_REVEAL)
@@ -176,7 +176,7 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
     # printed values except for the cards an effect names (all three values come from the
     # state, State.karate...) and the karate on a field where a static aura applies
     # (NS 1210, 1213.1f): auras change karate only
-    touched = {t[1] for t in teff} if teff else ()
+    touched = {t[EF_CARD] for t in teff} if teff else ()
     defs = s.defs
     if s.statics & SF_DEFINED_VALUES:  # characteristic-defining abilities (NS 1210.2): their values come from the state too
         touched = set(touched).union(j for q in (0, 1) for j in s.field[q] if defs[cdef[j]].cda)

@@ -21,16 +21,17 @@ PUBLIC_ZONES = (Z_FIELD, Z_ETHER, Z_OHIGAN, Z_DAMAGE, Z_REMOVED, Z_CHECK, Z_STAC
 # stack object kinds
 K_CARD, K_ABILITY, K_CHECK = range(3)
 KIND_NAMES = ("card", "ability", "damage check")
-# continuous effects from resolved abilities [kind, card, obj, amount, timestamp] (NS 1213): 'this turn' (ends at
-# NS 505.3b) unless flagged TE_IKUSA / TE_GAME; the affected (card, obj) is fixed on resolution (NS 1213.6)
-TE_KARATE, TE_DUR, TE_KOUSAKU, TE_GRANT, TE_ATTR, TE_LOSE_KW, TE_SET_KARATE, TE_SET_DUR = range(8)  # kind = k & 15
+# continuous effects from resolved abilities (NS 1213, ``State.teff``): [kind, lasts, card, obj, amount, timestamp];
+# lasts TE_TURN (ends at NS 505.3b), TE_IKUSA or TE_GAME; the affected (card, obj) is fixed on resolution (NS 1213.6)
+EF_KIND, EF_LASTS, EF_CARD, EF_OBJ, EF_AMOUNT, EF_STAMP = range(6)
+TE_KARATE, TE_DUR, TE_KOUSAKU, TE_GRANT, TE_ATTR, TE_LOSE_KW, TE_SET_KARATE, TE_SET_DUR = range(8)  # kinds
 # TE_ATTR: gains an attribute (amount = index in the pool's attr_names, NS 1325.1); TE_LOSE_KW: loses a
 # keyword (amount = index in KEYWORDS, NS 1327.1)
 TE_GAIN_KW = 8  # gains a keyword (amount = index in KEYWORDS, NS 1213.1c)
 TE_SET_ATTR = 9  # its attribute becomes this one (attr_names index; NS 1213.1d, 1213.5)
 TE_ADD_KARATE, TE_ADD_KOUSAKU = 10, 11  # it has karate / kousaku N if it has no such item (NS 1213.1e)
-TE_IKUSA = 16  # added to a kind: the effect lasts 'this ikusa' (ends at NS 706.8a), not the turn
-TE_GAME = 32  # added to a kind: no end point, the rest of the game (NS 1213.8)
+# how long it lasts: this turn; 'this ikusa' (ends at NS 706.8a); no end point, the rest of the game (NS 1213.8)
+TE_TURN, TE_IKUSA, TE_GAME = range(3)
 NO_TARGET, PLAYER_TARGET = -2, -1
 
 
@@ -138,8 +139,8 @@ class State(DecisionState):
     def _mod(self, i: int, kind: int) -> int:
         v = 0
         o = self.obj[i]
-        for k, c, ob, amt, _ in self.teff:
-            if (k & 15) == kind and c == i and ob == o:
+        for k, _, c, ob, amt, _ in self.teff:
+            if k == kind and c == i and ob == o:
                 v += amt
         return v
 
@@ -157,8 +158,8 @@ class State(DecisionState):
         matters. Attributes are settled first (1213.1b), so an aura's scope is fixed before
         (the dependency of 1213.3a)."""
         o = self.obj[i]
-        eff = [(st, (k & 15) == put, amt) for k, c, ob, amt, st in self.teff
-               if c == i and ob == o and (k & 15) in (add, put)]
+        eff = [(st, k == put, amt) for k, _, c, ob, amt, st in self.teff
+               if c == i and ob == o and k in (add, put)]
         if aura and self.statics & SF_AURAS and self.zone[i] == Z_FIELD:
             defs, cdef = self.defs, self.cdef
             for j in self.field[self.owner[i]]:
@@ -202,8 +203,8 @@ class State(DecisionState):
         if name in d.missing:
             base = None
             add, o = (TE_ADD_KARATE if stat == 1 else TE_ADD_KOUSAKU), self.obj[i]
-            for k, c, ob, amt, _ in self.teff:
-                if (k & 15) == add and c == i and ob == o:
+            for k, _, c, ob, amt, _ in self.teff:
+                if k == add and c == i and ob == o:
                     base = amt
                     break
             if base is None:
@@ -270,8 +271,8 @@ class State(DecisionState):
             return False
         if self.statics & SF_LAYERS and self.teff:
             o, put = self.obj[i], -1
-            for k, c, ob, amt, _ in self.teff:
-                if (k & 15) == TE_SET_ATTR and c == i and ob == o:
+            for k, _, c, ob, amt, _ in self.teff:
+                if k == TE_SET_ATTR and c == i and ob == o:
                     put = amt
             if put >= 0:
                 return self.game.pool.attr_names[put] == attr
@@ -279,8 +280,8 @@ class State(DecisionState):
             return True
         if self.teff:  # NS 1325.1: 'gains <attribute>' this turn
             o, names = self.obj[i], self.game.pool.attr_names
-            for k, c, ob, amt, _ in self.teff:
-                if (k & 15) == TE_ATTR and c == i and ob == o and names[amt] == attr:
+            for k, _, c, ob, amt, _ in self.teff:
+                if k == TE_ATTR and c == i and ob == o and names[amt] == attr:
                     return True
         if self.statics & SF_AURAS and self.zone[i] == Z_FIELD:  # NS 1213.1b: attribute-gaining statics
             defs, cdef = self.defs, self.cdef
@@ -303,9 +304,8 @@ class State(DecisionState):
             return False
         if self.teff:
             o, kid = self.obj[i], KEYWORDS.index(kw)
-            for k, c, ob, amt, _ in self.teff:
+            for k, _, c, ob, amt, _ in self.teff:
                 if c == i and ob == o and amt == kid:
-                    k &= 15
                     if k == TE_LOSE_KW:
                         has = False
                     elif k == TE_GAIN_KW:
@@ -317,7 +317,7 @@ class State(DecisionState):
         ab = self.defs[self.cdef[i]].triggers
         if self.teff:
             o = self.obj[i]
-            extra = [self.abilities[amt] for k, c, ob, amt, _ in self.teff if (k & 15) == TE_GRANT and c == i and ob == o]
+            extra = [self.abilities[amt] for k, _, c, ob, amt, _ in self.teff if k == TE_GRANT and c == i and ob == o]
             if extra:
                 return ab + extra
         return ab

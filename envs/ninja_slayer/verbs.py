@@ -43,7 +43,7 @@ from .rules import (
 )
 from .state import (
     TE_ADD_KARATE, TE_ADD_KOUSAKU, TE_ATTR, TE_DUR, TE_GAIN_KW, TE_GAME, TE_GRANT, TE_IKUSA, TE_KARATE, TE_KOUSAKU,
-    TE_LOSE_KW, TE_SET_ATTR, TE_SET_DUR, TE_SET_KARATE, Z_HAND, Z_OHIGAN, Z_REMOVED,
+    TE_LOSE_KW, TE_SET_ATTR, TE_SET_DUR, TE_SET_KARATE, TE_TURN, Z_HAND, Z_OHIGAN, Z_REMOVED,
 )
 from .words import VOCAB
 
@@ -419,17 +419,17 @@ def v_pump(s, a, j, ctl, src, n):
     if a.ikusa and s.ikstep == IK_NONE:
         return  # NS 1213.9: 'this ikusa' outside an ikusa: its end has passed, it never applies
     o = s.obj[j]
-    fl = TE_IKUSA if a.ikusa else TE_GAME if a.game else 0  # NS 1213.3b-4: the duration is fixed now
+    fl = TE_IKUSA if a.ikusa else TE_GAME if a.game else TE_TURN  # NS 1213.3b-4: the duration is fixed now
     ts = s.stamp()  # NS 1213.3b-2: the time of resolution; one effect, one timestamp
     if a.effect >= 0:  # NS 1213.2: its attribute part applies in the attribute layer (1213.1b)
-        s.teff.append([TE_ATTR + fl, j, o, a.effect, ts])
+        s.teff.append([TE_ATTR, fl, j, o, a.effect, ts])
     for kind, amt in ((TE_ADD_KARATE, a.add_karate), (TE_ADD_KOUSAKU, a.add_kousaku),
                       (TE_SET_KARATE, a.set_karate), (TE_SET_DUR, a.set_durability)):
         if amt is not None:  # NS 1213.1e: adds the item; NS 1213.5: the value becomes amt
-            s.teff.append([kind + fl, j, o, amt, ts])
+            s.teff.append([kind, fl, j, o, amt, ts])
     for kind, amt in ((TE_KARATE, a.karate), (TE_DUR, a.durability), (TE_KOUSAKU, a.kousaku)):
         if amt:
-            s.teff.append([kind + fl, j, o, amt, ts])
+            s.teff.append([kind, fl, j, o, amt, ts])
 
 
 def _check_grant(ld, ck, a: Action, card: str) -> None:
@@ -445,7 +445,7 @@ def _check_grant(ld, ck, a: Action, card: str) -> None:
           doc="this card gains the triggered ability this turn (duration: game, the rest of the game)",
           ja="{target}は{duration}「{effect}」を得る", en='{target} gains "{effect}" {duration}')
 def v_grant(s, a, j, ctl, src, n):
-    s.teff.append([TE_GRANT + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
+    s.teff.append([TE_GRANT, TE_GAME if a.game else TE_TURN, j, s.obj[j], a.effect, s.stamp()])
 
 
 def _check_attribute(ld, ck, a: Action, card: str) -> None:
@@ -458,7 +458,7 @@ def _check_attribute(ld, ck, a: Action, card: str) -> None:
           doc="the target character has the attribute this turn (duration: game, the rest of the game)",
           ja="{target}は{duration}〈{attribute}〉を得る", en="{target} gains 〈{attribute}〉 {duration}")
 def v_gain_attribute(s, a, j, ctl, src, n):
-    s.teff.append([TE_ATTR + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
+    s.teff.append([TE_ATTR, TE_GAME if a.game else TE_TURN, j, s.obj[j], a.effect, s.stamp()])
 
 
 @targeted("set_attribute", zones=("field",), params={"attribute": Param.str(), "duration": DURATION},
@@ -468,7 +468,7 @@ def v_gain_attribute(s, a, j, ctl, src, n):
           ja="{target}の属性は{duration}〈{attribute}〉だけになる",
           en="the only attribute of {target} is 〈{attribute}〉 {duration}")
 def v_set_attribute(s, a, j, ctl, src, n):
-    s.teff.append([TE_SET_ATTR + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
+    s.teff.append([TE_SET_ATTR, TE_GAME if a.game else TE_TURN, j, s.obj[j], a.effect, s.stamp()])
 
 
 def _check_keyword(ld, ck, a: Action, card: str) -> None:
@@ -484,7 +484,7 @@ KEYWORD = Param.choice(KEYWORDS)
           doc="the target character loses the keyword (all of it) this turn",
           ja="{target}は{duration}{keyword}を失う", en="{target} loses {keyword} {duration}")
 def v_lose_keyword(s, a, j, ctl, src, n):
-    s.teff.append([TE_LOSE_KW + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
+    s.teff.append([TE_LOSE_KW, TE_GAME if a.game else TE_TURN, j, s.obj[j], a.effect, s.stamp()])
 
 
 @targeted("gain_keyword", zones=("field",), params={"keyword": KEYWORD, "duration": DURATION}, layered=True,
@@ -492,7 +492,7 @@ def v_lose_keyword(s, a, j, ctl, src, n):
           doc="the target character has the keyword this turn; gains and losses apply in timestamp order",
           ja="{target}は{duration}{keyword}を得る", en="{target} gains {keyword} {duration}")
 def v_gain_keyword(s, a, j, ctl, src, n):
-    s.teff.append([TE_GAIN_KW + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
+    s.teff.append([TE_GAIN_KW, TE_GAME if a.game else TE_TURN, j, s.obj[j], a.effect, s.stamp()])
 
 
 # ---- the keyword satsubatsu (NS 1403.2): its trigger's effect, not a word of the card language -------

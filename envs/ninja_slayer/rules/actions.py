@@ -7,7 +7,7 @@ from ..cards import (
     CHARACTER, TR_AMBUSH_OHIGAN, TR_APPEARS, TR_DEALS, TR_DEALT, TR_DISC_OPP, TR_DISC_YOU, TR_KILLED,
     TR_KILLED_BY_CHAR, TR_KILLED_IKUSA, TR_KILLS,
 )
-from ..state import K_CARD, Z_CHECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED
+from ..state import EF_CARD, EF_OBJ, K_CARD, Z_CHECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED
 from .triggers import fire
 from . import replacement
 
@@ -114,8 +114,8 @@ def carry(s, i: int, old: int) -> None:
     previous object ``old`` (NS 1204.2j-1 hand -> kotodama space, 1205.1c-3 kotodama space -> field;
     otherwise a zone change ends them, NS 302.3)."""
     for t in s.teff:
-        if t[1] == i and t[2] == old:
-            t[2] = s.obj[i]
+        if t[EF_CARD] == i and t[EF_OBJ] == old:
+            t[EF_OBJ] = s.obj[i]
 
 
 def damage_amount(s, src: int, to: int, n: int) -> int:

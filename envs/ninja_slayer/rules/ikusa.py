@@ -6,7 +6,7 @@ from .frames import H_RC, STEP
 from ..records import SF_HIDDEN_TRIGGERS
 from ..cards import TR_AISATSU
 from ..layout import D_ATTACKER, D_INTERRUPT, D_TARGET, OPP_FIELD, OWN_FIELD, PASS, PLAYER
-from ..state import NO_TARGET, PLAYER_TARGET, TE_IKUSA
+from ..state import EF_LASTS, NO_TARGET, PLAYER_TARGET, TE_IKUSA
 from .triggers import WINDOW, fire, phase
 from .actions import damage_amount, dealt
 from .priority import pri
@@ -167,4 +167,4 @@ def _ikusa_gone(s) -> bool:
 def end_ikusa_effects(s) -> None:
     """NS 706.8a: continuous effects lasting 'this ikusa' end."""
     if s.teff:
-        s.teff = [t for t in s.teff if not t[0] & TE_IKUSA]
+        s.teff = [t for t in s.teff if t[EF_LASTS] != TE_IKUSA]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .frames import H_IKUSA, STEP
 from ..layout import D_ETHER, OWN_HAND, PASS, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP
-from ..state import TE_GAME, Z_ETHER
+from ..state import EF_CARD, EF_LASTS, EF_OBJ, TE_GAME, Z_ETHER
 from .triggers import phase
 from .actions import draw
 from .priority import pri
@@ -67,7 +67,7 @@ def h_turn(s, f) -> None:
                 s.ikusa_hit[j] = False
                 s.redirected[j] = -1  # NS 1402.2-3, 705.3a-1: interrupt is once per turn
         if s.teff:  # NS 1213.8: effects without an end point stay (while their object does)
-            s.teff = [t for t in s.teff if t[0] & TE_GAME and s.obj[t[1]] == t[2]]
+            s.teff = [t for t in s.teff if t[EF_LASTS] == TE_GAME and s.obj[t[EF_CARD]] == t[EF_OBJ]]
         s.tuses = []
         s.aisatsu_by = []
         if s.pending or s.carried[0] or s.carried[1] or _loss_pending(s):
