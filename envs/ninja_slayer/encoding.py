@@ -6,19 +6,20 @@ option list of a decision that is not the viewer's.
 """
 from __future__ import annotations
 
-from .records import SF_AURAS, SF_DEFINED_VALUES
 from collections import _count_elements
 
 import numpy as np
 
 from ..core.obs import ObsLayout as CoreObsLayout
-
-from .cards import CHARACTER
 from .layout import (
-    D_RECOVER, DECISIONS, IK_STEPS, LAYOUT, N_OPTIONS, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PLAYER, STEPS,
+    DECISIONS, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_CHOOSE, D_RECOVER, D_REVEAL, D_TATSUJIN, IK_STEPS, LAYOUT,
+    N_OPTIONS, STEPS,
 )
-from .layout import D_CHOOSE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_REVEAL, D_TATSUJIN
-from .state import EF_CARD, K_ABILITY, K_CARD, KIND_NAMES, K_CHECK, PLAYER_TARGET, Z_FIELD, ZONE_NAMES
+from .records import (
+    SF_AURAS, SF_DEFINED_VALUES, SO_ABILITY, SO_CARD, SO_CTL, SO_FIXED, SO_KIND, SO_MODE, SO_NUMBER, SO_OBJ, SO_TJ,
+    T_FIELD, T_STACK_CARD, T_ZONE, TG_CARD, TG_CODE, TG_OBJ, TG_SIZE,
+)
+from .state import EF_CARD, K_ABILITY, K_CARD, K_CHECK, KIND_NAMES, PLAYER_TARGET, Z_FIELD
 
 # decisions with an option list (the reveal decision lists the eligible hidden hand cards' definitions, NS 1209.3a)
 OPTION_KINDS = (D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_CHOOSE, D_RECOVER, D_REVEAL)
@@ -178,7 +179,7 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
     # (NS 1210, 1213.1f): auras change karate only
     touched = {t[EF_CARD] for t in teff} if teff else ()
     defs = s.defs
-    if s.statics & SF_DEFINED_VALUES:  # characteristic-defining abilities (NS 1210.2): their values come from the state too
+    if s.statics & SF_DEFINED_VALUES:  # characteristic-defining abilities (NS 1210.2): values from the state
         touched = set(touched).union(j for q in (0, 1) for j in s.field[q] if defs[cdef[j]].cda)
     stats = _printed_stats(L, defs)
     att, tgt = s.attacker, s.target
@@ -212,12 +213,12 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
         b = L.kst
         W5 = P + 5
         for ob in reversed(ks[-S_SLOTS:]):
-            m[b + ob[0]] = 1.0
-            if ob[0] != K_CHECK:
-                m[b + 3 + cdef[ob[1]]] = 1.0
-            if ob[3] == me:
+            m[b + ob[SO_KIND]] = 1.0
+            if ob[SO_KIND] != K_CHECK:
+                m[b + 3 + cdef[ob[SO_CARD]]] = 1.0
+            if ob[SO_CTL] == me:
                 m[b + 3 + P] = 1.0
-            if ob[5]:
+            if ob[SO_TJ]:
                 m[b + 4 + P] = 1.0
             b += W5
     if s.kstack:
@@ -231,23 +232,23 @@ def _kotodama_choices(s, me: int, L: ObsLayout, o) -> None:
     top = s.kstack[-S_SLOTS:][::-1]
     b = L.kx
     for k, ob in enumerate(top):
-        o[b + 2 * k] = ob[6] / 4
-        o[b + 2 * k + 1] = ob[7] / 10
-        for q in range(9, len(ob), 4):
-            c, obj, code = ob[q + 1], ob[q + 2], ob[q + 3]
-            if code == -1:  # a field card, while it is the same object (NS 302.3)
+        o[b + 2 * k] = ob[SO_MODE] / 4
+        o[b + 2 * k + 1] = ob[SO_NUMBER] / 10
+        for q in range(SO_FIXED, len(ob), TG_SIZE):
+            c, obj, code = ob[q + TG_CARD], ob[q + TG_OBJ], ob[q + TG_CODE]
+            if code == T_FIELD:  # a field card, while it is the same object (NS 302.3)
                 if s.zone[c] == Z_FIELD and s.obj[c] == obj:
                     slot = s.field[s.owner[c]].index(c)
                     if slot < F_SLOTS:  # += : a distribution's units to it (NS 1305.1, 1204.2f-2)
                         o[b + 2 * S_SLOTS + (0 if s.owner[c] == me else F_SLOTS) + slot] += 1.0
                 continue
-            if code == -3:  # an ether / Ohigan card (public zones), while it is the same object
+            if code == T_ZONE:  # an ether / Ohigan card (public zones), while it is the same object
                 if s.obj[c] == obj:
                     o[L.kz + (0 if s.owner[c] == me else L.P) + s.cdef[c]] += 1.0
                 continue
             for k2, o2 in enumerate(top):
-                if o2[1] == c and o2[2] == obj and (o2[0] == K_CARD if code == -2 else
-                                                    (o2[0] == K_ABILITY and o2[4] == code)):
+                if o2[SO_CARD] == c and o2[SO_OBJ] == obj and (o2[SO_KIND] == K_CARD if code == T_STACK_CARD else
+                                                    (o2[SO_KIND] == K_ABILITY and o2[SO_ABILITY] == code)):
                     o[b + 2 * S_SLOTS + 2 * F_SLOTS + k2] = 1.0
 
 
@@ -300,8 +301,8 @@ def _stack_entry(s, o) -> dict:
             d["mode"] = o[6]
         if ab is not None and ab.x:
             d["x"] = o[7]
-        if len(o) > 9:
-            d["targets"] = [s.defs[s.cdef[o[q + 1]]].id for q in range(9, len(o), 4)]
+        if len(o) > SO_FIXED:
+            d["targets"] = [s.defs[s.cdef[o[q + TG_CARD]]].id for q in range(SO_FIXED, len(o), TG_SIZE)]
     return d
 
 

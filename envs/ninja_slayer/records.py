@@ -51,6 +51,20 @@ T_FIELD, T_STACK_CARD, T_ZONE = -1, -2, -3  # T_ZONE: a card in the target's eth
 TU_CARD, TU_OBJ, TU_ABILITY, TU_COUNT = range(4)
 TU_SURVIVE_KILL = -2
 
+# a pending trigger (NS 1209.3, ``State.pending``): [player, ability, card, obj, number, hide after (a revealed hand
+# card's trigger only)]; number: a last-known value (NS 1215) handed to the kotodama-space object
+PT_PLAYER, PT_ABILITY, PT_CARD, PT_OBJ, PT_NUMBER, PT_HIDE = range(6)
+# a reveal window (NS 1209.3a) is pending as [player, WINDOW, -1, 0, 0, card, obj, card, obj...]: the hand cards at
+# the event, as (card, obj) pairs from slot PT_WINDOW_CARDS
+WINDOW = -1
+PT_WINDOW_CARDS = 5
+# a delayed trigger (NS 1209.7, ``State.delayed``): [controller, ability, source, source obj]
+DL_CTL, DL_ABILITY, DL_SRC, DL_SRC_OBJ = range(4)
+# who aisatsu-ed whom this turn (NS 1403.2, ``State.aisatsu_by``): [target, its obj, aisatsu card, its obj]
+AB_TARGET, AB_TARGET_OBJ, AB_ATTACKER, AB_ATTACKER_OBJ = range(4)
+# who damaged whom since the last rule check (NS 1216.5a, ``State.hits``): [damaged card, its obj, source, its obj]
+HIT_CARD, HIT_OBJ, HIT_SRC, HIT_SRC_OBJ = range(4)
+
 
 def sobj(kind: int, card: int, obj: int, ctl: int, ab: int, tj: int = 0) -> list:
     """A new kotodama-space object without choices (mode 0, number 0, not hidden after, no targets)."""

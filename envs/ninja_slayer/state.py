@@ -9,7 +9,7 @@ a new object), so effects and limits keyed by ``(card, obj)`` stop matching afte
 """
 from __future__ import annotations
 
-from .records import SF_AURAS, SF_DEFINED_VALUES, SF_ITEMS, SF_LAYERS
+from .records import SF_AURAS, SF_DEFINED_VALUES, SF_ITEMS, SF_LAYERS, SO_CARD, SO_KIND
 from ..core.engine import DecisionState
 from .cards import CHARACTER, KEYWORDS
 from .words import card_number
@@ -102,7 +102,7 @@ class State(DecisionState):
             self.zone_list(old, p).remove(i)
         else:
             for k, o in enumerate(self.kstack):
-                if o[0] == K_CARD and o[1] == i:
+                if o[SO_KIND] == K_CARD and o[SO_CARD] == i:
                     del self.kstack[k]
                     break
         self.zone[i] = z
@@ -344,9 +344,10 @@ class State(DecisionState):
                     assert self.zone[i] == z and self.owner[i] == p, f"card {i} in {ZONE_NAMES[z]} of {p}"
                     seen[i] += 1
         for o in self.kstack:
-            if o[0] == K_CARD:
-                assert self.zone[o[1]] == Z_STACK, f"card {o[1]} on the stack but zone {self.zone[o[1]]}"
-                seen[o[1]] += 1
+            if o[SO_KIND] == K_CARD:
+                i = o[SO_CARD]
+                assert self.zone[i] == Z_STACK, f"card {i} on the stack but zone {self.zone[i]}"
+                seen[o[SO_CARD]] += 1
         assert all(s == 1 for s in seen), f"cards not in exactly one place: {[i for i in range(n) if seen[i] != 1]}"
         for p in (0, 1):
             for i in self.field[p]:

@@ -30,6 +30,7 @@ parameters (``Param``), rule, doc and phrases; nothing else changes.
 """
 from __future__ import annotations
 
+from .records import AB_ATTACKER, AB_ATTACKER_OBJ, AB_TARGET, AB_TARGET_OBJ
 from .rules.frames import EX_COUNT, EX_EXTRA, EX_SRC_OBJ, STEP
 from typing import Callable
 
@@ -38,8 +39,8 @@ from ..core.vocab import Param
 from .cards import CHARACTER, KEYWORDS, N_ALL, N_LKI_KARATE, N_X, TR_PHASE, Action, Target, hand_pick
 from .layout import D_CHOOSE, D_RECOVER, OPP_FIELD, OPTION, OWN_HAND, PASS
 from .rules import (
-    H_ENTER, IK_NONE, ambush, counter, damage_amount, dealt, discard, draw, enter_candidates, kill, next_action, on_targets,
-    option_defs, skip_rest, target_answer,
+    H_ENTER, IK_NONE, ambush, counter, damage_amount, dealt, discard, draw, enter_candidates, kill, next_action,
+    on_targets, option_defs, skip_rest, target_answer,
 )
 from .state import (
     TE_ADD_KARATE, TE_ADD_KOUSAKU, TE_ATTR, TE_DUR, TE_GAIN_KW, TE_GAME, TE_GRANT, TE_IKUSA, TE_KARATE, TE_KOUSAKU,
@@ -501,7 +502,8 @@ def _satsubatsu_step(s, f, a, ctl, src, n):
     a target's: the kill replacements, then ``v_kill``)."""
     if f[EX_COUNT] < 1:
         c = [j for j in s.field[1 - ctl] if any(
-            r[0] == src and r[1] == f[EX_SRC_OBJ] and r[2] == j and r[3] == s.obj[j] for r in s.aisatsu_by)]
+            r[AB_TARGET] == src and r[AB_TARGET_OBJ] == f[EX_SRC_OBJ] and r[AB_ATTACKER] == j
+            and r[AB_ATTACKER_OBJ] == s.obj[j] for r in s.aisatsu_by)]
         if c:
             f[STEP] = 2
             s.opts = []

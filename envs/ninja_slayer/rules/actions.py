@@ -2,7 +2,10 @@
 amounts and 'dealt' (NS 1102.4-5, 1317); continuous effects carried along a move (NS 302.3, 1204.2j-1, 1205.1c-3)."""
 from __future__ import annotations
 
-from ..records import SF_DISCARD_REMOVAL, SF_KILL_TRIGGERS
+from ..records import (
+    HIT_CARD, HIT_OBJ, HIT_SRC, HIT_SRC_OBJ, PT_CARD, PT_NUMBER, PT_OBJ, SF_DISCARD_REMOVAL, SF_KILL_TRIGGERS,
+    SO_CARD, SO_KIND,
+)
 from ..cards import (
     CHARACTER, TR_AMBUSH_OHIGAN, TR_APPEARS, TR_DEALS, TR_DEALT, TR_DISC_OPP, TR_DISC_YOU, TR_KILLED,
     TR_KILLED_BY_CHAR, TR_KILLED_IKUSA, TR_KILLS,
@@ -38,7 +41,7 @@ def kill(s, i: int, src: int = -1, by_damage: bool = False) -> None:
             killers = [(src, s.obj[src])]
         elif by_damage:
             o = s.obj[i]
-            killers = [(r[2], r[3]) for r in s.hits if r[0] == i and r[1] == o]
+            killers = [(r[HIT_SRC], r[HIT_SRC_OBJ]) for r in s.hits if r[HIT_CARD] == i and r[HIT_OBJ] == o]
     s.move(i, Z_OHIGAN)
     s.obj[i] -= 1  # read the leaving object's abilities (LKI) ...
     fire(s, i, TR_KILLED)
@@ -55,9 +58,9 @@ def kill(s, i: int, src: int = -1, by_damage: bool = False) -> None:
             seen.append(k)
             fire(s, k, TR_KILLS)  # NS 1216.5a-b
     for t in s.pending:
-        if t[2] == i and t[3] == s.obj[i] - 1:
-            t[3] = s.obj[i]  # ... and let the trigger follow the card to Ohigan
-            t[4] = lki
+        if t[PT_CARD] == i and t[PT_OBJ] == s.obj[i] - 1:
+            t[PT_OBJ] = s.obj[i]  # ... and let the trigger follow the card to Ohigan
+            t[PT_NUMBER] = lki
 
 
 def discard(s, j: int, by: int) -> None:
@@ -84,12 +87,12 @@ def counter(s, k: int) -> None:
     Ohigan; it does not resolve and its costs stay paid. A countered ukemi ability's
     card still in the check zone goes to Ohigan (NS 1211.4)."""
     o = s.kstack[k]
-    if o[0] == K_CARD:
-        s.move(o[1], Z_OHIGAN)
+    if o[SO_KIND] == K_CARD:
+        s.move(o[SO_CARD], Z_OHIGAN)
         return
     del s.kstack[k]
-    if s.zone[o[1]] == Z_CHECK:
-        s.move(o[1], Z_OHIGAN)
+    if s.zone[o[SO_CARD]] == Z_CHECK:
+        s.move(o[SO_CARD], Z_OHIGAN)
 
 
 def ambush(s, j: int, ctl: int) -> None:

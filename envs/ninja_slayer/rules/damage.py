@@ -11,7 +11,7 @@ from .abilities import cond_ok, option_defs
 from .triggers import fire
 
 
-def _damage_check(s, p: int) -> None:
+def damage_check(s, p: int) -> None:
     """NS 1104: the top card to the check zone; no ukemi -> damage zone face-up; ukemi ->
     entered (mandatory, NS 1211.3) or, if it can't be, Ohigan (1104.4b)."""
     if not s.deck[p]:

@@ -4,6 +4,10 @@ the costs in printed order (1203.4, 1204.2i: ether 1312, jitsu 1320, the additio
 completed rolls the entry back (1204.2i, 1204.2l)."""
 from __future__ import annotations
 
+from ..records import (
+    SO_ABILITY, SO_CARD, SO_CTL, SO_FIXED, SO_KIND, SO_MODE, SO_NUMBER, SO_OBJ, SO_TJ, TG_ACTION, TG_CARD, TG_CODE,
+    TG_OBJ, TG_SIZE, TU_ABILITY, TU_CARD, TU_COUNT, TU_OBJ, T_FIELD, T_STACK_CARD, T_ZONE, sobj,
+)
 from .frames import (
     EN_ABILITY, EN_ACTION, EN_CARD, EN_ETHER, EN_EXTRA, EN_FREE, EN_JITSU, EN_PICKS, EN_PLAYER, EN_TRIGGER, STEP,
 )
@@ -14,7 +18,6 @@ from ..layout import (
 )
 from ..words import passes
 from ..state import K_ABILITY, K_CARD, K_CHECK, Z_HAND, Z_STACK, State
-from ..records import SO_FIXED, T_FIELD, T_STACK_CARD, T_ZONE, sobj
 from .abilities import candidates, option_defs
 from .triggers import fire
 from .actions import carry
@@ -34,9 +37,10 @@ def entry_candidates(s, a, ctl: int, src: int) -> list[int]:
         return candidates(s, a, ctl, src)
     out = []
     for k, o in enumerate(s.kstack):
-        if o[0] == K_CHECK or (o[1] == src and o[0] == K_CARD) or (t.side == "opp") == (o[3] == ctl):
+        kind = o[SO_KIND]
+        if kind == K_CHECK or (o[SO_CARD] == src and kind == K_CARD) or (t.side == "opp") == (o[SO_CTL] == ctl):
             continue
-        if t.filt and (o[0] != K_CARD or not passes(s, t.filt, o[1], src, ctl)):
+        if t.filt and (o[SO_KIND] != K_CARD or not passes(s, t.filt, o[SO_CARD], src, ctl)):
             continue  # a filter is of a card's: an ability on the kotodama space matches none
         out.append(k)
     return out
@@ -73,7 +77,8 @@ def _entering_ability(s, f):
 
 
 def _picked(o, ai: int) -> list:
-    return [(o[q + 1], o[q + 2], o[q + 3]) for q in range(SO_FIXED, len(o), 4) if o[q] == ai]
+    return [(o[q + TG_CARD], o[q + TG_OBJ], o[q + TG_CODE]) for q in range(SO_FIXED, len(o), TG_SIZE)
+            if o[q + TG_ACTION] == ai]
 
 
 def h_enter(s, f) -> None:
@@ -102,11 +107,12 @@ def h_enter(s, f) -> None:
             s.kstack.append(sobj(K_ABILITY, i, s.obj[i], p, f[EN_ABILITY]))
             f[EN_EXTRA] = 1 if ab.bow_self else 0
             if ab.limit:
-                rec = next((u for u in s.tuses if u[0] == i and u[1] == s.obj[i] and u[2] == ab.id), None)
+                rec = next((u for u in s.tuses if u[TU_CARD] == i and u[TU_OBJ] == s.obj[i] and u[TU_ABILITY] == ab.id),
+                           None)
                 if rec is None:
                     rec = [i, s.obj[i], ab.id, 0]
                     s.tuses.append(rec)
-                rec[3] += 1
+                rec[TU_COUNT] += 1
         st = f[STEP] = 1
     o = s.kstack[-1]
     eab = _entering_ability(s, f)
@@ -119,7 +125,7 @@ def h_enter(s, f) -> None:
             return
         st = 3
     elif st == 2:
-        o[6] = s.answer - OPTION
+        o[SO_MODE] = s.answer - OPTION
         st = 3
     if st == 3:  # NS 1404.2, 1204.2c: declare the tatsujin cost
         d = s.defs[s.cdef[i]]
@@ -136,27 +142,27 @@ def h_enter(s, f) -> None:
             d = s.defs[s.cdef[i]]
             f[EN_ETHER] += d.tatsujin_ether
             f[EN_JITSU] += d.tatsujin_jitsu
-            o[5] = 1  # NS-G30: remembered on the stack object
+            o[SO_TJ] = 1  # NS-G30: remembered on the stack object
         st = 5
     if st == 5:  # NS 1204.2d, 1304.2a: the player fixes X; it is paid as extra ether
         if eab is not None and eab.x:
             room = min(s.untapped_ether(p) - f[EN_ETHER] - (1 if f[EN_EXTRA] and f[EN_ABILITY] < 0 else 0), X_MAX)
             if _free(f):
                 room = 0  # NS 1313.1b: X is part of the cost, which is not paid: X = 0
-            for a in eab.acts(o[6]):  # NS 1304.2b: X sets a target count: only values the entry can meet
-                if a.target is not None and a.target.count == N_X and not (a.tatsujin and not o[5]):
+            for a in eab.acts(o[SO_MODE]):  # NS 1304.2b: X sets a target count: only values the entry can meet
+                if a.target is not None and a.target.count == N_X and not (a.tatsujin and not o[SO_TJ]):
                     room = min(room, len(entry_candidates(s, a, p, i)))
             f[STEP] = 6
             s.ask(p, D_X, [NUMBER + x for x in range(room + 1)])
             return
         st = 7
     elif st == 6:
-        o[7] = s.answer - NUMBER
-        f[EN_ETHER] += o[7]
+        o[SO_NUMBER] = s.answer - NUMBER
+        f[EN_ETHER] += o[SO_NUMBER]
         st = 7
     if st == 13:  # NS 1305.1: one more unit of the distributed amount to that target
         st = 7
-        side = p if eab.acts(o[6])[f[EN_ACTION]].target.side == "own" else 1 - p
+        side = p if eab.acts(o[SO_MODE])[f[EN_ACTION]].target.side == "own" else 1 - p
         j = s.field[side][s.answer - (OWN_FIELD if side == p else OPP_FIELD)]
         o.extend((f[EN_ACTION], j, s.obj[j], T_FIELD))
     if st == 8:  # a target chosen (NS 1204.2e)
@@ -164,12 +170,12 @@ def h_enter(s, f) -> None:
         if s.answer == PASS:
             f[EN_PICKS] = DONE
         else:
-            a = eab.acts(o[6])[f[EN_ACTION]]
+            a = eab.acts(o[SO_MODE])[f[EN_ACTION]]
             c = _entry_left(s, a, o, f[EN_ACTION], p, i)
             if a.target.zone == "stack":
                 k = c[s.answer - OPTION]
                 x = s.kstack[k]
-                o.extend((f[EN_ACTION], x[1], x[2], T_STACK_CARD if x[0] == K_CARD else x[4]))
+                o.extend((f[EN_ACTION], x[SO_CARD], x[SO_OBJ], T_STACK_CARD if x[SO_KIND] == K_CARD else x[SO_ABILITY]))
             elif a.target.zone != "field":  # cards of one definition there are interchangeable
                 d = s.opts[s.answer - OPTION]
                 j = next(j for j in c if s.cdef[j] == d)
@@ -180,14 +186,14 @@ def h_enter(s, f) -> None:
                 o.extend((f[EN_ACTION], j, s.obj[j], T_FIELD))
             f[EN_PICKS] += 1
     if st == 7:  # NS 1204.2e: targets, distinct (e-2), not itself (e-4)
-        acts = eab.acts(o[6]) if eab is not None else ()
+        acts = eab.acts(o[SO_MODE]) if eab is not None else ()
         while f[EN_ACTION] < len(acts):
             a = acts[f[EN_ACTION]]
             t = a.target
             # NS 1204.2e-1, 1204.2e-6: 'X targets' count X (fixed above); with 0 no target is chosen
-            n = o[7] if t is not None and t.count == N_X else (t.count if t is not None else 0)
-            if t is None or not t.entry or f[EN_PICKS] >= n or (a.tatsujin and not o[5]):
-                if a.dist and not (a.tatsujin and not o[5]) and _distribute(s, f, a, o, p):
+            n = o[SO_NUMBER] if t is not None and t.count == N_X else (t.count if t is not None else 0)
+            if t is None or not t.entry or f[EN_PICKS] >= n or (a.tatsujin and not o[SO_TJ]):
+                if a.dist and not (a.tatsujin and not o[SO_TJ]) and _distribute(s, f, a, o, p):
                     return
                 f[EN_ACTION] += 1
                 f[EN_PICKS] = 0
@@ -204,7 +210,7 @@ def h_enter(s, f) -> None:
                 raise AssertionError("entry offered without its targets (NS-G31)")
             f[STEP] = 8
             if t.zone == "stack":
-                s.opts = [s.cdef[s.kstack[k][1]] for k in c]
+                s.opts = [s.cdef[s.kstack[k][SO_CARD]] for k in c]
                 legal = [OPTION + k for k in range(min(len(c), 32))]
             elif t.zone != "field":
                 s.opts = option_defs(s, c)
@@ -315,7 +321,7 @@ def _entry_left(s, a, o, ai: int, p: int, i: int) -> list:
     for x in entry_candidates(s, a, p, i):
         if a.target.zone == "stack":
             y = s.kstack[x]
-            key = (y[1], y[2], T_STACK_CARD if y[0] == K_CARD else y[4])
+            key = (y[SO_CARD], y[SO_OBJ], T_STACK_CARD if y[SO_KIND] == K_CARD else y[SO_ABILITY])
             if y is o:
                 continue
         else:

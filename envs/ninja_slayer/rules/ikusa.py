@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from .frames import H_RC, STEP
-from ..records import SF_HIDDEN_TRIGGERS
+from ..records import SF_HIDDEN_TRIGGERS, WINDOW
 from ..cards import TR_AISATSU
 from ..layout import D_ATTACKER, D_INTERRUPT, D_TARGET, OPP_FIELD, OWN_FIELD, PASS, PLAYER
 from ..state import EF_LASTS, NO_TARGET, PLAYER_TARGET, TE_IKUSA
-from .triggers import WINDOW, fire, phase
+from .triggers import fire, phase
 from .actions import damage_amount, dealt
 from .priority import pri
-from .rule_check import _loss_pending
+from .rule_check import loss_pending
 
 
 IK_NONE, IK_START, IK_TARGET, IK_INTERRUPT, IK_DAMAGE, IK_END = range(6)  # layout.IK_STEPS
@@ -139,7 +139,7 @@ def h_ikusa(s, f) -> None:
         pri(s)  # NS 706.7
     elif st == 13:  # NS 706.8 (ikusa end processing); 706.8b: back to 706.7 while anything is pending
         end_ikusa_effects(s)  # NS 706.8a
-        if s.pending or s.carried[0] or s.carried[1] or _loss_pending(s):
+        if s.pending or s.carried[0] or s.carried[1] or loss_pending(s):
             pri(s)
             return
         f[STEP] = 11

@@ -2,8 +2,8 @@
 both passed in a row (802.5c)."""
 from __future__ import annotations
 
+from ..records import SF_ACTIVATED, SO_KIND, TU_ABILITY, TU_CARD, TU_COUNT, TU_OBJ
 from .frames import H_ENTER, H_PRI, H_RC, H_RESOLVE, PRI_HOLDER, PRI_PASSES, STEP
-from ..records import SF_ACTIVATED
 from ..cards import CHARACTER
 from ..layout import D_PRIORITY, OWN_FIELD, OWN_HAND, PASS, ST_CHARACTER
 from ..state import K_CHECK
@@ -24,7 +24,7 @@ def activatable(s, p: int, j: int, ab, ether: int) -> bool:
         return False
     if ab.limit:
         for u in s.tuses:
-            if u[0] == j and u[1] == s.obj[j] and u[2] == ab.id and u[3] >= ab.limit:
+            if u[TU_CARD] == j and u[TU_OBJ] == s.obj[j] and u[TU_ABILITY] == ab.id and u[TU_COUNT] >= ab.limit:
                 return False
     return not ab.entry_choices or entry_ok(s, ab, p, j)
 
@@ -84,7 +84,7 @@ def h_pri(s, f) -> None:
                 s.stack.append([H_RC, 1])
                 return
         if f[STEP] == 1:
-            if s.kstack and s.kstack[-1][0] == K_CHECK:
+            if s.kstack and s.kstack[-1][SO_KIND] == K_CHECK:
                 # NS 802.4 / NS-G26: with a damage check on top both may only pass: it resolves
                 f[STEP], f[PRI_PASSES], f[PRI_HOLDER] = 0, 0, s.tp
                 s.stack.append([H_RESOLVE, 0])

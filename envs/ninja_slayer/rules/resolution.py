@@ -3,6 +3,10 @@ order (``h_exec``), each by its verb (``verbs.py``); targets chosen at entry che
 now (1307)."""
 from __future__ import annotations
 
+from ..records import (
+    SO_ABILITY, SO_CARD, SO_CTL, SO_FIXED, SO_HIDE, SO_KEY, SO_KIND, SO_MODE, SO_NUMBER, SO_OBJ, SO_TJ, TG_ACTION,
+    TG_CARD, TG_CODE, TG_OBJ, TG_SIZE, T_FIELD, T_STACK_CARD, T_ZONE,
+)
 from .frames import (
     EX_ABILITY, EX_ACTION, EX_COUNT, EX_CTL, EX_EXTRA, EX_MODE, EX_NUMBER, EX_SRC, EX_SRC_OBJ, EX_TARGETS, EX_TJ,
     H_EXEC, RES_KEY, STEP,
@@ -12,34 +16,39 @@ from ..layout import D_CHOOSE, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS
 from ...core.engine import DecisionState
 from ..words import card_number, passes
 from ..state import K_ABILITY, K_CARD, K_CHECK, Z_CHECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN
-from ..records import SO_FIXED, SO_KEY, TG_ACTION, TG_CARD, TG_CODE, TG_OBJ, TG_SIZE, T_FIELD, T_STACK_CARD, T_ZONE
 from .abilities import candidates, cond_ok, option_defs
 from .triggers import fire
 from .actions import carry
 from .replacement import effect_kill_first
-from .damage import _damage_check
+from .damage import damage_check
 
 
 ZONE_OF = {"field": Z_FIELD, "ether": Z_ETHER, "ohigan": Z_OHIGAN}
 
 
+def exec_frame(ability: int, src: int, src_obj: int, o: list) -> list:
+    """The frame that does ``ability`` of source ``src`` (object ``src_obj``) for kotodama-space object ``o``: its
+    controller, tatsujin paid, mode, number and targets chosen at entry (frames.EX_*)."""
+    return [H_EXEC, 0, ability, 0, src, src_obj, o[SO_CTL], 0, 0, o[SO_TJ], o[SO_MODE], o[SO_NUMBER]] + o[SO_FIXED:]
+
+
 def h_resolve(s, f) -> None:
     if f[STEP] == 0:
         o = s.kstack[-1]
-        kind = o[0]
+        kind = o[SO_KIND]
         if kind == K_CHECK:
             s.kstack.pop()  # NS 1104.5
             s.stack.pop()
-            _damage_check(s, o[3])
+            damage_check(s, o[SO_CTL])
             return
         if kind == K_CARD:
-            i = o[1]
+            i = o[SO_CARD]
             d = s.defs[s.cdef[i]]
             if d.type == CHARACTER:  # NS 1205.1c-1: onto its controller's field
-                tj = o[5]
+                tj = o[SO_TJ]
                 s.move(i, Z_FIELD)
                 if s.teff:  # NS 1205.1c-3: it arrives with the effects applied to it on the kotodama space
-                    carry(s, i, o[2])
+                    carry(s, i, o[SO_OBJ])
                 if tj:
                     s.tj[i] = s.obj[i]  # NS-G30: tatsujin paid, on the field object
                 fire(s, i, TR_APPEARS)
@@ -47,25 +56,24 @@ def h_resolve(s, f) -> None:
                 return
             f[STEP] = 1
             f[RES_KEY:] = o[:SO_KEY]  # which object resolves (found again in step 1)
-            s.stack.append([H_EXEC, 0, d.text_ability.id, 0, i, s.obj[i], o[3], 0, 0, o[5], o[6], o[7]]
-                           + o[SO_FIXED:])
+            s.stack.append(exec_frame(d.text_ability.id, i, s.obj[i], o))
             return
         f[STEP] = 1  # an ability: does its effect even if its source is gone (NS 1205.1d-1)
         f[RES_KEY:] = o[:SO_KEY]
-        s.stack.append([H_EXEC, 0, o[4], 0, o[1], o[2], o[3], 0, 0, o[5], o[6], o[7]] + o[SO_FIXED:])
+        s.stack.append(exec_frame(o[SO_ABILITY], o[SO_CARD], o[SO_OBJ], o))
         return
     k = len(s.kstack) - 1  # the resolving object: a card its effect entered (NS 1313) may be above it
     while k > 0 and s.kstack[k][:SO_KEY] != f[RES_KEY:RES_KEY + SO_KEY]:
         k -= 1
     o = s.kstack[k]
-    if o[0] == K_CARD:  # NS 1205.1c-2: a kotodama goes to Ohigan
-        s.move(o[1], Z_OHIGAN)
+    if o[SO_KIND] == K_CARD:  # NS 1205.1c-2: a kotodama goes to Ohigan
+        s.move(o[SO_CARD], Z_OHIGAN)
     else:
         del s.kstack[k]
-        i = o[1]
+        i = o[SO_CARD]
         if s.zone[i] == Z_CHECK:  # NS 1104.4c, 1211.4: the ukemi card goes to Ohigan
             s.move(i, Z_OHIGAN)
-        elif o[8] and s.zone[i] == Z_HAND and s.obj[i] == o[2]:
+        elif o[SO_HIDE] and s.zone[i] == Z_HAND and s.obj[i] == o[SO_OBJ]:
             s.pub[i] = False  # NS 1209.3c: revealed only until its ability left the kotodama space
     s.stack.pop()
 
@@ -212,7 +220,7 @@ def _entry_target(s, a, j: int, obj: int, code: int, ctl: int, src: int, n: int)
             a.fn(s, a, j, ctl, src, n)
         return
     for k, o in enumerate(s.kstack):
-        if o[1] == j and o[2] == obj and (o[0] == K_CARD if code == T_STACK_CARD else
-                                          (o[0] == K_ABILITY and o[4] == code)):
+        if o[SO_CARD] == j and o[SO_OBJ] == obj and (o[SO_KIND] == K_CARD if code == T_STACK_CARD else
+                                          (o[SO_KIND] == K_ABILITY and o[SO_ABILITY] == code)):
             a.fn(s, a, k, ctl, src, n)
             return

@@ -2,12 +2,11 @@
 character damage 1004; pending triggers entered turn player's first (902.1b-c)."""
 from __future__ import annotations
 
-from .frames import STEP
-from ..records import SF_DEFINED_VALUES, SF_STATE_TRIGGERS, sobj
-from ..cards import TR_FROM_HAND
-from ..layout import D_ORDER, OPTION, PASS
+from ..records import PT_ABILITY, PT_CARD, PT_PLAYER, SF_DEFINED_VALUES, SF_STATE_TRIGGERS, WINDOW, sobj
+from .frames import RC_ASKED, STEP
+from ..layout import D_ORDER, OPTION
 from ..state import K_CHECK
-from .triggers import SO_WIN, WINDOW, _reveal_window, _take_trigger, _window_card, state_triggers
+from .triggers import reveal_answer, reveal_window, state_triggers, take_trigger
 from .actions import kill
 from .replacement import forget_choices, rule_kills_first
 
@@ -59,43 +58,35 @@ def h_rc(s, f) -> None:
         f[STEP] = 1
     if f[STEP] == 1:
         for p in (tp, 1 - tp):  # NS 902.1b-c
-            mine = [t for t in s.pending if t[0] == p]
+            mine = [t for t in s.pending if t[PT_PLAYER] == p]
             if not mine:
                 continue
             for t in mine:
-                if t[1] == WINDOW:  # NS 1209.3a: the reveals decide which hidden cards' triggers exist
-                    _reveal_window(s, f, t)
+                if t[PT_ABILITY] == WINDOW:  # NS 1209.3a: the reveals decide which hidden cards' triggers exist
+                    reveal_window(s, f, t)
                     return
             if len(mine) == 1:
-                _take_trigger(s, f, mine[0])
+                take_trigger(s, f, mine[0])
                 return
-            s.opts = [s.cdef[t[2]] for t in mine]
+            s.opts = [s.cdef[t[PT_CARD]] for t in mine]
             s.ctx = -1
             f[STEP] = 2
-            f.append(p)
+            f.append(p)  # f[RC_ASKED]
             s.ask(p, D_ORDER, [OPTION + k for k in range(min(len(mine), 32))])
             return
         s.stack.pop()
         return
     if f[STEP] == 3:  # NS 1209.3a-b: reveal a hidden card (option k), or reveal no (more) cards (pass)
-        w = s.pending[f.pop()]
+        w = s.pending[f[RC_ASKED]]
+        del f[RC_ASKED]
         f[STEP] = 0
-        if s.answer == PASS:
-            s.pending.remove(w)  # the others stay hidden and don't trigger (NS 1209.3b)
-            return
-        j = _window_card(s, w, s.opts[s.answer - OPTION])
-        k = w.index(j, SO_WIN)
-        del w[k:k + 2]  # once per event (NS 1209.3a)
-        hide = 0 if s.pub[j] else 1
-        s.pub[j] = True  # NS 1209.3c: revealed until its ability leaves the kotodama space
-        for ab in s.defs[s.cdef[j]].triggers:
-            if ab.trigger == TR_FROM_HAND:
-                s.pending.append([w[0], ab.id, j, s.obj[j], 0, hide])
+        reveal_answer(s, w)
         return
-    p = f.pop()
-    mine = [t for t in s.pending if t[0] == p]
-    _take_trigger(s, f, mine[s.answer - OPTION])
+    p = f[RC_ASKED]  # step 2: the trigger to enter next
+    del f[RC_ASKED]
+    mine = [t for t in s.pending if t[PT_PLAYER] == p]
+    take_trigger(s, f, mine[s.answer - OPTION])
 
 
-def _loss_pending(s) -> bool:
+def loss_pending(s) -> bool:
     return any(len(s.damage[p]) >= 10 or not s.deck[p] for p in (0, 1))

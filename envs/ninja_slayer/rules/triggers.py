@@ -3,17 +3,18 @@
 their reveal window (1209.3a-c), and entering a pending trigger onto the kotodama space (1204, 1209.4)."""
 from __future__ import annotations
 
+from ..records import (
+    PT_ABILITY, PT_CARD, PT_HIDE, PT_NUMBER, PT_OBJ, PT_PLAYER, PT_WINDOW_CARDS, SF_STEP_TRIGGERS, SO_ABILITY,
+    SO_CARD, SO_HIDE, SO_KIND, SO_NUMBER, SO_OBJ, SO_TJ, TU_ABILITY, TU_CARD, TU_COUNT, TU_OBJ, sobj,
+)
 from .frames import H_ENTER, STEP
-from ..records import SF_STEP_TRIGGERS, sobj
 from ..cards import TR_FROM_HAND, TR_HAND_EMPTY, TR_PHASE
 from ..layout import D_REVEAL, OPTION, PASS
 from ...core.engine import DecisionState
 from ..state import K_ABILITY, K_CARD, Z_HAND
 
-
 PHASE_MIN = min(TR_PHASE.values())
-WINDOW = -1  # pending record [player, WINDOW, -1, 0, 0, card, obj, card, obj...]: the hand at the event
-SO_WIN = 5
+
 
 def phase(s, name: str) -> None:
     """'At the start of <step>' / 'at the end of <step>' triggers (NS 502.2b, 502.3b, 502.4b, 503.1,
@@ -45,15 +46,15 @@ def fire_one(s, i: int, ab) -> None:
     if ab.limit:
         rec = None
         for u in s.tuses:
-            if u[0] == i and u[1] == s.obj[i] and u[2] == ab.id:
+            if u[TU_CARD] == i and u[TU_OBJ] == s.obj[i] and u[TU_ABILITY] == ab.id:
                 rec = u
                 break
         if rec is None:
             rec = [i, s.obj[i], ab.id, 0]
             s.tuses.append(rec)
-        if rec[3] >= ab.limit:
+        if rec[TU_COUNT] >= ab.limit:
             return
-        rec[3] += 1
+        rec[TU_COUNT] += 1
     s.pending.append([s.owner[i], ab.id, i, s.obj[i], 0])
 
 
@@ -68,20 +69,21 @@ def state_triggers(s) -> None:
                 if ab.trigger != TR_HAND_EMPTY:
                     continue
                 o = s.obj[j]
-                if any(t[1] == ab.id and t[2] == j and t[3] == o for t in s.pending):
+                if any(t[PT_ABILITY] == ab.id and t[PT_CARD] == j and t[PT_OBJ] == o for t in s.pending):
                     continue
-                if any(x[0] == K_ABILITY and x[4] == ab.id and x[1] == j and x[2] == o for x in s.kstack):
+                if any(x[SO_KIND] == K_ABILITY and x[SO_ABILITY] == ab.id and x[SO_CARD] == j and x[SO_OBJ] == o
+                       for x in s.kstack):
                     continue
                 s.pending.append([p, ab.id, j, o, 0])
 
 
-def _take_trigger(s, f, t) -> None:
+def take_trigger(s, f, t) -> None:
     f[STEP] = 0
-    if s.abilities[t[1]].reveal:  # a revealed hand card's trigger (NS 1209.3a)
-        if s.zone[t[2]] != Z_HAND or s.obj[t[2]] != t[3]:
+    if s.abilities[t[PT_ABILITY]].reveal:  # a revealed hand card's trigger (NS 1209.3a)
+        if s.zone[t[PT_CARD]] != Z_HAND or s.obj[t[PT_CARD]] != t[PT_OBJ]:
             s.pending.remove(t)  # it left the hand before entering: it does not enter (NS 1209.3c)
             return
-        _enter_trigger(s, t, t[5])
+        _enter_trigger(s, t, t[PT_HIDE])
         return
     _enter_trigger(s, t)
 
@@ -90,7 +92,7 @@ def _window_card(s, w, c: int) -> int:
     """The hand card revealed for definition ``c``: one both players already know first (NS 1306.2),
     else the first in the hand; only cards in the hand at the event and still there count."""
     pick = -1
-    for k in range(SO_WIN, len(w), 2):
+    for k in range(PT_WINDOW_CARDS, len(w), 2):
         j = w[k]
         if s.zone[j] == Z_HAND and s.obj[j] == w[k + 1] and s.cdef[j] == c:
             if s.pub[j]:
@@ -100,7 +102,7 @@ def _window_card(s, w, c: int) -> int:
     return pick
 
 
-def _reveal_window(s, f, w) -> None:
+def reveal_window(s, f, w) -> None:
     """NS 1209.3a-b with NS-G15 (notes: 'hidden cards' triggers'): after an opposing character
     aisatsu-s a player who has hand cards, that player gets one ``reveal`` decision per event,
     whatever the hand holds: pass (always legal) = reveal no (more) cards; option k = reveal one card
@@ -112,7 +114,7 @@ def _reveal_window(s, f, w) -> None:
     Revealed cards' triggers are then pending like any other (ordered by NS 902.1b-c)."""
     cand = []
     live = False
-    for k in range(SO_WIN, len(w), 2):
+    for k in range(PT_WINDOW_CARDS, len(w), 2):
         j = w[k]
         if s.zone[j] == Z_HAND and s.obj[j] == w[k + 1]:
             live = True
@@ -125,10 +127,10 @@ def _reveal_window(s, f, w) -> None:
         return
     cand.sort()
     f[STEP] = 3
-    f.append(s.pending.index(w))
+    f.append(s.pending.index(w))  # f[RC_ASKED]
     s.ctx = -1
     s.opts = cand
-    DecisionState.ask(s, w[0], D_REVEAL, [PASS] + [OPTION + k for k in range(min(len(cand), 32))])
+    DecisionState.ask(s, w[PT_PLAYER], D_REVEAL, [PASS] + [OPTION + k for k in range(min(len(cand), 32))])
 
 
 def tj_paid(s, i: int, obj: int) -> int:
@@ -136,8 +138,8 @@ def tj_paid(s, i: int, obj: int) -> int:
     if s.tj[i] == obj:
         return 1
     for o in s.kstack:
-        if o[0] == K_CARD and o[1] == i and o[2] == obj:
-            return o[5]
+        if o[SO_KIND] == K_CARD and o[SO_CARD] == i and o[SO_OBJ] == obj:
+            return o[SO_TJ]
     return 0
 
 
@@ -145,8 +147,24 @@ def _enter_trigger(s, t, hide: int = 0) -> None:
     """NS 1204 / 1209.4: the triggered ability goes onto the kotodama space; its choices
     at entry (modes, targets: NS 1204.2b, 1204.2e) are made by a child frame."""
     s.pending.remove(t)
-    o = sobj(K_ABILITY, t[2], t[3], t[0], t[1], tj_paid(s, t[2], t[3]))
-    o[7], o[8] = t[4], hide
+    o = sobj(K_ABILITY, t[PT_CARD], t[PT_OBJ], t[PT_PLAYER], t[PT_ABILITY], tj_paid(s, t[PT_CARD], t[PT_OBJ]))
+    o[SO_NUMBER], o[SO_HIDE] = t[PT_NUMBER], hide
     s.kstack.append(o)
-    if s.abilities[t[1]].entry_choices:
-        s.stack.append([H_ENTER, 1, t[2], 0, 0, t[0], t[1], 0, 0, 0, 1])
+    if s.abilities[t[PT_ABILITY]].entry_choices:
+        s.stack.append([H_ENTER, 1, t[PT_CARD], 0, 0, t[PT_PLAYER], t[PT_ABILITY], 0, 0, 0, 1])
+
+
+def reveal_answer(s, w) -> None:
+    """NS 1209.3a-b: the answer to reveal window ``w``: reveal a hidden card (option k; its 'from hand' triggers are
+    pending, and the window asks again) or no (more) cards (pass: the others stay hidden and don't trigger)."""
+    if s.answer == PASS:
+        s.pending.remove(w)  # NS 1209.3b
+        return
+    j = _window_card(s, w, s.opts[s.answer - OPTION])
+    k = w.index(j, PT_WINDOW_CARDS)
+    del w[k:k + 2]  # once per event (NS 1209.3a)
+    hide = 0 if s.pub[j] else 1
+    s.pub[j] = True  # NS 1209.3c: revealed until its ability leaves the kotodama space
+    for ab in s.defs[s.cdef[j]].triggers:
+        if ab.trigger == TR_FROM_HAND:
+            s.pending.append([w[PT_PLAYER], ab.id, j, s.obj[j], 0, hide])

@@ -2,13 +2,14 @@
 (ikusa.py), end phase 505."""
 from __future__ import annotations
 
+from ..records import DL_ABILITY, DL_CTL, DL_SRC, DL_SRC_OBJ
 from .frames import H_IKUSA, STEP
 from ..layout import D_ETHER, OWN_HAND, PASS, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP
 from ..state import EF_CARD, EF_LASTS, EF_OBJ, TE_GAME, Z_ETHER
 from .triggers import phase
 from .actions import draw
 from .priority import pri
-from .rule_check import _loss_pending
+from .rule_check import loss_pending
 
 
 def h_turn(s, f) -> None:
@@ -56,7 +57,7 @@ def h_turn(s, f) -> None:
         f[STEP] = 7
         if s.delayed:  # NS 1209.7: delayed 'at the start of the next end phase' triggers, once
             for d in s.delayed:
-                s.pending.append([d[0], d[1], d[2], d[3], 0])
+                s.pending.append([d[DL_CTL], d[DL_ABILITY], d[DL_SRC], d[DL_SRC_OBJ], 0])
             s.delayed = []
         phase(s, "end_of_turn")  # NS 505.1
         pri(s)
@@ -70,7 +71,7 @@ def h_turn(s, f) -> None:
             s.teff = [t for t in s.teff if t[EF_LASTS] == TE_GAME and s.obj[t[EF_CARD]] == t[EF_OBJ]]
         s.tuses = []
         s.aisatsu_by = []
-        if s.pending or s.carried[0] or s.carried[1] or _loss_pending(s):
+        if s.pending or s.carried[0] or s.carried[1] or loss_pending(s):
             pri(s)  # NS 505.3c: back to 505.2
             return
         s.tp = 1 - tp  # NS 505.4
