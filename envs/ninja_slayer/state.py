@@ -339,7 +339,7 @@ class State(DecisionState):
         n = len(self.cdef)
         seen = [0] * n
         for p in (0, 1):
-            for z in range(8):
+            for z in range(Z_STACK):  # every zone with per-player lists (the kotodama space is checked below)
                 for i in self.zone_list(z, p):
                     assert self.zone[i] == z and self.owner[i] == p, f"card {i} in {ZONE_NAMES[z]} of {p}"
                     seen[i] += 1

@@ -9,8 +9,18 @@ from ...core.engine import HANDLER, STEP  # noqa: F401  (re-exported: every chap
 
 H_SETUP, H_TURN, H_PRI, H_RC, H_ENTER, H_RESOLVE, H_EXEC, H_IKUSA, H_UKEMI, H_REPL = range(10)
 
-# frame of h_setup and h_turn: [H_SETUP / H_TURN, step] (h_setup turns its frame into the turn's)
-# frame of h_ikusa: [H_IKUSA, step]
+# frame of h_setup and h_turn: [H_SETUP / H_TURN, step] (h_setup turns its frame into the turn's); the turn's steps:
+# untap 502.2, draw 502.3, ether 502.4 (asked, then placed), character phase 503, ikusa phase 504, end phase 505.1-2,
+# its final processing 505.3
+TS_UNTAP, TS_DRAW, TS_ETHER, TS_ETHER_PLACED, TS_CHARACTER, TS_IKUSA, TS_END, TS_CLEANUP = range(8)
+# frame of h_ikusa: [H_IKUSA, step]; its steps: ikusa start 702, aisatsu target selection step 704.1-2, asking the
+# aisatsu card 704.3 and its target 704.4, the aisatsu 704.5-8, interrupt step 705.1-2, asking 705.3, the interrupt
+# 705.4-6, ikusa damage step 706.1-3, the damage 706.4, after its rule check (1216.6), end of the damage step 706.6,
+# ikusa end processing 706.8, the next aisatsu 706.9-10, ikusa end step 707, done
+(IKS_START, IKS_TARGET_STEP, IKS_ASK_ATTACKER, IKS_ATTACKER, IKS_TARGET, IKS_INTERRUPT_STEP, IKS_ASK_INTERRUPT,
+ IKS_INTERRUPT, IKS_DAMAGE_STEP, IKS_DAMAGE, IKS_END_OF_DAMAGE, IKS_NEXT, IKS_AFTER_DAMAGE_CHECK,
+ IKS_END_PROCESSING) = range(14)
+IKS_END_STEP, IKS_DONE = 20, 21
 # frame of h_pri (NS 802): [H_PRI, step, passes in a row, who holds priority]
 PRI_PASSES, PRI_HOLDER = range(2, 4)
 # frame of h_rc (NS 902): [H_RC, step] and, while a decision is pending, one more slot RC_ASKED: the player

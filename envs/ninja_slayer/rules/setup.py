@@ -1,7 +1,7 @@
 """Setting up a game (NS 400-403), and which rarely used rules the game's cards need at all (``static_flags``)."""
 from __future__ import annotations
 
-from .frames import HANDLER, H_TURN, STEP
+from .frames import H_TURN, HANDLER, STEP, TS_UNTAP
 from ..cards import TR_HAND_EMPTY, TR_KILLED_BY_CHAR, TR_KILLS
 from ..records import Statics
 from .actions import draw
@@ -43,4 +43,4 @@ def h_setup(s, f) -> None:
     s.first = s.rng.below(2) if fp is None else int(fp)
     s.tp = s.first
     s.turn = 1
-    f[HANDLER], f[STEP] = H_TURN, 0
+    f[HANDLER], f[STEP] = H_TURN, TS_UNTAP
