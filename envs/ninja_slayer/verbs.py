@@ -18,7 +18,7 @@ A verb has one of two shapes, as the rules split the work:
 * **with its own steps** (``draw``, ``discard``, ``recover``...; :func:`stepped`):
   ``fn(state, frame, action, controller, source, n) -> asked`` is its step of the
   resolving ability's frame ``[H_EXEC, ...]`` (``rules.h_exec``): it does what it can and
-  returns False, or asks the player (``frame[1] = 2``) and returns True; the answer goes to
+  returns False, or asks the player (``frame[STEP] = EXS_ANSWER``, ``rules/frames.py``) and returns True; the answer goes to
   ``Verb.answer(state, frame, action, controller, source)``, and the step runs again.
 
 ``n`` is the action's number (``n``), the X fixed at entry or counted on resolution
@@ -31,7 +31,7 @@ parameters (``Param``), rule, doc and phrases; nothing else changes.
 from __future__ import annotations
 
 from .records import AB_ATTACKER, AB_ATTACKER_OBJ, AB_TARGET, AB_TARGET_OBJ
-from .rules.frames import EX_COUNT, EX_EXTRA, EX_SRC_OBJ, STEP
+from .rules.frames import EXS_ANSWER, EX_COUNT, EX_EXTRA, EX_SRC_OBJ, STEP, enter_frame
 from typing import Callable
 
 from ..core.cardfile import Checker
@@ -39,7 +39,7 @@ from ..core.vocab import Param
 from .cards import CHARACTER, KEYWORDS, N_ALL, N_LKI_KARATE, N_X, TR_PHASE, Action, Target, hand_pick
 from .layout import D_CHOOSE, D_RECOVER, OPP_FIELD, OPTION, OWN_HAND, PASS
 from .rules import (
-    H_ENTER, IK_NONE, ambush, counter, damage_amount, dealt, discard, draw, enter_candidates, kill, next_action,
+    IK_NONE, ambush, counter, damage_amount, dealt, discard, draw, enter_candidates, kill, next_action,
     on_targets, option_defs, skip_rest, target_answer,
 )
 from .state import (
@@ -154,7 +154,7 @@ def _recover_answer(s, f, a, ctl, src):
 def v_recover(s, f, a, ctl, src, n):
     if f[EX_COUNT] < a.n and s.damage[ctl]:
         s.opts = sorted({(s.cdef[j], s.face_down[j]) for j in s.damage[ctl]})
-        f[STEP] = 2
+        f[STEP] = EXS_ANSWER
         s.ask(ctl, D_RECOVER, [OPTION + k for k in range(min(len(s.opts), 32))])
         return True
     return False
@@ -196,7 +196,7 @@ def v_discard(s, f, a, ctl, src, n):
     elif a.may and f[EX_COUNT] == 0 and len(h) < a.n:  # NS 1203.7 / 1203.2: can't be paid: the rest is not done
         skip_rest(s, f)
     elif f[EX_COUNT] < a.n and h:  # NS 104.2: as many as there are
-        f[STEP] = 2
+        f[STEP] = EXS_ANSWER
         s.opts = []  # hand slots, no option list (nothing stale may show)
         s.ask(dp, D_CHOOSE, ([PASS] if a.may and f[EX_COUNT] == 0 else []) + [OWN_HAND + k for k in range(len(h))])
         return True
@@ -205,7 +205,7 @@ def v_discard(s, f, a, ctl, src, n):
 
 def _enter_answer(s, f, a, ctl, src):
     next_action(f)  # this resumes after the entry, at the next action
-    s.stack.append([H_ENTER, 0, s.hand[ctl][s.answer - OWN_HAND], 0, 0, ctl, -1, 0, 0, 0, 0, 1])
+    s.stack.append(enter_frame(s.hand[ctl][s.answer - OWN_HAND], ctl, free=True))
 
 
 def _enter_pick(vocab, ck, field, v):
@@ -231,7 +231,7 @@ def v_enter(s, f, a, ctl, src, n):
         h = s.hand[ctl]
         c = enter_candidates(s, a, ctl, src)
         if c:
-            f[STEP] = 2
+            f[STEP] = EXS_ANSWER
             s.opts = []
             s.ask(ctl, D_CHOOSE, [OWN_HAND + h.index(j) for j in c])
             return True
@@ -283,7 +283,7 @@ def v_search_ambush(s, f, a, ctl, src, n):
     c = _search_candidates(s, f, a, ctl)
     if c:
         s.opts = option_defs(s, c)
-        f[STEP] = 2
+        f[STEP] = EXS_ANSWER
         s.ask(ctl, D_CHOOSE, [PASS] + [OPTION + k for k in range(min(len(s.opts), 32))])
         return True
     s.rng.shuffle(s.deck[ctl])  # NS 1316
@@ -505,7 +505,7 @@ def _satsubatsu_step(s, f, a, ctl, src, n):
             r[AB_TARGET] == src and r[AB_TARGET_OBJ] == f[EX_SRC_OBJ] and r[AB_ATTACKER] == j
             and r[AB_ATTACKER_OBJ] == s.obj[j] for r in s.aisatsu_by)]
         if c:
-            f[STEP] = 2
+            f[STEP] = EXS_ANSWER
             s.opts = []
             s.ask(ctl, D_CHOOSE, sorted(OPP_FIELD + s.field[1 - ctl].index(j) for j in c))
             return True

@@ -2,12 +2,12 @@
 (1104.3) or its ukemi (1104.4, 1211)."""
 from __future__ import annotations
 
-from .frames import H_UKEMI, STEP, UK_CARD, UK_ETHER, UK_PLAYER
 from ..cards import TR_ENTERED
 from ..layout import D_PAY_ETHER, D_UKEMI, OPTION, PASS, YES
-from ..state import K_ABILITY, K_CARD, Z_CHECK, Z_DAMAGE, Z_OHIGAN, Z_STACK
 from ..records import sobj
+from ..state import K_ABILITY, K_CARD, Z_CHECK, Z_DAMAGE, Z_OHIGAN, Z_STACK
 from .abilities import cond_ok, option_defs
+from .frames import H_UKEMI, STEP, UKS_ANSWER, UKS_ASK, UKS_PAID, UKS_PAY, UK_CARD, UK_ETHER, UK_PLAYER
 from .triggers import fire
 
 
@@ -34,7 +34,7 @@ def damage_check(s, p: int) -> None:
         return
     if d.ukemi_cost:  # NS 1104.4a, 1211.3a: '(cost):(effect)' may be declined
         if s.untapped_ether(p) >= d.ukemi_cost:
-            s.stack.append([H_UKEMI, 0, i, d.ukemi_cost, p])
+            s.stack.append([H_UKEMI, UKS_ASK, i, d.ukemi_cost, p])  # frames.UK_*
         else:
             s.move(i, Z_OHIGAN)  # NS 1104.4b: it can't be entered
         return
@@ -44,19 +44,19 @@ def damage_check(s, p: int) -> None:
 def h_ukemi(s, f) -> None:
     """NS 1104.4a / 1211.3a: [H_UKEMI, step, card, ether left, player]."""
     i, p = f[UK_CARD], f[UK_PLAYER]
-    if f[STEP] == 0:
+    if f[STEP] == UKS_ASK:
         s.ctx = i
-        f[STEP] = 1
+        f[STEP] = UKS_ANSWER
         s.ask(p, D_UKEMI, [PASS, YES])
         return
-    if f[STEP] == 1:
+    if f[STEP] == UKS_ANSWER:
         if s.answer == PASS:
             s.move(i, Z_OHIGAN)
             s.stack.pop()
             return
         s.kstack.append(sobj(K_ABILITY, i, s.obj[i], p, s.defs[s.cdef[i]].ukemi_ability.id))
-        f[STEP] = 2
-    if f[STEP] == 3:
+        f[STEP] = UKS_PAY
+    if f[STEP] == UKS_PAID:
         d = s.opts[s.answer - OPTION]
         j = next(j for j in s.ether[p] if not s.bowed[j] and s.cdef[j] == d)
         s.bowed[j] = True
@@ -64,7 +64,7 @@ def h_ukemi(s, f) -> None:
     if f[UK_ETHER] > 0:  # NS 1312.1: bow ether cards of the payer's choice
         s.ctx = i
         s.opts = option_defs(s, [j for j in s.ether[p] if not s.bowed[j]])
-        f[STEP] = 3
+        f[STEP] = UKS_PAID
         s.ask(p, D_PAY_ETHER, [OPTION + k for k in range(len(s.opts))])
         return
     s.stack.pop()

@@ -4,23 +4,26 @@ the costs in printed order (1203.4, 1204.2i: ether 1312, jitsu 1320, the additio
 completed rolls the entry back (1204.2i, 1204.2l)."""
 from __future__ import annotations
 
-from ..records import (
-    SO_ABILITY, SO_CARD, SO_CTL, SO_FIXED, SO_KIND, SO_MODE, SO_NUMBER, SO_OBJ, SO_TJ, TG_ACTION, TG_CARD, TG_CODE,
-    TG_OBJ, TG_SIZE, TU_ABILITY, TU_CARD, TU_COUNT, TU_OBJ, T_FIELD, T_STACK_CARD, T_ZONE, sobj,
-)
-from .frames import (
-    EN_ABILITY, EN_ACTION, EN_CARD, EN_ETHER, EN_EXTRA, EN_FREE, EN_JITSU, EN_PICKS, EN_PLAYER, EN_TRIGGER, STEP,
-)
 from ..cards import N_X, TR_ENTERED, X_MAX
 from ..layout import (
     D_CHOOSE, D_DISTRIBUTE, D_MODE, D_PAY_ETHER, D_PAY_JITSU, D_TATSUJIN, D_X, NUMBER, OPP_FIELD, OPTION, OWN_FIELD,
     PASS, YES,
 )
-from ..words import passes
+from ..records import (
+    SO_ABILITY, SO_CARD, SO_CTL, SO_FIXED, SO_KIND, SO_MODE, SO_NUMBER, SO_OBJ, SO_TJ, TG_ACTION, TG_CARD, TG_CODE,
+    TG_OBJ, TG_SIZE, TU_ABILITY, TU_CARD, TU_COUNT, TU_OBJ, T_FIELD, T_STACK_CARD, T_ZONE, sobj,
+)
 from ..state import K_ABILITY, K_CARD, K_CHECK, Z_HAND, Z_STACK, State
+from ..words import passes
 from .abilities import candidates, option_defs
-from .triggers import fire
 from .actions import carry
+from .frames import (
+    ENS_COSTS, ENS_DISTRIBUTE_ANSWER, ENS_ETHER_ANSWER, ENS_EXTRA_ANSWER, ENS_JITSU_ANSWER, ENS_MODE,
+    ENS_MODE_ANSWER, ENS_START, ENS_TARGETS, ENS_TARGET_ANSWER, ENS_TATSUJIN, ENS_TATSUJIN_ANSWER, ENS_X,
+    ENS_X_ANSWER, EN_ABILITY, EN_ACTION, EN_CARD, EN_ETHER, EN_EXTRA, EN_FREE, EN_JITSU, EN_PICKS, EN_PLAYER,
+    EN_TRIGGER, STEP,
+)
+from .triggers import fire
 
 
 # every field of the game state (the card pool and the game's constants aside): what a rollback restores
@@ -89,7 +92,7 @@ def h_enter(s, f) -> None:
     jitsu, then the additional cost; one that can't be completed rolls the entry back."""
     i, p = f[EN_CARD], f[EN_PLAYER]
     st = f[STEP]
-    if st == 0:
+    if st == ENS_START:
         if f[EN_ABILITY] < 0:  # a card from hand: NS 1204.2a reveal; NS 1204.2j to the kotodama space
             d = s.defs[s.cdef[i]]
             if d.extra_bow_attr is not None and not _free(f):
@@ -113,38 +116,38 @@ def h_enter(s, f) -> None:
                     rec = [i, s.obj[i], ab.id, 0]
                     s.tuses.append(rec)
                 rec[TU_COUNT] += 1
-        st = f[STEP] = 1
+        st = f[STEP] = ENS_MODE
     o = s.kstack[-1]
     eab = _entering_ability(s, f)
     s.ctx = i
-    if st == 1:  # NS 1204.2b: choose the mode; the others cease to exist
+    if st == ENS_MODE:  # NS 1204.2b: choose the mode; the others cease to exist
         if eab is not None and eab.modes:
-            f[STEP] = 2
+            f[STEP] = ENS_MODE_ANSWER
             legal = [OPTION + m for m in range(len(eab.modes)) if _mode_ok(s, eab, m, p, i)]
             s.ask(p, D_MODE, legal)
             return
-        st = 3
-    elif st == 2:
+        st = ENS_TATSUJIN
+    elif st == ENS_MODE_ANSWER:
         o[SO_MODE] = s.answer - OPTION
-        st = 3
-    if st == 3:  # NS 1404.2, 1204.2c: declare the tatsujin cost
+        st = ENS_TATSUJIN
+    if st == ENS_TATSUJIN:  # NS 1404.2, 1204.2c: declare the tatsujin cost
         d = s.defs[s.cdef[i]]
         if f[EN_ABILITY] < 0 and (d.tatsujin_ether or d.tatsujin_jitsu) and not _free(f):  # 1313.1b: no cost at all
             extra = 1 if d.extra_bow_attr is not None else 0
             if (s.untapped_ether(p) >= f[EN_ETHER] + d.tatsujin_ether + extra
                     and s.faceup_damage(p) >= f[EN_JITSU] + d.tatsujin_jitsu and _tatsujin_targets_ok(s, eab, p, i)):
-                f[STEP] = 4
+                f[STEP] = ENS_TATSUJIN_ANSWER
                 s.ask(p, D_TATSUJIN, [PASS, YES])
                 return
-        st = 5
-    elif st == 4:
+        st = ENS_X
+    elif st == ENS_TATSUJIN_ANSWER:
         if s.answer == YES:
             d = s.defs[s.cdef[i]]
             f[EN_ETHER] += d.tatsujin_ether
             f[EN_JITSU] += d.tatsujin_jitsu
             o[SO_TJ] = 1  # NS-G30: remembered on the stack object
-        st = 5
-    if st == 5:  # NS 1204.2d, 1304.2a: the player fixes X; it is paid as extra ether
+        st = ENS_X
+    if st == ENS_X:  # NS 1204.2d, 1304.2a: the player fixes X; it is paid as extra ether
         if eab is not None and eab.x:
             room = min(s.untapped_ether(p) - f[EN_ETHER] - (1 if f[EN_EXTRA] and f[EN_ABILITY] < 0 else 0), X_MAX)
             if _free(f):
@@ -152,21 +155,21 @@ def h_enter(s, f) -> None:
             for a in eab.acts(o[SO_MODE]):  # NS 1304.2b: X sets a target count: only values the entry can meet
                 if a.target is not None and a.target.count == N_X and not (a.tatsujin and not o[SO_TJ]):
                     room = min(room, len(entry_candidates(s, a, p, i)))
-            f[STEP] = 6
+            f[STEP] = ENS_X_ANSWER
             s.ask(p, D_X, [NUMBER + x for x in range(room + 1)])
             return
-        st = 7
-    elif st == 6:
+        st = ENS_TARGETS
+    elif st == ENS_X_ANSWER:
         o[SO_NUMBER] = s.answer - NUMBER
         f[EN_ETHER] += o[SO_NUMBER]
-        st = 7
-    if st == 13:  # NS 1305.1: one more unit of the distributed amount to that target
-        st = 7
+        st = ENS_TARGETS
+    if st == ENS_DISTRIBUTE_ANSWER:  # NS 1305.1: one more unit of the distributed amount to that target
+        st = ENS_TARGETS
         side = p if eab.acts(o[SO_MODE])[f[EN_ACTION]].target.side == "own" else 1 - p
         j = s.field[side][s.answer - (OWN_FIELD if side == p else OPP_FIELD)]
         o.extend((f[EN_ACTION], j, s.obj[j], T_FIELD))
-    if st == 8:  # a target chosen (NS 1204.2e)
-        st = 7
+    if st == ENS_TARGET_ANSWER:  # a target chosen (NS 1204.2e)
+        st = ENS_TARGETS
         if s.answer == PASS:
             f[EN_PICKS] = DONE
         else:
@@ -185,7 +188,7 @@ def h_enter(s, f) -> None:
                 j = s.field[side][s.answer - (OWN_FIELD if a.target.side == "own" else OPP_FIELD)]
                 o.extend((f[EN_ACTION], j, s.obj[j], T_FIELD))
             f[EN_PICKS] += 1
-    if st == 7:  # NS 1204.2e: targets, distinct (e-2), not itself (e-4)
+    if st == ENS_TARGETS:  # NS 1204.2e: targets, distinct (e-2), not itself (e-4)
         acts = eab.acts(o[SO_MODE]) if eab is not None else ()
         while f[EN_ACTION] < len(acts):
             a = acts[f[EN_ACTION]]
@@ -208,7 +211,7 @@ def h_enter(s, f) -> None:
                     s.stack.pop()
                     return
                 raise AssertionError("entry offered without its targets (NS-G31)")
-            f[STEP] = 8
+            f[STEP] = ENS_TARGET_ANSWER
             if t.zone == "stack":
                 s.opts = [s.cdef[s.kstack[k][SO_CARD]] for k in c]
                 legal = [OPTION + k for k in range(min(len(c), 32))]
@@ -223,18 +226,18 @@ def h_enter(s, f) -> None:
                 legal = sorted(base + z.index(j) for j in c)
             s.ask(p, D_CHOOSE, ([PASS] if t.up_to else []) + legal)
             return
-        st = 9
-    if st == 10:  # NS 1312.1: bow an ether card of the payer's choice (NS-G22)
+        st = ENS_COSTS
+    if st == ENS_ETHER_ANSWER:  # NS 1312.1: bow an ether card of the payer's choice (NS-G22)
         d = s.opts[s.answer - OPTION]
         j = next(j for j in s.ether[p] if not s.bowed[j] and s.cdef[j] == d)
         s.bowed[j] = True
         f[EN_ETHER] -= 1
-    elif st == 11:  # NS 1320: turn a face-up damage card face down
+    elif st == ENS_JITSU_ANSWER:  # NS 1320: turn a face-up damage card face down
         d = s.opts[s.answer - OPTION]
         j = next(j for j in s.damage[p] if not s.face_down[j] and s.cdef[j] == d)
         s.face_down[j] = True
         f[EN_JITSU] -= 1
-    elif st == 12:  # the additional cost: bow an ether card with the attribute
+    elif st == ENS_EXTRA_ANSWER:  # the additional cost: bow an ether card with the attribute
         d = s.opts[s.answer - OPTION]
         attr = s.defs[s.cdef[i]].extra_bow_attr
         j = next(j for j in s.ether[p] if not s.bowed[j] and s.cdef[j] == d and s.has_attr(j, attr))
@@ -250,12 +253,12 @@ def h_enter(s, f) -> None:
             rollback(s)
             s.stack.pop()
             return
-        f[STEP] = 10
+        f[STEP] = ENS_ETHER_ANSWER
         s.ask(p, D_PAY_ETHER, [OPTION + k for k in range(len(s.opts))])
         return
     if f[EN_JITSU] > 0:
         s.opts = option_defs(s, [j for j in s.damage[p] if not s.face_down[j]])
-        f[STEP] = 11
+        f[STEP] = ENS_JITSU_ANSWER
         s.ask(p, D_PAY_JITSU, [OPTION + k for k in range(len(s.opts))])
         return
     if f[EN_EXTRA]:
@@ -266,7 +269,7 @@ def h_enter(s, f) -> None:
             s.stack.pop()
             return
         s.opts = option_defs(s, c)
-        f[STEP] = 12
+        f[STEP] = ENS_EXTRA_ANSWER
         s.ask(p, D_PAY_ETHER, [OPTION + k for k in range(len(s.opts))])
         return
     s.stack.pop()  # NS 1204.2k: entered
@@ -309,7 +312,7 @@ def _distribute(s, f, a, o, p: int) -> bool:
     side = p if a.target.side == "own" else 1 - p
     base = OWN_FIELD if side == p else OPP_FIELD
     z = s.field[side]
-    f[STEP] = 13
+    f[STEP] = ENS_DISTRIBUTE_ANSWER
     s.opts = []
     s.ask(p, D_DISTRIBUTE, sorted(base + z.index(j) for j, _, _ in distinct))
     return True

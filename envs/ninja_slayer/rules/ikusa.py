@@ -2,19 +2,19 @@
 706 (satsubatsu 1403), ikusa end 707."""
 from __future__ import annotations
 
+from ..cards import TR_AISATSU
+from ..layout import D_ATTACKER, D_INTERRUPT, D_TARGET, OPP_FIELD, OWN_FIELD, PASS, PLAYER
+from ..records import SF_HIDDEN_TRIGGERS, WINDOW
+from ..state import EF_LASTS, NO_TARGET, PLAYER_TARGET, TE_IKUSA
+from .actions import damage_amount, dealt
 from .frames import (
     H_RC, IKS_AFTER_DAMAGE_CHECK, IKS_ASK_ATTACKER, IKS_ASK_INTERRUPT, IKS_ATTACKER, IKS_DAMAGE, IKS_DAMAGE_STEP,
     IKS_DONE, IKS_END_OF_DAMAGE, IKS_END_PROCESSING, IKS_END_STEP, IKS_INTERRUPT, IKS_INTERRUPT_STEP, IKS_NEXT,
-    IKS_START, IKS_TARGET, IKS_TARGET_STEP, STEP,
+    IKS_START, IKS_TARGET, IKS_TARGET_STEP, RCS_PROCESS, STEP,
 )
-from ..records import SF_HIDDEN_TRIGGERS, WINDOW
-from ..cards import TR_AISATSU
-from ..layout import D_ATTACKER, D_INTERRUPT, D_TARGET, OPP_FIELD, OWN_FIELD, PASS, PLAYER
-from ..state import EF_LASTS, NO_TARGET, PLAYER_TARGET, TE_IKUSA
-from .triggers import fire, phase
-from .actions import damage_amount, dealt
 from .priority import pri
 from .rule_check import loss_pending
+from .triggers import fire, phase
 
 
 IK_NONE, IK_START, IK_TARGET, IK_INTERRUPT, IK_DAMAGE, IK_END = range(6)  # layout.IK_STEPS
@@ -125,7 +125,7 @@ def h_ikusa(s, f) -> None:
                 # NS 1216.6: 'killed in ikusa' only at the rule check right after the ikusa
                 # damage: run it now, then drop the mark (step 12)
                 f[STEP] = IKS_AFTER_DAMAGE_CHECK
-                s.stack.append([H_RC, 0])
+                s.stack.append([H_RC, RCS_PROCESS])
                 return
         f[STEP] = IKS_END_OF_DAMAGE
         pri(s)  # NS 706.5

@@ -2,18 +2,21 @@
 both passed in a row (802.5c)."""
 from __future__ import annotations
 
-from ..records import SF_ACTIVATED, SO_KIND, TU_ABILITY, TU_CARD, TU_COUNT, TU_OBJ
-from .frames import H_ENTER, H_PRI, H_RC, H_RESOLVE, PRI_HOLDER, PRI_PASSES, STEP
 from ..cards import CHARACTER
 from ..layout import D_PRIORITY, OWN_FIELD, OWN_HAND, PASS, ST_CHARACTER
+from ..records import SF_ACTIVATED, SO_KIND, TU_ABILITY, TU_CARD, TU_COUNT, TU_OBJ
 from ..state import K_CHECK
 from .costs import ether_cost
 from .entry import entry_ok
+from .frames import (
+    H_PRI, H_RC, H_RESOLVE, PRI_HOLDER, PRI_PASSES, PRS_ANSWER, PRS_CHECK, PRS_OFFER, RCS_TRIGGERS,
+    RSS_START, STEP, enter_frame,
+)
 from .rule_check import rule_processes
 
 
 def pri(s) -> None:
-    s.stack.append([H_PRI, 0, 0, s.tp])
+    s.stack.append([H_PRI, PRS_CHECK, 0, s.tp])  # frames.PRI_*
 
 
 def activatable(s, p: int, j: int, ab, ether: int) -> bool:
@@ -76,25 +79,25 @@ def _activated(s, p: int, out: list) -> list:
 def h_pri(s, f) -> None:
     """NS 802 as one frame [H_PRI, step, passes, holder]; forced passes run inline."""
     while True:
-        if f[STEP] == 0:  # NS 802.3: a rule check first
+        if f[STEP] == PRS_CHECK:  # NS 802.3: a rule check first
             if not rule_processes(s):
                 return  # the game is over
-            f[STEP] = 1
+            f[STEP] = PRS_OFFER
             if s.pending:  # NS 902.1b-c: triggers go on, then the rule check repeats
-                s.stack.append([H_RC, 1])
+                s.stack.append([H_RC, RCS_TRIGGERS])
                 return
-        if f[STEP] == 1:
+        if f[STEP] == PRS_OFFER:
             if s.kstack and s.kstack[-1][SO_KIND] == K_CHECK:
                 # NS 802.4 / NS-G26: with a damage check on top both may only pass: it resolves
-                f[STEP], f[PRI_PASSES], f[PRI_HOLDER] = 0, 0, s.tp
-                s.stack.append([H_RESOLVE, 0])
+                f[STEP], f[PRI_PASSES], f[PRI_HOLDER] = PRS_CHECK, 0, s.tp
+                s.stack.append([H_RESOLVE, RSS_START])
                 return
             legal = enterable(s, f[PRI_HOLDER])
             if not legal and s.auto and f[PRI_PASSES] == 0 and not s.kstack and not enterable(s, 1 - f[PRI_HOLDER]):
                 s.stack.pop()  # both can only pass and nothing changes in between (NS 802.5c)
                 return
             if legal or not s.auto:
-                f[STEP] = 2
+                f[STEP] = PRS_ANSWER
                 s.ctx = -1
                 s.ask(f[PRI_HOLDER], D_PRIORITY, [PASS] + legal)
                 return
@@ -107,22 +110,22 @@ def h_pri(s, f) -> None:
                 if not s.kstack:
                     s.stack.pop()
                     return
-                f[STEP], f[PRI_PASSES], f[PRI_HOLDER] = 0, 0, s.tp
-                s.stack.append([H_RESOLVE, 0])
+                f[STEP], f[PRI_PASSES], f[PRI_HOLDER] = PRS_CHECK, 0, s.tp
+                s.stack.append([H_RESOLVE, RSS_START])
                 return
             f[PRI_HOLDER] = 1 - f[PRI_HOLDER]  # NS 802.5b
             # NS 802.3 asks for a rule check first, but nothing has changed since the one
             # before this priority (only a pass was answered): it would do nothing, so the
             # other player is offered priority straight away
-            f[STEP] = 1
+            f[STEP] = PRS_OFFER
         else:  # NS 802.5a: the same player keeps priority
-            f[STEP], f[PRI_PASSES] = 0, 0
+            f[STEP], f[PRI_PASSES] = PRS_CHECK, 0
             if a >= OWN_FIELD:  # NS 1208.2: an activated ability of an own field card
                 j = s.field[f[PRI_HOLDER]][a - OWN_FIELD]
                 ab = s.defs[s.cdef[j]].activated
-                s.stack.append([H_ENTER, 0, j, ab.cost_ether, ab.cost_jitsu, f[PRI_HOLDER], ab.id, 0, 0, 0, 0])
+                s.stack.append(enter_frame(j, f[PRI_HOLDER], ab.id, ab.cost_ether, ab.cost_jitsu))
                 return
             i = s.hand[f[PRI_HOLDER]][a - OWN_HAND]
             d = s.defs[s.cdef[i]]
-            s.stack.append([H_ENTER, 0, i, ether_cost(s, f[PRI_HOLDER], d, i), d.jitsu, f[PRI_HOLDER], -1, 0, 0, 0, 0])
+            s.stack.append(enter_frame(i, f[PRI_HOLDER], -1, ether_cost(s, f[PRI_HOLDER], d, i), d.jitsu))
             return

@@ -13,13 +13,11 @@ from __future__ import annotations
 from ..layout import D_REPLACE, OWN_FIELD
 from ..records import SF_RESCUE_KILL, TU_ABILITY, TU_CARD, TU_COUNT, TU_OBJ, TU_SURVIVE_KILL
 from ..state import Z_HAND
-from .frames import H_REPL, STEP
+from .frames import H_REPL, RPS_ANSWER, RPS_ASK, RP_CARD, RP_OBJ, RP_PERFORM, RP_SOURCE, STEP
 from . import actions
 
 # a choice made (``State.repl``): [card about to be killed, its obj, the card whose replacement applies]
 CH_CARD, CH_OBJ, CH_SOURCE = range(3)
-# frame of h_repl: [H_REPL, step, card, obj, perform, source]
-RP_CARD, RP_OBJ, RP_PERFORM, RP_SOURCE = range(2, 6)
 
 
 def kill_replacements(s, i: int) -> list[int]:
@@ -50,7 +48,7 @@ def choose_replacement(s, i: int, perform: int = 0, src: int = -1) -> bool:
     o = s.obj[i]
     if any(r[CH_CARD] == i and r[CH_OBJ] == o for r in s.repl) or len(kill_replacements(s, i)) < 2:
         return False
-    s.stack.append([H_REPL, 0, i, o, perform, src])
+    s.stack.append([H_REPL, RPS_ASK, i, o, perform, src])  # frames.RP_*
     return True
 
 
@@ -79,8 +77,8 @@ def h_repl(s, f) -> None:
     the kill (an effect's, NS 1216.5b) is done here."""
     i = f[RP_CARD]
     p = s.owner[i]
-    if f[STEP] == 0:
-        f[STEP] = 1
+    if f[STEP] == RPS_ASK:
+        f[STEP] = RPS_ANSWER
         s.ctx = i
         s.opts = []
         fl = s.field[p]

@@ -3,24 +3,24 @@ order (``h_exec``), each by its verb (``verbs.py``); targets chosen at entry che
 now (1307)."""
 from __future__ import annotations
 
+from ...core.engine import DecisionState
+from ..cards import CHARACTER, TR_APPEARS
+from ..layout import D_CHOOSE, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS
 from ..records import (
     SO_ABILITY, SO_CARD, SO_CTL, SO_FIXED, SO_HIDE, SO_KEY, SO_KIND, SO_MODE, SO_NUMBER, SO_OBJ, SO_TJ, TG_ACTION,
     TG_CARD, TG_CODE, TG_OBJ, TG_SIZE, T_FIELD, T_STACK_CARD, T_ZONE,
 )
-from .frames import (
-    EX_ABILITY, EX_ACTION, EX_COUNT, EX_CTL, EX_EXTRA, EX_MODE, EX_NUMBER, EX_SRC, EX_SRC_OBJ, EX_TARGETS, EX_TJ,
-    H_EXEC, RES_KEY, STEP,
-)
-from ..cards import CHARACTER, TR_APPEARS
-from ..layout import D_CHOOSE, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS
-from ...core.engine import DecisionState
-from ..words import card_number, passes
 from ..state import K_ABILITY, K_CARD, K_CHECK, Z_CHECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN
+from ..words import card_number, passes
 from .abilities import candidates, cond_ok, option_defs
-from .triggers import fire
 from .actions import carry
-from .replacement import effect_kill_first
 from .damage import damage_check
+from .frames import (
+    EXS_ANSWER, EXS_RUN, EXS_START, EX_ABILITY, EX_ACTION, EX_COUNT, EX_CTL, EX_EXTRA, EX_MODE, EX_NUMBER, EX_SRC,
+    EX_SRC_OBJ, EX_TARGETS, EX_TJ, H_EXEC, RES_KEY, RSS_DONE, RSS_START, STEP,
+)
+from .replacement import effect_kill_first
+from .triggers import fire
 
 
 ZONE_OF = {"field": Z_FIELD, "ether": Z_ETHER, "ohigan": Z_OHIGAN}
@@ -29,11 +29,12 @@ ZONE_OF = {"field": Z_FIELD, "ether": Z_ETHER, "ohigan": Z_OHIGAN}
 def exec_frame(ability: int, src: int, src_obj: int, o: list) -> list:
     """The frame that does ``ability`` of source ``src`` (object ``src_obj``) for kotodama-space object ``o``: its
     controller, tatsujin paid, mode, number and targets chosen at entry (frames.EX_*)."""
-    return [H_EXEC, 0, ability, 0, src, src_obj, o[SO_CTL], 0, 0, o[SO_TJ], o[SO_MODE], o[SO_NUMBER]] + o[SO_FIXED:]
+    return ([H_EXEC, EXS_START, ability, 0, src, src_obj, o[SO_CTL], 0, 0, o[SO_TJ], o[SO_MODE], o[SO_NUMBER]]
+            + o[SO_FIXED:])
 
 
 def h_resolve(s, f) -> None:
-    if f[STEP] == 0:
+    if f[STEP] == RSS_START:
         o = s.kstack[-1]
         kind = o[SO_KIND]
         if kind == K_CHECK:
@@ -54,11 +55,11 @@ def h_resolve(s, f) -> None:
                 fire(s, i, TR_APPEARS)
                 s.stack.pop()
                 return
-            f[STEP] = 1
+            f[STEP] = RSS_DONE
             f[RES_KEY:] = o[:SO_KEY]  # which object resolves (found again in step 1)
             s.stack.append(exec_frame(d.text_ability.id, i, s.obj[i], o))
             return
-        f[STEP] = 1  # an ability: does its effect even if its source is gone (NS 1205.1d-1)
+        f[STEP] = RSS_DONE  # an ability: does its effect even if its source is gone (NS 1205.1d-1)
         f[RES_KEY:] = o[:SO_KEY]
         s.stack.append(exec_frame(o[SO_ABILITY], o[SO_CARD], o[SO_OBJ], o))
         return
@@ -86,15 +87,15 @@ def h_exec(s, f) -> None:
     ab = s.abilities[f[EX_ABILITY]]
     acts = ab.acts(f[EX_MODE])
     ctl, src = f[EX_CTL], f[EX_SRC]
-    if f[STEP] == 0:
+    if f[STEP] == EXS_START:
         if not cond_ok(s, ab.cond, ctl, src):  # checked on resolution (NS-G11)
             s.stack.pop()
             return
         if ab.x_value is not None:  # NS 1304.3, 1205.1b: X not fixed at entry is fixed now
             f[EX_NUMBER] = card_number(ab.x_value, s, src, ctl)
-        f[STEP] = 1
-    if f[STEP] == 2:
-        f[STEP] = 1
+        f[STEP] = EXS_RUN
+    if f[STEP] == EXS_ANSWER:
+        f[STEP] = EXS_RUN
         a = acts[f[EX_ACTION]]
         a.verb.answer(s, f, a, ctl, src)
         if s.stack[-1] is not f:  # NS 1313: an entry runs first; this resumes after it
@@ -156,7 +157,7 @@ def on_targets(s, f, a, ctl: int, src: int, n: int) -> bool:
         if f[EX_COUNT] < t.count and h:
             # NS 1307.2: a hidden zone guarantees nothing: pass is always legal, and the question is
             # asked whenever the hand has cards (public), never skipped by auto_forced (no leak)
-            f[STEP] = 2
+            f[STEP] = EXS_ANSWER
             s.opts = []
             picked = f[EX_EXTRA]
             DecisionState.ask(s, ctl, D_CHOOSE, [PASS] + [OWN_HAND + k for k, j in enumerate(h)
@@ -170,7 +171,7 @@ def on_targets(s, f, a, ctl: int, src: int, n: int) -> bool:
     elif f[EX_COUNT] < t.count:
         c = [j for j in candidates(s, a, ctl, src) if not (f[EX_EXTRA] >> j) & 1]  # distinct (NS 1204.2e-2)
         if c:
-            f[STEP] = 2
+            f[STEP] = EXS_ANSWER
             if t.zone == "field":
                 s.opts = []
                 base = OWN_FIELD if t.side == "own" else OPP_FIELD

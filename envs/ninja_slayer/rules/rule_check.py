@@ -2,13 +2,13 @@
 character damage 1004; pending triggers entered turn player's first (902.1b-c)."""
 from __future__ import annotations
 
-from ..records import PT_ABILITY, PT_CARD, PT_PLAYER, SF_DEFINED_VALUES, SF_STATE_TRIGGERS, WINDOW, sobj
-from .frames import RC_ASKED, STEP
 from ..layout import D_ORDER, OPTION
+from ..records import PT_ABILITY, PT_CARD, PT_PLAYER, SF_DEFINED_VALUES, SF_STATE_TRIGGERS, WINDOW, sobj
 from ..state import K_CHECK
-from .triggers import reveal_answer, reveal_window, state_triggers, take_trigger
 from .actions import kill
+from .frames import RCS_ORDER, RCS_PROCESS, RCS_REVEAL, RCS_TRIGGERS, RC_ASKED, STEP
 from .replacement import forget_choices, rule_kills_first
+from .triggers import reveal_answer, reveal_window, state_triggers, take_trigger
 
 
 def rule_processes(s) -> bool:
@@ -52,11 +52,11 @@ def rule_processes(s) -> bool:
 def h_rc(s, f) -> None:
     """NS 902 from (b): enter pending triggers, turn player's first, then rule processes again."""
     tp = s.tp
-    if f[STEP] == 0:
+    if f[STEP] == RCS_PROCESS:
         if not rule_processes(s):
             return
-        f[STEP] = 1
-    if f[STEP] == 1:
+        f[STEP] = RCS_TRIGGERS
+    if f[STEP] == RCS_TRIGGERS:
         for p in (tp, 1 - tp):  # NS 902.1b-c
             mine = [t for t in s.pending if t[PT_PLAYER] == p]
             if not mine:
@@ -70,16 +70,16 @@ def h_rc(s, f) -> None:
                 return
             s.opts = [s.cdef[t[PT_CARD]] for t in mine]
             s.ctx = -1
-            f[STEP] = 2
+            f[STEP] = RCS_ORDER
             f.append(p)  # f[RC_ASKED]
             s.ask(p, D_ORDER, [OPTION + k for k in range(min(len(mine), 32))])
             return
         s.stack.pop()
         return
-    if f[STEP] == 3:  # NS 1209.3a-b: reveal a hidden card (option k), or reveal no (more) cards (pass)
+    if f[STEP] == RCS_REVEAL:  # NS 1209.3a-b: reveal a hidden card (option k), or reveal no (more) cards (pass)
         w = s.pending[f[RC_ASKED]]
         del f[RC_ASKED]
-        f[STEP] = 0
+        f[STEP] = RCS_PROCESS
         reveal_answer(s, w)
         return
     p = f[RC_ASKED]  # step 2: the trigger to enter next

@@ -1,10 +1,10 @@
 """Setting up a game (NS 400-403), and which rarely used rules the game's cards need at all (``static_flags``)."""
 from __future__ import annotations
 
-from .frames import H_TURN, HANDLER, STEP, TS_UNTAP
 from ..cards import TR_HAND_EMPTY, TR_KILLED_BY_CHAR, TR_KILLS
 from ..records import Statics
 from .actions import draw
+from .frames import HANDLER, H_TURN, STEP, TS_UNTAP
 from .triggers import PHASE_MIN
 
 

@@ -3,15 +3,15 @@
 their reveal window (1209.3a-c), and entering a pending trigger onto the kotodama space (1204, 1209.4)."""
 from __future__ import annotations
 
+from ...core.engine import DecisionState
+from ..cards import TR_FROM_HAND, TR_HAND_EMPTY, TR_PHASE
+from ..layout import D_REVEAL, OPTION, PASS
 from ..records import (
     PT_ABILITY, PT_CARD, PT_HIDE, PT_NUMBER, PT_OBJ, PT_PLAYER, PT_WINDOW_CARDS, SF_STEP_TRIGGERS, SO_ABILITY,
     SO_CARD, SO_HIDE, SO_KIND, SO_NUMBER, SO_OBJ, SO_TJ, TU_ABILITY, TU_CARD, TU_COUNT, TU_OBJ, sobj,
 )
-from .frames import H_ENTER, STEP
-from ..cards import TR_FROM_HAND, TR_HAND_EMPTY, TR_PHASE
-from ..layout import D_REVEAL, OPTION, PASS
-from ...core.engine import DecisionState
 from ..state import K_ABILITY, K_CARD, Z_HAND
+from .frames import ENS_MODE, RCS_PROCESS, RCS_REVEAL, STEP, enter_frame
 
 PHASE_MIN = min(TR_PHASE.values())
 
@@ -78,7 +78,7 @@ def state_triggers(s) -> None:
 
 
 def take_trigger(s, f, t) -> None:
-    f[STEP] = 0
+    f[STEP] = RCS_PROCESS
     if s.abilities[t[PT_ABILITY]].reveal:  # a revealed hand card's trigger (NS 1209.3a)
         if s.zone[t[PT_CARD]] != Z_HAND or s.obj[t[PT_CARD]] != t[PT_OBJ]:
             s.pending.remove(t)  # it left the hand before entering: it does not enter (NS 1209.3c)
@@ -121,12 +121,12 @@ def reveal_window(s, f, w) -> None:
             c = s.cdef[j]
             if c not in cand and any(ab.trigger == TR_FROM_HAND for ab in s.defs[c].triggers):
                 cand.append(c)
-    f[STEP] = 0
+    f[STEP] = RCS_PROCESS
     if not live:  # the event's hand cards all left the hand (public): nothing to decide
         s.pending.remove(w)
         return
     cand.sort()
-    f[STEP] = 3
+    f[STEP] = RCS_REVEAL
     f.append(s.pending.index(w))  # f[RC_ASKED]
     s.ctx = -1
     s.opts = cand
@@ -151,7 +151,7 @@ def _enter_trigger(s, t, hide: int = 0) -> None:
     o[SO_NUMBER], o[SO_HIDE] = t[PT_NUMBER], hide
     s.kstack.append(o)
     if s.abilities[t[PT_ABILITY]].entry_choices:
-        s.stack.append([H_ENTER, 1, t[PT_CARD], 0, 0, t[PT_PLAYER], t[PT_ABILITY], 0, 0, 0, 1])
+        s.stack.append(enter_frame(t[PT_CARD], t[PT_PLAYER], t[PT_ABILITY], step=ENS_MODE, trigger=1))
 
 
 def reveal_answer(s, w) -> None:

@@ -2,16 +2,17 @@
 (ikusa.py), end phase 505."""
 from __future__ import annotations
 
-from ..records import DL_ABILITY, DL_CTL, DL_SRC, DL_SRC_OBJ
-from .frames import (
-    H_IKUSA, STEP, TS_CHARACTER, TS_CLEANUP, TS_DRAW, TS_END, TS_ETHER, TS_ETHER_PLACED, TS_IKUSA, TS_UNTAP,
-)
 from ..layout import D_ETHER, OWN_HAND, PASS, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP
+from ..records import DL_ABILITY, DL_CTL, DL_SRC, DL_SRC_OBJ
 from ..state import EF_CARD, EF_LASTS, EF_OBJ, TE_GAME, Z_ETHER
-from .triggers import phase
 from .actions import draw
+from .frames import (
+    H_IKUSA, IKS_START, STEP, TS_CHARACTER, TS_CLEANUP, TS_DRAW, TS_END, TS_ETHER, TS_ETHER_PLACED, TS_IKUSA,
+    TS_UNTAP,
+)
 from .priority import pri
 from .rule_check import loss_pending
+from .triggers import phase
 
 
 def h_turn(s, f) -> None:
@@ -53,7 +54,7 @@ def h_turn(s, f) -> None:
     elif st == TS_IKUSA:  # NS 700: ikusa phase
         s.step = ST_IKUSA
         f[STEP] = TS_END
-        s.stack.append([H_IKUSA, 0])
+        s.stack.append([H_IKUSA, IKS_START])
     elif st == TS_END:  # NS 505.1-2: end phase
         s.step = ST_END
         f[STEP] = TS_CLEANUP
