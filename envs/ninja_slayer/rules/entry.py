@@ -11,11 +11,11 @@ from ..layout import (
 )
 from ..records import (
     SO_ABILITY, SO_CARD, SO_CTL, SO_FIXED, SO_KIND, SO_MODE, SO_NUMBER, SO_OBJ, SO_TJ, TG_ACTION, TG_CARD, TG_CODE,
-    TG_OBJ, TG_SIZE, TU_ABILITY, TU_CARD, TU_COUNT, TU_OBJ, T_FIELD, T_STACK_CARD, T_ZONE, sobj,
+    TG_OBJ, TG_SIZE, TU_COUNT, T_FIELD, T_STACK_CARD, T_ZONE, sobj,
 )
 from ..state import K_ABILITY, K_CARD, K_CHECK, Z_HAND, Z_STACK, State
 from ..words import passes
-from .abilities import candidates, option_defs
+from .abilities import candidates, option_defs, use_record
 from .actions import carry
 from .frames import (
     ENS_COSTS, ENS_DISTRIBUTE_ANSWER, ENS_ETHER_ANSWER, ENS_EXTRA_ANSWER, ENS_JITSU_ANSWER, ENS_MODE,
@@ -110,12 +110,7 @@ def h_enter(s, f) -> None:
             s.kstack.append(sobj(K_ABILITY, i, s.obj[i], p, f[EN_ABILITY]))
             f[EN_EXTRA] = 1 if ab.bow_self else 0
             if ab.limit:
-                rec = next((u for u in s.tuses if u[TU_CARD] == i and u[TU_OBJ] == s.obj[i] and u[TU_ABILITY] == ab.id),
-                           None)
-                if rec is None:
-                    rec = [i, s.obj[i], ab.id, 0]
-                    s.tuses.append(rec)
-                rec[TU_COUNT] += 1
+                use_record(s, i, ab.id)[TU_COUNT] += 1  # NS 1604 (activatable checked the limit)
         st = f[STEP] = ENS_MODE
     o = s.kstack[-1]
     eab = _entering_ability(s, f)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from ..cards import CHARACTER
 from ..layout import D_PRIORITY, OWN_FIELD, OWN_HAND, PASS, ST_CHARACTER
-from ..records import SF_ACTIVATED, SO_KIND, TU_ABILITY, TU_CARD, TU_COUNT, TU_OBJ
+from ..records import SF_ACTIVATED, SO_KIND
 from ..state import K_CHECK
+from .abilities import uses
 from .costs import ether_cost
 from .entry import entry_ok
 from .frames import (
-    H_PRI, H_RC, H_RESOLVE, PRI_HOLDER, PRI_PASSES, PRS_ANSWER, PRS_CHECK, PRS_OFFER, RCS_TRIGGERS,
-    RSS_START, STEP, enter_frame,
+    H_PRI, H_RC, H_RESOLVE, PRI_HOLDER, PRI_PASSES, PRS_ANSWER, PRS_CHECK, PRS_OFFER, RCS_TRIGGERS, RSS_START, STEP,
+    enter_frame,
 )
 from .rule_check import rule_processes
 
@@ -25,10 +26,8 @@ def activatable(s, p: int, j: int, ab, ether: int) -> bool:
         return False
     if ab.cost_jitsu and s.faceup_damage(p) < ab.cost_jitsu:
         return False
-    if ab.limit:
-        for u in s.tuses:
-            if u[TU_CARD] == j and u[TU_OBJ] == s.obj[j] and u[TU_ABILITY] == ab.id and u[TU_COUNT] >= ab.limit:
-                return False
+    if ab.limit and uses(s, j, ab.id) >= ab.limit:  # NS 1604
+        return False
     return not ab.entry_choices or entry_ok(s, ab, p, j)
 
 

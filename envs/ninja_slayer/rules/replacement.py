@@ -11,8 +11,9 @@ alone, one replacement at most ever applies.
 from __future__ import annotations
 
 from ..layout import D_REPLACE, OWN_FIELD
-from ..records import SF_RESCUE_KILL, TU_ABILITY, TU_CARD, TU_COUNT, TU_OBJ, TU_SURVIVE_KILL
+from ..records import SF_RESCUE_KILL, TU_SURVIVE_KILL
 from ..state import Z_HAND
+from .abilities import use_once, uses
 from .frames import H_REPL, RPS_ANSWER, RPS_ASK, RP_CARD, RP_OBJ, RP_PERFORM, RP_SOURCE, STEP
 from . import actions
 
@@ -26,11 +27,8 @@ def kill_replacements(s, i: int) -> list[int]:
     with rescue_kill, in field order."""
     out = []
     ks = s.defs[s.cdef[i]].kill_shield
-    if ks:
-        o = s.obj[i]
-        if not any(u[TU_CARD] == i and u[TU_OBJ] == o and u[TU_ABILITY] == TU_SURVIVE_KILL and u[TU_COUNT] >= ks
-                   for u in s.tuses):
-            out.append(i)
+    if ks and uses(s, i, TU_SURVIVE_KILL) < ks:  # NS 1604: its uses this turn
+        out.append(i)
     if s.statics & SF_RESCUE_KILL:
         defs, cdef, fd = s.defs, s.cdef, s.face_down
         for j in s.field[s.owner[i]]:
@@ -111,7 +109,7 @@ def replace_kill(s, i: int) -> bool:
                     pick = r[CH_SOURCE]
                 break
     if pick == i:
-        _count_survive_use(s, i, ks)
+        use_once(s, i, TU_SURVIVE_KILL, ks)  # NS 1604
         s.bowed[i] = True
         s.dmg[i] = 0
         s.ikusa_hit[i] = False
@@ -124,16 +122,3 @@ def forget_choices(s) -> None:
     """A rule check that changed nothing ends: choices made for kills that did not happen are dropped."""
     if s.repl:
         s.repl = []
-
-
-def _count_survive_use(s, i: int, limit: int) -> bool:
-    """Count a use of the kill replacement this turn (the per-turn records of NS 1604)."""
-    rec = next((u for u in s.tuses if u[TU_CARD] == i and u[TU_OBJ] == s.obj[i] and u[TU_ABILITY] == TU_SURVIVE_KILL),
-               None)
-    if rec is None:
-        rec = [i, s.obj[i], TU_SURVIVE_KILL, 0]
-        s.tuses.append(rec)
-    if rec[TU_COUNT] >= limit:
-        return False
-    rec[TU_COUNT] += 1
-    return True

@@ -8,9 +8,10 @@ from ..cards import TR_FROM_HAND, TR_HAND_EMPTY, TR_PHASE
 from ..layout import D_REVEAL, OPTION, PASS
 from ..records import (
     PT_ABILITY, PT_CARD, PT_HIDE, PT_NUMBER, PT_OBJ, PT_PLAYER, PT_WINDOW_CARDS, SF_STEP_TRIGGERS, SO_ABILITY,
-    SO_CARD, SO_HIDE, SO_KIND, SO_NUMBER, SO_OBJ, SO_TJ, TU_ABILITY, TU_CARD, TU_COUNT, TU_OBJ, sobj,
+    SO_CARD, SO_HIDE, SO_KIND, SO_NUMBER, SO_OBJ, SO_TJ, sobj,
 )
 from ..state import K_ABILITY, K_CARD, Z_HAND
+from .abilities import use_once
 from .frames import ENS_MODE, RCS_PROCESS, RCS_REVEAL, STEP, enter_frame
 
 PHASE_MIN = min(TR_PHASE.values())
@@ -43,18 +44,9 @@ def fire(s, i: int, kind: int) -> None:
 
 
 def fire_one(s, i: int, ab) -> None:
-    if ab.limit:
-        rec = None
-        for u in s.tuses:
-            if u[TU_CARD] == i and u[TU_OBJ] == s.obj[i] and u[TU_ABILITY] == ab.id:
-                rec = u
-                break
-        if rec is None:
-            rec = [i, s.obj[i], ab.id, 0]
-            s.tuses.append(rec)
-        if rec[TU_COUNT] >= ab.limit:
-            return
-        rec[TU_COUNT] += 1
+    """Card ``i``'s ability ``ab`` triggers: a pending trigger (NS 1209.3), within its per-turn limit."""
+    if ab.limit and not use_once(s, i, ab.id, ab.limit):  # NS 1604
+        return
     s.pending.append([s.owner[i], ab.id, i, s.obj[i], 0])
 
 
