@@ -1,7 +1,11 @@
-"""Costs (NS 1203, 1204.2g): the ether a card costs to enter, with the cost-changing statics (1204.2g-5/6, 104.6)."""
+"""Costs (NS 1203, 1204.2g, 1312): the ether a card costs to enter, with the cost-changing statics (1204.2g-5/6,
+104.6), and paying ether: the payer bows untapped ether cards of their choice (1312.1, NS-G22)."""
 from __future__ import annotations
 
+from ..layout import D_PAY_ETHER, OPTION
 from ..records import SF_COST_CHANGES
+from .abilities import option_defs
+
 
 def ether_cost(s, p: int, d, i: int = -1) -> int:
     """The ether a card of definition ``d`` costs ``p`` to enter (NS 1204.2g): printed, then
@@ -33,3 +37,22 @@ def ether_cost(s, p: int, d, i: int = -1) -> int:
         for _, is_set, n in stage:
             v = n if is_set else v + n
     return v if v > 0 else 0
+
+
+def ether_payable(s, p: int, attr: str | None = None) -> list[int]:
+    """NS 1312.1: the ether cards ``p`` may bow to pay ether: untapped ones (with attribute ``attr`` for the
+    additional cost 'bow an ether card with <attribute>')."""
+    return [j for j in s.ether[p] if not s.bowed[j] and (attr is None or s.has_attr(j, attr))]
+
+
+def ask_ether(s, p: int, cards: list[int]) -> None:
+    """NS 1312.1, NS-G22: ask ``p`` which of ``cards`` to bow, by definition (the option list)."""
+    s.opts = option_defs(s, cards)
+    s.ask(p, D_PAY_ETHER, [OPTION + k for k in range(len(s.opts))])
+
+
+def bow_chosen_ether(s, p: int, attr: str | None = None) -> None:
+    """The answer to ``ask_ether``: bow an untapped ether card of the chosen definition (with ``attr``)."""
+    d = s.opts[s.answer - OPTION]
+    j = next(j for j in s.ether[p] if not s.bowed[j] and s.cdef[j] == d and (attr is None or s.has_attr(j, attr)))
+    s.bowed[j] = True

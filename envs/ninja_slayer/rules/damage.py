@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from ..cards import TR_ENTERED
-from ..layout import D_PAY_ETHER, D_UKEMI, OPTION, PASS, YES
+from ..layout import D_UKEMI, PASS, YES
 from ..records import sobj
 from ..state import K_ABILITY, K_CARD, Z_CHECK, Z_DAMAGE, Z_OHIGAN, Z_STACK
-from .abilities import cond_ok, option_defs
+from .abilities import cond_ok
+from .costs import ask_ether, bow_chosen_ether, ether_payable
 from .frames import H_UKEMI, STEP, UKS_ANSWER, UKS_ASK, UKS_PAID, UKS_PAY, UK_CARD, UK_ETHER, UK_PLAYER
 from .triggers import fire
 
@@ -57,14 +58,11 @@ def h_ukemi(s, f) -> None:
         s.kstack.append(sobj(K_ABILITY, i, s.obj[i], p, s.defs[s.cdef[i]].ukemi_ability.id))
         f[STEP] = UKS_PAY
     if f[STEP] == UKS_PAID:
-        d = s.opts[s.answer - OPTION]
-        j = next(j for j in s.ether[p] if not s.bowed[j] and s.cdef[j] == d)
-        s.bowed[j] = True
+        bow_chosen_ether(s, p)
         f[UK_ETHER] -= 1
     if f[UK_ETHER] > 0:  # NS 1312.1: bow ether cards of the payer's choice
         s.ctx = i
-        s.opts = option_defs(s, [j for j in s.ether[p] if not s.bowed[j]])
         f[STEP] = UKS_PAID
-        s.ask(p, D_PAY_ETHER, [OPTION + k for k in range(len(s.opts))])
+        ask_ether(s, p, ether_payable(s, p))
         return
     s.stack.pop()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..cards import N_X, TR_ENTERED, X_MAX
 from ..layout import (
-    D_CHOOSE, D_DISTRIBUTE, D_MODE, D_PAY_ETHER, D_PAY_JITSU, D_TATSUJIN, D_X, NUMBER, OPP_FIELD, OPTION, OWN_FIELD,
+    D_CHOOSE, D_DISTRIBUTE, D_MODE, D_PAY_JITSU, D_TATSUJIN, D_X, NUMBER, OPP_FIELD, OPTION, OWN_FIELD,
     PASS, YES,
 )
 from ..records import (
@@ -17,6 +17,7 @@ from ..state import K_ABILITY, K_CARD, K_CHECK, Z_HAND, Z_STACK, State
 from ..words import passes
 from .abilities import candidates, option_defs, use_record
 from .actions import carry
+from .costs import ask_ether, bow_chosen_ether, ether_payable
 from .frames import (
     ENS_COSTS, ENS_DISTRIBUTE_ANSWER, ENS_ETHER_ANSWER, ENS_EXTRA_ANSWER, ENS_JITSU_ANSWER, ENS_MODE,
     ENS_MODE_ANSWER, ENS_START, ENS_TARGETS, ENS_TARGET_ANSWER, ENS_TATSUJIN, ENS_TATSUJIN_ANSWER, ENS_X,
@@ -223,9 +224,7 @@ def h_enter(s, f) -> None:
             return
         st = ENS_COSTS
     if st == ENS_ETHER_ANSWER:  # NS 1312.1: bow an ether card of the payer's choice (NS-G22)
-        d = s.opts[s.answer - OPTION]
-        j = next(j for j in s.ether[p] if not s.bowed[j] and s.cdef[j] == d)
-        s.bowed[j] = True
+        bow_chosen_ether(s, p)
         f[EN_ETHER] -= 1
     elif st == ENS_JITSU_ANSWER:  # NS 1320: turn a face-up damage card face down
         d = s.opts[s.answer - OPTION]
@@ -233,23 +232,20 @@ def h_enter(s, f) -> None:
         s.face_down[j] = True
         f[EN_JITSU] -= 1
     elif st == ENS_EXTRA_ANSWER:  # the additional cost: bow an ether card with the attribute
-        d = s.opts[s.answer - OPTION]
-        attr = s.defs[s.cdef[i]].extra_bow_attr
-        j = next(j for j in s.ether[p] if not s.bowed[j] and s.cdef[j] == d and s.has_attr(j, attr))
-        s.bowed[j] = True
+        bow_chosen_ether(s, p, s.defs[s.cdef[i]].extra_bow_attr)
         f[EN_EXTRA] = 0
     # NS 1204.2i, 1203.4: pay in printed order
     if f[EN_ABILITY] >= 0 and f[EN_EXTRA]:  # '(bow this, ...)' of an activated ability
         s.bowed[i] = True
         f[EN_EXTRA] = 0
     if f[EN_ETHER] > 0:
-        s.opts = option_defs(s, [j for j in s.ether[p] if not s.bowed[j]])
-        if not s.opts:
+        c = ether_payable(s, p)
+        if not c:
             rollback(s)
             s.stack.pop()
             return
         f[STEP] = ENS_ETHER_ANSWER
-        s.ask(p, D_PAY_ETHER, [OPTION + k for k in range(len(s.opts))])
+        ask_ether(s, p, c)
         return
     if f[EN_JITSU] > 0:
         s.opts = option_defs(s, [j for j in s.damage[p] if not s.face_down[j]])
@@ -257,15 +253,13 @@ def h_enter(s, f) -> None:
         s.ask(p, D_PAY_JITSU, [OPTION + k for k in range(len(s.opts))])
         return
     if f[EN_EXTRA]:
-        attr = s.defs[s.cdef[i]].extra_bow_attr
-        c = [j for j in s.ether[p] if not s.bowed[j] and s.has_attr(j, attr)]
+        c = ether_payable(s, p, s.defs[s.cdef[i]].extra_bow_attr)
         if not c:  # NS 1204.2i: this cost can't be paid -> the entry never happened
             rollback(s)
             s.stack.pop()
             return
-        s.opts = option_defs(s, c)
         f[STEP] = ENS_EXTRA_ANSWER
-        s.ask(p, D_PAY_ETHER, [OPTION + k for k in range(len(s.opts))])
+        ask_ether(s, p, c)
         return
     s.stack.pop()  # NS 1204.2k: entered
     if f[EN_ABILITY] < 0:
