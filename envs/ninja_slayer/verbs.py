@@ -17,9 +17,9 @@ A verb has one of two shapes, as the rules split the work:
   change at all (an untapped card can't be untapped, NS 1310.1).
 * **with its own steps** (``draw``, ``discard``, ``recover``...; :func:`stepped`):
   ``fn(state, frame, action, controller, source, n) -> asked`` is its step of the
-  resolving ability's frame ``[H_EXEC, ...]`` (``rules.h_exec``): it does what it can and
-  returns False, or asks the player (``frame[STEP] = EXS_ANSWER``, ``rules/frames.py``) and returns True; the answer goes to
-  ``Verb.answer(state, frame, action, controller, source)``, and the step runs again.
+  resolving ability's frame ``[H_EXEC, ...]`` (``rules.h_exec``; its slots ``EX_*`` in ``rules/frames.py``): it
+  does what it can and returns False, or asks the player (``frame[STEP] = EXS_ANSWER``) and returns True; the
+  answer goes to ``Verb.answer(state, frame, action, controller, source)``, and the step runs again.
 
 ``n`` is the action's number (``n``), the X fixed at entry or counted on resolution
 (NS 1304), or the source's last-known karate (NS 1215). A verb's ``check`` is its load-time
@@ -29,19 +29,19 @@ To add a verb: write its function here with :func:`targeted` or :func:`stepped`,
 parameters (``Param``), rule, doc and phrases; nothing else changes.
 """
 from __future__ import annotations
-
-from .records import AB_ATTACKER, AB_ATTACKER_OBJ, AB_TARGET, AB_TARGET_OBJ
-from .rules.frames import EXS_ANSWER, EX_COUNT, EX_EXTRA, EX_SRC_OBJ, STEP, enter_frame
 from typing import Callable
 
 from ..core.cardfile import Checker
 from ..core.vocab import Param
 from .cards import CHARACTER, KEYWORDS, N_ALL, N_LKI_KARATE, N_X, TR_PHASE, Action, Target, hand_pick
-from .layout import D_CHOOSE, D_RECOVER, OPP_FIELD, OPTION, OWN_HAND, PASS
+from .layout import D_CHOOSE, D_RECOVER, OPTION, OWN_HAND, PASS
+from .records import AB_ATTACKER, AB_ATTACKER_OBJ, AB_TARGET, AB_TARGET_OBJ
 from .rules import (
-    IK_NONE, ambush, counter, damage_amount, dealt, discard, draw, enter_candidates, kill, next_action,
-    on_targets, option_defs, skip_rest, target_answer,
+    IK_NONE, ambush, counter, damage_amount, dealt, discard, draw, enter_candidates, kill, next_action, on_targets,
+    option_defs, skip_rest, target_answer,
 )
+from .rules.abilities import field_actions
+from .rules.frames import EXS_ANSWER, EX_COUNT, EX_EXTRA, EX_SRC_OBJ, STEP, enter_frame
 from .state import (
     TE_ADD_KARATE, TE_ADD_KOUSAKU, TE_ATTR, TE_DUR, TE_GAIN_KW, TE_GAME, TE_GRANT, TE_IKUSA, TE_KARATE, TE_KOUSAKU,
     TE_LOSE_KW, TE_SET_ATTR, TE_SET_DUR, TE_SET_KARATE, TE_TURN, Z_HAND, Z_OHIGAN, Z_REMOVED,
@@ -507,7 +507,7 @@ def _satsubatsu_step(s, f, a, ctl, src, n):
         if c:
             f[STEP] = EXS_ANSWER
             s.opts = []
-            s.ask(ctl, D_CHOOSE, sorted(OPP_FIELD + s.field[1 - ctl].index(j) for j in c))
+            s.ask(ctl, D_CHOOSE, field_actions(s, ctl, 1 - ctl, c))
             return True
     return False
 

@@ -2,6 +2,7 @@
 zone choice, and the per-turn use limits (NS 1604: 'once per turn' abilities and the kill replacement's uses)."""
 from __future__ import annotations
 
+from ..layout import OPP_FIELD, OWN_FIELD
 from ..records import TU_ABILITY, TU_CARD, TU_COUNT, TU_OBJ
 from ..words import passes
 
@@ -30,6 +31,14 @@ def option_defs(s, cards: list[int]) -> list[int]:
     """Distinct card definitions of ``cards``, sorted: the option list of a zone choice."""
     return sorted({s.cdef[j] for j in cards})
 
+
+
+def field_actions(s, p: int, side: int, cards) -> list[int]:
+    """The action ids with which decider ``p`` chooses ``cards`` on player ``side``'s field (own_field / opp_field
+    slot i), sorted."""
+    z = s.field[side]
+    base = OWN_FIELD if side == p else OPP_FIELD
+    return sorted(base + z.index(j) for j in cards)
 
 def use_record(s, i: int, ability: int) -> list:
     """NS 1604: the record counting this turn's uses of ``ability`` of card ``i``'s current object (``records.TU_*``;

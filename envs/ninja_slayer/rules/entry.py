@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from ..cards import N_X, TR_ENTERED, X_MAX
 from ..layout import (
-    D_CHOOSE, D_DISTRIBUTE, D_MODE, D_PAY_JITSU, D_TATSUJIN, D_X, NUMBER, OPP_FIELD, OPTION, OWN_FIELD,
-    PASS, YES,
+    D_CHOOSE, D_DISTRIBUTE, D_MODE, D_PAY_JITSU, D_TATSUJIN, D_X, NUMBER, OPP_FIELD, OPTION, OWN_FIELD, PASS, YES,
 )
 from ..records import (
     SO_ABILITY, SO_CARD, SO_CTL, SO_FIXED, SO_KIND, SO_MODE, SO_NUMBER, SO_OBJ, SO_TJ, TG_ACTION, TG_CARD, TG_CODE,
@@ -15,7 +14,7 @@ from ..records import (
 )
 from ..state import K_ABILITY, K_CARD, K_CHECK, Z_HAND, Z_STACK, State
 from ..words import passes
-from .abilities import candidates, option_defs, use_record
+from .abilities import candidates, field_actions, option_defs, use_record
 from .actions import carry
 from .costs import ask_ether, bow_chosen_ether, ether_payable
 from .frames import (
@@ -216,10 +215,7 @@ def h_enter(s, f) -> None:
                 legal = [OPTION + k for k in range(min(len(s.opts), 32))]
             else:
                 s.opts = []
-                own = t.side == "own"
-                z = s.field[p if own else 1 - p]
-                base = OWN_FIELD if own else OPP_FIELD
-                legal = sorted(base + z.index(j) for j in c)
+                legal = field_actions(s, p, p if t.side == "own" else 1 - p, c)
             s.ask(p, D_CHOOSE, ([PASS] if t.up_to else []) + legal)
             return
         st = ENS_COSTS
@@ -299,11 +295,9 @@ def _distribute(s, f, a, o, p: int) -> bool:
             o.extend((f[EN_ACTION],) + distinct[0])
         return False
     side = p if a.target.side == "own" else 1 - p
-    base = OWN_FIELD if side == p else OPP_FIELD
-    z = s.field[side]
     f[STEP] = ENS_DISTRIBUTE_ANSWER
     s.opts = []
-    s.ask(p, D_DISTRIBUTE, sorted(base + z.index(j) for j, _, _ in distinct))
+    s.ask(p, D_DISTRIBUTE, field_actions(s, p, side, [j for j, _, _ in distinct]))
     return True
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..layout import D_REPLACE, OWN_FIELD
 from ..records import SF_RESCUE_KILL, TU_SURVIVE_KILL
 from ..state import Z_HAND
-from .abilities import use_once, uses
+from .abilities import field_actions, use_once, uses
 from .frames import H_REPL, RPS_ANSWER, RPS_ASK, RP_CARD, RP_OBJ, RP_PERFORM, RP_SOURCE, STEP
 from . import actions
 
@@ -79,8 +79,7 @@ def h_repl(s, f) -> None:
         f[STEP] = RPS_ANSWER
         s.ctx = i
         s.opts = []
-        fl = s.field[p]
-        s.ask(p, D_REPLACE, sorted(OWN_FIELD + fl.index(j) for j in kill_replacements(s, i)))
+        s.ask(p, D_REPLACE, field_actions(s, p, p, kill_replacements(s, i)))
         return
     s.repl.append([i, f[RP_OBJ], s.field[p][s.answer - OWN_FIELD]])
     s.stack.pop()

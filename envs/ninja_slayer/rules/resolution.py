@@ -12,7 +12,7 @@ from ..records import (
 )
 from ..state import K_ABILITY, K_CARD, K_CHECK, Z_CHECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN
 from ..words import card_number, passes
-from .abilities import candidates, cond_ok, option_defs
+from .abilities import candidates, cond_ok, field_actions, option_defs
 from .actions import carry
 from .damage import damage_check
 from .frames import (
@@ -174,9 +174,7 @@ def on_targets(s, f, a, ctl: int, src: int, n: int) -> bool:
             f[STEP] = EXS_ANSWER
             if t.zone == "field":
                 s.opts = []
-                base = OWN_FIELD if t.side == "own" else OPP_FIELD
-                z = s.field[ctl if t.side == "own" else 1 - ctl]
-                legal = sorted(base + z.index(j) for j in c)
+                legal = field_actions(s, ctl, ctl if t.side == "own" else 1 - ctl, c)
             else:
                 s.opts = option_defs(s, c)
                 legal = [OPTION + k for k in range(min(len(s.opts), 32))]
