@@ -151,7 +151,7 @@ class State(DecisionState):
 
     def _layered(self, i: int, base: int, add: int, put: int, aura: bool) -> int:
         """NS 1213.1f, 1213.3b, 1213.5: the numeric layer in timestamp order, for games with
-        set-to-value effects (``statics`` bit 64). Resolved effects carry their resolution
+        set-to-value effects (``SF_LAYERS``). Resolved effects carry their resolution
         time (1213.3b-2), an aura the time its source entered the field (1213.3b-1); setting
         a value drops what came before it (1213.5). Only additions can share a timestamp
         here (two auras entering at once), and they commute, so 1213.3b's chosen order never
@@ -192,8 +192,8 @@ class State(DecisionState):
         return self.defined(i, 0, d.cost) if self.statics & SF_DEFINED_VALUES else d.cost
 
     def _item(self, i: int, stat: int) -> int:
-        """NS 1213.1e-f for games with cards lacking a numeric item or adding one (``statics`` bit 2048)
-        or defining one (bit 512):
+        """NS 1213.1e-f for games with cards lacking a numeric item or adding one (``SF_ADDED_ITEMS``)
+        or defining one (``SF_DEFINED_VALUES``):
         the printed or defined value (1213.1a); a card printed without the item gets it from the earliest
         effect adding it (1213.1e; ``teff`` is in resolution order, NS 1213.3b), a layer before every
         numeric change; without it, the numeric changes have nothing to change (1213.1f) and it counts
@@ -266,7 +266,7 @@ class State(DecisionState):
         statics (A if B, B if A) gives nothing not already there: ``depth`` stops it, with the
         result of applying them in any order (NS 1213.3b). An effect setting the attribute
         (NS 1213.1d, a later layer than every gain, 1213.1b) overrides all of those; the latest
-        set wins (1213.3b); only in games with set-to-value cards (``statics`` bit 64)."""
+        set wins (1213.3b); only in games with set-to-value cards (``SF_LAYERS``)."""
         if self.face_down[i]:
             return False
         if self.statics & SF_LAYERS and self.teff:

@@ -57,7 +57,7 @@ class Verb:
     ``answer`` (see the module docstring), ``zones`` its targets may be in (the first is the
     one error messages name), ``only`` the cards it can change at all (compiled filter tests), ``kills``
     (a kill: the kill replacements are chosen first, NS 1214.2), ``layered`` (its effects go
-    through the ordered layers, ``rules.static_flags`` bit 64: NS 1213.1c-d, 1213.3b) and
+    through the ordered layers, ``records.Statics.LAYERS``: NS 1213.1c-d, 1213.3b) and
     ``check`` (its load-time rules)."""
 
     __slots__ = ("step", "answer", "zones", "only", "kills", "layered", "check")

@@ -59,7 +59,7 @@ def h_ikusa(s, f) -> None:
         fire(s, s.attacker, TR_AISATSU)  # NS 704.7
         if s.statics & SF_HIDDEN_TRIGGERS and s.target == PLAYER_TARGET and s.hand[ntp]:
             # hidden cards' triggers (NS 1209.3a, NS-G15): one reveal window per event for every
-            # hand, whatever it holds, so its decisions tell the opponent nothing (see _reveal_window)
+            # hand, whatever it holds, so its decisions tell the opponent nothing (see triggers.reveal_window)
             w = [ntp, WINDOW, -1, 0, 0]
             for j in s.hand[ntp]:
                 w += (j, s.obj[j])
