@@ -78,27 +78,30 @@ def _activated(s, p: int, out: list) -> list:
 def h_pri(s, f) -> None:
     """NS 802 as one frame [H_PRI, step, passes, holder]; forced passes run inline."""
     while True:
-        if f[STEP] == PRS_CHECK:  # NS 802.3: a rule check first
+        st = f[STEP]
+        if st == PRS_CHECK:  # NS 802.3: a rule check first
             if not rule_processes(s):
                 return  # the game is over
-            f[STEP] = PRS_OFFER
+            f[STEP] = st = PRS_OFFER
             if s.pending:  # NS 902.1b-c: triggers go on, then the rule check repeats
                 s.stack.append([H_RC, RCS_TRIGGERS])
                 return
-        if f[STEP] == PRS_OFFER:
-            if s.kstack and s.kstack[-1][SO_KIND] == K_CHECK:
+        if st == PRS_OFFER:
+            ks = s.kstack
+            if ks and ks[-1][SO_KIND] == K_CHECK:
                 # NS 802.4 / NS-G26: with a damage check on top both may only pass: it resolves
                 f[STEP], f[PRI_PASSES], f[PRI_HOLDER] = PRS_CHECK, 0, s.tp
                 s.stack.append([H_RESOLVE, RSS_START])
                 return
-            legal = enterable(s, f[PRI_HOLDER])
-            if not legal and s.auto and f[PRI_PASSES] == 0 and not s.kstack and not enterable(s, 1 - f[PRI_HOLDER]):
+            holder = f[PRI_HOLDER]
+            legal = enterable(s, holder)
+            if not legal and s.auto and f[PRI_PASSES] == 0 and not ks and not enterable(s, 1 - holder):
                 s.stack.pop()  # both can only pass and nothing changes in between (NS 802.5c)
                 return
             if legal or not s.auto:
                 f[STEP] = PRS_ANSWER
                 s.ctx = -1
-                s.ask(f[PRI_HOLDER], D_PRIORITY, [PASS] + legal)
+                s.ask(holder, D_PRIORITY, [PASS] + legal)
                 return
             a = PASS
         else:

@@ -35,13 +35,14 @@ def rule_processes(s) -> bool:
         else:  # printed durability >= 1: only damaged characters can die
             defs, cdef = s.defs, s.cdef
             dead = [j for p in (tp, 1 - tp) for j in s.field[p] if dmg[j] and dmg[j] >= defs[cdef[j]].durability]
-        if rule_kills_first(s, dead):  # NS 1214.2: every replacement chosen first; the kills stay simultaneous
+        if dead and rule_kills_first(s, dead):  # NS 1214.2: every replacement chosen first; the kills simultaneous
             return False  # the caller resumes at its rule check once the choice is made
         for j in dead:  # NS 1004
             kill(s, j, -1, True)
             done = True
         if not done:
-            forget_choices(s)  # NS 1214.2
+            if s.repl:
+                forget_choices(s)  # NS 1214.2
             if s.hits:
                 s.hits = []  # NS 1216.5a: only the rule check right after the damage counts
             if s.statics & SF_STATE_TRIGGERS:
