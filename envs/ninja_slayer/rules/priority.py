@@ -107,8 +107,8 @@ def h_pri(s, f) -> None:
         else:
             a = s.answer
         if a == PASS:
-            f[PRI_PASSES] += 1
-            if f[PRI_PASSES] >= 2:  # NS 802.5c
+            passes = f[PRI_PASSES] = f[PRI_PASSES] + 1
+            if passes >= 2:  # NS 802.5c
                 if not s.kstack:
                     s.stack.pop()
                     return
