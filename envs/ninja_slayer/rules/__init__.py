@@ -13,18 +13,20 @@ module              chapter
 ``priority``        NS 800-802: priority, what may be entered (1203.2, 1206, 1208)
 ``rule_check``      NS 900-902, 1000-1004: the rule check and the rule processes
 ``damage``          NS 1100-1104, 1211: damage checks and ukemi
-``abilities``       NS 1201-1202, 1204.2e: conditions, target candidates, option lists
-``costs``           NS 1203, 1204.2g: costs and cost changes
+``abilities``       NS 1201-1202, 1204.2e, 1604: conditions, target candidates, option lists, per-turn limits
+``costs``           NS 1203, 1204.2g, 1312: costs, cost changes, paying ether
 ``entry``           NS 1204, 1206-1208, 1313, 1404: entering cards and abilities
 ``resolution``      NS 1205, 1307: resolving, doing an ability's actions, targets on resolution
 ``triggers``        NS 1209: triggered abilities, hidden cards' triggers
 ``replacement``     NS 1214: replacement effects (kill replacements, the choice among several)
 ``actions``         NS 1300: draw, discard, kill, ambush, counter, damage (the verbs are in ``verbs.py``)
-``frames``          the frames' handler ids and slots
+``frames``          the frames: handler ids, each frame's slots and steps (``enter_frame``)
 ==================  ===================================================================================
 
-Lower chapters never import higher ones at module level (``replacement`` reaches ``actions.kill`` through the
-module). This package re-exports every name other code imports from ``rules``.
+The state's own plain-int records (kotodama-space objects, pending triggers, per-turn uses...) and the ``statics``
+flags are named in ``records.py``. Lower chapters never import higher ones at module level (``actions`` and
+``replacement`` reach each other through the module). This package re-exports every name other code imports
+from ``rules``.
 """
 from __future__ import annotations
 
