@@ -9,7 +9,10 @@ from ..cards import B_BATTLE, B_NEGATE, B_REPLACE, EV
 from ..events import C_BATTLE
 from ..layout import D_ATTACK, D_BLOCK, D_FLASH, FIELD, HAND, MAX_HAND, PASS
 from ..state import DUR_BATTLE, G_MUST_BLOCK, G_UNBLOCKABLE, State, TE_END_ATTACK_STEP, TE_END_BATTLE, Z_FIELD
-from .frames import H_BATTLE, H_FLASH
+from .frames import (
+    ATTACK_PLAYER, BATTLE_ATTACKER, BATTLE_BLOCKER, BATTLE_MARK, FLASH_PASSES, FLASH_PLAYER, H_BATTLE, H_FLASH,
+    STEP,
+)
 from .triggers import battle_won, EV_ATTACK, EV_BATTLE_END, EV_BLOCK, fire, happen
 from .actions import exhaust, expire, flagged, life_cap, reduce_life
 from .rule_processes import settle
@@ -20,17 +23,17 @@ from .playing import playable, start_play
 
 def h_attack(s: State, f: list) -> None:
     """7-7-3-2: attack with a recovered spirit, or end the attack step."""
-    p = f[2]
-    if f[1] == 0:
+    p = f[ATTACK_PLAYER]
+    if f[STEP] == 0:
         if s.bflags & B_BATTLE and flagged(s, TE_END_ATTACK_STEP):
             s.stack.pop()  # an effect ended the attack step (verb end_attack_step)
             return
         legal = [FIELD + j for j, i in enumerate(s.field[p]) if s.can_attack(i)]
         legal.append(PASS)
         s.ask(p, D_ATTACK, legal)
-        f[1] = 1
+        f[STEP] = 1
         return
-    f[1] = 0
+    f[STEP] = 0
     if s.answer == PASS:
         s.stack.pop()
         return
@@ -40,11 +43,11 @@ def h_attack(s: State, f: list) -> None:
 
 def h_battle(s: State, f: list) -> None:
     """A battle, from the attack declaration to the battle's end (8-1)."""
-    step, atk = f[1], f[2]
+    step, atk = f[STEP], f[BATTLE_ATTACKER]
     p = s.owner[atk]
     q = 1 - p
     if 0 < step < 6 and s.bflags & B_BATTLE and flagged(s, TE_END_ATTACK_STEP):
-        f[1] = 6  # the attack step was ended during the battle: the battle ends here (8-1-7; ruling)
+        f[STEP] = 6  # the attack step was ended during the battle: the battle ends here (8-1-7; ruling)
         return
     if step == 0:  # 8-1-1-1: exhaust the attacker and declare
         s.attacker = atk
@@ -54,18 +57,18 @@ def h_battle(s: State, f: list) -> None:
         fire(s, EV["attack"], atk)  # 8-1-1-2
         if (s.watch >> EV_ATTACK) & 1:
             happen(s, EV_ATTACK, p, (atk,))
-        f[1] = 1
-        settle(s, f[4])
+        f[STEP] = 1
+        settle(s, f[BATTLE_MARK])
     elif step == 1:  # 8-1-2: flash timing before the block, attacked player first (BS-R2)
-        f[1] = 2
+        f[STEP] = 2
         s.stack.append([H_FLASH, 0, q, 0])
     elif step == 2:  # 8-1-3: block
         if s.zone[atk] != Z_FIELD or s.has_grant(atk, G_UNBLOCKABLE):
-            f[1] = 5
+            f[STEP] = 5
             return
         can = [j for j, i in enumerate(s.field[q]) if s.can_block(i)]
         if not can:
-            f[1] = 5
+            f[STEP] = 5
             return
         must = [j for j in can if s.has_grant(s.field[q][j], G_MUST_BLOCK)]
         legal = [FIELD + j for j in can]
@@ -75,29 +78,29 @@ def h_battle(s: State, f: list) -> None:
         elif must:
             legal = [FIELD + j for j in must]
         s.ask(q, D_BLOCK, legal)
-        f[1] = 3
+        f[STEP] = 3
     elif step == 3:
         if s.answer == PASS:
-            f[1] = 5  # 8-1-3-1: no block, no post-block flash timing
+            f[STEP] = 5  # 8-1-3-1: no block, no post-block flash timing
             return
         b = s.field[q][s.answer - FIELD]
-        f[3] = b
+        f[BATTLE_BLOCKER] = b
         s.blocker = b
         exhaust(s, b)
         fire(s, EV["block"], b)  # 8-1-3-2
         if (s.watch >> EV_BLOCK) & 1:
             happen(s, EV_BLOCK, q, (b,))
-        f[1] = 4
-        settle(s, f[4])
+        f[STEP] = 4
+        settle(s, f[BATTLE_MARK])
     elif step == 4:  # 8-1-4: flash timing after the block
-        f[1] = 5
+        f[STEP] = 5
         s.stack.append([H_FLASH, 0, q, 0])
     elif step == 5:  # 8-1-5: resolution
-        f[1] = 6
-        b = f[3]
+        f[STEP] = 6
+        b = f[BATTLE_BLOCKER]
         flags = s.bflags
         if flags & B_REPLACE:  # pushed first: a replacement decided in the comparison comes before the triggers
-            settle(s, f[4])
+            settle(s, f[BATTLE_MARK])
         if flags & B_BATTLE and flagged(s, TE_END_BATTLE):
             pass  # 8-1-5-1: ended at its resolution without comparing BP (verb end_battle): no result at all
         elif b >= 0:
@@ -114,18 +117,18 @@ def h_battle(s: State, f: list) -> None:
             if s.is_terminal():
                 return
         if not flags & B_REPLACE:
-            settle(s, f[4])
+            settle(s, f[BATTLE_MARK])
     elif step == 6:  # 8-1-7: battle end
         if s.zone[atk] == Z_FIELD:
             fire(s, EV["battle_end"], atk)
-        if f[3] >= 0 and s.zone[f[3]] == Z_FIELD:
-            fire(s, EV["battle_end"], f[3])
+        if f[BATTLE_BLOCKER] >= 0 and s.zone[f[BATTLE_BLOCKER]] == Z_FIELD:
+            fire(s, EV["battle_end"], f[BATTLE_BLOCKER])
         if (s.watch >> EV_BATTLE_END) & 1:  # the battle of each spirit in it ended at once (8-1-7-1),
-            for i in (atk, f[3]):  # also of one that left the field in it (its BP: s.last_bp)
+            for i in (atk, f[BATTLE_BLOCKER]):  # also of one that left the field in it (its BP: s.last_bp)
                 if i >= 0 and (s.zone[i] == Z_FIELD or any(c == i for c, _ in s.last_bp)):
                     happen(s, EV_BATTLE_END, s.owner[i], (i,))
-        f[1] = 7
-        settle(s, f[4])
+        f[STEP] = 7
+        settle(s, f[BATTLE_MARK])
     else:
         expire(s, DUR_BATTLE)  # 8-1-7-2
         s.attacker = s.blocker = -1
@@ -135,8 +138,8 @@ def h_battle(s: State, f: list) -> None:
 
 def h_flash(s: State, f: list) -> None:
     """A flash timing (8-1-2-1, 8-1-4-1): alternate rights; two passes in a row end it."""
-    who = f[2]
-    if f[1] == 0:
+    who = f[FLASH_PLAYER]
+    if f[STEP] == 0:
         if s.bflags & B_BATTLE and flagged(s, TE_END_ATTACK_STEP):
             s.stack.pop()  # the attack step (and so this battle) was ended: no more flash rights
             return
@@ -146,17 +149,17 @@ def h_flash(s: State, f: list) -> None:
         legal += [FIELD + j for j, i in enumerate(s.field[who]) if activatable(s, who, i, False)]
         legal.append(PASS)
         s.ask(who, D_FLASH, legal)
-        f[1] = 1
+        f[STEP] = 1
         return
     a = s.answer
-    f[1] = 0
-    f[2] = 1 - who
+    f[STEP] = 0
+    f[FLASH_PLAYER] = 1 - who
     if a == PASS:
-        f[3] += 1
-        if f[3] >= 2:
+        f[FLASH_PASSES] += 1
+        if f[FLASH_PASSES] >= 2:
             s.stack.pop()
         return
-    f[3] = 0
+    f[FLASH_PASSES] = 0
     if a < FIELD:
         start_play(s, who, s.hand[who][a - HAND], 1)
     else:

@@ -9,7 +9,10 @@ from ..cards import B_NEGATE, B_SOULPAID
 from ..events import C_RULE
 from ..layout import D_DISCARD, D_PAY, D_TARGET, FIELD, FIELD_SOUL, HAND, MAX_HAND, OPTION, RESERVE, RESERVE_SOUL
 from ..state import S_RESERVE, S_TRASH, State, Z_FIELD
-from .frames import H_ACTIVATE, H_PAY, H_PLAY
+from .frames import (
+    ACT_CARD, ACT_COST, ACT_DISCARDS, ACT_EFFECT, ACT_EVENT, ACT_MARK, ACT_PLAYER, HANDLER, H_ACTIVATE, H_PAY,
+    H_PLAY, PAY_EXCLUDE, PAY_LEFT, PAY_PLAYER, PAY_SOUL, PLAY_CARD, STEP,
+)
 from .triggers import hand_discarded
 from .actions import exhaust, to_trash
 from .rule_processes import check_vanish
@@ -78,44 +81,44 @@ def exhaust_cost_candidates(s: State, p: int, i: int, t) -> list:
 
 
 def h_pay(s: State, f: list) -> None:
-    """Pay f[3] cores from the reserve or own field cards to the trash (11-1-1-5)."""
-    p = f[2]
-    if f[1] == 0:
-        if f[3] <= 0:
+    """Pay f[PAY_LEFT] cores from the reserve or own field cards to the trash (11-1-1-5)."""
+    p = f[PAY_PLAYER]
+    if f[STEP] == 0:
+        if f[PAY_LEFT] <= 0:
             s.stack.pop()
             check_vanish(s)  # 5-11: a card paid below its Lv1 cost vanishes
             return
-        legal = [] if f[5] == 2 else core_sources(s, p, f[4])
-        if f[5]:
+        legal = [] if f[PAY_SOUL] == 2 else core_sources(s, p, f[PAY_EXCLUDE])
+        if f[PAY_SOUL]:
             legal.append(OPTION)  # 12-2-1-2: pay with the soul core alone
             legal.sort()
         s.ask(p, D_PAY, legal)
-        f[1] = 1
+        f[STEP] = 1
         return
     a = s.answer
-    f[1] = 0
+    f[STEP] = 0
     if a == OPTION:
         s.soul[p] = S_TRASH
-        f[3] = 0
+        f[PAY_LEFT] = 0
         if s.bflags & B_SOULPAID:
             soul_paid(s)
         return
-    f[5] = 0
+    f[PAY_SOUL] = 0
     if take_core(s, p, a):
         s.soul[p] = S_TRASH
         if s.bflags & B_SOULPAID:
             soul_paid(s)
     else:
         s.tcores[p] += 1
-    f[3] -= 1
+    f[PAY_LEFT] -= 1
 
 
 def soul_paid(s: State) -> None:
     """The soul core paid the cost of the card being played (11-1-1-5, 12-2-1-2): remembered
     for 'if paid using the soul core' (``paid_with_soul_core``) until the card moves again."""
     below = s.stack[-2]  # the H_PLAY frame under this H_PAY (an activated effect's cost is not a card's)
-    if below[0] == H_PLAY and below[3] not in s.soulpaid:
-        s.soulpaid = s.soulpaid + (below[3],)
+    if below[HANDLER] == H_PLAY and below[PLAY_CARD] not in s.soulpaid:
+        s.soulpaid = s.soulpaid + (below[PLAY_CARD],)
 
 
 def activatable(s: State, p: int, i: int, main: bool) -> list:
@@ -146,26 +149,26 @@ def start_activate(s: State, p: int, i: int, main: bool) -> None:
 
 def h_activate(s: State, f: list) -> None:
     """An activated effect (9-1-6): pay everything before ▶, then the effect."""
-    p, i, ei = f[2], f[3], f[4]
+    p, i, ei = f[ACT_PLAYER], f[ACT_CARD], f[ACT_EFFECT]
     e = s.defs[s.cdef[i]].effects[ei]
-    if f[1] == 2:  # the answer of an 'exhaust' cost: the chosen own spirit
-        exhaust(s, next(j for aid, j in exhaust_cost_candidates(s, p, i, e.costs[f[5] - 1][1]) if aid == s.answer))
-        f[1] = 0
-    if f[1] == 1:  # a discard answer
+    if f[STEP] == 2:  # the answer of an 'exhaust' cost: the chosen own spirit
+        exhaust(s, next(j for aid, j in exhaust_cost_candidates(s, p, i, e.costs[f[ACT_COST] - 1][1]) if aid == s.answer))
+        f[STEP] = 0
+    if f[STEP] == 1:  # a discard answer
         k = s.answer - HAND
         j = s.hand[p].pop(k)
         to_trash(s, j)
-        f[6] -= 1
-        f[1] = 0
-        if f[6] > 0:
+        f[ACT_DISCARDS] -= 1
+        f[STEP] = 0
+        if f[ACT_DISCARDS] > 0:
             s.ask(p, D_DISCARD, [HAND + k for k in range(min(len(s.hand[p]), MAX_HAND))])
-            f[1] = 1
+            f[STEP] = 1
         else:  # a cost: the player's doing, not an effect's (9-1-6-2)
-            hand_discarded(s, p, e.costs[f[5] - 1][1], p, C_RULE)
+            hand_discarded(s, p, e.costs[f[ACT_COST] - 1][1], p, C_RULE)
         return
-    while f[5] < len(e.costs):
-        name, v = e.costs[f[5]]
-        f[5] += 1
+    while f[ACT_COST] < len(e.costs):
+        name, v = e.costs[f[ACT_COST]]
+        f[ACT_COST] += 1
         if name == "exhaust_self":
             exhaust(s, i)
         elif name == "remove_self_cores":
@@ -177,16 +180,16 @@ def h_activate(s: State, f: list) -> None:
             s.stack.append([H_PAY, 0, p, v, -1, 0])
             return
         elif name == "discard":
-            f[6] = v
+            f[ACT_DISCARDS] = v
             s.ask(p, D_DISCARD, [HAND + k for k in range(min(len(s.hand[p]), MAX_HAND))])
-            f[1] = 1
+            f[STEP] = 1
             return
         elif name == "exhaust":
             s.ask(p, D_TARGET, [aid for aid, _ in exhaust_cost_candidates(s, p, i, v)])
-            f[1] = 2
+            f[STEP] = 2
             return
     check_vanish(s)
     if e.limit in (1, 3):
         s.used.append(i * 64 + ei)
     s.stack.pop()
-    push_effect(s, i, p, e.alist, f[8] if len(f) > 8 else -1, f[7])  # f[8]: a replacement's event card
+    push_effect(s, i, p, e.alist, f[ACT_EVENT] if len(f) > ACT_EVENT else -1, f[ACT_MARK])

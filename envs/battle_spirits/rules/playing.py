@@ -9,7 +9,10 @@ from ..cards import B_LVCOST, B_REDUCE, EV, MAGIC, SPIRIT
 from ..events import C_RULE
 from ..layout import D_KEISHO, D_MAGIC_TIMING, D_PLACE, MAX_TRASH, OPTION, PASS, TRASH
 from ..state import State, Z_FIELD, Z_LIMBO, Z_REMOVED
-from .frames import H_PAY, H_PLACE, H_PLAY
+from .frames import (
+    H_PAY, H_PLACE, H_PLAY, PLACE_CARD, PLACE_NEED, PLACE_PLACED, PLACE_PLAYER, PLAY_ALIST, PLAY_CARD,
+    PLAY_EXCLUDED, PLAY_FLASH, PLAY_MARK, PLAY_PLAYER, STEP,
+)
 from .triggers import EV_CORES_PLACED, EV_MAGIC, fire_deployed, fire_one, fire_summoned, happen
 from .actions import to_trash
 from .rule_processes import check_vanish, lv1_cost, settle
@@ -39,38 +42,38 @@ def start_play(s: State, p: int, i: int, flash: int) -> None:
 
 
 def h_play(s: State, f: list) -> None:
-    """Summon (11-1), deploy (11-2) or use (11-3) card f[3] by player f[2]."""
-    step, p, i = f[1], f[2], f[3]
+    """Summon (11-1), deploy (11-2) or use (11-3) card f[PLAY_CARD] by player f[PLAY_PLAYER]."""
+    step, p, i = f[STEP], f[PLAY_PLAYER], f[PLAY_CARD]
     d = s.defs[s.cdef[i]]
     if step == 0:  # 11-1-1-4, 12-2-1-3: 《継召》 before the field's reductions
         exs = [k for k, j in enumerate(s.trash[p]) if k < MAX_TRASH and s.defs[s.cdef[j]].ex]
-        if d.red_total and exs and f[4] < d.red_total and \
+        if d.red_total and exs and f[PLAY_EXCLUDED] < d.red_total and \
                 not (s.bflags & B_REDUCE and s.has_constants and s.no_reduction(p, i)):  # no reduction: no 継召
             legal = [TRASH + k for k in exs]
-            if s.affordable(p, i, f[4]):
+            if s.affordable(p, i, f[PLAY_EXCLUDED]):
                 legal.append(PASS)
             s.ask(p, D_KEISHO, legal)
-            f[1] = 1
+            f[STEP] = 1
             return
-        f[1] = 2
+        f[STEP] = 2
         return
     if step == 1:
         if s.answer == PASS:
-            f[1] = 2
+            f[STEP] = 2
             return
         j = s.trash[p].pop(s.answer - TRASH)
         s.zone[j] = Z_REMOVED
         s.removed[p].append(j)
-        f[4] += 1
-        f[1] = 0
+        f[PLAY_EXCLUDED] += 1
+        f[STEP] = 0
         return
     if step == 2:  # 11-1-1-5: pay the cost, never more (2-3-3)
         if s.soulpaid and i in s.soulpaid:  # a new play: paid anew (4-1-4)
             s.soulpaid = tuple(x for x in s.soulpaid if x != i)
-        cost = s.play_cost(p, i, f[4])
+        cost = s.play_cost(p, i, f[PLAY_EXCLUDED])
         soul_ok = d.type == MAGIC and cost > 0 and s.soul_magic_ok(p, i)
         only_soul = soul_ok and s.total_cores(p) < cost
-        f[1] = 3
+        f[STEP] = 3
         s.stack.append([H_PAY, 0, p, cost, -1, 2 if only_soul else 1 if soul_ok else 0])
         return
     if step == 3:
@@ -78,67 +81,67 @@ def h_play(s: State, f: list) -> None:
             s.zone[i] = Z_FIELD
             s.exh[i] = 0
             s.field[p].append(i)
-            f[1] = 4
+            f[STEP] = 4
             s.stack.append([H_PLACE, 0, p, i, 0, lv1_cost(s, i) if s.bflags & B_LVCOST else d.lv_cores[0]])
             return
-        main_ok = d.magic_main >= 0 and f[5] == 0
+        main_ok = d.magic_main >= 0 and f[PLAY_FLASH] == 0
         flash_ok = d.magic_flash >= 0
         if main_ok and flash_ok:  # 9-1-7-1-3: one of the two effects
             s.ask(p, D_MAGIC_TIMING, [OPTION, OPTION + 1])
-            f[1] = 5
+            f[STEP] = 5
             return
-        f[7] = d.magic_main if main_ok else d.magic_flash
-        f[1] = 6
+        f[PLAY_ALIST] = d.magic_main if main_ok else d.magic_flash
+        f[STEP] = 6
         return
     if step == 4:
         check_vanish(s)
         fire_summoned(s, i) if d.type == SPIRIT else fire_deployed(s, i)
         s.stack.pop()
-        settle(s, f[6])
+        settle(s, f[PLAY_MARK])
         return
     if step == 5:
-        f[7] = d.magic_main if s.answer == OPTION else d.magic_flash
-        f[1] = 6
+        f[PLAY_ALIST] = d.magic_main if s.answer == OPTION else d.magic_flash
+        f[STEP] = 6
         return
     if step == 6:
-        f[1] = 7
+        f[STEP] = 7
         if (s.watch >> EV_MAGIC) & 1:  # 5-12-1: used; what it triggers resolves after its effect
             happen(s, EV_MAGIC, p, (i,), 1, p)
-        push_effect(s, i, p, f[7], -1)
+        push_effect(s, i, p, f[PLAY_ALIST], -1)
         return
     to_trash(s, i)  # a magic goes to the trash once its effect is done (4-4-1)
     if s.soulpaid and i in s.soulpaid:
         s.soulpaid = tuple(x for x in s.soulpaid if x != i)
     s.stack.pop()
-    settle(s, f[6])  # 10-2-2-5: cards depleted by paying its cost move only now
+    settle(s, f[PLAY_MARK])  # 10-2-2-5: cards depleted by paying its cost move only now
 
 
 def h_place(s: State, f: list) -> None:
-    """Place cores on the new card f[3]: at least its Lv1 cost (11-1-1-6)."""
-    p, i = f[2], f[3]
-    if f[1] == 0:
+    """Place cores on the new card f[PLACE_CARD]: at least its Lv1 cost (11-1-1-6)."""
+    p, i = f[PLACE_PLAYER], f[PLACE_CARD]
+    if f[STEP] == 0:
         legal = core_sources(s, p, i)
-        if f[4] >= f[5]:
+        if f[PLACE_PLACED] >= f[PLACE_NEED]:
             legal.append(PASS)
         if not legal:
             s.stack.pop()
             return
         s.ask(p, D_PLACE, legal)
-        f[1] = 1
+        f[STEP] = 1
         return
     a = s.answer
-    f[1] = 0
+    f[STEP] = 0
     if a == PASS:
         s.stack.pop()
         c = s.ncores(i)
         for e in s.defs[s.cdef[i]].triggers.get(EV["cores_reach"], ()):
             if c >= e.n:
                 fire_one(s, i, e, i)
-        if f[4] and (s.watch >> EV_CORES_PLACED) & 1:  # the player placed them (11-1-1-6), no effect
+        if f[PLACE_PLACED] and (s.watch >> EV_CORES_PLACED) & 1:  # the player placed them (11-1-1-6), no effect
             happen(s, EV_CORES_PLACED, p, (i,), 1, p, C_RULE)
         return
     if take_core(s, p, a):
         s.soul[p] = i
     else:
         s.cores[i] += 1
-    f[4] += 1
+    f[PLACE_PLACED] += 1

@@ -9,7 +9,10 @@ from ..cards import B_NEGATE, B_REPLACE, RP
 from ..events import C_BATTLE, C_EFFECT
 from ..layout import D_MODE, D_OPTIONAL, N_OPTIONS, OPTION
 from ..state import G_NO_EFFECT_DESTROY, State, W_DESTROY, Z_FIELD, Z_TRASH
-from .frames import H_ACTIVATE, H_REPLACE, H_REPLACE_COST
+from .frames import (
+    DRAW_PLAYER, H_ACTIVATE, H_DRAW_STEP, H_REPLACE, H_REPLACE_COST, RC_BY_EFFECT, RC_BY_OPP, RC_CARD, RC_CHOSEN,
+    RC_DECLINED, RC_EVENT, RC_WAIT_KIND, REP_BY_EFFECT, REP_BY_OPP, REP_CARD, STEP,
+)
 from .triggers import battle_won
 from .actions import draw, to_wait
 from .resolution import push_effect
@@ -58,13 +61,13 @@ def replacements(s: State, i: int, by_opp: bool, by_effect: bool) -> list:
 def h_replace(s: State, f: list) -> None:
     """9-1-8-1-3: several replacement effects apply; the turn player picks the one used, and
     the event, once replaced, is not replaced again (9-1-8-1-2)."""
-    i = f[2]
-    apps = replacements(s, i, bool(f[3]), bool(f[4])) if s.zone[i] == Z_FIELD else []
-    if f[1] == 0 and len(apps) > 1:
+    i = f[REP_CARD]
+    apps = replacements(s, i, bool(f[REP_BY_OPP]), bool(f[REP_BY_EFFECT])) if s.zone[i] == Z_FIELD else []
+    if f[STEP] == 0 and len(apps) > 1:
         s.ask(s.tp, D_MODE, [OPTION + k for k in range(min(len(apps), N_OPTIONS))])
-        f[1] = 1
+        f[STEP] = 1
         return
-    k = s.answer - OPTION if f[1] == 1 else 0
+    k = s.answer - OPTION if f[STEP] == 1 else 0
     s.stack.pop()
     if apps:
         push_effect(s, i, s.owner[i], apps[min(k, len(apps) - 1)].alist, -1)
@@ -152,35 +155,35 @@ def h_replace_cost(s: State, f: list) -> None:
     then pays it (as an activated effect's cost) and its instead actions happen. A declined
     one is set aside; when none is left the event happens as it would have (9-1-8-1-2).
     Frame ``[H_REPLACE_COST, step, card, ev, by_opp, by_effect, arg, chosen, declined...]``."""
-    i, ev, by_opp, by_effect = f[2], f[3], bool(f[4]), bool(f[5])
-    if f[1] == 2:  # the controller's answer
-        j, ei = divmod(f[7], 64)
+    i, ev, by_opp, by_effect = f[RC_CARD], f[RC_EVENT], bool(f[RC_BY_OPP]), bool(f[RC_BY_EFFECT])
+    if f[STEP] == 2:  # the controller's answer
+        j, ei = divmod(f[RC_CHOSEN], 64)
         if s.answer == OPTION + 1:
             s.stack.pop()
             s.stack.append([H_ACTIVATE, 0, s.owner[j], j, ei, 0, 0, len(s.waiting), i])
             return
-        f.append(f[7])
-        f[1] = 0
+        f.append(f[RC_CHOSEN])
+        f[STEP] = 0
         return
     milled = ev == RP["milled"]  # the card is in the trash already; what is replaced is the rest of the discard
     alive = s.zone[i] == (Z_TRASH if milled else Z_FIELD)
-    apps = replacements_of(s, i, ev, by_opp, by_effect, f[8:]) if alive else []
+    apps = replacements_of(s, i, ev, by_opp, by_effect, f[RC_DECLINED:]) if alive else []
     if not apps:
         s.stack.pop()
         if alive and not milled:
-            _carry_out(s, i, ev, by_opp, by_effect, f[6])
+            _carry_out(s, i, ev, by_opp, by_effect, f[RC_WAIT_KIND])
         return
-    if f[1] == 0 and len(apps) > 1:
+    if f[STEP] == 0 and len(apps) > 1:
         s.ask(s.tp, D_MODE, [OPTION + k for k in range(min(len(apps), N_OPTIONS))])
-        f[1] = 1
+        f[STEP] = 1
         return
-    j, e = apps[min(s.answer - OPTION, len(apps) - 1) if f[1] == 1 else 0]
+    j, e = apps[min(s.answer - OPTION, len(apps) - 1) if f[STEP] == 1 else 0]
     if not e.costs:
         s.stack.pop()
         push_effect(s, j, s.owner[j], e.alist, i)
         return
-    f[7] = j * 64 + e.index
-    f[1] = 2
+    f[RC_CHOSEN] = j * 64 + e.index
+    f[STEP] = 2
     s.ask(s.owner[j], D_OPTIONAL, [OPTION, OPTION + 1])
 
 
@@ -215,10 +218,10 @@ def h_draw_step(s: State, f: list) -> None:
     that says 「できる」 is its player's choice ('use an optional effect'); with several, the turn
     player (here the drawer) chooses which ('choose a mode', option k = the k-th; when all are
     optional, the option after the last draws normally), 9-1-8-1-3. Frame [H_DRAW_STEP, step, p]."""
-    p = f[2]
+    p = f[DRAW_PLAYER]
     apps = draw_replacements(s, p)
-    if f[1] == 0 and apps:
-        f[1] = 1
+    if f[STEP] == 0 and apps:
+        f[STEP] = 1
         if len(apps) == 1:
             if apps[0][1].optional:
                 s.ask(p, D_OPTIONAL, [OPTION, OPTION + 1])

@@ -10,7 +10,12 @@ from ...core import effects
 from ..cards import B_LVCOST, B_NEGATE, LK, Target
 from ..layout import D_OPTIONAL, D_ORDER, D_SEARCH, N_OPTIONS, OPTION, PASS
 from ..state import State, Z_DECK, Z_FIELD, Z_HAND, Z_LIMBO
-from .frames import H_EFFECT, H_TARGET, H_TRIG
+from .frames import (
+    EFF_AFTER, EFF_ALIST, EFF_COUNT, EFF_DONE, EFF_EVENT, EFF_FULL, EFF_IP, EFF_MARK, EFF_PLAYER, EFF_SELS,
+    EFF_SRC, EFF_STEP_MODE, EFF_STEP_OPTIONAL, EFF_STEP_RESUME, EFF_STEP_SUMMONED, H_EFFECT, H_SEARCH, H_TARGET,
+    H_TRIG, SEARCH_ADDED, SEARCH_ALIST, SEARCH_IP, SEARCH_PICKS, SEARCH_PLAYER, SETTLE_MARK, STEP, TRIG_BATCH,
+    TRIG_HELD, TRIG_HELD_END,
+)
 from .triggers import added_to_hand, DECLARED, EV_BATTLE_DESTROY, EV_EXHAUSTED, fire_summoned, own_event, TO_HAND_EVENTS
 from .actions import to_trash
 from .rule_processes import check_vanish, flush_waiting, settle
@@ -19,17 +24,17 @@ from .targets import word_targets
 
 def h_settle(s: State, f: list) -> None:
     """Resolve what triggered (9-1-5-7..9), then move the waiting cards (10-2-2-5)."""
-    if f[1] == 0:
-        f[1] = 1
+    if f[STEP] == 0:
+        f[STEP] = 1
         if s.bflags & B_LVCOST:
             check_vanish(s)  # 10-2-2-9: a Lv-cost change that began with a condition depletes now
         k = effects.open_batch(s)
         if k >= 0:
             s.stack.append([H_TRIG, 0, k])
         return
-    flush_waiting(s, f[2])
+    flush_waiting(s, f[SETTLE_MARK])
     if s.pending:  # moving the waiting cards made something happen (a card returned to a hand)
-        f[1] = 0
+        f[STEP] = 0
         return
     s.stack.pop()
 
@@ -55,8 +60,8 @@ def trigger_valid(s: State, t: tuple) -> bool:
 
 def h_trig(s: State, f: list) -> None:
     """Resolve one batch of simultaneous triggers, the turn player choosing the order."""
-    batch = s.tq[f[2]]
-    if f[1] == 0:
+    batch = s.tq[f[TRIG_BATCH]]
+    if f[STEP] == 0:
         batch[:] = [t for t in batch if trigger_valid(s, t)]
         if not batch:
             s.tq.pop()
@@ -66,49 +71,49 @@ def h_trig(s: State, f: list) -> None:
             for k, t in enumerate(batch):
                 if s.zone[t[0]] == Z_HAND and t[5] != DECLARED:
                     batch.pop(k)
-                    f.extend(t[:5])
+                    f.extend(t[:TRIG_HELD_END - TRIG_HELD])  # f[TRIG_HELD:TRIG_HELD_END]
                     s.ask(t[2], D_OPTIONAL, [OPTION, OPTION + 1])
-                    f[1] = 4
+                    f[STEP] = 4
                     return
         if len(batch) == 1:
-            f[1] = 2
+            f[STEP] = 2
             s.answer = OPTION
             return
         s.ask(s.tp, D_ORDER, [OPTION + k for k in effects.batch_options(batch, N_OPTIONS)])  # 9-1-5-8
-        f[1] = 2
+        f[STEP] = 2
         return
-    if f[1] == 2:
+    if f[STEP] == 2:
         t = batch.pop(s.answer - OPTION)
         i, ei, p, ev = t[0], t[1], t[2], t[3]
         n = t[4] if len(t) > 4 else 1  # how many times it happened at once (9-1-5-4)
         e = s.defs[s.cdef[i]].effects[ei]
         s.ev_card, s.ev_n = ev, n
         if e.cond and not s.cond_ok(e.cond, i, p):
-            f[1] = 0
+            f[STEP] = 0
             return
         if e.optional and not (len(t) > 5 and t[5] == DECLARED):  # 9-1-2: 「できる」
             f.append(i * 64 + ei)
             f.append(ev)
             f.append(n)
             s.ask(p, D_OPTIONAL, [OPTION, OPTION + 1])
-            f[1] = 3
+            f[STEP] = 3
             return
         run_trigger(s, i, ei, p, ev, n)
-        f[1] = 0
+        f[STEP] = 0
         return
-    if f[1] == 4:  # a card in the hand: used (revealed, then ordered with the rest) or not
-        t = tuple(f[3:8])
-        del f[3:]
-        f[1] = 0
+    if f[STEP] == 4:  # a card in the hand: used (revealed, then ordered with the rest) or not
+        t = tuple(f[TRIG_HELD:TRIG_HELD_END])
+        del f[TRIG_HELD:]
+        f[STEP] = 0
         if s.answer == OPTION + 1:
             s.known[t[0]] = True  # 9-3-1-2: the card is shown
             batch.append(t + (DECLARED,))
         return
-    # f[1] == 3: the optional answer
+    # f[STEP] == 3: the optional answer
     n = f.pop()
     ev = f.pop()
     code = f.pop()
-    f[1] = 0
+    f[STEP] = 0
     if s.answer == OPTION + 1:
         i, ei = divmod(code, 64)
         run_trigger(s, i, ei, s.owner[i], ev, n)
@@ -136,7 +141,7 @@ def push_effect(s: State, src: int, p: int, alist: int, event: int, mark: int = 
 def set_moved(s: State, f: list, cards) -> None:
     """The cards this action of effect frame ``f`` moved (milled, opened, returned): what 「破棄した
     カード」「その中の」「それ」 name for the next actions (words ``moved``), BS 9-3-2."""
-    s.sels[f[7] + 2] = list(cards)
+    s.sels[f[EFF_SELS] + 2] = list(cards)
 
 
 def moved_cards(s: State) -> list:
@@ -146,61 +151,61 @@ def moved_cards(s: State) -> list:
 
 def h_effect(s: State, f: list) -> None:
     """Run the actions of one effect in order (1-4-7) with their links (5-19)."""
-    src, p, alist, ip = f[2], f[3], f[4], f[5]
-    s.ev_card, s.ev_n = f[6], f[12]  # what triggered it, for 'event' and event_count
+    src, p, alist, ip = f[EFF_SRC], f[EFF_PLAYER], f[EFF_ALIST], f[EFF_IP]
+    s.ev_card, s.ev_n = f[EFF_EVENT], f[EFF_COUNT]  # what triggered it, for 'event' and event_count
     acts = s.alists[alist]
-    step = f[1]
+    step = f[STEP]
     if step == 0:
         if ip >= len(acts):
             del s.sels[-3:]
             s.stack.pop()
-            settle(s, f[10])
+            settle(s, f[EFF_MARK])
             return
         a = acts[ip]
         link = a.link
-        skip = (link == LK["if_done"] and not f[8]) or (link == LK["if_all"] and not f[9]) or \
-               (link == LK["after"] and not f[11])
+        skip = (link == LK["if_done"] and not f[EFF_DONE]) or (link == LK["if_all"] and not f[EFF_FULL]) or \
+               (link == LK["after"] and not f[EFF_AFTER])
         if not skip and a.cond and not s.cond_ok(a.cond, src, p):
             skip = True
         if skip:
-            f[5] += 1
+            f[EFF_IP] += 1
             if link != LK["also"]:
-                f[8] = f[9] = f[11] = 0
+                f[EFF_DONE] = f[EFF_FULL] = f[EFF_AFTER] = 0
             return
-        f[1] = 1
+        f[STEP] = 1
         if link == LK["after"]:  # 5-19-4: first resolve what the previous actions triggered,
-            settle(s, f[10])  # ending that resolution: its waiting cards move (10-2-2-5)
+            settle(s, f[EFF_MARK])  # ending that resolution: its waiting cards move (10-2-2-5)
         return
     a = acts[ip]
-    base = f[7]
+    base = f[EFF_SELS]
     if step == 1:
         t = a.target
         if isinstance(t, Target):
             s.sels[base + 1] = s.sels[base]
             s.sels[base] = []
-            f[1] = 2
+            f[STEP] = 2
             s.stack.append([H_TARGET, 0, src, p, alist, ip, base, 0])
             return
-        f[1] = 2
+        f[STEP] = 2
         if t is not None:
             s.sels[base + 1] = s.sels[base]
-            s.sels[base] = word_targets(s, t, src, f[6], s.sels[base + 1], a.wait_ok)
+            s.sels[base] = word_targets(s, t, src, f[EFF_EVENT], s.sels[base + 1], a.wait_ok)
         return
-    if step == 3:  # a mode was chosen
-        f[1] = 0
-        f[5] += 1
-        push_effect(s, src, p, a.options[s.answer - OPTION], f[6], -1, f[12])
+    if step == EFF_STEP_MODE:  # a mode was chosen (verbs.v_modes)
+        f[STEP] = 0
+        f[EFF_IP] += 1
+        push_effect(s, src, p, a.options[s.answer - OPTION], f[EFF_EVENT], -1, f[EFF_COUNT])
         return
-    f[1] = 0
+    f[STEP] = 0
     done, full = apply_action(s, f, a, src, p, s.sels[base])
     if s.is_terminal():
         return
     t = a.target
     if full and isinstance(t, Target) and t.count > 0 and not t.up_to and len(s.sels[base]) < t.count:
         full = False  # 5-19-5: 'destroy 2' with only 1 target was not done in full
-    if f[1] == 0:
-        f[5] += 1
-        f[8], f[9], f[11] = done, full, done
+    if f[STEP] == 0:
+        f[EFF_IP] += 1
+        f[EFF_DONE], f[EFF_FULL], f[EFF_AFTER] = done, full, done
 
 
 def apply_action(s: State, f: list, a, src: int, p: int, tg: list) -> tuple[int, int]:
@@ -222,21 +227,21 @@ def apply_action(s: State, f: list, a, src: int, p: int, tg: list) -> tuple[int,
 def h_effect_resume(s: State, f: list) -> None:
     """Steps 4 (after a summon's placement) and 5 (after a search, which set slots 8, 9
     and 11 itself) of ``h_effect``."""
-    if f[1] == 4:
-        own = not s.alists[f[4]][f[5]].no_summon_effects
+    if f[STEP] == EFF_STEP_SUMMONED:
+        own = not s.alists[f[EFF_ALIST]][f[EFF_IP]].no_summon_effects
         check_vanish(s)
-        for i in s.sels[f[7]]:  # the spirits the summon put onto the field (several: 「～体まで召喚する」)
+        for i in s.sels[f[EFF_SELS]]:  # the spirits the summon put onto the field (several: 「～体まで召喚する」)
             if s.zone[i] == Z_FIELD:
                 fire_summoned(s, i, own)
-        f[8] = f[9] = f[11] = 1
-    elif f[1] == 6:  # an optional action's answer (verbs.v_optional): yes carries the verb out, no does nothing
-        a = s.alists[f[4]][f[5]]
-        f[1] = 0
+        f[EFF_DONE] = f[EFF_FULL] = f[EFF_AFTER] = 1
+    elif f[STEP] == EFF_STEP_OPTIONAL:  # an optional action's answer (verbs.v_optional): yes carries the verb out, no does nothing
+        a = s.alists[f[EFF_ALIST]][f[EFF_IP]]
+        f[STEP] = 0
         if s.answer == OPTION + 1:
-            tg = s.sels[f[7]]
-            s.ev_src = f[2]
+            tg = s.sels[f[EFF_SELS]]
+            s.ev_src = f[EFF_SRC]
             try:
-                done, full = a.inner(s, f, a, f[2], f[3], tg)
+                done, full = a.inner(s, f, a, f[EFF_SRC], f[EFF_PLAYER], tg)
             finally:
                 s.ev_src = -1
             if s.is_terminal():
@@ -246,12 +251,12 @@ def h_effect_resume(s: State, f: list) -> None:
                 full = False  # 5-19-5
         else:
             done = full = False
-        if f[1] == 0:
-            f[5] += 1
-            f[8], f[9], f[11] = done, full, done
+        if f[STEP] == 0:
+            f[EFF_IP] += 1
+            f[EFF_DONE], f[EFF_FULL], f[EFF_AFTER] = done, full, done
         return
-    f[1] = 0
-    f[5] += 1
+    f[STEP] = 0
+    f[EFF_IP] += 1
 
 
 def h_search(s: State, f: list) -> None:
@@ -262,25 +267,25 @@ def h_search(s: State, f: list) -> None:
     read the outcome (BS 5-19-2, 5-19-3, 5-19-5): 'if done' (「加えたなら」) needs a card
     added, 'in full' needs ``count`` added, 'after' only needs the cards opened.
     """
-    p, alist, ip = f[2], f[3], f[4]
+    p, alist, ip = f[SEARCH_PLAYER], f[SEARCH_ALIST], f[SEARCH_IP]
     a = s.alists[alist][ip]
     rev = s.revealed
     probe = Target(3, 2, 0, 1, True, a.filt)
-    if f[1] == 1:
-        f[1] = 0
+    if f[STEP] == 1:
+        f[STEP] = 0
         if s.answer != PASS:
             i = rev.pop(s.answer - OPTION)
             s.zone[i] = Z_HAND
             s.known[i] = True
             s.hand[p].append(i)
             s.hand[p].sort(key=s.cdef.__getitem__)
-            f[5] += 1
-            f[6] += 1
+            f[SEARCH_PICKS] += 1
+            f[SEARCH_ADDED] += 1
             if s.watch & TO_HAND_EVENTS:
                 added_to_hand(s, p, (i,), p)
         else:
-            f[5] = a.count
-    if f[5] < a.count:
+            f[SEARCH_PICKS] = a.count
+    if f[SEARCH_PICKS] < a.count:
         legal = []
         for k, i in enumerate(rev):
             s.zone[i] = Z_FIELD  # match filters as if public; restored just below
@@ -292,9 +297,9 @@ def h_search(s: State, f: list) -> None:
             if not a.must:  # must: a matching public card has to be added (9-3-2-1)
                 legal.append(PASS)
             s.ask(p, D_SEARCH, legal)
-            f[1] = 1
+            f[STEP] = 1
             return
-    opened = len(rev) + f[6]
+    opened = len(rev) + f[SEARCH_ADDED]
     for i in rev:
         if a.rest == "trash":
             to_trash(s, i)
@@ -303,12 +308,12 @@ def h_search(s: State, f: list) -> None:
             s.deck[p].insert(0, i)
     s.revealed = []
     s.stack.pop()
-    effect = s.stack[-1]  # the H_EFFECT frame at step 5
-    effect[8], effect[9], effect[11] = int(f[6] > 0), int(f[6] >= a.count), int(opened > 0)
+    effect = s.stack[-1]  # the H_EFFECT frame at EFF_STEP_RESUME
+    effect[EFF_DONE], effect[EFF_FULL], effect[EFF_AFTER] = int(f[SEARCH_ADDED] > 0), int(f[SEARCH_ADDED] >= a.count), int(opened > 0)
 
 
 def _effect_dispatch(s: State, f: list) -> None:
-    if f[1] >= 4:
+    if f[STEP] >= EFF_STEP_SUMMONED:
         h_effect_resume(s, f)
     else:
         h_effect(s, f)

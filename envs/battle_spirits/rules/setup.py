@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from ..layout import D_FIRST, D_MULLIGAN, OPTION
 from ..state import S_RESERVE, State, Z_DECK
-from .frames import H_TURN
+from .frames import H_TURN, SETUP_DRAW_WINNER, STEP
 from .actions import draw
 
 
 def h_setup(s: State, f: list) -> None:
-    step = f[1]
+    step = f[STEP]
     if step == 0:
         for p in (0, 1):
             s.rng.shuffle(s.deck[p])  # 6-2-1-2
@@ -20,19 +20,19 @@ def h_setup(s: State, f: list) -> None:
         fixed = s.game.options.get("first_player")
         if fixed in (0, 1):
             s.first = fixed
-            f[1] = 2
+            f[STEP] = 2
             return
         f.append(s.rng.below(2))  # 6-2-1-6: who wins the draw (BS-R3) ...
-        s.ask(f[2], D_FIRST, [OPTION, OPTION + 1])  # ... looks at the hand and chooses
-        f[1] = 1
+        s.ask(f[SETUP_DRAW_WINNER], D_FIRST, [OPTION, OPTION + 1])  # ... looks at the hand and chooses
+        f[STEP] = 1
         return
     if step == 1:
-        s.first = f[2] if s.answer == OPTION else 1 - f[2]
-        f[1] = 2
+        s.first = f[SETUP_DRAW_WINNER] if s.answer == OPTION else 1 - f[SETUP_DRAW_WINNER]
+        f[STEP] = 2
         return
     if step in (2, 4):  # 6-2-1-7: first player first, once each
         s.ask(s.first if step == 2 else 1 - s.first, D_MULLIGAN, [OPTION, OPTION + 1])
-        f[1] = step + 1
+        f[STEP] = step + 1
         return
     if step in (3, 5):
         p = s.first if step == 3 else 1 - s.first
@@ -45,7 +45,7 @@ def h_setup(s: State, f: list) -> None:
             s.rng.shuffle(s.deck[p])
             draw(s, p, 4)
         if step == 3:
-            f[1] = 4
+            f[STEP] = 4
             return
         s.tp, s.turn = s.first, 1  # 6-2-1-9
         s.stack[-1] = [H_TURN, 0]

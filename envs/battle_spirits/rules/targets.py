@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..cards import B_IMMUNE, IM_ALL, IM_TARGET, T_ATTACKER, T_BLOCKER, T_EVENT, T_MOVED, T_SELF, Target
 from ..layout import D_TARGET, FIELD, HAND, MAX_HAND, MAX_TRASH, OPP_FIELD, PASS, TRASH
 from ..state import State, Z_FIELD, Z_TRASH, Z_WAIT
+from .frames import STEP, TGT_ALIST, TGT_IP, TGT_PLAYER, TGT_SELS, TGT_SRC
 
 
 def word_targets(s: State, t: int, src: int, event: int, prev: list, wait: bool = False) -> list:
@@ -62,14 +63,14 @@ def target_candidates(s: State, t: Target, src: int, p: int, chosen: list, by: i
 
 def h_target(s: State, f: list) -> None:
     """Choose the targets of one action, one atomic choice at a time (9-3-2, 9-3-2-1)."""
-    src, p, alist, ip, base = f[2], f[3], f[4], f[5], f[6]
+    src, p, alist, ip, base = f[TGT_SRC], f[TGT_PLAYER], f[TGT_ALIST], f[TGT_IP], f[TGT_SELS]
     a = s.alists[alist][ip]
     t = a.target
     chosen = s.sels[base]
     by = 1 - p if t.chooser else -1  # chooser: opp (「相手は、相手のスピリット1体を破壊する」, BS 9-3-2)
-    if f[1] == 1:
+    if f[STEP] == 1:
         ans = s.answer
-        f[1] = 0
+        f[STEP] = 0
         if ans == PASS:
             s.stack.pop()
             return
@@ -96,4 +97,4 @@ def h_target(s: State, f: list) -> None:
     if t.up_to:
         legal.append(PASS)  # 1-4-5-1: 'up to' allows fewer, even 0
     s.ask(p if by < 0 else by, D_TARGET, legal)
-    f[1] = 1
+    f[STEP] = 1

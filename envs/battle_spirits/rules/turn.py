@@ -12,7 +12,7 @@ from ..layout import (
     RESERVE_SOUL, ST_ATTACK, ST_CORE, ST_DRAW, ST_END, ST_MAIN, ST_MAIN2, ST_REFRESH, ST_START,
 )
 from ..state import DUR_TURN, S_RESERVE, S_TRASH, State, TE_END_ATTACK_STEP
-from .frames import H_ATTACK, H_DRAW_STEP, H_MAIN, H_MOVE
+from .frames import H_ATTACK, H_DRAW_STEP, H_MAIN, H_MOVE, MAIN_PLAYER, MOVE_MARK, MOVE_PLAYER, MOVE_SOURCE, STEP
 from .triggers import add_cores, cores_increased, fire_all
 from .actions import draw, expire, flagged, recover
 from .rule_processes import check_vanish, settle
@@ -23,7 +23,7 @@ from .playing import playable, start_play
 
 def h_turn(s: State, f: list) -> None:
     """The eight steps of a turn (7-1-1), each: triggers, turn-based action, settle."""
-    step, p = f[1], s.tp
+    step, p = f[STEP], s.tp
     first_turn = s.turn == 1
     if step == 0:  # start step (7-2)
         s.step = ST_START
@@ -32,10 +32,10 @@ def h_turn(s: State, f: list) -> None:
             s.pending = []
             s.finish(1 - p)  # 1-3-8: the game ends without resolving triggers
             return
-        f[1] = 2
+        f[STEP] = 2
         settle(s, len(s.waiting))
     elif step == 2:  # core step (7-3); none on the first player's first turn (7-3-3)
-        f[1] = 3
+        f[STEP] = 3
         if not first_turn:
             s.step = ST_CORE
             fire_all(s, EV["own_core_step"], (p,))
@@ -45,7 +45,7 @@ def h_turn(s: State, f: list) -> None:
     elif step == 3:  # draw step (7-4)
         s.step = ST_DRAW
         fire_all(s, EV["own_draw_step"], (p,))
-        f[1] = 4
+        f[STEP] = 4
         settle(s, len(s.waiting))
         if s.bflags & B_REPLACE and draw_replacements(s, p):  # 「ドローするかわりに」 (9-1-8)
             s.stack.append([H_DRAW_STEP, 0, p])  # above the settle: it happens first, as the draw would
@@ -61,29 +61,29 @@ def h_turn(s: State, f: list) -> None:
         s.tcores[p] = 0
         if s.soul[p] == S_TRASH:
             s.soul[p] = S_RESERVE
-        f[1] = 5
+        f[STEP] = 5
         settle(s, len(s.waiting))
     elif step == 5:  # main step (7-6)
         s.step = ST_MAIN
         fire_all(s, EV["own_main_start"], (p,))
-        f[1] = 6
+        f[STEP] = 6
         s.stack.append([H_MAIN, 0, p])
         settle(s, len(s.waiting))
     elif step == 6:  # attack step (7-7); none on the first player's first turn (7-7-2)
-        f[1] = 7
+        f[STEP] = 7
         if not first_turn and not (s.bflags & B_BATTLE and flagged(s, TE_END_ATTACK_STEP)):
             s.step = ST_ATTACK
             fire_all(s, EV["own_attack_step_start"], (p,))
             s.stack.append([H_ATTACK, 0, p])
             settle(s, len(s.waiting))
     elif step == 7:  # the end of the attack step (7-7-3-2): 「ステップ終了時」 triggers resolve first
-        f[1] = 8
+        f[STEP] = 8
         if s.step == ST_ATTACK:
             fire_all(s, EV["own_attack_step_end"], (p,))
             fire_all(s, EV["opp_attack_step_end"], (1 - p,))
             settle(s, len(s.waiting))
     elif step == 8:  # second main step (7-8)
-        f[1] = 9
+        f[STEP] = 9
         if not first_turn:
             s.step = ST_MAIN2
             s.stack.append([H_MAIN, 0, p])
@@ -92,7 +92,7 @@ def h_turn(s: State, f: list) -> None:
         expire(s, DUR_TURN)  # 7-9-1-1
         fire_all(s, EV["own_end_step"], (p,))
         fire_all(s, EV["opp_end_step"], (1 - p,))
-        f[1] = 10
+        f[STEP] = 10
         settle(s, len(s.waiting))
     else:  # 7-9-1-3
         expire(s, DUR_TURN)  # 'this turn' effects made during the end step end with the turn
@@ -100,7 +100,7 @@ def h_turn(s: State, f: list) -> None:
         s.attacks = 0
         s.tp = 1 - p
         s.turn += 1
-        f[1] = 0
+        f[STEP] = 0
 
 
 def can_move_core(s: State, p: int) -> bool:
@@ -110,8 +110,8 @@ def can_move_core(s: State, p: int) -> bool:
 
 def h_main(s: State, f: list) -> None:
     """7-6-1-2: summon, deploy, use magic, move cores, activate main effects, or end."""
-    p = f[2]
-    if f[1] == 0:
+    p = f[MAIN_PLAYER]
+    if f[STEP] == 0:
         legal = []
         ctx = s.play_context(p) if s.hand[p] else None
         for k, i in enumerate(s.hand[p]):
@@ -124,10 +124,10 @@ def h_main(s: State, f: list) -> None:
             legal.append(MOVE_CORE)
         legal.append(PASS)
         s.ask(p, D_MAIN, legal)
-        f[1] = 1
+        f[STEP] = 1
         return
     a = s.answer
-    f[1] = 0
+    f[STEP] = 0
     if a == PASS:  # 7-6-1-2-4
         s.stack.pop()
     elif a == MOVE_CORE:
@@ -140,23 +140,23 @@ def h_main(s: State, f: list) -> None:
 
 def h_move(s: State, f: list) -> None:
     """Move one core between the reserve and own field cards (7-6-1-2-2)."""
-    p = f[2]
-    if f[1] == 0:
+    p = f[MOVE_PLAYER]
+    if f[STEP] == 0:
         s.ask(p, D_MOVE_SRC, core_sources(s, p))
-        f[1] = 1
+        f[STEP] = 1
         return
-    if f[1] == 1:
-        f[3] = s.answer
-        src = f[3]
+    if f[STEP] == 1:
+        f[MOVE_SOURCE] = s.answer
+        src = f[MOVE_SOURCE]
         legal = [] if src in (RESERVE, RESERVE_SOUL) else [RESERVE]
         sj = (src - FIELD) if FIELD <= src < FIELD_SOUL else (src - FIELD_SOUL if FIELD_SOUL <= src < OPP_FIELD else -1)
         legal = [FIELD + j for j in range(len(s.field[p])) if j != sj] + legal
         legal.sort()
         s.ask(p, D_MOVE_DST, legal)
-        f[1] = 2
+        f[STEP] = 2
         return
     dst = s.answer
-    soul = take_core(s, p, f[3])
+    soul = take_core(s, p, f[MOVE_SOURCE])
     if dst == RESERVE:
         if soul:
             s.soul[p] = S_RESERVE
@@ -171,4 +171,4 @@ def h_move(s: State, f: list) -> None:
             add_cores(s, j, 1, C_RULE)
     s.stack.pop()
     check_vanish(s)
-    settle(s, f[4])
+    settle(s, f[MOVE_MARK])
