@@ -39,34 +39,35 @@ Decision kinds: see ``layout.DECISIONS``. A card play is broken into atomic choi
 the card (hand slot), 《継召》 exclusions, each core of the cost (which card or the
 reserve, normal or soul core), each core placed on the new card, targets one at a time.
 
-Observation (float32; P = cards in the pool, 86 built-in -> 7,173 floats; seen from the
-observing player "me"; ``Game().observation_layout()`` gives the exact offsets)
-----------------------------------------------------------------------------------------
-==================  ========  ==========================================================
-block               size      content
-==================  ========  ==========================================================
-global              3         turn/20, it is my turn, I went first
-step                9         one-hot: start core draw refresh main attack main2 end setup
-decision            18        one-hot of the pending decision kind (``layout.DECISIONS``)
-deciding            1         I am the one deciding
-players             2 x 13    me then opponent: life/10, reserve/10, trash cores/10,
-                              deck/40, hand/20, trash/40, removed/20, soul core place
-                              one-hot (reserve, trash, void, life, on a field card),
-                              cores gained from the void/10
-battle              3         a battle is on, the attacker is mine, it is blocked
-count               1         cores left to pay / to place in the pending decision /10
-context card        P         one-hot: the card being played or whose effect resolves
-trigger order       8 x P     one-hot source card of order option k
-hand slots          12 x P    my hand slots 0-11 (sorted by card), one-hot card
-field               2x24x(P+12)  me then opponent, per field slot: one-hot card, level
-                              one-hot (4), BP/10000, cores/10, soul core on it,
-                              exhausted, heavily exhausted, attacking, blocking, symbols/3
-opened              P         counts by card of cards opened by a search (public)
-hand counts         P         my whole hand, counts by card
-opponent's known    P         opponent's hand cards known to me (returned in view)
-trash               2 x P     counts by card, me then opponent
-removed             2 x P     counts by card (excluded by 《継召》), me then opponent
-==================  ========  ==========================================================
+Observation (float32; N = cards in the pool, 86 built-in -> 7,173 floats; seen from the
+observing player "me"; ``Game().observation_layout()`` gives the exact offsets; the table is
+checked against ``encoding.ObsLayout``)
+-------------------------------------------------------------------------------------------
+============  ====================  ============================================================
+block         size                  content
+============  ====================  ============================================================
+global        3                     turn/20, it is my turn, I went first
+step          9                     one-hot: start core draw refresh main attack main2 end setup
+decision      18                    one-hot of the pending decision kind (``layout.DECISIONS``)
+deciding      1                     I am the one deciding
+players       2 x 13                me then opponent: life/10, reserve/10, trash cores/10,
+                                    deck/40, hand/20, trash/40, removed/20, soul core place
+                                    one-hot (reserve, trash, void, life, on a field card),
+                                    cores gained from the void/10
+battle        3                     a battle is on, the attacker is mine, it is blocked
+count         1                     cores left to pay / to place in the pending decision /10
+context       N                     one-hot: the card being played or whose effect resolves
+order         8 x N                 one-hot source card of trigger order option k
+hand          12 x N                my hand slots 0-11 (sorted by card), one-hot card
+field         2 x 24 x (N + 12)     me then opponent, per field slot: one-hot card, level
+                                    one-hot (4), BP/10000, cores/10, soul core on it,
+                                    exhausted, heavily exhausted, attacking, blocking, symbols/3
+opened        N                     counts by card of cards opened by a search (public)
+hand_counts   N                     my whole hand, counts by card
+opp_known     N                     opponent's hand cards known to me (returned in view)
+trash         2 x N                 counts by card, me then opponent
+removed       2 x N                 counts by card (excluded by 《継召》), me then opponent
+============  ====================  ============================================================
 
 Hidden and never encoded: the opponent's unknown hand cards and both decks' order and
 contents (counts only). ``resample_hidden(p, rng)`` permutes exactly those.
@@ -153,6 +154,7 @@ class BattleSpiritsState(State):
         self.bflags, self.soulpaid = game.bflags, ()
         self.watch, self.evgroup, self.ev_card, self.ev_n = game.watch, 0, -1, 1
         self.ev_src, self.last_bp, self.attacks = -1, (), 0
+        self.ctx_card, self.ctx_cores, self.ctx_placing, self.ctx_batch, self.ctx_controller = -1, 0, -1, -1, -1
         self.cdef = list(game.decks[0]) + list(game.decks[1])
         n = len(self.cdef)
         self.owner = game._owner

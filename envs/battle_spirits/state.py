@@ -64,6 +64,12 @@ class State(DecisionState):
         "last_bp",
         # the attacks declared this turn (「このターン相手が1回もアタックしてこなかったら」, card 16)
         "attacks",
+        # the pending decision's context, published by the rules where they ask (rules.frames.ask) so
+        # that the views read state, never frames: the card it is about (played, activated or whose
+        # effect resolves; -1), the cores left to pay or place (0), the card cores are placed on (-1),
+        # the batch of simultaneous triggers in ``tq`` it orders or declares (-1), and the player
+        # whose effect has its targets chosen (-1)
+        "ctx_card", "ctx_cores", "ctx_placing", "ctx_batch", "ctx_controller",
     )
     DECISION_NAMES = DECISIONS
     NUM_ACTIONS = NUM_ACTIONS
@@ -77,6 +83,8 @@ class State(DecisionState):
         c.bflags, c.soulpaid = self.bflags, self.soulpaid
         c.watch, c.evgroup, c.ev_card, c.ev_n = self.watch, self.evgroup, self.ev_card, self.ev_n
         c.ev_src, c.last_bp, c.attacks = self.ev_src, self.last_bp, self.attacks
+        c.ctx_card, c.ctx_cores, c.ctx_placing = self.ctx_card, self.ctx_cores, self.ctx_placing
+        c.ctx_batch, c.ctx_controller = self.ctx_batch, self.ctx_controller
         c.cdef, c.owner, c.zone = self.cdef[:], self.owner, self.zone[:]
         c.cores, c.exh, c.wait_kind = self.cores[:], self.exh[:], self.wait_kind[:]
         c.deck = [self.deck[0][:], self.deck[1][:]]

@@ -36,7 +36,7 @@ from .rules import EV_MILLED, TO_HAND_EVENTS, added_to_hand, hand_discarded, hap
 from .rules import set_moved  # noqa: E402 - the cards an action moved (words moved)
 from .rules.frames import (  # noqa: E402 - the effect frame's slots a verb reads and the steps it resumes at
     EFF_AFTER, EFF_ALIST, EFF_DONE, EFF_FULL, EFF_IP, EFF_SELS, EFF_STEP_MODE, EFF_STEP_OPTIONAL, EFF_STEP_RESUME,
-    EFF_STEP_SUMMONED, STEP,
+    EFF_STEP_SUMMONED, STEP, ask,
 )
 
 PLAYER = Param.choice(("self", "opp"), "self")
@@ -439,7 +439,7 @@ def _options(vocab, ck, field, v):
             doc="the controller chooses one list and it happens", ja="以下の効果から1つを選んで発揮する：{options}",
             en="choose one: {options}")
 def v_modes(s, f, a, src, p, tg):
-    s.ask(p, D_MODE, [OPTION + k for k in range(len(a.options))])
+    ask(s, p, D_MODE, [OPTION + k for k in range(len(a.options))])
     f[STEP] = EFF_STEP_MODE
     return True, True
 
@@ -594,7 +594,7 @@ def v_optional(s, f, a, src, p, tg):
     effect'); no counts as not done for the links (5-19-2). h_effect step 6 reads the answer."""
     if not tg and isinstance(a.target, Target):
         return False, False  # nothing to do it to: not asked
-    s.ask(p, D_OPTIONAL, [OPTION, OPTION + 1])
+    ask(s, p, D_OPTIONAL, [OPTION, OPTION + 1])
     f[STEP] = EFF_STEP_OPTIONAL
     return True, True
 
@@ -675,7 +675,7 @@ def h_spread(s, f: list) -> None:
             break
         if len(cands) > 1:
             legal = sorted((FIELD if s.owner[i] == p else OPP_FIELD) + s.field[s.owner[i]].index(i) for i in cands)
-            s.ask(p, D_TARGET, legal)
+            ask(s, p, D_TARGET, legal)
             f[STEP] = 1
             return
         _spread_one(s, f, cands[0])
@@ -888,7 +888,7 @@ def h_discard(s, f: list) -> None:
         else:
             ks = range(len(hand))
         if f[DISC_LEFT] < len(ks):
-            s.ask(q, D_DISCARD, [HAND + k for k in ks if k < MAX_HAND])
+            ask(s, q, D_DISCARD, [HAND + k for k in ks if k < MAX_HAND])
             f[STEP] = 1
             return
         for k in reversed(ks):
@@ -968,7 +968,7 @@ def h_reorder(s, f: list) -> None:
         else:
             f.append(i)
     if len(rev) > 1 or (rev and f[REORDER_BOTTOM] > 0):
-        s.ask(f[REORDER_PLAYER], D_SEARCH, [OPTION + k for k in range(min(len(rev), N_OPTIONS))])
+        ask(s, f[REORDER_PLAYER], D_SEARCH, [OPTION + k for k in range(min(len(rev), N_OPTIONS))])
         f[STEP] = 1
         return
     for i in reversed(f[REORDER_CHOSEN:] + rev):  # the first chosen ends on top

@@ -11,7 +11,7 @@ from ..layout import D_ATTACK, D_BLOCK, D_FLASH, FIELD, HAND, MAX_HAND, PASS
 from ..state import DUR_BATTLE, G_MUST_BLOCK, G_UNBLOCKABLE, State, TE_END_ATTACK_STEP, TE_END_BATTLE, Z_FIELD
 from .frames import (
     ATTACK_PLAYER, BATTLE_ATTACKER, BATTLE_BLOCKER, BATTLE_MARK, FLASH_PASSES, FLASH_PLAYER, H_BATTLE, H_FLASH,
-    STEP,
+    STEP, ask_no_context,
 )
 from .triggers import battle_won, EV_ATTACK, EV_BATTLE_END, EV_BLOCK, fire, happen
 from .actions import exhaust, expire, flagged, life_cap, reduce_life
@@ -30,7 +30,7 @@ def h_attack(s: State, f: list) -> None:
             return
         legal = [FIELD + j for j, i in enumerate(s.field[p]) if s.can_attack(i)]
         legal.append(PASS)
-        s.ask(p, D_ATTACK, legal)
+        ask_no_context(s, p, D_ATTACK, legal)
         f[STEP] = 1
         return
     f[STEP] = 0
@@ -77,7 +77,7 @@ def h_battle(s: State, f: list) -> None:
             legal.append(PASS)
         elif must:
             legal = [FIELD + j for j in must]
-        s.ask(q, D_BLOCK, legal)
+        ask_no_context(s, q, D_BLOCK, legal)
         f[STEP] = 3
     elif step == 3:
         if s.answer == PASS:
@@ -148,7 +148,7 @@ def h_flash(s: State, f: list) -> None:
         legal = [HAND + k for k, i in enumerate(hand) if k < MAX_HAND and playable(s, who, i, False, ctx)]
         legal += [FIELD + j for j, i in enumerate(s.field[who]) if activatable(s, who, i, False)]
         legal.append(PASS)
-        s.ask(who, D_FLASH, legal)
+        ask_no_context(s, who, D_FLASH, legal)
         f[STEP] = 1
         return
     a = s.answer

@@ -11,7 +11,7 @@ from ..layout import D_DISCARD, D_PAY, D_TARGET, FIELD, FIELD_SOUL, HAND, MAX_HA
 from ..state import S_RESERVE, S_TRASH, State, Z_FIELD
 from .frames import (
     ACT_CARD, ACT_COST, ACT_DISCARDS, ACT_EFFECT, ACT_EVENT, ACT_MARK, ACT_PLAYER, HANDLER, H_ACTIVATE, H_PAY,
-    H_PLAY, PAY_EXCLUDE, PAY_LEFT, PAY_PLAYER, PAY_SOUL, PLAY_CARD, STEP,
+    H_PLAY, PAY_EXCLUDE, PAY_LEFT, PAY_PLAYER, PAY_SOUL, PLAY_CARD, STEP, ask,
 )
 from .triggers import hand_discarded
 from .actions import exhaust, to_trash
@@ -92,7 +92,7 @@ def h_pay(s: State, f: list) -> None:
         if f[PAY_SOUL]:
             legal.append(OPTION)  # 12-2-1-2: pay with the soul core alone
             legal.sort()
-        s.ask(p, D_PAY, legal)
+        ask(s, p, D_PAY, legal)
         f[STEP] = 1
         return
     a = s.answer
@@ -161,7 +161,7 @@ def h_activate(s: State, f: list) -> None:
         f[ACT_DISCARDS] -= 1
         f[STEP] = 0
         if f[ACT_DISCARDS] > 0:
-            s.ask(p, D_DISCARD, [HAND + k for k in range(min(len(s.hand[p]), MAX_HAND))])
+            ask(s, p, D_DISCARD, [HAND + k for k in range(min(len(s.hand[p]), MAX_HAND))])
             f[STEP] = 1
         else:  # a cost: the player's doing, not an effect's (9-1-6-2)
             hand_discarded(s, p, e.costs[f[ACT_COST] - 1][1], p, C_RULE)
@@ -181,11 +181,11 @@ def h_activate(s: State, f: list) -> None:
             return
         elif name == "discard":
             f[ACT_DISCARDS] = v
-            s.ask(p, D_DISCARD, [HAND + k for k in range(min(len(s.hand[p]), MAX_HAND))])
+            ask(s, p, D_DISCARD, [HAND + k for k in range(min(len(s.hand[p]), MAX_HAND))])
             f[STEP] = 1
             return
         elif name == "exhaust":
-            s.ask(p, D_TARGET, [aid for aid, _ in exhaust_cost_candidates(s, p, i, v)])
+            ask(s, p, D_TARGET, [aid for aid, _ in exhaust_cost_candidates(s, p, i, v)])
             f[STEP] = 2
             return
     check_vanish(s)

@@ -11,7 +11,7 @@ from ..layout import D_KEISHO, D_MAGIC_TIMING, D_PLACE, MAX_TRASH, OPTION, PASS,
 from ..state import State, Z_FIELD, Z_LIMBO, Z_REMOVED
 from .frames import (
     H_PAY, H_PLACE, H_PLAY, PLACE_CARD, PLACE_NEED, PLACE_PLACED, PLACE_PLAYER, PLAY_ALIST, PLAY_CARD,
-    PLAY_EXCLUDED, PLAY_FLASH, PLAY_MARK, PLAY_PLAYER, STEP,
+    PLAY_EXCLUDED, PLAY_FLASH, PLAY_MARK, PLAY_PLAYER, STEP, ask,
 )
 from .triggers import EV_CORES_PLACED, EV_MAGIC, fire_deployed, fire_one, fire_summoned, happen
 from .actions import to_trash
@@ -52,7 +52,7 @@ def h_play(s: State, f: list) -> None:
             legal = [TRASH + k for k in exs]
             if s.affordable(p, i, f[PLAY_EXCLUDED]):
                 legal.append(PASS)
-            s.ask(p, D_KEISHO, legal)
+            ask(s, p, D_KEISHO, legal)
             f[STEP] = 1
             return
         f[STEP] = 2
@@ -87,7 +87,7 @@ def h_play(s: State, f: list) -> None:
         main_ok = d.magic_main >= 0 and f[PLAY_FLASH] == 0
         flash_ok = d.magic_flash >= 0
         if main_ok and flash_ok:  # 9-1-7-1-3: one of the two effects
-            s.ask(p, D_MAGIC_TIMING, [OPTION, OPTION + 1])
+            ask(s, p, D_MAGIC_TIMING, [OPTION, OPTION + 1])
             f[STEP] = 5
             return
         f[PLAY_ALIST] = d.magic_main if main_ok else d.magic_flash
@@ -126,7 +126,7 @@ def h_place(s: State, f: list) -> None:
         if not legal:
             s.stack.pop()
             return
-        s.ask(p, D_PLACE, legal)
+        ask(s, p, D_PLACE, legal)
         f[STEP] = 1
         return
     a = s.answer

@@ -11,7 +11,7 @@ from ..layout import D_MODE, D_OPTIONAL, N_OPTIONS, OPTION
 from ..state import G_NO_EFFECT_DESTROY, State, W_DESTROY, Z_FIELD, Z_TRASH
 from .frames import (
     DRAW_PLAYER, H_ACTIVATE, H_DRAW_STEP, H_REPLACE, H_REPLACE_COST, RC_BY_EFFECT, RC_BY_OPP, RC_CARD, RC_CHOSEN,
-    RC_DECLINED, RC_EVENT, RC_WAIT_KIND, REP_BY_EFFECT, REP_BY_OPP, REP_CARD, STEP,
+    RC_DECLINED, RC_EVENT, RC_WAIT_KIND, REP_BY_EFFECT, REP_BY_OPP, REP_CARD, STEP, ask,
 )
 from .triggers import battle_won
 from .actions import draw, to_wait
@@ -64,7 +64,7 @@ def h_replace(s: State, f: list) -> None:
     i = f[REP_CARD]
     apps = replacements(s, i, bool(f[REP_BY_OPP]), bool(f[REP_BY_EFFECT])) if s.zone[i] == Z_FIELD else []
     if f[STEP] == 0 and len(apps) > 1:
-        s.ask(s.tp, D_MODE, [OPTION + k for k in range(min(len(apps), N_OPTIONS))])
+        ask(s, s.tp, D_MODE, [OPTION + k for k in range(min(len(apps), N_OPTIONS))])
         f[STEP] = 1
         return
     k = s.answer - OPTION if f[STEP] == 1 else 0
@@ -174,7 +174,7 @@ def h_replace_cost(s: State, f: list) -> None:
             _carry_out(s, i, ev, by_opp, by_effect, f[RC_WAIT_KIND])
         return
     if f[STEP] == 0 and len(apps) > 1:
-        s.ask(s.tp, D_MODE, [OPTION + k for k in range(min(len(apps), N_OPTIONS))])
+        ask(s, s.tp, D_MODE, [OPTION + k for k in range(min(len(apps), N_OPTIONS))])
         f[STEP] = 1
         return
     j, e = apps[min(s.answer - OPTION, len(apps) - 1) if f[STEP] == 1 else 0]
@@ -184,7 +184,7 @@ def h_replace_cost(s: State, f: list) -> None:
         return
     f[RC_CHOSEN] = j * 64 + e.index
     f[STEP] = 2
-    s.ask(s.owner[j], D_OPTIONAL, [OPTION, OPTION + 1])
+    ask(s, s.owner[j], D_OPTIONAL, [OPTION, OPTION + 1])
 
 
 def _carry_out(s: State, i: int, ev: int, by_opp: bool, by_effect: bool, arg: int) -> None:
@@ -224,13 +224,13 @@ def h_draw_step(s: State, f: list) -> None:
         f[STEP] = 1
         if len(apps) == 1:
             if apps[0][1].optional:
-                s.ask(p, D_OPTIONAL, [OPTION, OPTION + 1])
+                ask(s, p, D_OPTIONAL, [OPTION, OPTION + 1])
                 return
             s.answer = OPTION + 1
         else:
             free = all(e.optional for _, e in apps)
             n = min(len(apps), N_OPTIONS - 1)
-            s.ask(p, D_MODE, [OPTION + k for k in range(n + free)])
+            ask(s, p, D_MODE, [OPTION + k for k in range(n + free)])
             return
     s.stack.pop()
     if not apps:

@@ -14,7 +14,7 @@ from .frames import (
     EFF_AFTER, EFF_ALIST, EFF_COUNT, EFF_DONE, EFF_EVENT, EFF_FULL, EFF_IP, EFF_MARK, EFF_PLAYER, EFF_SELS,
     EFF_SRC, EFF_STEP_MODE, EFF_STEP_OPTIONAL, EFF_STEP_RESUME, EFF_STEP_SUMMONED, H_EFFECT, H_SEARCH, H_TARGET,
     H_TRIG, SEARCH_ADDED, SEARCH_ALIST, SEARCH_IP, SEARCH_PICKS, SEARCH_PLAYER, SETTLE_MARK, STEP, TRIG_BATCH,
-    TRIG_HELD, TRIG_HELD_END,
+    TRIG_HELD, TRIG_HELD_END, ask,
 )
 from .triggers import added_to_hand, DECLARED, EV_BATTLE_DESTROY, EV_EXHAUSTED, fire_summoned, own_event, TO_HAND_EVENTS
 from .actions import to_trash
@@ -72,14 +72,14 @@ def h_trig(s: State, f: list) -> None:
                 if s.zone[t[0]] == Z_HAND and t[5] != DECLARED:
                     batch.pop(k)
                     f.extend(t[:TRIG_HELD_END - TRIG_HELD])  # f[TRIG_HELD:TRIG_HELD_END]
-                    s.ask(t[2], D_OPTIONAL, [OPTION, OPTION + 1])
+                    ask(s, t[2], D_OPTIONAL, [OPTION, OPTION + 1])
                     f[STEP] = 4
                     return
         if len(batch) == 1:
             f[STEP] = 2
             s.answer = OPTION
             return
-        s.ask(s.tp, D_ORDER, [OPTION + k for k in effects.batch_options(batch, N_OPTIONS)])  # 9-1-5-8
+        ask(s, s.tp, D_ORDER, [OPTION + k for k in effects.batch_options(batch, N_OPTIONS)])  # 9-1-5-8
         f[STEP] = 2
         return
     if f[STEP] == 2:
@@ -95,7 +95,7 @@ def h_trig(s: State, f: list) -> None:
             f.append(i * 64 + ei)
             f.append(ev)
             f.append(n)
-            s.ask(p, D_OPTIONAL, [OPTION, OPTION + 1])
+            ask(s, p, D_OPTIONAL, [OPTION, OPTION + 1])
             f[STEP] = 3
             return
         run_trigger(s, i, ei, p, ev, n)
@@ -296,7 +296,7 @@ def h_search(s: State, f: list) -> None:
         if legal:
             if not a.must:  # must: a matching public card has to be added (9-3-2-1)
                 legal.append(PASS)
-            s.ask(p, D_SEARCH, legal)
+            ask(s, p, D_SEARCH, legal)
             f[STEP] = 1
             return
     opened = len(rev) + f[SEARCH_ADDED]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..layout import D_FIRST, D_MULLIGAN, OPTION
 from ..state import S_RESERVE, State, Z_DECK
-from .frames import H_TURN, SETUP_DRAW_WINNER, STEP
+from .frames import H_TURN, SETUP_DRAW_WINNER, STEP, ask_no_context
 from .actions import draw
 
 
@@ -23,7 +23,7 @@ def h_setup(s: State, f: list) -> None:
             f[STEP] = 2
             return
         f.append(s.rng.below(2))  # 6-2-1-6: who wins the draw (BS-R3) ...
-        s.ask(f[SETUP_DRAW_WINNER], D_FIRST, [OPTION, OPTION + 1])  # ... looks at the hand and chooses
+        ask_no_context(s, f[SETUP_DRAW_WINNER], D_FIRST, [OPTION, OPTION + 1])  # ... looks at the hand and chooses
         f[STEP] = 1
         return
     if step == 1:
@@ -31,7 +31,7 @@ def h_setup(s: State, f: list) -> None:
         f[STEP] = 2
         return
     if step in (2, 4):  # 6-2-1-7: first player first, once each
-        s.ask(s.first if step == 2 else 1 - s.first, D_MULLIGAN, [OPTION, OPTION + 1])
+        ask_no_context(s, s.first if step == 2 else 1 - s.first, D_MULLIGAN, [OPTION, OPTION + 1])
         f[STEP] = step + 1
         return
     if step in (3, 5):

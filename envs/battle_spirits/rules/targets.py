@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..cards import B_IMMUNE, IM_ALL, IM_TARGET, T_ATTACKER, T_BLOCKER, T_EVENT, T_MOVED, T_SELF, Target
 from ..layout import D_TARGET, FIELD, HAND, MAX_HAND, MAX_TRASH, OPP_FIELD, PASS, TRASH
 from ..state import State, Z_FIELD, Z_TRASH, Z_WAIT
-from .frames import STEP, TGT_ALIST, TGT_IP, TGT_PLAYER, TGT_SELS, TGT_SRC
+from .frames import STEP, TGT_ALIST, TGT_IP, TGT_PLAYER, TGT_SELS, TGT_SRC, ask
 
 
 def word_targets(s: State, t: int, src: int, event: int, prev: list, wait: bool = False) -> list:
@@ -96,5 +96,5 @@ def h_target(s: State, f: list) -> None:
     legal = [aid for aid, _ in cands]
     if t.up_to:
         legal.append(PASS)  # 1-4-5-1: 'up to' allows fewer, even 0
-    s.ask(p if by < 0 else by, D_TARGET, legal)
+    ask(s, p if by < 0 else by, D_TARGET, legal)
     f[STEP] = 1

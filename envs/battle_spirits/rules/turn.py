@@ -12,7 +12,7 @@ from ..layout import (
     RESERVE_SOUL, ST_ATTACK, ST_CORE, ST_DRAW, ST_END, ST_MAIN, ST_MAIN2, ST_REFRESH, ST_START,
 )
 from ..state import DUR_TURN, S_RESERVE, S_TRASH, State, TE_END_ATTACK_STEP
-from .frames import H_ATTACK, H_DRAW_STEP, H_MAIN, H_MOVE, MAIN_PLAYER, MOVE_MARK, MOVE_PLAYER, MOVE_SOURCE, STEP
+from .frames import H_ATTACK, H_DRAW_STEP, H_MAIN, H_MOVE, MAIN_PLAYER, MOVE_MARK, MOVE_PLAYER, MOVE_SOURCE, STEP, ask_no_context
 from .triggers import add_cores, cores_increased, fire_all
 from .actions import draw, expire, flagged, recover
 from .rule_processes import check_vanish, settle
@@ -123,7 +123,7 @@ def h_main(s: State, f: list) -> None:
         if can_move_core(s, p):
             legal.append(MOVE_CORE)
         legal.append(PASS)
-        s.ask(p, D_MAIN, legal)
+        ask_no_context(s, p, D_MAIN, legal)
         f[STEP] = 1
         return
     a = s.answer
@@ -142,7 +142,7 @@ def h_move(s: State, f: list) -> None:
     """Move one core between the reserve and own field cards (7-6-1-2-2)."""
     p = f[MOVE_PLAYER]
     if f[STEP] == 0:
-        s.ask(p, D_MOVE_SRC, core_sources(s, p))
+        ask_no_context(s, p, D_MOVE_SRC, core_sources(s, p))
         f[STEP] = 1
         return
     if f[STEP] == 1:
@@ -152,7 +152,7 @@ def h_move(s: State, f: list) -> None:
         sj = (src - FIELD) if FIELD <= src < FIELD_SOUL else (src - FIELD_SOUL if FIELD_SOUL <= src < OPP_FIELD else -1)
         legal = [FIELD + j for j in range(len(s.field[p])) if j != sj] + legal
         legal.sort()
-        s.ask(p, D_MOVE_DST, legal)
+        ask_no_context(s, p, D_MOVE_DST, legal)
         f[STEP] = 2
         return
     dst = s.answer
