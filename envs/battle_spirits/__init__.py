@@ -160,6 +160,7 @@ class BattleSpiritsState(State):
         self.owner = game._owner
         self.zone = [Z_DECK] * n
         self.cores, self.exh, self.wait_kind, self.known = [0] * n, [0] * n, [0] * n, [False] * n
+        self.wait_dest = [-1] * n
         n0 = len(game.decks[0])
         self.deck = [list(range(n0)), list(range(n0, n))]
         self.hand, self.field, self.trash, self.removed = [[], []], [[], []], [[], []], [[], []]

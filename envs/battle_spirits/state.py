@@ -70,6 +70,9 @@ class State(DecisionState):
         # the batch of simultaneous triggers in ``tq`` it orders or declares (-1), and the player
         # whose effect has its targets chosen (-1)
         "ctx_card", "ctx_cores", "ctx_placing", "ctx_batch", "ctx_controller",
+        # per card in the waiting state: where it goes when that differs from its waiting kind
+        # (it changed state, 10-2-2-6, 10-2-2-7), else -1
+        "wait_dest",
     )
     DECISION_NAMES = DECISIONS
     NUM_ACTIONS = NUM_ACTIONS
@@ -85,6 +88,7 @@ class State(DecisionState):
         c.ev_src, c.last_bp, c.attacks = self.ev_src, self.last_bp, self.attacks
         c.ctx_card, c.ctx_cores, c.ctx_placing = self.ctx_card, self.ctx_cores, self.ctx_placing
         c.ctx_batch, c.ctx_controller = self.ctx_batch, self.ctx_controller
+        c.wait_dest = self.wait_dest[:]
         c.cdef, c.owner, c.zone = self.cdef[:], self.owner, self.zone[:]
         c.cores, c.exh, c.wait_kind = self.cores[:], self.exh[:], self.wait_kind[:]
         c.deck = [self.deck[0][:], self.deck[1][:]]

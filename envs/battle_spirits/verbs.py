@@ -314,10 +314,10 @@ def v_return_to_field(s, f, a, src, p, tg):
     k = 0
     for i in tg:
         q = s.owner[i]
-        if s.zone[i] != Z_WAIT or (s.wait_kind[i] & 7) != W_DESTROY or len(s.field[q]) >= MAX_FIELD:
+        if s.zone[i] != Z_WAIT or s.wait_kind[i] != W_DESTROY or len(s.field[q]) >= MAX_FIELD:
             continue
         s.zone[i] = Z_FIELD  # flush_waiting skips it now (it moves cards still waiting only)
-        s.wait_kind[i] = 0
+        s.wait_kind[i], s.wait_dest[i] = 0, -1
         s.exh[i] = 0
         s.field[q].append(i)
         k += 1
@@ -561,15 +561,17 @@ def change_wait(s, i: int, state: int, named: bool = False, by_opp: bool = False
     resolved fail, and the new state's trigger (『破壊時』, 'leaves the field') take effect
     (10-2-2-6-2). Where it goes stays the first state's destination (4-1-6, 10-2-2-7) unless
     the change is made by an effect that names a place (``named``: return to hand or deck),
-    ruling in docs/rules/battle_spirits_notes.md. ``wait_kind`` keeps the state in its low 3
-    bits and, when they differ, the destination + 1 above them (read by rules.flush_waiting).
+    ruling in docs/rules/battle_spirits_notes.md. ``wait_kind`` is the state it is in now and
+    ``wait_dest`` the destination when it differs (-1: the state's own; read by
+    rules.flush_waiting).
     """
-    k = s.wait_kind[i]
-    cur = k & 7
+    cur = s.wait_kind[i]
     if cur == state:
         return False
-    dest = state if named else ((k >> 3) - 1 if k > 7 else cur)
-    s.wait_kind[i] = state if dest == state else state | ((dest + 1) << 3)
+    first = s.wait_dest[i]
+    dest = state if named else first if first >= 0 else cur
+    s.wait_kind[i] = state
+    s.wait_dest[i] = -1 if dest == state else dest
     effs = s.defs[s.cdef[i]].effects
 
     def keep(t) -> bool:

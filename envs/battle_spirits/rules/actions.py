@@ -50,6 +50,7 @@ def to_wait(s: State, i: int, kind: int, by_opp: bool = False, lv: int = 0, caus
     s.field[p].remove(i)
     s.zone[i] = Z_WAIT
     s.wait_kind[i] = kind
+    s.wait_dest[i] = -1
     s.waiting.append(i)
     if kind == W_DESTROY:
         fire(s, EV["destroyed"], i)  # 9-3-3: leaving-field triggers work from the waiting state

@@ -7,7 +7,7 @@ as one simultaneous group (9-1-5-4), and the search (open, add up to N, the rest
 from __future__ import annotations
 
 from ...core import effects
-from ..cards import B_LVCOST, B_NEGATE, LK, Target
+from ..cards import B_LVCOST, B_NEGATE, LIM_ONCE_PER_TURN, LK, SIDE_ANY, TW_CARD, TZ_FIELD, Target
 from ..layout import D_OPTIONAL, D_ORDER, D_SEARCH, N_OPTIONS, OPTION, PASS
 from ..state import State, Z_DECK, Z_FIELD, Z_HAND, Z_LIMBO
 from .frames import (
@@ -51,7 +51,7 @@ def trigger_valid(s: State, t: tuple) -> bool:
         return False  # 5-15-2
     if e.event == EV_BATTLE_DESTROY and e.watch is not None and s.zone[t[3]] != Z_FIELD:
         return False  # 8-1-6-2 「だけ」: the winner was destroyed too (as for its own trigger)
-    if e.limit in (1, 3) and (i * 64 + ei) in s.used:
+    if e.limit & LIM_ONCE_PER_TURN and (i * 64 + ei) in s.used:
         return False
     if s.bflags & B_NEGATE and s.negated(i, own_event(e)):
         return False  # 9-2-3: it lost the effect before it resolved
@@ -121,7 +121,7 @@ def h_trig(s: State, f: list) -> None:
 
 def run_trigger(s: State, i: int, ei: int, p: int, ev: int, n: int = 1) -> None:
     e = s.defs[s.cdef[i]].effects[ei]
-    if e.limit in (1, 3):
+    if e.limit & LIM_ONCE_PER_TURN:
         s.used.append(i * 64 + ei)
     push_effect(s, i, p, e.alist, ev, -1, n)
 
@@ -270,7 +270,7 @@ def h_search(s: State, f: list) -> None:
     p, alist, ip = f[SEARCH_PLAYER], f[SEARCH_ALIST], f[SEARCH_IP]
     a = s.alists[alist][ip]
     rev = s.revealed
-    probe = Target(3, 2, 0, 1, True, a.filt)
+    probe = Target(TW_CARD, SIDE_ANY, TZ_FIELD, 1, True, a.filt)
     if f[STEP] == 1:
         f[STEP] = 0
         if s.answer != PASS:

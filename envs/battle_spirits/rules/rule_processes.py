@@ -36,15 +36,15 @@ def flush_waiting(s: State, mark: int) -> None:
             continue
         p = s.owner[i]
         k = s.wait_kind[i]
-        if s.bflags & B_REPLACE and k & 7 == W_DESTROY:
+        if s.bflags & B_REPLACE and k == W_DESTROY:
             destroyed_cores(s, i)  # 'its cores go to the trash instead of the reserve'
         s.reserve[p] += s.cores[i]  # 4-5-4: its cores go to the owner's reserve
         s.cores[i] = 0
         if s.soul[p] == i:
             s.soul[p] = S_RESERVE
         s.exh[i] = 0
-        if k > 7:  # a card that changed waiting state keeps its first destination (4-1-6, 10-2-2-7)
-            k = (k >> 3) - 1
+        if s.wait_dest[i] >= 0:  # a card that changed waiting state keeps its first destination (4-1-6, 10-2-2-7)
+            k = s.wait_dest[i]
         if k in (W_DESTROY, W_VANISH):
             to_trash(s, i)
         elif k == W_HAND:

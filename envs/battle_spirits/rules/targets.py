@@ -5,7 +5,10 @@ choice at a time.
 """
 from __future__ import annotations
 
-from ..cards import B_IMMUNE, IM_ALL, IM_TARGET, T_ATTACKER, T_BLOCKER, T_EVENT, T_MOVED, T_SELF, Target
+from ..cards import (
+    B_IMMUNE, IM_ALL, IM_TARGET, SIDE_OPP, SIDE_OWN, T_ATTACKER, T_BLOCKER, T_EVENT, T_MOVED, T_SELF, TZ_FIELD, TZ_TRASH,
+    Target,
+)
 from ..layout import D_TARGET, FIELD, HAND, MAX_HAND, MAX_TRASH, OPP_FIELD, PASS, TRASH
 from ..state import State, Z_FIELD, Z_TRASH, Z_WAIT
 from .frames import STEP, TGT_ALIST, TGT_IP, TGT_PLAYER, TGT_SELS, TGT_SRC, ask
@@ -37,18 +40,18 @@ def target_candidates(s: State, t: Target, src: int, p: int, chosen: list, by: i
     me = p if by < 0 else by
     kind = IM_ALL if t.count == -1 else IM_TARGET
     imm = s.bflags & B_IMMUNE
-    if t.zone == 0:
-        for q in ((p,) if t.side == 0 else (1 - p,) if t.side == 1 else (p, 1 - p)):
+    if t.zone == TZ_FIELD:
+        for q in ((p,) if t.side == SIDE_OWN else (1 - p,) if t.side == SIDE_OPP else (p, 1 - p)):
             base = FIELD if q == me else OPP_FIELD
             for j, i in enumerate(s.field[q]):
                 if i not in chosen and s.matches(t, i, src, p) and not s.armored(i, src, kind):
                     out.append((base + j, i))
-    elif t.zone == 1:
-        q = p if t.side == 0 else 1 - p
+    elif t.zone == TZ_TRASH:
+        q = p if t.side == SIDE_OWN else 1 - p
         for k, i in enumerate(s.trash[q]):
             if k < MAX_TRASH and i not in chosen and s.matches(t, i, src, p) and not (imm and s.immune(i, src, kind)):
                 out.append((TRASH + k, i))
-    else:
+    else:  # TZ_HAND
         for k, i in enumerate(s.hand[p]):
             if k < MAX_HAND and i not in chosen and s.matches(t, i, src, p) and not (imm and s.immune(i, src, kind)):
                 out.append((HAND + k, i))

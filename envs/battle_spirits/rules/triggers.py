@@ -7,7 +7,7 @@ here (``s.pending``); ``resolution`` resolves them.
 """
 from __future__ import annotations
 
-from ..cards import B_DELAYED, B_NEGATE, EV
+from ..cards import B_DELAYED, B_NEGATE, EV, LIM_NO_DUP, LIM_ONCE_PER_TURN
 from ..events import C_BATTLE, C_EFFECT, C_RULE, watches
 from ..state import State, TE_WATCH, Z_FIELD
 
@@ -33,9 +33,9 @@ def admits(s: State, j: int, e, q: int, lv: int) -> bool:
     """May effect ``e`` of card ``j`` (controller ``q``, at level ``lv``) trigger now? Its level,
     12-3-1 [ターン1回] and 12-3-2 [重複不可] (one per name and effect at the same timing, for each
     controller: ruling in docs/rules/battle_spirits_notes.md). Every trigger passes here."""
-    if not (e.levels >> lv) & 1 or (e.limit in (1, 3) and (j * 64 + e.index) in s.used):
+    if not (e.levels >> lv) & 1 or (e.limit & LIM_ONCE_PER_TURN and (j * 64 + e.index) in s.used):
         return False
-    if e.limit in (2, 3):
+    if e.limit & LIM_NO_DUP:
         key = (s.defs[s.cdef[j]].name, e.index)
         defs, cdef = s.defs, s.cdef
         if any(t[2] == q and (defs[cdef[t[0]]].name, t[1]) == key for t in s.pending):
