@@ -38,7 +38,7 @@ TE_LIFE_CAP = 66  # (kind, -1 - player, n, dur): an unblocked attack reduces tha
 TE_NO_MILL = 67  # (kind, -1 - player, 0, dur): that player's deck is not discarded (5-13)
 TE_LVCOST = 68  # (kind, card, amount, dur): the card's Lv costs +amount (2-8-3)
 TE_LVTREAT = 74  # (kind, card, level, dur): the card is treated as that level (-1: its highest), 「Lv1として扱う」
-TE_WATCH = 75  # (kind, -1 - player, card * 64 + effect index, dur): a trigger set up for the turn (verb this_turn)
+TE_WATCH = 75  # (kind, -1 - player, (card, effect index), dur): a trigger set up for the turn (verb this_turn)
 DUR_TURN, DUR_BATTLE = END_OF_TURN, END_OF_BATTLE
 G_CANNOT_ATTACK, G_CANNOT_BLOCK, G_NO_EFFECT_DESTROY, G_UNBLOCKABLE, G_MUST_BLOCK = range(5)
 

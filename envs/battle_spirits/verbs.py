@@ -485,7 +485,7 @@ def _file_when(sub, a, item):
                 "controller, wherever the card is (a magic in the trash included)",
             ja="このターンの間、{when}、{actions}", en="this turn, {when}, {actions}", data=_file_when)
 def v_this_turn(s, f, a, src, p, tg):
-    s.teff.append((TE_WATCH, -1 - p, src * 64 + a.delayed.index, DUR_TURN))
+    s.teff.append((TE_WATCH, -1 - p, (src, a.delayed.index), DUR_TURN))
     return True, True
 
 

@@ -5,7 +5,7 @@ its effect.
 """
 from __future__ import annotations
 
-from ..cards import B_NEGATE, B_SOULPAID, LIM_ONCE_PER_TURN
+from ..cards import B_NEGATE, B_SOULPAID
 from ..events import C_RULE
 from ..layout import D_DISCARD, D_PAY, D_TARGET, FIELD, FIELD_SOUL, HAND, MAX_HAND, OPTION, RESERVE, RESERVE_SOUL
 from ..state import S_RESERVE, S_TRASH, State, Z_FIELD
@@ -13,7 +13,7 @@ from .frames import (
     ACT_CARD, ACT_COST, ACT_DISCARDS, ACT_EFFECT, ACT_EVENT, ACT_MARK, ACT_PLAYER, HANDLER, H_ACTIVATE, H_PAY,
     H_PLAY, PAY_EXCLUDE, PAY_LEFT, PAY_PLAYER, PAY_SOUL, PLAY_CARD, STEP, ask,
 )
-from .triggers import hand_discarded
+from .triggers import hand_discarded, note_use, used_up
 from .actions import exhaust, to_trash
 from .rule_processes import check_vanish
 from .targets import target_candidates
@@ -132,7 +132,7 @@ def activatable(s: State, p: int, i: int, main: bool) -> list:
             continue
         if not (e.levels >> lv) & 1:
             continue
-        if e.limit & LIM_ONCE_PER_TURN and (i * 64 + e.index) in s.used:
+        if used_up(s, i, e):
             continue
         if e.cond and not s.cond_ok(e.cond, i, p):
             continue
@@ -189,7 +189,6 @@ def h_activate(s: State, f: list) -> None:
             f[STEP] = 2
             return
     check_vanish(s)
-    if e.limit & LIM_ONCE_PER_TURN:
-        s.used.append(i * 64 + ei)
+    note_use(s, i, e)
     s.stack.pop()
     push_effect(s, i, p, e.alist, f[ACT_EVENT] if len(f) > ACT_EVENT else -1, f[ACT_MARK])

@@ -34,9 +34,9 @@ BATTLE_ATTACKER, BATTLE_BLOCKER, BATTLE_MARK = range(2, 5)
 FLASH_PLAYER, FLASH_PASSES = range(2, 4)
 SETTLE_MARK = 2  # h_settle: [H_SETTLE, step, mark: the first waiting card to move]
 # h_trig: [H_TRIG, step, batch (index in s.tq)] and, while a decision on one trigger is pending, either
-# the optional trigger's effect code (card * 64 + effect index), event card, event count (step 3), or
-# the five slots of a hand card's trigger waiting for its player to reveal it (step 4)
-TRIG_BATCH, TRIG_HELD = 2, 3
+# the optional trigger's card, effect index, event card and event count (step 3, from TRIG_OPTIONAL),
+# or the five slots of a hand card's trigger waiting for its player to reveal it (step 4, from TRIG_HELD)
+TRIG_BATCH, TRIG_OPTIONAL, TRIG_HELD = 2, 3, 3
 TRIG_HELD_END = TRIG_HELD + 5
 # h_effect: [H_EFFECT, step, source, player, action list, next action, event card, selections base
 #            (index in s.sels), done, done in full, mark, done at least in part ('after'), event count]
@@ -55,9 +55,9 @@ SEARCH_PLAYER, SEARCH_ALIST, SEARCH_IP, SEARCH_PICKS, SEARCH_ADDED = range(2, 7)
 # h_replace: [H_REPLACE, step, card, by the opponent, by an effect]
 REP_CARD, REP_BY_OPP, REP_BY_EFFECT = range(2, 5)
 # h_replace_cost: [H_REPLACE_COST, step, card, event (cards.RP), by the opponent, by an effect, the
-#                  waiting kind of a return, the chosen replacement's code (card * 64 + index),
-#                  then the codes of the declined ones]
-RC_CARD, RC_EVENT, RC_BY_OPP, RC_BY_EFFECT, RC_WAIT_KIND, RC_CHOSEN, RC_DECLINED = range(2, 9)
+#                  waiting kind of a return, the chosen replacement's card and effect index (-1, -1),
+#                  then (card, effect index) of each declined one]
+RC_CARD, RC_EVENT, RC_BY_OPP, RC_BY_EFFECT, RC_WAIT_KIND, RC_CHOSEN_CARD, RC_CHOSEN_EFFECT, RC_DECLINED = range(2, 10)
 DRAW_PLAYER = 2  # h_draw_step: [H_DRAW_STEP, step, player]
 
 

@@ -10,8 +10,8 @@ from ..events import C_BATTLE, C_EFFECT
 from ..layout import D_MODE, D_OPTIONAL, N_OPTIONS, OPTION
 from ..state import G_NO_EFFECT_DESTROY, State, W_DESTROY, Z_FIELD, Z_TRASH
 from .frames import (
-    DRAW_PLAYER, H_ACTIVATE, H_DRAW_STEP, H_REPLACE, H_REPLACE_COST, RC_BY_EFFECT, RC_BY_OPP, RC_CARD, RC_CHOSEN,
-    RC_DECLINED, RC_EVENT, RC_WAIT_KIND, REP_BY_EFFECT, REP_BY_OPP, REP_CARD, STEP, ask,
+    DRAW_PLAYER, H_ACTIVATE, H_DRAW_STEP, H_REPLACE, H_REPLACE_COST, RC_BY_EFFECT, RC_BY_OPP, RC_CARD, RC_CHOSEN_CARD,
+    RC_CHOSEN_EFFECT, RC_DECLINED, RC_EVENT, RC_WAIT_KIND, REP_BY_EFFECT, REP_BY_OPP, REP_CARD, STEP, ask,
 )
 from .triggers import battle_won
 from .actions import draw, to_wait
@@ -91,7 +91,7 @@ def _covers(e, ev: int, by_opp: bool, by_effect: bool) -> bool:
 def replacements_of(s: State, i: int, ev: int, by_opp: bool, by_effect: bool, skip=()) -> list:
     """(source, effect) of every replacement that applies to event ``ev`` of card ``i`` now
     (9-1-8): the card's own first, in card order, then those of field cards naming it with
-    ``of:``, the turn player's first. ``skip``: codes (source * 64 + index) declined already;
+    ``of:``, the turn player's first. ``skip``: (source, effect index) of those declined already;
     a replacement with a cost its controller cannot pay does not apply."""
     out = []
     d = s.defs[s.cdef[i]]
@@ -100,7 +100,7 @@ def replacements_of(s: State, i: int, ev: int, by_opp: bool, by_effect: bool, sk
     if d.replaces and not (negate and s.negated(i)):
         lv = s.level(i) if s.zone[i] == Z_FIELD else 0
         for e in d.replaces:
-            if e.of_ is not None or not _covers(e, ev, by_opp, by_effect) or (i * 64 + e.index) in skip:
+            if e.of_ is not None or not _covers(e, ev, by_opp, by_effect) or (i, e.index) in skip:
                 continue
             if lv and not (e.levels >> lv) & 1:
                 continue
@@ -118,7 +118,7 @@ def replacements_of(s: State, i: int, ev: int, by_opp: bool, by_effect: bool, sk
                 continue
             lv = 0
             for e in dj.replaces:
-                if e.of_ is None or not _covers(e, ev, by_opp, by_effect) or (j * 64 + e.index) in skip:
+                if e.of_ is None or not _covers(e, ev, by_opp, by_effect) or (j, e.index) in skip:
                     continue
                 if not lv:
                     lv = s.level(j)
@@ -144,7 +144,7 @@ def replace_event(s: State, i: int, ev: int, by_opp: bool, by_effect: bool, arg:
         j, e = apps[0]
         push_effect(s, j, s.owner[j], e.alist, i)  # 9-1-8-1-2: not replaced again
         return True
-    s.stack.append([H_REPLACE_COST, 0, i, ev, int(by_opp), int(by_effect), arg, -1])
+    s.stack.append([H_REPLACE_COST, 0, i, ev, int(by_opp), int(by_effect), arg, -1, -1])
     return True
 
 
@@ -154,20 +154,20 @@ def h_replace_cost(s: State, f: list) -> None:
     (「～ことで」) is used only if its controller agrees to pay it (「use an optional effect」),
     then pays it (as an activated effect's cost) and its instead actions happen. A declined
     one is set aside; when none is left the event happens as it would have (9-1-8-1-2).
-    Frame ``[H_REPLACE_COST, step, card, ev, by_opp, by_effect, arg, chosen, declined...]``."""
+    Frame: see ``frames.RC_CARD``."""
     i, ev, by_opp, by_effect = f[RC_CARD], f[RC_EVENT], bool(f[RC_BY_OPP]), bool(f[RC_BY_EFFECT])
     if f[STEP] == 2:  # the controller's answer
-        j, ei = divmod(f[RC_CHOSEN], 64)
+        j, ei = f[RC_CHOSEN_CARD], f[RC_CHOSEN_EFFECT]
         if s.answer == OPTION + 1:
             s.stack.pop()
             s.stack.append([H_ACTIVATE, 0, s.owner[j], j, ei, 0, 0, len(s.waiting), i])
             return
-        f.append(f[RC_CHOSEN])
+        f += (j, ei)  # declined
         f[STEP] = 0
         return
     milled = ev == RP["milled"]  # the card is in the trash already; what is replaced is the rest of the discard
     alive = s.zone[i] == (Z_TRASH if milled else Z_FIELD)
-    apps = replacements_of(s, i, ev, by_opp, by_effect, f[RC_DECLINED:]) if alive else []
+    apps = replacements_of(s, i, ev, by_opp, by_effect, set(zip(f[RC_DECLINED::2], f[RC_DECLINED + 1::2]))) if alive else []
     if not apps:
         s.stack.pop()
         if alive and not milled:
@@ -182,7 +182,7 @@ def h_replace_cost(s: State, f: list) -> None:
         s.stack.pop()
         push_effect(s, j, s.owner[j], e.alist, i)
         return
-    f[RC_CHOSEN] = j * 64 + e.index
+    f[RC_CHOSEN_CARD], f[RC_CHOSEN_EFFECT] = j, e.index
     f[STEP] = 2
     ask(s, s.owner[j], D_OPTIONAL, [OPTION, OPTION + 1])
 

@@ -7,16 +7,19 @@ as one simultaneous group (9-1-5-4), and the search (open, add up to N, the rest
 from __future__ import annotations
 
 from ...core import effects
-from ..cards import B_LVCOST, B_NEGATE, LIM_ONCE_PER_TURN, LK, SIDE_ANY, TW_CARD, TZ_FIELD, Target
+from ..cards import B_LVCOST, B_NEGATE, LK, SIDE_ANY, TW_CARD, TZ_FIELD, Target
 from ..layout import D_OPTIONAL, D_ORDER, D_SEARCH, N_OPTIONS, OPTION, PASS
 from ..state import State, Z_DECK, Z_FIELD, Z_HAND, Z_LIMBO
 from .frames import (
     EFF_AFTER, EFF_ALIST, EFF_COUNT, EFF_DONE, EFF_EVENT, EFF_FULL, EFF_IP, EFF_MARK, EFF_PLAYER, EFF_SELS,
     EFF_SRC, EFF_STEP_MODE, EFF_STEP_OPTIONAL, EFF_STEP_RESUME, EFF_STEP_SUMMONED, H_EFFECT, H_SEARCH, H_TARGET,
     H_TRIG, SEARCH_ADDED, SEARCH_ALIST, SEARCH_IP, SEARCH_PICKS, SEARCH_PLAYER, SETTLE_MARK, STEP, TRIG_BATCH,
-    TRIG_HELD, TRIG_HELD_END, ask,
+    TRIG_HELD, TRIG_HELD_END, TRIG_OPTIONAL, ask,
 )
-from .triggers import added_to_hand, DECLARED, EV_BATTLE_DESTROY, EV_EXHAUSTED, fire_summoned, own_event, TO_HAND_EVENTS
+from .triggers import (
+    added_to_hand, DECLARED, EV_BATTLE_DESTROY, EV_EXHAUSTED, fire_summoned, note_use, own_event, TO_HAND_EVENTS,
+    used_up,
+)
 from .actions import to_trash
 from .rule_processes import check_vanish, flush_waiting, settle
 from .targets import word_targets
@@ -51,7 +54,7 @@ def trigger_valid(s: State, t: tuple) -> bool:
         return False  # 5-15-2
     if e.event == EV_BATTLE_DESTROY and e.watch is not None and s.zone[t[3]] != Z_FIELD:
         return False  # 8-1-6-2 「だけ」: the winner was destroyed too (as for its own trigger)
-    if e.limit & LIM_ONCE_PER_TURN and (i * 64 + ei) in s.used:
+    if used_up(s, i, e):
         return False
     if s.bflags & B_NEGATE and s.negated(i, own_event(e)):
         return False  # 9-2-3: it lost the effect before it resolved
@@ -92,9 +95,7 @@ def h_trig(s: State, f: list) -> None:
             f[STEP] = 0
             return
         if e.optional and not (len(t) > 5 and t[5] == DECLARED):  # 9-1-2: 「できる」
-            f.append(i * 64 + ei)
-            f.append(ev)
-            f.append(n)
+            f += (i, ei, ev, n)  # f[TRIG_OPTIONAL:]
             ask(s, p, D_OPTIONAL, [OPTION, OPTION + 1])
             f[STEP] = 3
             return
@@ -110,19 +111,16 @@ def h_trig(s: State, f: list) -> None:
             batch.append(t + (DECLARED,))
         return
     # f[STEP] == 3: the optional answer
-    n = f.pop()
-    ev = f.pop()
-    code = f.pop()
+    i, ei, ev, n = f[TRIG_OPTIONAL:TRIG_OPTIONAL + 4]
+    del f[TRIG_OPTIONAL:]
     f[STEP] = 0
     if s.answer == OPTION + 1:
-        i, ei = divmod(code, 64)
         run_trigger(s, i, ei, s.owner[i], ev, n)
 
 
 def run_trigger(s: State, i: int, ei: int, p: int, ev: int, n: int = 1) -> None:
     e = s.defs[s.cdef[i]].effects[ei]
-    if e.limit & LIM_ONCE_PER_TURN:
-        s.used.append(i * 64 + ei)
+    note_use(s, i, e)
     push_effect(s, i, p, e.alist, ev, -1, n)
 
 

@@ -29,11 +29,22 @@ def fire(s: State, ev: int, i: int, event: int = -1, lv: int = 0) -> None:
             s.pending.append((i, e.index, p, event))
 
 
+def used_up(s: State, j: int, e) -> bool:
+    """12-3-1 [ターン1回]: effect ``e`` of card ``j`` has a once-per-turn limit and was used this turn."""
+    return bool(e.limit & LIM_ONCE_PER_TURN) and (j, e.index) in s.used
+
+
+def note_use(s: State, j: int, e) -> None:
+    """12-3-1: effect ``e`` of card ``j`` is being used; one with a once-per-turn limit is spent."""
+    if e.limit & LIM_ONCE_PER_TURN:
+        s.used.append((j, e.index))
+
+
 def admits(s: State, j: int, e, q: int, lv: int) -> bool:
     """May effect ``e`` of card ``j`` (controller ``q``, at level ``lv``) trigger now? Its level,
     12-3-1 [ターン1回] and 12-3-2 [重複不可] (one per name and effect at the same timing, for each
     controller: ruling in docs/rules/battle_spirits_notes.md). Every trigger passes here."""
-    if not (e.levels >> lv) & 1 or (e.limit & LIM_ONCE_PER_TURN and (j * 64 + e.index) in s.used):
+    if not (e.levels >> lv) & 1 or used_up(s, j, e):
         return False
     if e.limit & LIM_NO_DUP:
         key = (s.defs[s.cdef[j]].name, e.index)
@@ -141,7 +152,7 @@ def happen(s: State, ev: int, who: int, cards, n: int = 0, by: int = -1, cause: 
     if s.bflags & B_DELAYED:  # triggers effects set up for the turn (verb this_turn), oldest first
         for k, x, key, _ in s.teff:
             if k == TE_WATCH:
-                j, ei = key >> 6, key & 63
+                j, ei = key
                 effs = defs[cdef[j]].effects  # (a card back in a hidden zone may be another one after
                 e = effs[ei] if ei < len(effs) else None  # resample_hidden: then it sets up nothing)
                 if e is not None and e.delayed and e.event == ev:
