@@ -21,7 +21,8 @@ from .cards import (
 )
 from .layout import D_MODE, MAX_FIELD, OPTION
 from .rules import (
-    H_PLACE, H_SEARCH, add_cores, check_vanish, destroy, draw, exhaust, recover, reduce_life, to_trash, to_wait,
+    H_PLACE, H_SEARCH, add_cores, check_vanish, destroy, draw, exhaust, put_in_hand, recover, reduce_life, to_trash,
+    to_wait,
 )
 from .state import (
     DUR_BATTLE, DUR_TURN, S_RESERVE, S_TRASH, TE_BP, TE_GRANT, TE_IMMUNE, TE_NEGATE, TE_SYM, TE_WATCH, W_DECK_BOTTOM,
@@ -346,10 +347,7 @@ def v_from_trash(s, f, a, src, p, tg):
     for i in tg:
         q = s.owner[i]
         s.trash[q].remove(i)
-        s.zone[i] = Z_HAND
-        s.known[i] = True
-        s.hand[q].append(i)
-        s.hand[q].sort(key=s.cdef.__getitem__)
+        put_in_hand(s, q, i)
     if s.watch & TO_HAND_EVENTS and tg:
         for q in (0, 1):
             got = [i for i in tg if s.owner[i] == q]
@@ -1049,10 +1047,7 @@ def v_open(s, f, a, src, p, tg):
     if a.to == "hand":
         for i in opened:
             deck.remove(i)
-            s.zone[i] = Z_HAND
-            s.known[i] = True
-            s.hand[q].append(i)
-        s.hand[q].sort(key=s.cdef.__getitem__)
+            put_in_hand(s, q, i)
         if s.watch & TO_HAND_EVENTS:
             added_to_hand(s, q, opened, p)
     return True, len(opened) == n

@@ -25,7 +25,9 @@ the names the verbs, hooks, views and tests use.
 from __future__ import annotations
 
 from ..state import State
-from .actions import draw, exhaust, expire, flagged, life_cap, recover, reduce_life, to_trash, to_wait
+from .actions import (
+    draw, exhaust, expire, flagged, forget_soul_paid, life_cap, put_in_hand, recover, reduce_life, to_trash, to_wait,
+)
 from .battle import h_attack, h_battle, h_flash
 from .costs import (
     activatable, core_sources, costs_ok, exhaust_cost_candidates, h_activate, h_pay, soul_paid, start_activate,
@@ -51,8 +53,8 @@ from .triggers import (
     DECLARED, EV_ATTACK, EV_BATTLE_DESTROY, EV_BATTLE_END, EV_BLOCK, EV_CORES_PLACED, EV_DEPLOY, EV_DESTROYED,
     EV_DESTROYED_BY_OPP, EV_DRAWN, EV_EXHAUSTED, EV_HAND_DISCARDED, EV_LEAVES, EV_LIFE, EV_MAGIC, EV_MILLED,
     EV_RECOVERED, EV_RETURNED, EV_SUMMON, EV_TO_HAND, TO_HAND_EVENTS, add_cores, added_to_hand, admits,
-    battle_won, cores_increased, fire, fire_all, fire_deployed, fire_one, fire_summoned, hand_discarded, happen,
-    own_event, queue,
+    battle_won, cores_increased, cores_reached, fire, fire_all, fire_deployed, fire_one, fire_summoned, hand_discarded, happen,
+    note_use, own_event, queue, used_up,
 )
 from .turn import can_move_core, h_main, h_move, h_turn
 

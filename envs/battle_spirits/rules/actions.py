@@ -34,6 +34,23 @@ def draw(s: State, p: int, n: int, by: int = -1, bottom: bool = False) -> int:
     return k
 
 
+def put_in_hand(s: State, p: int, i: int) -> None:
+    """Card ``i`` goes to player p's hand in full view (returned, searched, taken from the trash
+    or an opened deck); the hand stays in card order (4-3-2, as ``draw`` keeps it). Its events
+    are the caller's: one for all the cards an action moves (9-1-5-4)."""
+    s.zone[i] = Z_HAND
+    s.known[i] = True
+    s.hand[p].append(i)
+    s.hand[p].sort(key=s.cdef.__getitem__)
+
+
+def forget_soul_paid(s: State, i: int) -> None:
+    """Card ``i`` moved, or is played anew: it is a new card (4-1-4), whose cost the soul core has
+    not paid (``paid_with_soul_core``)."""
+    if s.soulpaid and i in s.soulpaid:
+        s.soulpaid = tuple(x for x in s.soulpaid if x != i)
+
+
 def to_trash(s: State, i: int) -> None:
     p = s.owner[i]
     s.zone[i] = Z_TRASH

@@ -5,7 +5,7 @@ triggers (9-1-5-4, 12-2-1-11), a magic's main or flash effect (9-1-7-1-3) and it
 """
 from __future__ import annotations
 
-from ..cards import B_LVCOST, B_REDUCE, EV, MAGIC, SPIRIT
+from ..cards import B_LVCOST, B_REDUCE, MAGIC, SPIRIT
 from ..events import C_RULE
 from ..layout import D_KEISHO, D_MAGIC_TIMING, D_PLACE, MAX_TRASH, OPTION, PASS, TRASH
 from ..state import State, Z_FIELD, Z_LIMBO, Z_REMOVED
@@ -13,8 +13,8 @@ from .frames import (
     H_PAY, H_PLACE, H_PLAY, PLACE_CARD, PLACE_NEED, PLACE_PLACED, PLACE_PLAYER, PLAY_ALIST, PLAY_CARD,
     PLAY_EXCLUDED, PLAY_FLASH, PLAY_MARK, PLAY_PLAYER, STEP, ask,
 )
-from .triggers import EV_CORES_PLACED, EV_MAGIC, fire_deployed, fire_one, fire_summoned, happen
-from .actions import to_trash
+from .triggers import EV_CORES_PLACED, EV_MAGIC, cores_reached, fire_deployed, fire_summoned, happen
+from .actions import forget_soul_paid, to_trash
 from .rule_processes import check_vanish, lv1_cost, settle
 from .resolution import push_effect
 from .costs import core_sources, take_core
@@ -68,8 +68,7 @@ def h_play(s: State, f: list) -> None:
         f[STEP] = 0
         return
     if step == 2:  # 11-1-1-5: pay the cost, never more (2-3-3)
-        if s.soulpaid and i in s.soulpaid:  # a new play: paid anew (4-1-4)
-            s.soulpaid = tuple(x for x in s.soulpaid if x != i)
+        forget_soul_paid(s, i)  # a new play: paid anew (4-1-4)
         cost = s.play_cost(p, i, f[PLAY_EXCLUDED])
         soul_ok = d.type == MAGIC and cost > 0 and s.soul_magic_ok(p, i)
         only_soul = soul_ok and s.total_cores(p) < cost
@@ -110,8 +109,7 @@ def h_play(s: State, f: list) -> None:
         push_effect(s, i, p, f[PLAY_ALIST], -1)
         return
     to_trash(s, i)  # a magic goes to the trash once its effect is done (4-4-1)
-    if s.soulpaid and i in s.soulpaid:
-        s.soulpaid = tuple(x for x in s.soulpaid if x != i)
+    forget_soul_paid(s, i)
     s.stack.pop()
     settle(s, f[PLAY_MARK])  # 10-2-2-5: cards depleted by paying its cost move only now
 
@@ -133,10 +131,7 @@ def h_place(s: State, f: list) -> None:
     f[STEP] = 0
     if a == PASS:
         s.stack.pop()
-        c = s.ncores(i)
-        for e in s.defs[s.cdef[i]].triggers.get(EV["cores_reach"], ()):
-            if c >= e.n:
-                fire_one(s, i, e, i)
+        cores_reached(s, i)
         if f[PLACE_PLACED] and (s.watch >> EV_CORES_PLACED) & 1:  # the player placed them (11-1-1-6), no effect
             happen(s, EV_CORES_PLACED, p, (i,), 1, p, C_RULE)
         return

@@ -12,7 +12,7 @@ from ..layout import D_OPTIONAL, D_ORDER, D_SEARCH, N_OPTIONS, OPTION, PASS
 from ..state import State, Z_DECK, Z_FIELD, Z_HAND, Z_LIMBO
 from .frames import (
     EFF_AFTER, EFF_ALIST, EFF_COUNT, EFF_DONE, EFF_EVENT, EFF_FULL, EFF_IP, EFF_MARK, EFF_PLAYER, EFF_SELS,
-    EFF_SRC, EFF_STEP_MODE, EFF_STEP_OPTIONAL, EFF_STEP_RESUME, EFF_STEP_SUMMONED, H_EFFECT, H_SEARCH, H_TARGET,
+    EFF_SRC, EFF_STEP_MODE, EFF_STEP_OPTIONAL, EFF_STEP_SUMMONED, H_EFFECT, H_TARGET,
     H_TRIG, SEARCH_ADDED, SEARCH_ALIST, SEARCH_IP, SEARCH_PICKS, SEARCH_PLAYER, SETTLE_MARK, STEP, TRIG_BATCH,
     TRIG_HELD, TRIG_HELD_END, TRIG_OPTIONAL, ask,
 )
@@ -20,7 +20,7 @@ from .triggers import (
     added_to_hand, DECLARED, EV_BATTLE_DESTROY, EV_EXHAUSTED, fire_summoned, note_use, own_event, TO_HAND_EVENTS,
     used_up,
 )
-from .actions import to_trash
+from .actions import put_in_hand, to_trash
 from .rule_processes import check_vanish, flush_waiting, settle
 from .targets import word_targets
 
@@ -273,10 +273,7 @@ def h_search(s: State, f: list) -> None:
         f[STEP] = 0
         if s.answer != PASS:
             i = rev.pop(s.answer - OPTION)
-            s.zone[i] = Z_HAND
-            s.known[i] = True
-            s.hand[p].append(i)
-            s.hand[p].sort(key=s.cdef.__getitem__)
+            put_in_hand(s, p, i)
             f[SEARCH_PICKS] += 1
             f[SEARCH_ADDED] += 1
             if s.watch & TO_HAND_EVENTS:

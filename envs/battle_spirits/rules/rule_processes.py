@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from ...core import effects
 from ..cards import B_NEGATE, B_REPLACE, RP
-from ..state import S_RESERVE, S_TRASH, State, W_DECK_TOP, W_DESTROY, W_HAND, W_VANISH, Z_DECK, Z_FIELD, Z_HAND, Z_WAIT
+from ..state import S_RESERVE, S_TRASH, State, W_DECK_TOP, W_DESTROY, W_HAND, W_VANISH, Z_DECK, Z_FIELD, Z_WAIT
 from .frames import H_SETTLE
 from .triggers import added_to_hand, TO_HAND_EVENTS
-from .actions import to_trash, to_wait
+from .actions import forget_soul_paid, put_in_hand, to_trash, to_wait
 
 
 def lv1_cost(s: State, i: int) -> int:
@@ -48,10 +48,7 @@ def flush_waiting(s: State, mark: int) -> None:
         if k in (W_DESTROY, W_VANISH):
             to_trash(s, i)
         elif k == W_HAND:
-            s.zone[i] = Z_HAND
-            s.known[i] = True  # returned in full view
-            s.hand[p].append(i)
-            s.hand[p].sort(key=s.cdef.__getitem__)
+            put_in_hand(s, p, i)  # returned in full view
             if s.watch & TO_HAND_EVENTS:
                 added_to_hand(s, p, (i,))
         else:
@@ -62,8 +59,7 @@ def flush_waiting(s: State, mark: int) -> None:
             else:
                 s.deck[p].insert(0, i)
         s.teff = effects.drop_target(s.teff, i)  # 4-1-4: a new card in the new zone
-        if s.soulpaid and i in s.soulpaid:
-            s.soulpaid = tuple(x for x in s.soulpaid if x != i)
+        forget_soul_paid(s, i)
     del w[mark:]
 
 

@@ -107,7 +107,7 @@ EV_BATTLE_DESTROY, EV_BATTLE_END, EV_LIFE = EV["battle_destroy"], EV["battle_end
 
 
 EV_TO_HAND, EV_DRAWN, EV_MILLED, EV_MAGIC = EV["card_to_hand"], EV["drawn"], EV["milled"], EV["magic_used"]
-EV_HAND_DISCARDED, EV_CORES_PLACED = EV["hand_discarded"], EV["cores_placed"]
+EV_HAND_DISCARDED, EV_CORES_PLACED, EV_CORES_REACH = EV["hand_discarded"], EV["cores_placed"], EV["cores_reach"]
 
 
 TO_HAND_EVENTS = 1 << EV_TO_HAND | 1 << EV_DRAWN  # the events of cards reaching a hand (added_to_hand)
@@ -231,17 +231,22 @@ def add_cores(s: State, i: int, n: int, cause: int = C_EFFECT) -> None:
         cores_increased(s, i, cause)
 
 
-def cores_increased(s: State, i: int, cause: int = C_EFFECT) -> None:
-    """Cores were put on field card i, by an effect (the card ``s.ev_src``'s) or by its player's
-    own move (``cause`` C_RULE: core moves 7-6-1-2-2, a summon's placement 11-1-1-6).
-    13-1-1: 'when this has N or more cores' fires on any increase that ends at N or more; and
-    the event cores_placed (「効果以外でコアを置いた」)."""
-    effs = s.defs[s.cdef[i]].triggers.get(EV["cores_reach"])
+def cores_reached(s: State, i: int) -> None:
+    """13-1-1: 'when this has N or more cores' fires on any increase of field card i's cores that
+    ends at N or more (the soul core counts, 5-7-3)."""
+    effs = s.defs[s.cdef[i]].triggers.get(EV_CORES_REACH)
     if effs:
         c = s.ncores(i)
         for e in effs:
             if c >= e.n:
                 fire_one(s, i, e, i)
+
+
+def cores_increased(s: State, i: int, cause: int = C_EFFECT) -> None:
+    """Cores were put on field card i, by an effect (the card ``s.ev_src``'s) or by its player's
+    own move (``cause`` C_RULE: core moves 7-6-1-2-2, a summon's placement 11-1-1-6).
+    13-1-1 (``cores_reached``) and the event cores_placed (「効果以外でコアを置いた」)."""
+    cores_reached(s, i)
     if (s.watch >> EV_CORES_PLACED) & 1:
         x = s.ev_src
         by = s.owner[i] if cause != C_EFFECT else s.owner[x] if x >= 0 else -1
