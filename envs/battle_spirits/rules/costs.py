@@ -92,11 +92,13 @@ def h_pay(s: State, f: list) -> None:
         if f[PAY_SOUL]:
             legal.append(OPTION)  # 12-2-1-2: pay with the soul core alone
             legal.sort()
+        s.ctx_cores = f[PAY_LEFT]
         ask(s, p, D_PAY, legal)
         f[STEP] = 1
         return
     a = s.answer
     f[STEP] = 0
+    s.ctx_cores = 0
     if a == OPTION:
         s.soul[p] = S_TRASH
         f[PAY_LEFT] = 0

@@ -62,49 +62,34 @@ DRAW_PLAYER = 2  # h_draw_step: [H_DRAW_STEP, step, player]
 
 
 # ---- the decision context ---------------------------------------------------------------------------
+# The views (observation, action strings) and the heuristic read the pending decision's context in
+# the state's ctx_* fields, never in the frames. The card it is about (``ctx_card``) is published by
+# ``ask`` / ``ask_no_context``; the handlers that have more to say publish it where they ask and
+# clear it when the answer comes back to them: h_pay and h_place the cores left (``ctx_cores``) and
+# the card placed on (``ctx_placing``), h_trig the trigger batch (``ctx_batch``), h_target the
+# controller of the effect choosing (``ctx_controller``).
 def ask(s, player: int, kind: int, legal: list[int]) -> None:
-    """Pend a decision (``DecisionState.ask``) and publish its context in the state's ``ctx_*``
-    fields, which the views (observation, action strings) and the heuristic read instead of
-    the frames: the card it is about (the nearest card being played or activated, or effect
-    resolving or choosing targets), the cores left to pay or place, the card cores are placed
-    on, the trigger batch being ordered or declared, and the controller of the effect whose
-    targets are chosen. Every decision of the rules and the verbs is asked here."""
-    stack = s.stack
+    """Pend a decision (``DecisionState.ask``) asked while a card is played or an effect
+    resolves, publishing the card it is about: that of the nearest frame playing or activating
+    a card, resolving an effect or choosing its targets (-1: none)."""
     card = -1
     slot_of = _CARD_SLOT.get
-    for f in reversed(stack):
+    for f in reversed(s.stack):
         k = slot_of(f[HANDLER])
         if k is not None:
             card = f[k]
             break
     s.ctx_card = card
-    top = stack[-1]
-    h = top[HANDLER]
-    if h not in _TOP_CONTEXT:
-        s.ctx_cores = 0
-        s.ctx_placing = s.ctx_batch = s.ctx_controller = -1
-    elif h == H_PAY:
-        s.ctx_cores, s.ctx_placing, s.ctx_batch, s.ctx_controller = top[PAY_LEFT], -1, -1, -1
-    elif h == H_PLACE:
-        need = top[PLACE_NEED] - top[PLACE_PLACED]
-        s.ctx_cores, s.ctx_placing, s.ctx_batch, s.ctx_controller = need if need > 0 else 0, top[PLACE_CARD], -1, -1
-    elif h == H_TRIG:
-        s.ctx_cores, s.ctx_placing, s.ctx_batch, s.ctx_controller = 0, -1, top[TRIG_BATCH], -1
-    else:  # H_TARGET
-        s.ctx_cores, s.ctx_placing, s.ctx_batch, s.ctx_controller = 0, -1, -1, top[TGT_PLAYER]
     s.ask(player, kind, legal)
 
 
 #: the handlers whose frame names the card a decision is about, and its slot (``ask``)
 _CARD_SLOT = {H_PLAY: PLAY_CARD, H_ACTIVATE: ACT_CARD, H_EFFECT: EFF_SRC, H_TARGET: TGT_SRC}
-#: the handlers that publish more context when a decision is asked on top of the stack
-_TOP_CONTEXT = frozenset((H_PAY, H_PLACE, H_TRIG, H_TARGET))
 
 
 def ask_no_context(s, player: int, kind: int, legal: list[int]) -> None:
     """``ask`` for the decisions of the game's own flow, which no card being played and no
     effect resolving encloses (set-up, main step, core moves, attack, block, flash timing):
-    their context is empty, published without looking at the frames."""
-    s.ctx_card = s.ctx_placing = s.ctx_batch = s.ctx_controller = -1
-    s.ctx_cores = 0
+    no card, published without looking at the frames."""
+    s.ctx_card = -1
     s.ask(player, kind, legal)

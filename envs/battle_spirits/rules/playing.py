@@ -124,11 +124,14 @@ def h_place(s: State, f: list) -> None:
         if not legal:
             s.stack.pop()
             return
+        need = f[PLACE_NEED] - f[PLACE_PLACED]
+        s.ctx_cores, s.ctx_placing = need if need > 0 else 0, i
         ask(s, p, D_PLACE, legal)
         f[STEP] = 1
         return
     a = s.answer
     f[STEP] = 0
+    s.ctx_cores, s.ctx_placing = 0, -1
     if a == PASS:
         s.stack.pop()
         cores_reached(s, i)

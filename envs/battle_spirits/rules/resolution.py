@@ -64,6 +64,8 @@ def trigger_valid(s: State, t: tuple) -> bool:
 def h_trig(s: State, f: list) -> None:
     """Resolve one batch of simultaneous triggers, the turn player choosing the order."""
     batch = s.tq[f[TRIG_BATCH]]
+    if f[STEP]:
+        s.ctx_batch = -1  # the answer is back
     if f[STEP] == 0:
         batch[:] = [t for t in batch if trigger_valid(s, t)]
         if not batch:
@@ -75,6 +77,7 @@ def h_trig(s: State, f: list) -> None:
                 if s.zone[t[0]] == Z_HAND and t[5] != DECLARED:
                     batch.pop(k)
                     f.extend(t[:TRIG_HELD_END - TRIG_HELD])  # f[TRIG_HELD:TRIG_HELD_END]
+                    s.ctx_batch = f[TRIG_BATCH]
                     ask(s, t[2], D_OPTIONAL, [OPTION, OPTION + 1])
                     f[STEP] = 4
                     return
@@ -82,6 +85,7 @@ def h_trig(s: State, f: list) -> None:
             f[STEP] = 2
             s.answer = OPTION
             return
+        s.ctx_batch = f[TRIG_BATCH]
         ask(s, s.tp, D_ORDER, [OPTION + k for k in effects.batch_options(batch, N_OPTIONS)])  # 9-1-5-8
         f[STEP] = 2
         return
@@ -96,6 +100,7 @@ def h_trig(s: State, f: list) -> None:
             return
         if e.optional and not (len(t) > 5 and t[5] == DECLARED):  # 9-1-2: 「できる」
             f += (i, ei, ev, n)  # f[TRIG_OPTIONAL:]
+            s.ctx_batch = f[TRIG_BATCH]
             ask(s, p, D_OPTIONAL, [OPTION, OPTION + 1])
             f[STEP] = 3
             return

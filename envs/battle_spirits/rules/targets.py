@@ -74,6 +74,7 @@ def h_target(s: State, f: list) -> None:
     if f[STEP] == 1:
         ans = s.answer
         f[STEP] = 0
+        s.ctx_controller = -1
         if ans == PASS:
             s.stack.pop()
             return
@@ -99,5 +100,6 @@ def h_target(s: State, f: list) -> None:
     legal = [aid for aid, _ in cands]
     if t.up_to:
         legal.append(PASS)  # 1-4-5-1: 'up to' allows fewer, even 0
+    s.ctx_controller = p
     ask(s, p if by < 0 else by, D_TARGET, legal)
     f[STEP] = 1

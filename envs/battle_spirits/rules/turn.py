@@ -104,8 +104,18 @@ def h_turn(s: State, f: list) -> None:
 
 
 def can_move_core(s: State, p: int) -> bool:
-    """A move needs a field card to move to or from, and a core to move (7-6-1-2-2)."""
-    return bool(s.field[p]) and bool(core_sources(s, p))
+    """A move needs a field card to move to or from, and a core to move (7-6-1-2-2): ``core_sources``
+    is not empty, tested without building it (the main step asks this at every decision)."""
+    field = s.field[p]
+    if not field:
+        return False
+    if s.reserve[p] or s.soul[p] == S_RESERVE or s.soul[p] in field:  # S_* places are never a card
+        return True
+    cores = s.cores
+    for i in field:
+        if cores[i]:
+            return True
+    return False
 
 
 def h_main(s: State, f: list) -> None:
