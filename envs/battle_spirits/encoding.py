@@ -9,7 +9,10 @@ import numpy as np
 
 from ..core.obs import ObsLayout as CoreObsLayout
 from .cards import SPIRIT
-from .layout import DECISIONS, LAYOUT, MAX_FIELD, N_OPTIONS, STEPS
+from .layout import (
+    D_ATTACK, D_BLOCK, D_DISCARD, D_FIRST, D_FLASH, D_KEISHO, D_MAGIC_TIMING, D_MAIN, D_MOVE_DST, D_MOVE_SRC,
+    D_MULLIGAN, D_OPTIONAL, D_ORDER, D_PAY, D_PLACE, D_SEARCH, D_TARGET, DECISIONS, LAYOUT, MAX_FIELD, N_OPTIONS, STEPS,
+)
 from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, Z_HAND, ZONE_NAMES, State
 
 OBS_HAND_SLOTS = 12
@@ -168,7 +171,7 @@ def action_to_string(s: State, a: int) -> str:
     if name == "hand":
         h = s.hand[p]
         card = card_label(s, h[k]) if k < len(h) else "?"
-        verb = {2: "play", 10: "use", 11: "choose", 17: "discard"}.get(kind, "choose")
+        verb = {D_MAIN: "play", D_FLASH: "use", D_TARGET: "choose", D_DISCARD: "discard"}.get(kind, "choose")
         return f"{verb} hand {k}: {card}"
     if name in ("field", "field_soul", "opp_field"):
         who = p if name != "opp_field" else 1 - p
@@ -176,29 +179,29 @@ def action_to_string(s: State, a: int) -> str:
         card = card_label(s, f[k]) if k < len(f) else "?"
         side = "opp " if name == "opp_field" else ""
         soul = "soul core of " if name == "field_soul" else ""
-        verb = {2: "activate", 8: "attack with", 9: "block with", 10: "activate", 3: "pay from",
-                4: "place from", 5: "move from", 6: "move to"}.get(kind, "choose")
+        verb = {D_MAIN: "activate", D_ATTACK: "attack with", D_BLOCK: "block with", D_FLASH: "activate",
+                D_PAY: "pay from", D_PLACE: "place from", D_MOVE_SRC: "move from", D_MOVE_DST: "move to"}.get(kind, "choose")
         return f"{verb} {soul}{side}field {k}: {card}"
     if name == "trash":
-        return f"{'exclude' if kind == 7 else 'choose'} trash {k}"
+        return f"{'exclude' if kind == D_KEISHO else 'choose'} trash {k}"
     if name == "reserve":
-        return {6: "move to reserve"}.get(kind, "core from reserve")
+        return {D_MOVE_DST: "move to reserve"}.get(kind, "core from reserve")
     if name == "reserve_soul":
         return "soul core from reserve"
     if name == "option":
-        if kind == 0:
+        if kind == D_FIRST:
             return ("go first", "go second")[k] if k < 2 else f"option {k}"
-        if kind == 1:
+        if kind == D_MULLIGAN:
             return ("keep hand", "redraw hand")[k] if k < 2 else f"option {k}"
-        if kind == 3:
+        if kind == D_PAY:
             return "pay with the soul core alone (soul magic)"
-        if kind == 13:
+        if kind == D_OPTIONAL:
             return ("decline", "use")[k] if k < 2 else f"option {k}"
-        if kind == 15:
+        if kind == D_MAGIC_TIMING:
             return ("main effect", "flash effect")[k] if k < 2 else f"option {k}"
-        if kind == 16 and k < len(s.revealed):
+        if kind == D_SEARCH and k < len(s.revealed):
             return f"take opened {k}: {card_label(s, s.revealed[k])}"
-        if kind == 12:
+        if kind == D_ORDER:
             b = s.ctx_batch
             if b >= 0 and k < len(s.tq[b]):
                 i, ei = s.tq[b][k][:2]
@@ -207,7 +210,7 @@ def action_to_string(s: State, a: int) -> str:
     if name == "move_core":
         return "move a core"
     if name == "pass":
-        return {2: "end step", 8: "end attack step", 9: "no block", 10: "pass"}.get(kind, "done")
+        return {D_MAIN: "end step", D_ATTACK: "end attack step", D_BLOCK: "no block", D_FLASH: "pass"}.get(kind, "done")
     return "concede"
 
 
