@@ -41,7 +41,8 @@ class ObsLayout(CoreObsLayout):
         self.ctx = add("context", P, "one-hot: the card being played or whose effect resolves", shape="N")
         self.order = add("order", N_OPTIONS * P, "one-hot source card of trigger order option k",
                          shape=f"{N_OPTIONS} x N")
-        self.hand = add("hand", OBS_HAND_SLOTS * P, f"my hand slots 0-{OBS_HAND_SLOTS - 1} (sorted by card), one-hot card",
+        self.hand = add("hand", OBS_HAND_SLOTS * P,
+                        f"my hand slots 0-{OBS_HAND_SLOTS - 1} (sorted by card), one-hot card",
                         shape=f"{OBS_HAND_SLOTS} x N")
         self.field = add("field", 2 * MAX_FIELD * (P + FIELD_DYN), "me then opponent, per field slot: one-hot card, "
                          "level one-hot (4), BP/10000, cores/10, soul core on it, exhausted, heavily exhausted, "
@@ -180,7 +181,8 @@ def action_to_string(s: State, a: int) -> str:
         side = "opp " if name == "opp_field" else ""
         soul = "soul core of " if name == "field_soul" else ""
         verb = {D_MAIN: "activate", D_ATTACK: "attack with", D_BLOCK: "block with", D_FLASH: "activate",
-                D_PAY: "pay from", D_PLACE: "place from", D_MOVE_SRC: "move from", D_MOVE_DST: "move to"}.get(kind, "choose")
+                D_PAY: "pay from", D_PLACE: "place from", D_MOVE_SRC: "move from",
+                D_MOVE_DST: "move to"}.get(kind, "choose")
         return f"{verb} {soul}{side}field {k}: {card}"
     if name == "trash":
         return f"{'exclude' if kind == D_KEISHO else 'choose'} trash {k}"

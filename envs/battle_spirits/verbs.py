@@ -638,7 +638,8 @@ def v_attack_life_cap(s, f, a, src, p, tg):
 # ---- cores ------------------------------------------------------------------------------------------
 # h_spread's frame: [H_SPREAD, step, player, cores left, mode, selections base, cores moved, cores wanted, to,
 # then (card, level before) pairs]
-SPREAD_PLAYER, SPREAD_LEFT, SPREAD_MODE, SPREAD_SELS, SPREAD_MOVED, SPREAD_COUNT, SPREAD_TO, SPREAD_LEVELS = range(2, 10)
+(SPREAD_PLAYER, SPREAD_LEFT, SPREAD_MODE, SPREAD_SELS, SPREAD_MOVED, SPREAD_COUNT, SPREAD_TO,
+ SPREAD_LEVELS) = range(2, 10)
 
 
 def _spread_start(s, f, a, p, tg, mode: int, n: int, to: int) -> tuple[bool, bool]:

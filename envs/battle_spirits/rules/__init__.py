@@ -53,7 +53,8 @@ from .triggers import (
     DECLARED, EV_ATTACK, EV_BATTLE_DESTROY, EV_BATTLE_END, EV_BLOCK, EV_CORES_PLACED, EV_DEPLOY, EV_DESTROYED,
     EV_DESTROYED_BY_OPP, EV_DRAWN, EV_EXHAUSTED, EV_HAND_DISCARDED, EV_LEAVES, EV_LIFE, EV_MAGIC, EV_MILLED,
     EV_RECOVERED, EV_RETURNED, EV_SUMMON, EV_TO_HAND, TO_HAND_EVENTS, add_cores, added_to_hand, admits,
-    battle_won, cores_increased, cores_reached, fire, fire_all, fire_deployed, fire_one, fire_summoned, hand_discarded, happen,
+    battle_won, cores_increased, cores_reached, fire, fire_all, fire_deployed, fire_one, fire_summoned, hand_discarded,
+    happen,
     note_use, own_event, queue, used_up,
 )
 from .turn import can_move_core, h_main, h_move, h_turn

@@ -154,7 +154,8 @@ def h_activate(s: State, f: list) -> None:
     p, i, ei = f[ACT_PLAYER], f[ACT_CARD], f[ACT_EFFECT]
     e = s.defs[s.cdef[i]].effects[ei]
     if f[STEP] == 2:  # the answer of an 'exhaust' cost: the chosen own spirit
-        exhaust(s, next(j for aid, j in exhaust_cost_candidates(s, p, i, e.costs[f[ACT_COST] - 1][1]) if aid == s.answer))
+        spec = e.costs[f[ACT_COST] - 1][1]
+        exhaust(s, next(j for aid, j in exhaust_cost_candidates(s, p, i, spec) if aid == s.answer))
         f[STEP] = 0
     if f[STEP] == 1:  # a discard answer
         k = s.answer - HAND

@@ -167,7 +167,8 @@ def h_replace_cost(s: State, f: list) -> None:
         return
     milled = ev == RP["milled"]  # the card is in the trash already; what is replaced is the rest of the discard
     alive = s.zone[i] == (Z_TRASH if milled else Z_FIELD)
-    apps = replacements_of(s, i, ev, by_opp, by_effect, set(zip(f[RC_DECLINED::2], f[RC_DECLINED + 1::2]))) if alive else []
+    declined = set(zip(f[RC_DECLINED::2], f[RC_DECLINED + 1::2]))  # (card, effect index) pairs
+    apps = replacements_of(s, i, ev, by_opp, by_effect, declined) if alive else []
     if not apps:
         s.stack.pop()
         if alive and not milled:

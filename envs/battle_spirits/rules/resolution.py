@@ -237,7 +237,7 @@ def h_effect_resume(s: State, f: list) -> None:
             if s.zone[i] == Z_FIELD:
                 fire_summoned(s, i, own)
         f[EFF_DONE] = f[EFF_FULL] = f[EFF_AFTER] = 1
-    elif f[STEP] == EFF_STEP_OPTIONAL:  # an optional action's answer (verbs.v_optional): yes carries the verb out, no does nothing
+    elif f[STEP] == EFF_STEP_OPTIONAL:  # an optional action's answer (verbs.v_optional): yes carries the verb out
         a = s.alists[f[EFF_ALIST]][f[EFF_IP]]
         f[STEP] = 0
         if s.answer == OPTION + 1:
@@ -309,7 +309,8 @@ def h_search(s: State, f: list) -> None:
     s.revealed = []
     s.stack.pop()
     effect = s.stack[-1]  # the H_EFFECT frame at EFF_STEP_RESUME
-    effect[EFF_DONE], effect[EFF_FULL], effect[EFF_AFTER] = int(f[SEARCH_ADDED] > 0), int(f[SEARCH_ADDED] >= a.count), int(opened > 0)
+    added = f[SEARCH_ADDED]
+    effect[EFF_DONE], effect[EFF_FULL], effect[EFF_AFTER] = int(added > 0), int(added >= a.count), int(opened > 0)
 
 
 def _effect_dispatch(s: State, f: list) -> None:

@@ -12,7 +12,9 @@ from ..layout import (
     RESERVE_SOUL, ST_ATTACK, ST_CORE, ST_DRAW, ST_END, ST_MAIN, ST_MAIN2, ST_REFRESH, ST_START,
 )
 from ..state import DUR_TURN, S_RESERVE, S_TRASH, State, TE_END_ATTACK_STEP
-from .frames import H_ATTACK, H_DRAW_STEP, H_MAIN, H_MOVE, MAIN_PLAYER, MOVE_MARK, MOVE_PLAYER, MOVE_SOURCE, STEP, ask_no_context
+from .frames import (
+    H_ATTACK, H_DRAW_STEP, H_MAIN, H_MOVE, MAIN_PLAYER, MOVE_MARK, MOVE_PLAYER, MOVE_SOURCE, STEP, ask_no_context,
+)
 from .triggers import add_cores, cores_increased, fire_all
 from .actions import draw, expire, flagged, recover
 from .rule_processes import check_vanish, settle
