@@ -4,7 +4,7 @@ chapter of the Standard comprehensive rules (file 000; rule numbers in comments 
 ================  ============================================================================
 module            chapters
 ================  ============================================================================
-frames            the handler ids and the named slots of their frames
+frames            the handler ids, the named slots of their frames; ask: a decision and its context
 triggers          9-1-5 when effects trigger; events of other cards and players; 12-3, 13-1-1
 actions           5 the basic actions: draw, trash, waiting state, exhaust, recover; 8-1-5-1 life
 rule_processes    10 rule processes: vanishing (5-11), the waiting cards' move (10-2-2-5)

@@ -2,7 +2,9 @@
 seeded game replays the same in every process. A frame is a plain list of ints
 ``[handler id, step, args...]``; ``STEP`` (1) is its step, its own arguments follow from 2.
 The handlers are assembled in ``rules/__init__.py`` in this order; ``verbs.py`` adds its own
-after them (``add_handler``).
+after them (``add_handler``). Below the ids: the named slots of each handler's frame, and
+``ask`` / ``ask_no_context``, through which every decision is asked and its context published
+in state fields for the views.
 """
 from __future__ import annotations
 
