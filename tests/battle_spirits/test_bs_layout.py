@@ -9,7 +9,7 @@ import tcgzoo.envs.battle_spirits as bs
 from tcgzoo.envs.battle_spirits.encoding import ObsLayout
 from tcgzoo.envs.core.obs import ObsLayout as CoreObsLayout
 
-from bs_scenario import D_MAIN, D_PAY, D_PLACE, PASS, RESERVE, act, find, hand_slot, scene
+from bs_scenario import D_MAIN, D_ORDER, D_PAY, D_PLACE, OPTION, PASS, RESERVE, act, find, hand_slot, play, scene
 
 
 def test_the_docstring_table_is_the_layout():
@@ -52,3 +52,23 @@ def test_the_decision_context_is_published_in_state_fields():
     assert not lay.view(s.observation_tensor(0), "context").any()
     c = s.clone()
     assert (c.ctx_card, c.ctx_cores, c.ctx_placing) == (s.ctx_card, s.ctx_cores, s.ctx_placing)
+
+
+def test_a_trigger_order_decision_publishes_its_batch():
+    """BS 9-1-5-8: Summon Seer's and Herald's triggers wait together; the order decision names
+    their batch (``ctx_batch``), whose source cards the 'order' view and the action strings
+    show, option k for the k-th; once ordered, the context is empty again."""
+    s = scene(p0=dict(hand=["T-T1"], deck=3), p1=dict(field=["T-T14"], deck=3))
+    seer = play(s, "T-T1")
+    herald = find(s, 1, "T-T14")
+    assert s.dkind == D_ORDER and s.ctx_batch >= 0
+    sources = [t[0] for t in s.tq[s.ctx_batch]]
+    assert sorted(sources) == sorted([seer, herald])
+    lay = s.game.obs_layout
+    n = lay.n
+    order = lay.view(s.observation_tensor(0), "order").reshape(-1, n)
+    for k, i in enumerate(sources):
+        assert np.flatnonzero(order[k]).tolist() == [s.cdef[i]]
+        assert s.defs[s.cdef[i]].name in s.action_to_string(OPTION + k)
+    act(s, OPTION)
+    assert s.dkind == D_MAIN and s.ctx_batch == -1
