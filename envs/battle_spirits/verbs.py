@@ -637,7 +637,10 @@ def v_attack_life_cap(s, f, a, src, p, tg):
 
 # ---- cores ------------------------------------------------------------------------------------------
 # h_spread's frame: [H_SPREAD, step, player, cores left, mode, selections base, cores moved, cores wanted, to,
-# then (card, level before) pairs]
+# then (card, level before) pairs]; its mode puts cores from the void or removes them, to a place
+SPREAD_PUT, SPREAD_REMOVE = 0, 1
+REMOVED_TO = ("reserve", "trash", "void")  # the places removed cores go (to:), by their index
+TO_RESERVE, TO_TRASH, TO_VOID = range(len(REMOVED_TO))
 (SPREAD_PLAYER, SPREAD_LEFT, SPREAD_MODE, SPREAD_SELS, SPREAD_MOVED, SPREAD_COUNT, SPREAD_TO,
  SPREAD_LEVELS) = range(2, 10)
 
@@ -647,7 +650,7 @@ def _spread_start(s, f, a, p, tg, mode: int, n: int, to: int) -> tuple[bool, boo
     if not tg or n <= 0:
         return False, False
     fr = [H_SPREAD, 0, p, n, mode, f[EFF_SELS], 0, n, to]
-    if mode == 1:  # the levels before, for the cards it depletes (10-2-2-3)
+    if mode == SPREAD_REMOVE:  # the levels before, for the cards it depletes (10-2-2-3)
         for i in tg:
             fr += (i, s.level(i))
     s.stack.append(fr)
@@ -658,8 +661,8 @@ def _spread_start(s, f, a, p, tg, mode: int, n: int, to: int) -> tuple[bool, boo
 def h_spread(s, f: list) -> None:
     """Spread cores over the chosen cards (spread_cores, remove_chosen_cores):
     one core at a time, the effect's controller choosing the card (decision 'choose a target';
-    no choice with one card left). Frame ``[H_SPREAD, step, p, left, mode (0 put from the void,
-    1 remove), sels base, moved, n, to (remove: 0 reserve, 1 trash, 2 void), (card, level)...]``.
+    no choice with one card left). Frame: ``SPREAD_PLAYER`` ..., mode ``SPREAD_PUT`` (from the void)
+    or ``SPREAD_REMOVE`` (to ``TO_RESERVE``, ``TO_TRASH`` or ``TO_VOID``).
     A removal takes normal cores before the soul core, which goes to the trash instead of the
     void (5-7-3); cards it depletes vanish at the end, at their level before (10-2-2-3, 10-2-2-8)."""
     p, mode = f[SPREAD_PLAYER], f[SPREAD_MODE]
@@ -671,7 +674,7 @@ def h_spread(s, f: list) -> None:
                 _spread_one(s, f, i)
                 break
     while f[SPREAD_LEFT] > 0:
-        cands = [i for i in s.sels[f[SPREAD_SELS]] if s.zone[i] == Z_FIELD and (mode == 0 or s.ncores(i) > 0)]
+        cands = [i for i in s.sels[f[SPREAD_SELS]] if s.zone[i] == Z_FIELD and (mode == SPREAD_PUT or s.ncores(i) > 0)]
         if not cands:
             break
         if len(cands) > 1:
@@ -680,7 +683,7 @@ def h_spread(s, f: list) -> None:
             f[STEP] = 1
             return
         _spread_one(s, f, cands[0])
-    if mode == 0:
+    if mode == SPREAD_PUT:
         for i in dict.fromkeys(s.sels[f[SPREAD_SELS]]):
             if s.zone[i] == Z_FIELD:
                 cores_increased(s, i)  # 13-1-1, once per card
@@ -696,21 +699,21 @@ def _spread_one(s, f: list, i: int) -> None:
     o = s.owner[i]
     f[SPREAD_LEFT] -= 1
     f[SPREAD_MOVED] += 1
-    if f[SPREAD_MODE] == 0:
+    if f[SPREAD_MODE] == SPREAD_PUT:
         s.cores[i] += 1
         s.gained[o] += 1
         return
     to = f[SPREAD_TO]
     if s.cores[i]:
         s.cores[i] -= 1
-        if to == 0:
+        if to == TO_RESERVE:
             s.reserve[o] += 1
-        elif to == 1:
+        elif to == TO_TRASH:
             s.tcores[o] += 1
         else:
             s.gained[o] -= 1
     else:  # the soul core, last (5-7-3: never into the void)
-        s.soul[o] = S_RESERVE if to == 0 else S_TRASH
+        s.soul[o] = S_RESERVE if to == TO_RESERVE else S_TRASH
 
 
 H_SPREAD = add_handler(h_spread)
@@ -724,7 +727,7 @@ _TO_REMOVED = Param.choice(("reserve", "trash", "void"), "reserve")
             ja="ボイドからコア{n}個を、{target}に好きなように分けて置く",
             en="put {n} core(s) from the void on {target}, divided as you choose")
 def v_spread_cores(s, f, a, src, p, tg):
-    return _spread_start(s, f, a, p, tg, 0, value(a.n, s, src, p), 0)
+    return _spread_start(s, f, a, p, tg, SPREAD_PUT, value(a.n, s, src, p), TO_RESERVE)
 
 
 @VOCAB.verb("remove_chosen_cores", params={"n": Param.value(1), "target": TARGET, "to": _TO_REMOVED},
@@ -735,7 +738,7 @@ def v_spread_cores(s, f, a, src, p, tg):
             ja="{target}の上のコア{n}個を選んで、その持ち主の{to}に置く",
             en="choose {n} core(s) on {target} and put them into their owner's {to}")
 def v_remove_chosen_cores(s, f, a, src, p, tg):
-    return _spread_start(s, f, a, p, tg, 1, value(a.n, s, src, p), ("reserve", "trash", "void").index(a.to))
+    return _spread_start(s, f, a, p, tg, SPREAD_REMOVE, value(a.n, s, src, p), REMOVED_TO.index(a.to))
 
 
 @VOCAB.verb("leave_cores", params={"n": Param.value(1), "target": TARGET, "to": _TO_REMOVED},
