@@ -65,7 +65,8 @@ counts            2 x 8           me then opp: deck, hand, life, energy, drop, b
 leaders           2 x (N+4)       one-hot card, face, rest, power/10000, strike/5
 battle            2 x 6 x (N+7)   per slot: one-hot card, rest, power, strike, attack card, guard card, 鉄壁 used, last placed
 melee             2 x (N+1)       counts by card, total power/10000
-energy, drop      2 x N each      counts by card
+energy            2 x N           counts by card
+drop              2 x N           counts by card
 hand              N               my hand, counts by card
 opp_known_hand    N               opponent's hand cards known to me
 known_deck        2 x N           known deck cards (連携 misses), counts by card
@@ -93,6 +94,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..core.engine import DecisionState
 from ..core.game import COMMON_OPTIONS, GameBase
 from ..core.rng import Rng
 from . import rules
@@ -174,8 +176,14 @@ class LeaderMeleeState(State):
         self.zver, self.scache = 0, [-1, (), ()]  # zone version and the continuous effects computed at it (8-9)
         self.loops, self.barred, self.dseen = [], [], [0, 0]  # 11-1-1-2/3; a player saw their deck's cards (8-6-3-5)
         self.this_card, self.this_obj = -1, 0  # set by rules.condition_ok while it reads a condition
+        self.ctx_card, self.ctx_pay, self.ctx_mode, self.ctx_discard, self.ctx_picked = -1, 0, -1, 0, 0
+        self.ctx_placed, self.ctx_pending = [], []  # the decision context (rules/context.py)
         self.stack.append([rules.H_SETUP, 0])
         self._run()
+
+    def ask(self, player: int, kind: int, legal: list[int]) -> None:
+        DecisionState.ask(self, player, kind, legal)
+        rules.publish(self)  # the decision's context, for the views (rules/context.py)
 
     def observation_tensor(self, player: int) -> np.ndarray:
         return observation(self, player, self.game.obs_layout)

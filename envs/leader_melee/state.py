@@ -22,6 +22,8 @@ class State(DecisionState):
         "end_loops", "neg", "armed", "lki", "zver", "scache",
         "loops", "barred", "dseen",  # 11-1-1-2/3 loop history and barred choices; deck contents seen (8-6-3-5)
         "this_card", "this_obj",  # the card a condition being read calls 'this card', as which object (8-11-1)
+        # the pending decision's context, published by rules.context.publish for the views
+        "ctx_card", "ctx_pay", "ctx_mode", "ctx_discard", "ctx_picked", "ctx_placed", "ctx_pending",
     )
 
     def clone(self):
@@ -61,6 +63,9 @@ class State(DecisionState):
         c.ctx = self.ctx[:]
         c.loops, c.barred, c.dseen = self.loops[:], self.barred[:], self.dseen[:]
         c.this_card, c.this_obj = self.this_card, self.this_obj
+        c.ctx_card, c.ctx_pay, c.ctx_mode, c.ctx_discard = self.ctx_card, self.ctx_pay, self.ctx_mode, self.ctx_discard
+        c.ctx_picked = self.ctx_picked
+        c.ctx_placed, c.ctx_pending = self.ctx_placed, self.ctx_pending  # replaced, never mutated
         return c
 
     def vocab_subject(self, who: str, src: int, p: int) -> int:
