@@ -98,10 +98,11 @@ from ..core.engine import DecisionState
 from ..core.game import COMMON_OPTIONS, GameBase
 from ..core.rng import Rng
 from . import rules
+from .rules.context import publish
 from .cards import CARDS_DIR, CardPool, DECKS_DIR, load_deck, load_pool
 from .encoding import ObsLayout, action_to_string, observation, render, to_dict
 from .layout import CONCEDE, DECISIONS, LAYOUT, NUM_ACTIONS, P_SETUP
-from .state import CARDS_PER_PLAYER, Z_DECK, Z_LEADER, State
+from .state import CARDS_PER_PLAYER, KNOWN_SET, State, Z_DECK, Z_LEADER
 
 OPTIONS = {"first_player": None, "concession": True, "max_decisions": 2000, "cards": None, "builtin_cards": True}
 OPTION_TYPES = COMMON_OPTIONS
@@ -176,14 +177,13 @@ class LeaderMeleeState(State):
         self.zver, self.scache = 0, [-1, (), ()]  # zone version and the continuous effects computed at it (8-9)
         self.loops, self.barred, self.dseen = [], [], [0, 0]  # 11-1-1-2/3; a player saw their deck's cards (8-6-3-5)
         self.this_card, self.this_obj = -1, 0  # set by rules.condition_ok while it reads a condition
-        self.ctx_card, self.ctx_pay, self.ctx_mode, self.ctx_discard, self.ctx_picked = -1, 0, -1, 0, 0
-        self.ctx_placed, self.ctx_pending = [], []  # the decision context (rules/context.py)
+        self.decision_ctx = rules.NO_CONTEXT  # the pending decision's context (rules/context.py)
         self.stack.append([rules.H_SETUP, 0])
         self._run()
 
     def ask(self, player: int, kind: int, legal: list[int]) -> None:
         DecisionState.ask(self, player, kind, legal)
-        rules.publish(self)  # the decision's context, for the views (rules/context.py)
+        publish(self)  # the decision's context, for the views (rules/context.py)
 
     def observation_tensor(self, player: int) -> np.ndarray:
         return observation(self, player, self.game.obs_layout)
@@ -200,7 +200,7 @@ class LeaderMeleeState(State):
         known = self.known
         own = [u for u in self.deck[player] + self.life[player] if not known[u]]
         groups = [[u for u in self.hand[q] + self.deck[q] + self.life[q] if not known[u]],
-                  [u for u in self.deck[q] if known[u] == 2]]  # 3-1-6-1: the set is known, not the order
+                  [u for u in self.deck[q] if known[u] == KNOWN_SET]]  # 3-1-6-1: the set is known, not the order
         if self.dseen[player]:  # 8-6-3-5: the player looked at their deck: deck and life stay apart
             groups += [[u for u in self.deck[player] if not known[u]], [u for u in self.life[player]]]
         else:

@@ -215,11 +215,11 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     c = lay.o_context
     dk = s.dkind
     if dk >= 0:  # the pending decision's context (rules/context.py)
-        u = s.ctx_card
-        if u >= 0:
-            m[c + cdef[u]] = 1.0
-        if s.ctx_pay:
-            m[c + n] = s.ctx_pay / 10
+        dc = s.decision_ctx
+        if dc.card >= 0:
+            m[c + cdef[dc.card]] = 1.0
+        if dc.pay:
+            m[c + n] = dc.pay / 10
         if dk == D_ORDER_TRIGGER:  # the waiting abilities
             b = lay.o_pending
             dp = s.dplayer
@@ -228,7 +228,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
                 b += n
         elif dk == D_ORDER_REPLACEMENT:  # replacement effects (8-10): the ones to order
             b = lay.o_pending
-            for key in s.ctx_pending[:16]:
+            for key in dc.pending[:16]:
                 m[b + cdef[key[K_CARD]]] = 1.0
                 b += n
         if dk == D_MULLIGAN and s.dplayer == me:
@@ -238,15 +238,15 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             for u in s.deck[me]:
                 m[b + cdef[u]] += 1.0
         b = lay.o_choice
-        if s.ctx_mode >= 0:
-            m[b + s.ctx_mode] = 1.0
-        if s.ctx_discard:
-            m[b + 8] = s.ctx_discard / 10
+        if dc.mode >= 0:
+            m[b + dc.mode] = 1.0
+        if dc.discard:
+            m[b + 8] = dc.discard / 10
         if (dk == D_PLACE_ORDER or dk == D_SEARCH) and s.dplayer == me:
             # picks so far: the order under the deck is the owner's alone (3-1-6-1)
-            m[b + 9] = s.ctx_picked / 10
+            m[b + 9] = dc.picked / 10
             bl = lay.o_look
-            for u in s.ctx_placed:
+            for u in dc.placed:
                 m[bl + cdef[u]] += 1.0
     if s.neg:
         c = lay.o_negated
@@ -309,7 +309,7 @@ def action_to_string(s, a: int) -> str:
             verb = "pay with" if s.dkind == D_PAY_ENERGY else "own energy"
             return f"{verb} energy {i}: {_name(s, s.energy[p][i])}"
         if rng == "pending" and s.dkind == D_ORDER_REPLACEMENT:
-            key = s.ctx_pending[i]
+            key = s.decision_ctx.pending[i]
             u = key[K_CARD]
             what = "鉄壁" if key[K_ABILITY] < 0 else f"ability {key[K_ABILITY]}"
             return f"apply replacement {i}: {_name(s, u)} ({_place(s, u, p)}) {what}"
@@ -332,7 +332,7 @@ def action_to_string(s, a: int) -> str:
 def _card(s, u, full=True):
     d = {"id": s.defs[s.cdef[u]].id, "name": _name(s, u)}
     if s.zone[u] in (Z_LEADER, Z_BATTLE) or full:
-        if s.zone[u] in (Z_LEADER, Z_BATTLE, 7):
+        if s.zone[u] in (Z_LEADER, Z_BATTLE, Z_MELEE):
             d.update(power=stat(s, u, 0), strike=stat(s, u, 1), rest=bool(s.rest[u]))
             if s.neg and negated(s, u):
                 d["negated"] = True  # 8-3-2

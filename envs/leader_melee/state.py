@@ -10,6 +10,9 @@ from ..core.engine import DecisionState
 
 Z_DECK, Z_HAND, Z_LIFE, Z_ENERGY, Z_DROP, Z_LEADER, Z_BATTLE, Z_MELEE = range(8)
 ZONE_NAMES = ("deck", "hand", "life", "energy", "drop", "leader", "battle", "melee")
+# known[u] (the leader_melee module docstring): unknown, known to both, put under the deck at once with others
+# (both know the cards, only the owner their order, 3-1-6-1)
+UNKNOWN, KNOWN, KNOWN_SET = 0, 1, 2
 CARDS_PER_PLAYER = 41
 
 
@@ -22,8 +25,7 @@ class State(DecisionState):
         "end_loops", "neg", "armed", "lki", "zver", "scache",
         "loops", "barred", "dseen",  # 11-1-1-2/3 loop history and barred choices; deck contents seen (8-6-3-5)
         "this_card", "this_obj",  # the card a condition being read calls 'this card', as which object (8-11-1)
-        # the pending decision's context, published by rules.context.publish for the views
-        "ctx_card", "ctx_pay", "ctx_mode", "ctx_discard", "ctx_picked", "ctx_placed", "ctx_pending",
+        "decision_ctx",  # the pending decision's context, published by rules.context.publish for the views
     )
 
     def clone(self):
@@ -63,9 +65,7 @@ class State(DecisionState):
         c.ctx = self.ctx[:]
         c.loops, c.barred, c.dseen = self.loops[:], self.barred[:], self.dseen[:]
         c.this_card, c.this_obj = self.this_card, self.this_obj
-        c.ctx_card, c.ctx_pay, c.ctx_mode, c.ctx_discard = self.ctx_card, self.ctx_pay, self.ctx_mode, self.ctx_discard
-        c.ctx_picked = self.ctx_picked
-        c.ctx_placed, c.ctx_pending = self.ctx_placed, self.ctx_pending  # replaced, never mutated
+        c.decision_ctx = self.decision_ctx  # immutable
         return c
 
     def vocab_subject(self, who: str, src: int, p: int) -> int:

@@ -35,7 +35,7 @@ from .layout import D_DRAW_UP_TO, D_PLACE_ORDER, D_SEARCH, LOOK, OWN_BATTLE, OWN
 from ..core.engine import STEP
 from .rules import DURATION, VERB_STEP, charge, check_loss, deal_damage, draw, move, passes, remove_card
 from .rules.frames import BURY_MAX, BURY_PICKS, MOD_POWER, MOD_STRIKE, REPL_AMOUNT, RES_DONE, RES_N, RES_SRC_OBJ
-from .state import Z_BATTLE, Z_DECK, Z_DROP, Z_ENERGY, Z_HAND, Z_LEADER, Z_MELEE
+from .state import KNOWN, KNOWN_SET, UNKNOWN, Z_BATTLE, Z_DECK, Z_DROP, Z_ENERGY, Z_HAND, Z_LEADER, Z_MELEE
 from .words import VOCAB, reads, reads_modified
 
 ANSWER = VERB_STEP  # the step a verb waits at for its decision's answer
@@ -150,7 +150,7 @@ def v_search(s, f, a, src, p, u):
             return _search_end(s, p)
         u = sorted(s.deck[p], key=s._hand_key)[s.answer - LOOK]
         move(s, u, Z_HAND)
-        s.known[u] = 1  # revealed as it is put into the hand
+        s.known[u] = KNOWN  # revealed as it is put into the hand
         f[RES_DONE] += 1
     cands = []
     if f[RES_DONE] < f[RES_N]:  # one offer per card kind (the deck's order is not information, LM-N3)
@@ -172,7 +172,7 @@ def _search_end(s, p) -> bool:
     s.rng.shuffle(s.deck[p])
     kn = s.known
     for x in s.deck[p]:
-        kn[x] = 0
+        kn[x] = UNKNOWN
     check_loss(s)
     return True
 
@@ -217,7 +217,7 @@ def _bury_end(s, f) -> bool:
     for x in reversed(picks):
         move(s, x, Z_DECK, bottom=True)
     for x in picks:
-        s.known[x] = 2 if len(picks) > 1 else 1
+        s.known[x] = KNOWN_SET if len(picks) > 1 else KNOWN
     return True
 
 

@@ -42,20 +42,20 @@ def test_encoders_never_read_frames():
 
 
 def test_context_while_paying_names_the_card_and_the_energy_left():
-    """LM 2-10-1 / 8-6-2-3: while a card's energy is paid, ``ctx_card`` / ``ctx_pay`` say which card and
+    """LM 2-10-1 / 8-6-2-3: while a card's energy is paid, ``decision_ctx`` says which card and
     how much is left, and the context block shows them."""
     s = scene(p0=dict(hand=["T-V2"], energy=3))
     act(s, hand_slot(s, 0, "T-V2"))
     assert s.dkind == D_PAY_ENERGY
     u = s.hand[0][0]
     lay = s.game.obs_layout
-    assert s.ctx_card == u and s.ctx_pay == 2 and s.ctx_mode == -1
+    assert s.decision_ctx == R.DecisionContext(card=u, pay=2)
     ctx = lay.view(s.observation_tensor(0), "context")
     assert ctx[s.cdef[u]] == 1.0 and abs(ctx[lay.n] - 0.2) < 1e-6
     act(s, s.legal_actions()[0])
-    assert s.dkind == D_PAY_ENERGY and s.ctx_pay == 1
+    assert s.dkind == D_PAY_ENERGY and s.decision_ctx.pay == 1
     act(s, s.legal_actions()[0])
-    assert s.ctx_card == -1 and s.ctx_pay == 0  # the card is in play: the free timing has no context
+    assert s.decision_ctx == R.NO_CONTEXT  # the card is in play: the free timing has no context
     assert not lay.view(s.observation_tensor(0), "context").any()
 
 
@@ -67,7 +67,8 @@ def test_context_of_replacements_to_order_and_offered():
     act(s, PASS)
     u = s.battle[1][0]
     assert s.dkind == D_ORDER_REPLACEMENT
-    assert [k[R.K_CARD] for k in s.ctx_pending] == [u, u] and s.ctx_pending[0][R.K_ABILITY] == R.AI_IRON
+    pending = s.decision_ctx.pending
+    assert [k[R.K_CARD] for k in pending] == [u, u] and pending[0][R.K_ABILITY] == R.AI_IRON
     pend = s.game.obs_layout.view(s.observation_tensor(1), "pending")
     n = s.game.obs_layout.n
     assert pend[s.cdef[u]] == 1.0 and pend[n + s.cdef[u]] == 1.0 and pend[2 * n:].sum() == 0
@@ -75,7 +76,8 @@ def test_context_of_replacements_to_order_and_offered():
     s = scene(p0=dict(battle=["T-BK"]), p1=dict(battle=["T-V1", "E-RS"]))
     attack(s, OWN_BATTLE + 0, OPP_BATTLE + 0)
     act(s, PASS)
-    assert s.dkind == D_YES_NO and s.ctx_card == s.battle[1][1] and s.cdef[s.ctx_card] == idx(s, "E-RS")
+    card = s.decision_ctx.card
+    assert s.dkind == D_YES_NO and card == s.battle[1][1] and s.cdef[card] == idx(s, "E-RS")
 
 
 def test_context_fields_survive_clone_and_match_a_replay():
@@ -83,16 +85,15 @@ def test_context_fields_survive_clone_and_match_a_replay():
     g = lm.Game(concession=False)
     rng = random.Random(5)
     s = g.new_initial_state(5)
-    names = ("ctx_card", "ctx_pay", "ctx_mode", "ctx_discard", "ctx_picked", "ctx_placed", "ctx_pending")
     seen = set()
     while not s.is_terminal() and len(s.history) < 400:
         c = s.clone()
-        assert [getattr(c, k) for k in names] == [getattr(s, k) for k in names]
-        seen.add(s.ctx_card >= 0)
+        assert c.decision_ctx == s.decision_ctx
+        seen.add(s.decision_ctx.card >= 0)
         la = s.legal_actions()
         s.apply_action(la[rng.randrange(len(la))])
     r = g.new_initial_state(5)
     for a in s.history:
         r.apply_action(a)
-    assert [getattr(r, k) for k in names] == [getattr(s, k) for k in names]
+    assert r.decision_ctx == s.decision_ctx
     assert seen == {True, False}  # the game met decisions with and without a card in context

@@ -11,26 +11,16 @@ from bisect import bisect_left
 
 from ...core.engine import STEP
 from ..cards import A_ACTIVATED, A_AWAKEN, A_COOPERATE, A_RANSEN, PLAYABLE, T_BATTLE, T_EXTRA
-from ..layout import (
-    BATTLE_ABILITY,
-    D_FT_ATTACK,
-    D_FT_GUARD,
-    D_FT_MAIN,
-    D_FT_STANDBY,
-    DECLARE_ATTACK,
-    HAND,
-    LEADER_ABILITY,
-    OWN_BATTLE,
-    PASS,
-    SELF_LEADER,
-)
-from ..state import Z_MELEE
+from ..layout import (BATTLE_ABILITY, D_FT_ATTACK, D_FT_GUARD, D_FT_MAIN, D_FT_STANDBY, DECLARE_ATTACK, HAND,
+                      LEADER_ABILITY, OWN_BATTLE, PASS, SELF_LEADER)
+from ..state import KNOWN, Z_MELEE
 from .battle import attacker_actions
 from .checkpoint import cp_idle
 from .frames import FT_KEY, FT_KIND, FT_PLAYER, H_CP, H_FT, U_ABILITY, U_BATTLE, U_EXTRA, U_MELEE, use_frame
 from .information import ability_of, condition_ok, cur_statics, face_of, leader, level_to_pay, negated, prohibited_melee
 from .loops import loop_key, loop_note
 from .triggers import fire
+from .zones import shift
 
 
 def ft(s, kind, p):
@@ -135,7 +125,7 @@ def h_ft(s, f):
     f[STEP] = 0  # 4-6-3-1: free timing again after the action
     if a >= HAND and a < HAND + 40:
         u = s.hand[p][a - HAND]
-        s.known[u] = 1  # 8-6-2-1: revealed while its costs are paid
+        s.known[u] = KNOWN  # 8-6-2-1: revealed while its costs are paid
         d = s.defs[s.cdef[u]]
         if d.type == T_EXTRA:
             a0 = d.faces[0].abilities[0]
@@ -156,12 +146,7 @@ def h_ft(s, f):
         s.stack.append(use_frame(p, u, U_ABILITY, 0, ai, a0.energy, a0.discard))
     else:  # OWN_BATTLE i: move an active battle card to the melee area (same object, 3-1-4)
         u = s.battle[p][a - OWN_BATTLE]
-        s.zver += 1
-        s.battle[p].remove(u)
-        s.melee[p].append(u)
-        s.zone[u] = Z_MELEE
-        s.ts += 1
-        s.ets[u] = s.ts
+        shift(s, u, Z_MELEE)
         fire(s, u, "melee")  # 10-6-1
 
 

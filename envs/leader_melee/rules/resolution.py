@@ -6,22 +6,9 @@ from __future__ import annotations
 from ...core.engine import STEP
 from ..cards import T_BATTLE
 from ..layout import D_TARGET, D_YES_NO, OPP_BATTLE, OPP_LEADER, OWN_BATTLE, PASS, SELF_LEADER, YES
-from ..state import Z_BATTLE, Z_LEADER, Z_MELEE
-from .frames import (
-    RES_ABILITY,
-    RES_ACTION,
-    RES_FACE,
-    RES_MASTER,
-    RES_MODE,
-    RES_PICKS,
-    RES_SRC,
-    RES_SRC_OBJ,
-    RES_STEP_CHARGE,
-    RES_STEP_LINK,
-    SC_TRIGS,
-    SC_ZVER,
-    VERB_STEP,
-)
+from ..state import KNOWN, Z_BATTLE, Z_LEADER, Z_MELEE
+from .frames import (RES_ABILITY, RES_ACTION, RES_FACE, RES_MASTER, RES_MODE, RES_PICKS, RES_SRC, RES_SRC_OBJ,
+                     RES_STEP_CHARGE, RES_STEP_LINK, SC_TRIGS, SC_ZVER, VERB_STEP)
 from .information import ability_of, leader, passes
 from .loops import loop_key, loop_note
 from .losing import check_loss
@@ -73,7 +60,7 @@ def h_res(s, f):
         else:
             s.deck[p].pop()
             s.deck[p].insert(0, top)
-            s.known[top] = 1  # revealed: known to both until a shuffle
+            s.known[top] = KNOWN  # revealed: known to both until a shuffle
         check_loss(s)
         return
     if st == RES_STEP_CHARGE:  # 充填 (10-12-1): top 2 deck cards to energy

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.engine import STEP
 from ..layout import D_MULLIGAN, HAND, PASS
-from ..state import Z_DECK, Z_LIFE
+from ..state import UNKNOWN, Z_DECK, Z_LIFE
 from .frames import H_TURN, SETUP_PLAYER
 from .zones import draw, move
 
@@ -42,7 +42,7 @@ def h_setup(s, f):
         s.picks = []
         if n:
             for u in s.deck[p]:
-                s.known[u] = 0
+                s.known[u] = UNKNOWN
             s.rng.shuffle(s.deck[p])
             for _ in range(n):
                 draw(s, p)

@@ -3,29 +3,9 @@
 from __future__ import annotations
 
 from ...core.engine import STEP
-from ..layout import (
-    D_CHOOSE_ATTACKER,
-    D_CHOOSE_TARGET,
-    D_FT_ATTACK,
-    D_FT_GUARD,
-    D_FT_MAIN,
-    D_FT_STANDBY,
-    DECLARE_ATTACK,
-    OPP_BATTLE,
-    OPP_LEADER,
-    OWN_BATTLE,
-    P_ATTACK,
-    P_BP_END,
-    P_CHARGE,
-    P_COMPLETE,
-    P_END,
-    P_GUARD,
-    P_JUDGE,
-    P_MAIN,
-    P_STANDBY,
-    PASS,
-    SELF_LEADER,
-)
+from ..layout import (D_CHOOSE_ATTACKER, D_CHOOSE_TARGET, D_FT_ATTACK, D_FT_GUARD, D_FT_MAIN, D_FT_STANDBY,
+                      DECLARE_ATTACK, OPP_BATTLE, OPP_LEADER, OWN_BATTLE, P_ATTACK, P_BP_END, P_CHARGE, P_COMPLETE,
+                      P_END, P_GUARD, P_JUDGE, P_MAIN, P_STANDBY, PASS, SELF_LEADER)
 from ..state import Z_BATTLE, Z_ENERGY
 from .battle import attacker_actions, judge, target_actions
 from .checkpoint import cp
@@ -34,7 +14,7 @@ from .free_timing import ft
 from .information import expire, has_kw, leader, on_field
 from .losing import check_loss
 from .triggers import fire, fire_all
-from .zones import charge, draw, move
+from .zones import charge, draw, move, shift
 
 END_LOOP_CAP = 64  # 11-1-1-1: an end phase that never settles is a mandatory loop -> draw
 
@@ -149,12 +129,7 @@ def h_turn(s, f):
         for p in (tp, 1 - tp):
             for u in s.melee[p][:]:
                 if s.surge[u]:
-                    s.zver += 1
-                    s.zone[u] = Z_BATTLE  # same object (3-1-5), new entry time, active (LM-G14)
-                    s.melee[p].remove(u)
-                    s.battle[p].append(u)
-                    s.ts += 1
-                    s.ets[u] = s.ts
+                    shift(s, u, Z_BATTLE)  # same object (3-1-5), new entry time, active (LM-G14)
                     s.rest[u] = 0
                     s.surge[u] = 0
                     fire(s, u, "play")

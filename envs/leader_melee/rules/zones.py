@@ -7,7 +7,7 @@ charging (6-2-4-1) and losing life cards (4-9-1-1-1, 4-9-1-2-1).
 from __future__ import annotations
 
 from ..cards import PUBLIC_ZONES
-from ..state import Z_BATTLE, Z_DECK, Z_ENERGY, Z_HAND, Z_LIFE, Z_MELEE
+from ..state import KNOWN_SET, UNKNOWN, Z_BATTLE, Z_DECK, Z_ENERGY, Z_HAND, Z_LIFE, Z_MELEE
 from .information import negated, snap
 
 
@@ -15,11 +15,11 @@ def move(s, u, z, bottom=False):
     """Move card u to its owner's zone z (3-1-7). A new object except battle<->melee (3-1-4, 3-1-5)."""
     old = s.zone[u]
     p = s.owner[u]
-    if old == Z_DECK and s.known[u] == 2:  # 3-1-6-1: the opponent cannot tell which of the group this is
+    if old == Z_DECK and s.known[u] == KNOWN_SET:  # 3-1-6-1: the opponent cannot tell which of the group this is
         kn = s.known
         for x in s.deck[p]:
-            if kn[x] == 2:
-                kn[x] = 0
+            if kn[x] == KNOWN_SET:
+                kn[x] = UNKNOWN
     hits = ()
     if s.game.pool.has_moved:  # "moved" triggers (8-7-4)
         f0 = s.defs[s.cdef[u]].faces[0]
@@ -57,10 +57,22 @@ def move(s, u, z, bottom=False):
         s.ts += 1
         s.ets[u] = s.ts
     if z not in (Z_HAND, Z_DECK, Z_LIFE):
-        s.known[u] = 0
+        s.known[u] = UNKNOWN
     for ai in hits:  # 8-7-4-1-1 hidden -> public, 8-7-4-1-3 public -> public: read in the new zone
         s.waits.append([p, u, s.obj[u], 0, ai])
 
+
+
+def shift(s, u, z):
+    """Move card u between its master's battle and melee areas: the same object (3-1-4, 3-1-5), no
+    leave or move trigger, a new entry time (for the battle area limit, 9-3-2)."""
+    p = s.owner[u]
+    s.zver += 1
+    s.zone_list(s.zone[u], p).remove(u)
+    s.zone_list(z, p).append(u)
+    s.zone[u] = z
+    s.ts += 1
+    s.ets[u] = s.ts
 
 def draw(s, p):
     if s.deck[p]:
