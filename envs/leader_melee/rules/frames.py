@@ -15,6 +15,11 @@ H_SETUP, H_TURN, H_CP, H_FT, H_USE, H_RES, H_REPL = range(7)
 SETUP_PLAYER = 2
 
 # [H_TURN, step]: no arguments (the turn player is ``state.tp``)
+# its steps (``turn.h_turn``): charge phase 6-2, main phase 6-3, battle phase 7-2 .. 7-7, end phase 6-5
+(TS_TURN_START, TS_DRAW, TS_CHARGE, TS_MAIN_START, TS_MAIN, TS_BP_START, TS_STANDBY, TS_STANDBY_DONE, TS_ATTACK_START,
+ TS_ATTACKER, TS_TARGET, TS_ATTACK, TS_ATTACK_DONE, TS_GUARD, TS_JUDGE_START, TS_JUDGE, TS_COMPLETE, TS_MELEE_OUT,
+ TS_JUDGED) = range(19)
+TS_BP_END, TS_BP_END_DONE, TS_END, TS_END_CHECK = range(20, 24)
 
 # [H_CP, step, player, picks...]: the player who orders waiting abilities or drops for the battle area
 # limit (9-3); then the cards picked to drop, whose replacements are looked at one at a time (8-10-1)

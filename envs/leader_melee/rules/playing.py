@@ -14,28 +14,27 @@ from .triggers import enter_battle, fire
 from .zones import move
 
 
-def energy_choices(s, p):
-    """PAY_ENERGY: the first energy slot of each card kind (energy is sorted by card)."""
+def first_of_each_card(s, cards, base, skip=-1):
+    """Action ids ``base + i`` of the first slot of each card kind in ``cards`` (sorted by card), never card
+    ``skip``: copies of a card are one choice (design brief section 10)."""
     out = []
     prev = -1
-    for i, u in enumerate(s.energy[p]):
-        c = s.cdef[u]
-        if c != prev:
-            out.append(OWN_ENERGY + i)
+    for i, x in enumerate(cards):
+        c = s.cdef[x]
+        if c != prev and x != skip:
+            out.append(base + i)
             prev = c
     return out
+
+
+def energy_choices(s, p):
+    """PAY_ENERGY: the first energy slot of each card kind (energy is sorted by card)."""
+    return first_of_each_card(s, s.energy[p], OWN_ENERGY)
 
 
 def discard_choices(s, p, u):
     """D_DISCARD: the first hand slot of each card kind, never the card being played."""
-    out = []
-    prev = -1
-    for i, x in enumerate(s.hand[p]):
-        c = s.cdef[x]
-        if c != prev and x != u:
-            out.append(HAND + i)
-            prev = c
-    return out
+    return first_of_each_card(s, s.hand[p], HAND, u)
 
 
 def _cost_parts(s, u, what, fc, ai):

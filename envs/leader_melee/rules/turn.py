@@ -9,7 +9,10 @@ from ..layout import (D_CHOOSE_ATTACKER, D_CHOOSE_TARGET, D_FT_ATTACK, D_FT_GUAR
 from ..state import Z_BATTLE, Z_ENERGY
 from .battle import attacker_actions, judge, target_actions
 from .checkpoint import cp
-from .frames import AI_CHARGE, DUR_BATTLE, DUR_BP, DUR_TURN
+from .frames import (AI_CHARGE, DUR_BATTLE, DUR_BP, DUR_TURN, TS_ATTACK, TS_ATTACKER, TS_ATTACK_DONE,
+                     TS_ATTACK_START, TS_BP_END, TS_BP_END_DONE, TS_BP_START, TS_CHARGE, TS_COMPLETE, TS_DRAW,
+                     TS_END, TS_END_CHECK, TS_GUARD, TS_JUDGE, TS_JUDGED, TS_JUDGE_START, TS_MAIN, TS_MAIN_START,
+                     TS_MELEE_OUT, TS_STANDBY, TS_STANDBY_DONE, TS_TARGET, TS_TURN_START)
 from .free_timing import ft
 from .information import expire, has_kw, leader, on_field
 from .losing import check_loss
@@ -22,110 +25,110 @@ END_LOOP_CAP = 64  # 11-1-1-1: an end phase that never settles is a mandatory lo
 def h_turn(s, f):
     st = f[STEP]
     tp = s.tp
-    if st == 0:  # 6-2-1
+    if st == TS_TURN_START:  # 6-2-1
         s.phase = P_CHARGE
         fire_all(s, "turn_start")
         fire_all(s, "charge_start")
-        f[STEP] = 1
+        f[STEP] = TS_DRAW
         cp(s)
-    elif st == 1:  # 6-2-2: no draw on the first player's first turn
+    elif st == TS_DRAW:  # 6-2-2: no draw on the first player's first turn
         if s.turn_no > 1:
             draw(s, tp)
             if check_loss(s):
                 return
-        f[STEP] = 2
+        f[STEP] = TS_CHARGE
         cp(s)  # 6-2-3
-    elif st == 2:  # 6-2-4 charge
+    elif st == TS_CHARGE:  # 6-2-4 charge
         charge(s, tp)
         if check_loss(s):
             return
-        f[STEP] = 3
+        f[STEP] = TS_MAIN_START
         cp(s)  # 6-2-5
-    elif st == 3:  # 6-3-1-1
+    elif st == TS_MAIN_START:  # 6-3-1-1
         s.phase = P_MAIN
         fire_all(s, "main_start")
-        f[STEP] = 4
+        f[STEP] = TS_MAIN
         cp(s)
-    elif st == 4:  # 6-3-1-2
-        f[STEP] = 5
+    elif st == TS_MAIN:  # 6-3-1-2
+        f[STEP] = TS_BP_START
         ft(s, D_FT_MAIN, tp)
-    elif st == 5:  # 7-2-1-1: first standby step
+    elif st == TS_BP_START:  # 7-2-1-1: first standby step
         s.phase = P_STANDBY
         s.first_standby = 1
         fire_all(s, "battle_phase_start")
-        f[STEP] = 6
+        f[STEP] = TS_STANDBY
         cp(s)
-    elif st == 6:  # 7-2-1-2
+    elif st == TS_STANDBY:  # 7-2-1-2
         s.phase = P_STANDBY
-        f[STEP] = 7
+        f[STEP] = TS_STANDBY_DONE
         ft(s, D_FT_STANDBY, tp)
-    elif st == 7:
+    elif st == TS_STANDBY_DONE:
         if s.ft_result != DECLARE_ATTACK:  # 7-2-1-3
-            f[STEP] = 20
+            f[STEP] = TS_BP_END
             return
         s.phase = P_ATTACK  # 7-3-1-1
         fire_all(s, "attack_step_start")
-        f[STEP] = 8
+        f[STEP] = TS_ATTACK_START
         cp(s)
-    elif st == 8:  # 7-3-1-2
+    elif st == TS_ATTACK_START:  # 7-3-1-2
         cands = attacker_actions(s, tp)
         if not cands:
-            f[STEP] = 20
+            f[STEP] = TS_BP_END
             return
         s.ask(tp, D_CHOOSE_ATTACKER, [PASS] + cands)
-        f[STEP] = 9
-    elif st == 9:
+        f[STEP] = TS_ATTACKER
+    elif st == TS_ATTACKER:
         a = s.answer
         if a == PASS:
-            f[STEP] = 20
+            f[STEP] = TS_BP_END
             return
         u = leader(tp) if a == SELF_LEADER else s.battle[tp][a - OWN_BATTLE]
         s.rest[u] = 1  # 7-3-1-3
         s.attack, s.aobj = u, s.obj[u]
         fire(s, u, "attack")  # 10-2-1
         s.ask(tp, D_CHOOSE_TARGET, target_actions(s, tp))  # 7-3-1-4
-        f[STEP] = 10
-    elif st == 10:
+        f[STEP] = TS_TARGET
+    elif st == TS_TARGET:
         a = s.answer
         q = 1 - tp
         g = leader(q) if a == OPP_LEADER else s.battle[q][a - OPP_BATTLE]
         s.guard, s.gobj = g, s.obj[g]
-        f[STEP] = 11
+        f[STEP] = TS_ATTACK
         cp(s)  # 7-3-1-5
-    elif st == 11:
-        f[STEP] = 12
+    elif st == TS_ATTACK:
+        f[STEP] = TS_ATTACK_DONE
         ft(s, D_FT_ATTACK, tp)  # 7-3-1-6
-    elif st == 12:  # 7-3-1-7 (LM-R3): guard step only when the leader is the guard card
+    elif st == TS_ATTACK_DONE:  # 7-3-1-7 (LM-R3): guard step only when the leader is the guard card
         if s.guard == leader(1 - tp):
             s.phase = P_GUARD
             fire_all(s, "guard_step_start")
-            f[STEP] = 13
+            f[STEP] = TS_GUARD
             cp(s)  # 7-4-1-1
         else:
-            f[STEP] = 14
-    elif st == 13:
-        f[STEP] = 14
+            f[STEP] = TS_JUDGE_START
+    elif st == TS_GUARD:
+        f[STEP] = TS_JUDGE_START
         ft(s, D_FT_GUARD, 1 - tp)  # 7-4-1-2
-    elif st == 14:
+    elif st == TS_JUDGE_START:
         s.phase = P_JUDGE
         fire_all(s, "judgement_start")
-        f[STEP] = 15
+        f[STEP] = TS_JUDGE
         cp(s)  # 7-5-1-1
-    elif st == 15:
-        f[STEP] = 18
+    elif st == TS_JUDGE:
+        f[STEP] = TS_JUDGED
         judge(s)  # may push replacement frames (8-10)
-    elif st == 18:
-        f[STEP] = 16
+    elif st == TS_JUDGED:
+        f[STEP] = TS_COMPLETE
         cp(s)  # 7-5-1-5
-    elif st == 16:  # 7-6-1-1 (+ 充填 at battle end, LM-G15)
+    elif st == TS_COMPLETE:  # 7-6-1-1 (+ 充填 at battle end, LM-G15)
         s.phase = P_COMPLETE
         fire_all(s, "battle_complete")
         u = s.attack
         if on_field(s, u, s.aobj) and has_kw(s, u, "charge"):
             s.waits.append([tp, u, s.aobj, s.face[u], AI_CHARGE])
-        f[STEP] = 17
+        f[STEP] = TS_MELEE_OUT
         cp(s)
-    elif st == 17:  # 7-6-1-2: melee cards to their master's energy; 怒涛 cards to the battle area
+    elif st == TS_MELEE_OUT:  # 7-6-1-2: melee cards to their master's energy; 怒涛 cards to the battle area
         for p in (tp, 1 - tp):
             for u in s.melee[p][:]:
                 if s.surge[u]:
@@ -137,26 +140,26 @@ def h_turn(s, f):
                     move(s, u, Z_ENERGY)
         expire(s, DUR_BATTLE)  # 7-6-1-3
         s.attack = s.guard = -1
-        f[STEP] = 6  # 7-6-1-4
-    elif st == 20:  # 7-7-1-2
+        f[STEP] = TS_STANDBY  # 7-6-1-4
+    elif st == TS_BP_END:  # 7-7-1-2
         s.phase = P_BP_END
         fire_all(s, "battle_phase_end", once_per_turn=True)  # 7-7-1-1
-        f[STEP] = 21
+        f[STEP] = TS_BP_END_DONE
         cp(s)
-    elif st == 21:  # 7-7-1-3
+    elif st == TS_BP_END_DONE:  # 7-7-1-3
         expire(s, DUR_BP)  # 7-7-1-2: after its checkpoint
         s.phase = P_END
         s.end_loops = 0
-        f[STEP] = 22
-    elif st == 22:  # 6-5-1-1 / 6-5-1-2 / 6-5-1-3
+        f[STEP] = TS_END
+    elif st == TS_END:  # 6-5-1-1 / 6-5-1-2 / 6-5-1-3
         fire_all(s, "turn_end", once_per_turn=True)
         s.rest[leader(tp)] = 0
         for u in s.battle[tp]:
             s.rest[u] = 0
         s.ctx = [s.work]
-        f[STEP] = 23
+        f[STEP] = TS_END_CHECK
         cp(s)
-    elif st == 23:
+    elif st == TS_END_CHECK:
         expire(s, DUR_TURN)
         expire(s, DUR_BP)  # a "this battle phase" effect made after the battle phase ends with the turn (LM-N10)
         if s.work != s.ctx[0] or s.waits:  # 6-5-1-4 (LM-G2): run the end phase again
@@ -164,7 +167,7 @@ def h_turn(s, f):
             if s.end_loops >= END_LOOP_CAP:
                 s.finish(-1)  # 11-1-1-1
                 return
-            f[STEP] = 22
+            f[STEP] = TS_END
             return
         s.ctx = []
         s.tp = 1 - tp
@@ -176,4 +179,4 @@ def h_turn(s, f):
         s.fired = []
         s.lki = []
         s.first_standby = 0
-        f[STEP] = 0
+        f[STEP] = TS_TURN_START
