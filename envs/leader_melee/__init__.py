@@ -94,11 +94,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..core.engine import DecisionState
 from ..core.game import COMMON_OPTIONS, GameBase
 from ..core.rng import Rng
 from . import rules
-from .rules.context import publish
 from .cards import CARDS_DIR, CardPool, DECKS_DIR, load_deck, load_pool
 from .encoding import ObsLayout, action_to_string, observation, render, to_dict
 from .layout import CONCEDE, DECISIONS, LAYOUT, NUM_ACTIONS, P_SETUP
@@ -177,13 +175,9 @@ class LeaderMeleeState(State):
         self.zver, self.scache = 0, [-1, (), ()]  # zone version and the continuous effects computed at it (8-9)
         self.loops, self.barred, self.dseen = [], [], [0, 0]  # 11-1-1-2/3; a player saw their deck's cards (8-6-3-5)
         self.this_card, self.this_obj = -1, 0  # set by rules.condition_ok while it reads a condition
-        self.decision_ctx = rules.NO_CONTEXT  # the pending decision's context (rules/context.py)
+        self.decision_ctx = rules.NO_CONTEXT  # the pending decision's context, set where asked (rules/context.py)
         self.stack.append([rules.H_SETUP, 0])
         self._run()
-
-    def ask(self, player: int, kind: int, legal: list[int]) -> None:
-        DecisionState.ask(self, player, kind, legal)
-        publish(self)  # the decision's context, for the views (rules/context.py)
 
     def observation_tensor(self, player: int) -> np.ndarray:
         return observation(self, player, self.game.obs_layout)

@@ -101,6 +101,12 @@ class State(DecisionState):
         for p in (0, 1):
             assert sum(1 for u in range(n) if self.owner[u] == p) == CARDS_PER_PLAYER
             assert self.hand[p] == sorted(self.hand[p], key=self._hand_key), "hand not in canonical order"
+        if self.dkind >= 0:  # the context set where the decision was asked is the asking frame's (rules/context.py)
+            from .rules.context import publish
+            c = self.clone()
+            publish(c)
+            assert c.decision_ctx == self.decision_ctx, \
+                f"decision context {self.decision_ctx} != {c.decision_ctx}, read from the asking frame"
 
     def _hand_key(self, u: int):
         return (self.cdef[u], u)

@@ -33,7 +33,7 @@ from ..core.vocab import Param, value
 from .cards import DURATIONS, GRANTS, PROHIBITS, SELF, T_BATTLE, Action, _target, compile_filter
 from .layout import D_DRAW_UP_TO, D_PLACE_ORDER, D_SEARCH, LOOK, OWN_BATTLE, OWN_DROP, PASS, YES
 from ..core.engine import STEP
-from .rules import DURATION, VERB_STEP, charge, check_loss, deal_damage, draw, move, passes, remove_card
+from .rules import DURATION, VERB_STEP, charge, check_loss, deal_damage, draw, move, passes, publish, remove_card
 from .rules.frames import BURY_MAX, BURY_PICKS, MOD_POWER, MOD_STRIKE, REPL_AMOUNT, RES_DONE, RES_N, RES_SRC_OBJ
 from .state import KNOWN, KNOWN_SET, UNKNOWN, Z_BATTLE, Z_DECK, Z_DROP, Z_ENERGY, Z_HAND, Z_LEADER, Z_MELEE
 from .words import VOCAB, reads, reads_modified
@@ -111,6 +111,7 @@ def v_draw_up_to(s, f, a, src, p, u):
         f[RES_DONE] += 1
     if f[RES_DONE] < f[RES_N] and s.deck[p]:  # 4-8-4-3
         s.ask(p, D_DRAW_UP_TO, [PASS, YES])
+        publish(s)
         f[STEP] = ANSWER
         return False
     return True
@@ -162,6 +163,7 @@ def v_search(s, f, a, src, p, u):
                 prev = c
     if cands:
         s.ask(p, D_SEARCH, [PASS] + cands)
+        publish(s)
         f[STEP] = ANSWER
         return False
     return _search_end(s, p)
@@ -205,6 +207,7 @@ def v_bury(s, f, a, src, p, u):
         cands.append(OWN_BATTLE + s.battle[p].index(src))
     if cands:
         s.ask(p, D_PLACE_ORDER, ([] if need_self else [PASS]) + sorted(cands))
+        publish(s)
         f[STEP] = ANSWER
         return False
     return _bury_end(s, f)

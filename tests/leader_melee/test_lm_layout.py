@@ -66,7 +66,7 @@ def test_context_of_replacements_to_order_and_offered():
     attack(s, OWN_BATTLE + 0, OPP_BATTLE + 0)
     act(s, PASS)
     u = s.battle[1][0]
-    assert s.dkind == D_ORDER_REPLACEMENT
+    assert s.dkind == D_ORDER_REPLACEMENT and s.decision_ctx == _published(s)
     pending = s.decision_ctx.pending
     assert [k[R.K_CARD] for k in pending] == [u, u] and pending[0][R.K_ABILITY] == R.AI_IRON
     pend = s.game.obs_layout.view(s.observation_tensor(1), "pending")
@@ -77,23 +77,35 @@ def test_context_of_replacements_to_order_and_offered():
     attack(s, OWN_BATTLE + 0, OPP_BATTLE + 0)
     act(s, PASS)
     card = s.decision_ctx.card
+    assert s.decision_ctx == _published(s)
     assert s.dkind == D_YES_NO and card == s.battle[1][1] and s.cdef[card] == idx(s, "E-RS")
 
 
-def test_context_fields_survive_clone_and_match_a_replay():
-    """The published context is state: a clone has it, and a replay from the seed rebuilds it."""
-    g = lm.Game(concession=False)
-    rng = random.Random(5)
-    s = g.new_initial_state(5)
+def _published(s):
+    """The context ``publish`` reads from the asking frame: the reference every ask site must agree with."""
+    c = s.clone()
+    R.publish(c)
+    return c.decision_ctx
+
+
+def test_every_ask_sets_the_context_publish_reads():
+    """Each place that asks a decision sets ``decision_ctx`` (NO_CONTEXT or the frame's context); in random
+    games of every deck pairing it equals what ``publish`` reads from the asking frame, a clone shares it
+    and a replay from the seed rebuilds it."""
+    decks = ["red_rush", "blue_control", "green_ramp", "yellow_unity"]
     seen = set()
-    while not s.is_terminal() and len(s.history) < 400:
-        c = s.clone()
-        assert c.decision_ctx == s.decision_ctx
-        seen.add(s.decision_ctx.card >= 0)
-        la = s.legal_actions()
-        s.apply_action(la[rng.randrange(len(la))])
-    r = g.new_initial_state(5)
-    for a in s.history:
-        r.apply_action(a)
-    assert r.decision_ctx == s.decision_ctx
-    assert seen == {True, False}  # the game met decisions with and without a card in context
+    for k, (a, b) in enumerate([(a, b) for a in decks for b in decks]):
+        g = lm.Game(decks=(a, b), concession=False)
+        rng = random.Random(k)
+        s = g.new_initial_state(k)
+        while not s.is_terminal():
+            assert s.decision_ctx == _published(s), (a, b, k, len(s.history), s.decision_name())
+            assert s.clone().decision_ctx == s.decision_ctx
+            seen.add(s.decision_ctx is R.NO_CONTEXT)
+            la = s.legal_actions()
+            s.apply_action(la[rng.randrange(len(la))])
+        r = g.new_initial_state(k)
+        for x in s.history[:-1]:
+            r.apply_action(x)
+        assert r.decision_ctx == _published(r)
+    assert seen == {True, False}  # decisions with and without a context

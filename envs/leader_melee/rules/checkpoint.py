@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...core.engine import STEP
 from ..layout import D_LIMIT_DROP, D_ORDER_TRIGGER, OWN_BATTLE, P_BP_END, P_STANDBY, PENDING
 from ..state import Z_DROP
-from .frames import CP_PICKS, CP_PLAYER, EV_DROP, H_CP, RULE, SC_TRIGS, SC_ZVER, W_MASTER, repl_frame
+from .frames import CP_PICKS, CP_PLAYER, EV_DROP, H_CP, NO_CONTEXT, RULE, SC_TRIGS, SC_ZVER, W_MASTER, repl_frame
 from .information import snap
 from .replacement import repl_candidates
 from .triggers import play_wait, state_check
@@ -45,6 +45,7 @@ def h_cp(s, f):
         s.picks.append(s.battle[p][s.answer - OWN_BATTLE])
         if len(s.battle[p]) - len(s.picks) > BATTLE_LIMIT:
             s.ask(p, D_LIMIT_DROP, _limit_legal(s, p))
+            s.decision_ctx = NO_CONTEXT
             return
         f[STEP] = 3
         f.extend(s.picks)  # CP_PICKS
@@ -87,6 +88,7 @@ def h_cp(s, f):
             s.work += 1
             s.picks = []
             s.ask(p, D_LIMIT_DROP, _limit_legal(s, p))
+            s.decision_ctx = NO_CONTEXT
             f[STEP] = 1
             f.append(p)  # CP_PLAYER
             return
@@ -99,6 +101,7 @@ def h_cp(s, f):
             play_wait(s, mine[0])
             return
         s.ask(p, D_ORDER_TRIGGER, [PENDING + j for j in range(min(16, len(mine)))])
+        s.decision_ctx = NO_CONTEXT
         f[STEP] = 2
         f.append(p)  # CP_PLAYER
         return

@@ -1,8 +1,11 @@
 """The decision context the views read (no rule): what a pending decision is about, in a state field.
 
-The encoders (``encoding.py``: observation, action strings) and the heuristic never read frames;
-``publish`` runs each time a decision is asked (``LeaderMeleeState.ask``) and puts what they need
-from the asking frame into ``state.decision_ctx``, a ``DecisionContext`` (immutable: a clone shares it):
+The encoders (``encoding.py``: observation, action strings) and the heuristic never read frames.
+Where the rules ask a decision they set ``state.decision_ctx``, a ``frames.DecisionContext``
+(immutable: a clone shares it): ``NO_CONTEXT`` where a decision is about no card being played or
+resolving, else ``publish(state)``, which reads it from the asking frame (the top one); the
+replacement chapter sets its own (``publish`` is above it). ``publish`` is also the reference the
+tests hold every decision's context to:
 
 ``card``     the card being played (8-6-2) or whose ability resolves (8-6-3), or the source of the
              optional replacement effect offered (8-10-3); -1 none
@@ -18,31 +21,17 @@ Most decisions (free timings, attacks, checkpoints) have none: ``NO_CONTEXT``.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ...core.engine import HANDLER
 from ..layout import D_ORDER_REPLACEMENT, D_PLACE_ORDER, D_SEARCH
-from .frames import (BURY_PICKS, H_REPL, H_RES, H_USE, K_CARD, REPL_ACTOR, REPL_BATTLE, REPL_CHOICE, REPL_DONE,
-                     REPL_EVENT, REPL_SUBJECT, RES_DONE, RES_MODE, RES_SRC, USE_CARD, USE_DISCARD, USE_ENERGY,
-                     USE_MODE)
+from .frames import (BURY_PICKS, DecisionContext, H_REPL, H_RES, H_USE, K_CARD, NO_CONTEXT, REPL_ACTOR,
+                     REPL_BATTLE, REPL_CHOICE, REPL_DONE, REPL_EVENT, REPL_SUBJECT, RES_DONE, RES_MODE, RES_SRC,
+                     USE_CARD, USE_DISCARD, USE_ENERGY, USE_MODE)
 from .replacement import repl_candidates
 
 
-class DecisionContext(NamedTuple):
-    card: int = -1
-    pay: int = 0
-    mode: int = -1
-    discard: int = 0
-    picked: int = 0
-    placed: tuple = ()
-    pending: tuple = ()
-
-
-NO_CONTEXT = DecisionContext()
-
-
 def publish(s) -> None:
-    """Set ``s.decision_ctx`` for the decision just asked, from the frame that asks it (the top frame)."""
+    """Set ``s.decision_ctx`` for the decision just asked, from the frame that asks it (the top frame):
+    call it right after ``s.ask``."""
     f = s.stack[-1]
     h = f[HANDLER]
     if h == H_USE:

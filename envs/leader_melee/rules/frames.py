@@ -6,6 +6,8 @@ read by the names below, never by number. No rule is implemented here.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ...core.engine import HANDLER, STEP  # noqa: F401  (re-exported: the names of every frame's first two slots)
 
 # handler ids: their values are part of a saved game (a frame names its handler by id)
@@ -71,6 +73,22 @@ NEG_CARD, NEG_OBJ, NEG_DUR = range(3)
 LKI_CARD, LKI_OBJ, LKI_POWER, LKI_STRIKE = range(4)
 # the continuous effects cache (``state.scache``, 8-9): [zone version, statics, state triggers]
 SC_ZVER, SC_STATICS, SC_TRIGS = range(3)
+
+
+
+class DecisionContext(NamedTuple):
+    """What the pending decision is about (``state.decision_ctx``, read by the views; ``context.py``)."""
+
+    card: int = -1
+    pay: int = 0
+    mode: int = -1
+    discard: int = 0
+    picked: int = 0
+    placed: tuple = ()
+    pending: tuple = ()
+
+
+NO_CONTEXT = DecisionContext()  # most decisions: free timings, attacks, checkpoints
 
 DUR_BATTLE, DUR_TURN, DUR_BP = 0, 1, 2  # "this battle" (7-6-1-3), "this turn" (6-5-1-3), "this battle phase" (7-7-1-2)
 DURATION = {"battle": DUR_BATTLE, "turn": DUR_TURN, "battle_phase": DUR_BP}

@@ -16,7 +16,8 @@ from ..layout import (BATTLE_ABILITY, D_FT_ATTACK, D_FT_GUARD, D_FT_MAIN, D_FT_S
 from ..state import KNOWN, Z_MELEE
 from .battle import attacker_actions
 from .checkpoint import cp_idle
-from .frames import FT_KEY, FT_KIND, FT_PLAYER, H_CP, H_FT, U_ABILITY, U_BATTLE, U_EXTRA, U_MELEE, use_frame
+from .frames import (FT_KEY, FT_KIND, FT_PLAYER, H_CP, H_FT, NO_CONTEXT, U_ABILITY, U_BATTLE, U_EXTRA, U_MELEE,
+                     use_frame)
 from .information import ability_of, condition_ok, cur_statics, face_of, leader, level_to_pay, negated, prohibited_melee
 from .loops import loop_key, loop_note
 from .triggers import fire
@@ -112,6 +113,7 @@ def h_ft(s, f):
         if s.barred:
             acts = [x for x in acts if (p, key, x) not in s.barred]  # 11-1-1-2 / 11-1-1-3
         s.ask(p, kind, acts)
+        s.decision_ctx = NO_CONTEXT
         del f[FT_KEY:]
         f.append(key)  # FT_KEY
         f[STEP] = 2

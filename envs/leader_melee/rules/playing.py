@@ -7,6 +7,7 @@ from ...core.engine import STEP
 from ..cards import A_AWAKEN, A_COOPERATE
 from ..layout import D_CHOOSE_MODE, D_DISCARD, D_PAY_ENERGY, HAND, NUMBER, OWN_ENERGY
 from ..state import Z_DROP, Z_MELEE
+from .context import publish
 from .frames import (U_ABILITY, U_BATTLE, U_EXTRA, U_MELEE, USE_ABILITY, USE_CARD, USE_DISCARD, USE_ENERGY, USE_FACE,
                      USE_MODE, USE_PART, USE_PLAYER, USE_WHAT, res_frame)
 from .information import ability_of, has_kw
@@ -55,6 +56,7 @@ def h_use(s, f):
             a = ability_of(s, u, fc, ai) if what == U_ABILITY else s.defs[s.cdef[u]].faces[0].abilities[0]
             if a.modes:
                 s.ask(p, D_CHOOSE_MODE, [NUMBER + i for i in range(len(a.modes))])
+                publish(s)
                 f[STEP] = 5
         return
     if st == 5:
@@ -70,10 +72,12 @@ def h_use(s, f):
         part = parts[k]
         if part == "energy" and left > 0:
             s.ask(p, D_PAY_ENERGY, energy_choices(s, p))
+            publish(s)
             f[STEP] = 2
             return
         if part == "discard" and f[USE_DISCARD] > 0:
             s.ask(p, D_DISCARD, discard_choices(s, p, u))
+            publish(s)
             f[STEP] = 3
             return
         if part == "rest_self":

@@ -9,9 +9,9 @@ from __future__ import annotations
 from ...core.engine import STEP
 from ..layout import D_ORDER_REPLACEMENT, D_YES_NO, PASS, PENDING, YES
 from ..state import CARDS_PER_PLAYER, Z_BATTLE, Z_DROP, Z_ENERGY, Z_LEADER
-from .frames import (AI_IRON, EV_BREAK, EV_DAMAGE, EV_DROP, EV_NAMES, REPL_ACTOR, REPL_AMOUNT, REPL_BATTLE,
-                     REPL_CHOICE, REPL_DONE, REPL_EVENT, REPL_SRC, REPL_SRC_OBJ, REPL_SUBJECT, RULE, repl_frame,
-                     res_frame)
+from .frames import (AI_IRON, DecisionContext, EV_BREAK, EV_DAMAGE, EV_DROP, EV_NAMES, REPL_ACTOR, REPL_AMOUNT,
+                     REPL_BATTLE, REPL_CHOICE, REPL_DONE, REPL_EVENT, REPL_SRC, REPL_SRC_OBJ, REPL_SUBJECT, RULE,
+                     repl_frame, res_frame)
 from .information import ability_of, condition_ok, face_of, has_kw, negated, on_field
 from .loops import loop_key, loop_note
 from .losing import check_loss
@@ -130,6 +130,7 @@ def h_repl(s, f):
         if len(cands) > 1:
             s.ask(u if ev == EV_DAMAGE else s.owner[u], D_ORDER_REPLACEMENT,
                   [PENDING + j for j in range(min(16, len(cands)))])  # 8-10-2, 8-10-2-1
+            s.decision_ctx = DecisionContext(pending=tuple(tuple(k) for k in cands))
             f[STEP] = 1
             return
         f[REPL_CHOICE] = 0
@@ -145,6 +146,7 @@ def h_repl(s, f):
         key_ = loop_key(s, (D_YES_NO, src))
         m = s.owner[src]
         s.ask(m, D_YES_NO, [x for x in (PASS, YES) if not (s.barred and (m, key_, x) in s.barred)])
+        s.decision_ctx = DecisionContext(src)  # the replacement offered
         s.ctx.append(key_)
         f[STEP] = 3
         return

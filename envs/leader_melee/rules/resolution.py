@@ -7,6 +7,7 @@ from ...core.engine import STEP
 from ..cards import T_BATTLE
 from ..layout import D_TARGET, D_YES_NO, OPP_BATTLE, OPP_LEADER, OWN_BATTLE, PASS, SELF_LEADER, YES
 from ..state import KNOWN, Z_BATTLE, Z_LEADER, Z_MELEE
+from .context import publish
 from .frames import (RES_ABILITY, RES_ACTION, RES_FACE, RES_MASTER, RES_MODE, RES_PICKS, RES_SRC, RES_SRC_OBJ,
                      RES_STEP_CHARGE, RES_STEP_LINK, SC_TRIGS, SC_ZVER, VERB_STEP)
 from .information import ability_of, leader, passes
@@ -78,6 +79,7 @@ def h_res(s, f):
             f.append(loop_key(s, (D_YES_NO, src)))  # at RES_PICKS while the answer is awaited
             yn = [x for x in (PASS, YES) if not (s.barred and (p, f[RES_PICKS], x) in s.barred)]
             s.ask(p, D_YES_NO, yn)
+            publish(s)
             f[STEP] = 1
             return
         f[STEP] = 2
@@ -110,6 +112,7 @@ def h_res(s, f):
             cands = target_candidates(s, p, src, act.target, picks)
             if cands:
                 s.ask(p, D_TARGET, ([PASS] if act.target.up_to else []) + cands)
+                publish(s)
                 f[STEP] = 5
                 return
         f[STEP] = 6

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...core.engine import STEP
 from ..layout import D_MULLIGAN, HAND, PASS
 from ..state import UNKNOWN, Z_DECK, Z_LIFE
-from .frames import H_TURN, SETUP_PLAYER
+from .frames import H_TURN, NO_CONTEXT, SETUP_PLAYER
 from .zones import draw, move
 
 LIFE_CARDS, OPENING_HAND = 7, 3  # 5-2-1-6, 5-2-1-5
@@ -29,6 +29,7 @@ def h_setup(s, f):
         legal = [HAND + i for i, u in enumerate(s.hand[p]) if u not in s.picks
                  and (i == 0 or s.cdef[s.hand[p][i - 1]] != s.cdef[u] or s.hand[p][i - 1] in s.picks)]
         s.ask(p, D_MULLIGAN, [PASS] + legal)
+        s.decision_ctx = NO_CONTEXT
         f[STEP] = 2
     elif st == 2:
         p, a = f[SETUP_PLAYER], s.answer

@@ -9,7 +9,7 @@ from ..layout import (D_CHOOSE_ATTACKER, D_CHOOSE_TARGET, D_FT_ATTACK, D_FT_GUAR
 from ..state import Z_BATTLE, Z_ENERGY
 from .battle import attacker_actions, judge, target_actions
 from .checkpoint import cp
-from .frames import (AI_CHARGE, DUR_BATTLE, DUR_BP, DUR_TURN, TS_ATTACK, TS_ATTACKER, TS_ATTACK_DONE,
+from .frames import (AI_CHARGE, DUR_BATTLE, DUR_BP, DUR_TURN, NO_CONTEXT, TS_ATTACK, TS_ATTACKER, TS_ATTACK_DONE,
                      TS_ATTACK_START, TS_BP_END, TS_BP_END_DONE, TS_BP_START, TS_CHARGE, TS_COMPLETE, TS_DRAW,
                      TS_END, TS_END_CHECK, TS_GUARD, TS_JUDGE, TS_JUDGED, TS_JUDGE_START, TS_MAIN, TS_MAIN_START,
                      TS_MELEE_OUT, TS_STANDBY, TS_STANDBY_DONE, TS_TARGET, TS_TURN_START)
@@ -76,6 +76,7 @@ def h_turn(s, f):
             f[STEP] = TS_BP_END
             return
         s.ask(tp, D_CHOOSE_ATTACKER, [PASS] + cands)
+        s.decision_ctx = NO_CONTEXT
         f[STEP] = TS_ATTACKER
     elif st == TS_ATTACKER:
         a = s.answer
@@ -87,6 +88,7 @@ def h_turn(s, f):
         s.attack, s.aobj = u, s.obj[u]
         fire(s, u, "attack")  # 10-2-1
         s.ask(tp, D_CHOOSE_TARGET, target_actions(s, tp))  # 7-3-1-4
+        s.decision_ctx = NO_CONTEXT
         f[STEP] = TS_TARGET
     elif st == TS_TARGET:
         a = s.answer
