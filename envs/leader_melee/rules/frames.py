@@ -74,6 +74,8 @@ LKI_CARD, LKI_OBJ, LKI_POWER, LKI_STRIKE = range(4)
 # the continuous effects cache (``state.scache``, 8-9): [zone version, statics, state triggers]
 SC_ZVER, SC_STATICS, SC_TRIGS = range(3)
 
+DUR_BATTLE, DUR_TURN, DUR_BP = 0, 1, 2  # "this battle" (7-6-1-3), "this turn" (6-5-1-3), "this battle phase" (7-7-1-2)
+DURATION = {"battle": DUR_BATTLE, "turn": DUR_TURN, "battle_phase": DUR_BP}
 
 
 class DecisionContext(NamedTuple):
@@ -89,9 +91,6 @@ class DecisionContext(NamedTuple):
 
 
 NO_CONTEXT = DecisionContext()  # most decisions: free timings, attacks, checkpoints
-
-DUR_BATTLE, DUR_TURN, DUR_BP = 0, 1, 2  # "this battle" (7-6-1-3), "this turn" (6-5-1-3), "this battle phase" (7-7-1-2)
-DURATION = {"battle": DUR_BATTLE, "turn": DUR_TURN, "battle_phase": DUR_BP}
 
 
 def use_frame(p, u, what, face, ai, energy, discard):

@@ -62,7 +62,6 @@ def move(s, u, z, bottom=False):
         s.waits.append([p, u, s.obj[u], 0, ai])
 
 
-
 def shift(s, u, z):
     """Move card u between its master's battle and melee areas: the same object (3-1-4, 3-1-5), no
     leave or move trigger, a new entry time (for the battle area limit, 9-3-2)."""
@@ -73,6 +72,7 @@ def shift(s, u, z):
     s.zone[u] = z
     s.ts += 1
     s.ets[u] = s.ts
+
 
 def draw(s, p):
     if s.deck[p]:
