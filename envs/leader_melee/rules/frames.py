@@ -6,7 +6,6 @@ read by the names below, never by number. No rule is implemented here.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
 
 from ...core.engine import HANDLER, STEP  # noqa: F401  (re-exported: the names of every frame's first two slots)
 
@@ -78,19 +77,7 @@ DUR_BATTLE, DUR_TURN, DUR_BP = 0, 1, 2  # "this battle" (7-6-1-3), "this turn" (
 DURATION = {"battle": DUR_BATTLE, "turn": DUR_TURN, "battle_phase": DUR_BP}
 
 
-class DecisionContext(NamedTuple):
-    """What the pending decision is about (``state.decision_ctx``, read by the views; ``context.py``)."""
-
-    card: int = -1
-    pay: int = 0
-    mode: int = -1
-    discard: int = 0
-    picked: int = 0
-    placed: tuple = ()
-    pending: tuple = ()
-
-
-NO_CONTEXT = DecisionContext()  # most decisions: free timings, attacks, checkpoints
+from ..state import NO_CONTEXT, DecisionContext  # noqa: E402,F401  (defined with the state field they fill)
 
 
 def use_frame(p, u, what, face, ai, energy, discard):
