@@ -76,15 +76,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
-
 from ..core.game import COMMON_OPTIONS, GameBase, one_of
-from . import rules
-from .cards import B_LVCOST, CARDS_DIR, FORMATS, CardPool, DECKS_DIR, load_deck, load_pool
+from . import rules  # noqa: F401 - the rules bind the state's handler table (State.HANDLERS)
+from .cards import B_LVCOST, CARDS_DIR, DECKS_DIR, FORMATS, CardPool, load_deck, load_pool
+from .encoding import ObsLayout
 from .events import watch_bits
-from .encoding import ObsLayout, action_to_string, observation, render, to_dict
-from .layout import LAYOUT, NUM_ACTIONS, ST_SETUP
-from .state import Z_DECK, LevelCosts, State
+from .layout import LAYOUT, NUM_ACTIONS
+from .state import BattleSpiritsLevelCostState, BattleSpiritsState, State
 
 OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None, "builtin_cards": True, "format": "standard"}
 OPTION_TYPES = {**COMMON_OPTIONS, "format": one_of(*FORMATS)}
@@ -142,82 +140,8 @@ class Game(GameBase):
         return load_deck(spec, self.pool, self.options["format"])[0]
 
 
-class BattleSpiritsState(State):
-    __slots__ = ()
-
-    def __init__(self, game: Game, seed: int) -> None:
-        self._init_protocol(game, seed)
-        self.defs = game.pool.cards
-        self.alists = game.pool.alists
-        self.deck_names = game.deck_names
-        self.has_constants = game.has_constants
-        self.bflags, self.soulpaid = game.bflags, ()
-        self.watch, self.evgroup, self.ev_card, self.ev_n = game.watch, 0, -1, 1
-        self.ev_src, self.last_bp, self.attacks = -1, (), 0
-        self.ctx_card, self.ctx_cores, self.ctx_placing, self.ctx_batch, self.ctx_controller = -1, 0, -1, -1, -1
-        self.cdef = list(game.decks[0]) + list(game.decks[1])
-        n = len(self.cdef)
-        self.owner = game._owner
-        self.zone = [Z_DECK] * n
-        self.cores, self.exh, self.wait_kind, self.known = [0] * n, [0] * n, [0] * n, [False] * n
-        self.wait_dest = [-1] * n
-        n0 = len(game.decks[0])
-        self.deck = [list(range(n0)), list(range(n0, n))]
-        self.hand, self.field, self.trash, self.removed = [[], []], [[], []], [[], []], [[], []]
-        self.reserve, self.life, self.tcores, self.soul, self.gained = [0, 0], [0, 0], [0, 0], [-1, -1], [0, 0]
-        self.turn, self.tp, self.first, self.step = 0, 0, 0, ST_SETUP
-        self.attacker = self.blocker = -1
-        self.teff, self.used, self.pending, self.tq, self.waiting, self.sels, self.revealed = [], [], [], [], [], [], []
-        self.stack.append([rules.H_SETUP, 0])
-        self._run()
-
-    def observation_tensor(self, player: int) -> np.ndarray:
-        return observation(self, player, self.game.obs_layout)
-
-    def resample_hidden(self, player: int, rng) -> None:
-        """Redeal what ``player`` cannot see: the opponent's unknown hand cards and deck
-        (their identities permuted among those places) and the order of both decks."""
-        if isinstance(rng, int):
-            from ..core.rng import Rng
-            rng = Rng(rng)
-        q = 1 - player
-        known = self.known
-        slots = [i for i in self.hand[q] if not known[i]] + self.deck[q]
-        ids = [self.cdef[i] for i in slots]
-        rng.shuffle(ids)
-        for i, c in zip(slots, ids):
-            self.cdef[i] = c
-        self.hand[q].sort(key=self.cdef.__getitem__)
-        rng.shuffle(self.deck[player])
-
-    def action_to_string(self, action: int) -> str:
-        return action_to_string(self, action)
-
-    def to_dict(self, player: int | None = None) -> dict:
-        return to_dict(self, player)
-
-    def __str__(self) -> str:
-        return render(self)
-
-
-class BattleSpiritsLevelCostState(LevelCosts, BattleSpiritsState):
-    """The state of a game whose decks change Lv costs (``cards.B_LVCOST``): levels read
-    the changes (``state.LevelCosts``)."""
-
-    __slots__ = ("lvbusy",)
-
-    def __init__(self, game: Game, seed: int) -> None:
-        self.lvbusy = False
-        super().__init__(game, seed)
-
-    def clone(self) -> "BattleSpiritsLevelCostState":
-        c = super().clone()
-        c.lvbusy = False
-        return c
-
-
 def validate_deck(spec: str) -> str:
     return load_deck(spec, builtin_pool())[0]
 
 
-__all__ = ["Game", "BattleSpiritsState", "builtin_pool", "validate_deck"]
+__all__ = ["Game", "BattleSpiritsState", "BattleSpiritsLevelCostState", "State", "builtin_pool", "validate_deck"]

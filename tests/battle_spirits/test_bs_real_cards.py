@@ -13,6 +13,8 @@ import itertools
 import re
 from pathlib import Path
 
+import pytest
+
 from bs_scenario import (
     REAL, REAL_CARD_FILES, REAL_DECK, RESERVE_SOUL, D_ATTACK, D_BLOCK, D_DISCARD, D_FLASH, D_MAIN, D_OPTIONAL,
     D_ORDER, D_SEARCH, D_TARGET, OPTION, PASS, Z_FIELD, Z_TRASH,
@@ -1071,6 +1073,7 @@ def test_status_table_matches_the_card_files():
 DEALS = 30  # per ordered deck pairing, each deal played from both seats
 
 
+@pytest.mark.slow  # 1,500 games of the heuristic against random
 def test_real_card_decks_are_legal_and_the_heuristic_beats_random():
     """At least two decks of real cards only (``real_cards/decks``), legal in the Eternal format
     (BS 6-1-1: 40 cards or more, at most 3 of a name; no block icon, BS 1-1-1): the heuristic

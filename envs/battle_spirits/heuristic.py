@@ -194,3 +194,7 @@ class BattleSpiritsHeuristic:
 
     def _discard(self, s, p, legal) -> int:
         return min(legal, key=lambda a: self._card(s, s.hand[p][a - HAND]).cost if a < FIELD else 99)
+
+
+#: the game's heuristic, as the registry looks it up (tcgzoo.envs.core.registry.GameHooks)
+Heuristic = BattleSpiritsHeuristic
