@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..cards import B_LVCOST, B_REDUCE, MAGIC, SPIRIT
 from ..events import C_RULE
 from ..layout import D_KEISHO, D_MAGIC_TIMING, D_PLACE, MAX_TRASH, OPTION, PASS, TRASH
-from ..state import State, Z_FIELD, Z_LIMBO, Z_REMOVED
+from ..state import State, Z_FIELD, Z_HAND, Z_LIMBO, Z_REMOVED
 from .frames import (
     H_PAY, H_PLACE, H_PLAY, PLACE_CARD, PLACE_NEED, PLACE_PLACED, PLACE_PLAYER, PLAY_ALIST, PLAY_CARD,
     PLAY_EXCLUDED, PLAY_FLASH, PLAY_MARK, PLAY_PLAYER, STEP, ask,
@@ -69,8 +69,13 @@ def h_play(s: State, f: list) -> None:
         return
     if step == 2:  # 11-1-1-5: pay the cost, never more (2-3-3)
         forget_soul_paid(s, i)  # a new play: paid anew (4-1-4)
+        # 11-1-1-4: the cost of a card played from the hand, with the effects on hand cards (reduction
+        # symbols treated as none, a hand's immunity) as they were when it was chosen (``can_play`` read
+        # it there): the card counts as in the hand while its cost is worked out (rules notes, 11-1-1-4)
+        s.zone[i] = Z_HAND
         cost = s.play_cost(p, i, f[PLAY_EXCLUDED])
         soul_ok = d.type == MAGIC and cost > 0 and s.soul_magic_ok(p, i)
+        s.zone[i] = Z_LIMBO
         only_soul = soul_ok and s.total_cores(p) < cost
         f[STEP] = 3
         s.stack.append([H_PAY, 0, p, cost, -1, 2 if only_soul else 1 if soul_ok else 0])
