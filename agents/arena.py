@@ -25,6 +25,8 @@ and storing (``play_pending``); only the executor of the chunks differs.
 from __future__ import annotations
 
 import hashlib
+import importlib
+import importlib.util
 import json
 import os
 import signal
@@ -34,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
 from .base import Agent, ConfigError, make_agent
-from .games import fingerprint, make_game
+from .games import fingerprint, game_module, make_game
 from .stats import MatchupTable, by_entrant, games_to_target, plan_round, wilson
 from .store import GameRecord, Store
 
@@ -76,11 +78,17 @@ class RunSpec:
     seed: int = 0
     paired: bool = False
     options: dict[str, Any] = field(default_factory=dict)
+    #: the readable position every game starts from (docs/positions.md), its hidden and left-out
+    #: parts drawn by each game's seed; None: the rules' set-up
+    position: dict[str, Any] | None = None
 
     def settings(self) -> dict[str, Any]:
-        return {"game": self.game, "options": self.options, "seed": self.seed, "paired": self.paired,
-                "entrants": [[e.agent, e.deck, e.label] for e in self.entrants],
-                "pairs": [list(p) for p in self.pairs]}
+        out = {"game": self.game, "options": self.options, "seed": self.seed, "paired": self.paired,
+               "entrants": [[e.agent, e.deck, e.label] for e in self.entrants],
+               "pairs": [list(p) for p in self.pairs]}
+        if self.position is not None:  # part of the run's identity: no resume mixes two positions
+            out["position"] = self.position
+        return out
 
     def default_key(self) -> str:
         digest = hashlib.sha1(json.dumps(self.settings(), sort_keys=True).encode()).hexdigest()[:10]
@@ -94,7 +102,8 @@ class RunSpec:
         return (run_key, idx, pair, slot, self.game, json.dumps(self.options, sort_keys=True),
                 derive_seed(self.seed, "deal", pair, deal),
                 seats[0].label, seats[1].label, seats[0].agent, seats[1].agent, seats[0].deck, seats[1].deck,
-                derive_seed(self.seed, "agent", pair, slot, 0), derive_seed(self.seed, "agent", pair, slot, 1))
+                derive_seed(self.seed, "agent", pair, slot, 0), derive_seed(self.seed, "agent", pair, slot, 1),
+                None if self.position is None else json.dumps(self.position, sort_keys=True))
 
     def validate(self) -> None:
         """Fail fast, in the parent, on unknown games, options, decks and agents."""
@@ -104,11 +113,31 @@ class RunSpec:
         if any(with_deck) and not all(with_deck):
             raise ConfigError("give a deck to every entrant or to none (agent@deck)")
         for e in self.entrants:
-            make_game(self.game, None if e.deck is None else [e.deck, e.deck], self.options)
+            decks = position_decks((e.deck, e.deck), self.position)
+            game = make_game(self.game, decks, self.options)
+            if self.position is not None:  # a position that does not build fails here, not in a worker
+                start_state(game, self.game, self.seed, self.position)
             make_agent(e.agent, self.game)
 
 
 # ---- playing one game (in a worker) -------------------------------------------------------
+def position_module(name: str):
+    """The readable-position module of game ``name`` (``tcgzoo.envs.<game>.position``:
+    ``readable`` and ``build``); a ConfigError for a game without one."""
+    path = game_module(name).__name__ + ".position"
+    if importlib.util.find_spec(path) is None:
+        raise ConfigError(f"game {name!r} has no readable positions ({path})")
+    return importlib.import_module(path)
+
+
+def start_state(game, name: str, seed: int, position: dict | None = None):
+    """The first state of a game: the rules' set-up from ``seed``, or ``position`` built with
+    ``seed`` drawing what it leaves out (and the game's own random events from there on)."""
+    if position is None:
+        return game.new_initial_state(seed)
+    return position_module(name).build(game, {**position, "seed": seed})
+
+
 class GameFailure(RuntimeError):
     """A game raised: the message names the game so it can be replayed and debugged."""
 
@@ -124,6 +153,18 @@ def _cached_game(name: str, decks: Sequence[str | None], options: dict):
     return _games[key]
 
 
+def position_decks(decks: Sequence[str | None], position: dict | None) -> Sequence[str | None]:
+    """The decks of a game: the seats' own, or, when neither has one, those its position names
+    (a position's players are its seats: ``tcgzoo match --position`` takes the decks from it)."""
+    if position is not None and all(d is None for d in decks) and isinstance(position.get("decks"), list):
+        return tuple(position["decks"])
+    return decks
+
+
+def _job_game(job: dict[str, Any]):
+    return _cached_game(job["game"], position_decks(job["decks"], job.get("position")), job["options"])
+
+
 def _cached_agent(spec: str, game: str, seat: int) -> Agent:
     key = (spec, game, seat)
     if key not in _agents:
@@ -133,14 +174,14 @@ def _cached_agent(spec: str, game: str, seat: int) -> Agent:
 
 def play_job(job: dict[str, Any]) -> dict[str, Any]:
     """Play one planned game to the end; a pure function of the job."""
-    game = _cached_game(job["game"], job["decks"], job["options"])
+    game = _job_game(job)
     agents = [_cached_agent(spec, job["game"], seat) for seat, spec in enumerate(job["agents"])]
     for agent, seed in zip(agents, job["agent_seeds"]):
         agent.reset(seed)
     t0 = time.perf_counter()
     actions: list[int] = []
     try:
-        state = game.new_initial_state(job["seed"])
+        state = start_state(game, job["game"], job["seed"], job.get("position"))
         while not state.is_terminal():
             p = state.current_player()
             a = int(agents[p].act(state, p))
@@ -193,7 +234,7 @@ def play_side_by_side(jobs: list[dict[str, Any]], tick: Callable[[], None] | Non
     ``tick()`` is called once a round (the caller renews its claims there)."""
     live = []
     for slot, job in enumerate(jobs):
-        game = _cached_game(job["game"], job["decks"], job["options"])
+        game = _job_game(job)
         agents = []
         for seat, spec in enumerate(job["agents"]):
             agent = _cached_agent(spec, job["game"], seat)
@@ -202,7 +243,7 @@ def play_side_by_side(jobs: list[dict[str, Any]], tick: Callable[[], None] | Non
             agent.reset(seed)
         t0 = time.perf_counter()
         try:
-            state = game.new_initial_state(job["seed"])
+            state = start_state(game, job["game"], job["seed"], job.get("position"))
         except Exception as e:
             raise _failure(job, [], e) from None
         live.append([job, agents, state, [], time.perf_counter() - t0])
@@ -421,9 +462,10 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
         nonlocal done, size
         digests = {}
         for j in jobs:
-            k = (j["game"], tuple(j["decks"]), json.dumps(j["options"], sort_keys=True))
+            decks = position_decks(j["decks"], j.get("position"))  # deck files by content, a position's too
+            k = (j["game"], tuple(decks), json.dumps(j["options"], sort_keys=True))
             if k not in prints:
-                prints[k] = fingerprint(j["game"], j["decks"], j["options"])
+                prints[k] = fingerprint(j["game"], decks, j["options"])
             digests[j["idx"]] = prints[k]
         store.finish(run_key, results, digests)
         done += len(results)
@@ -568,10 +610,11 @@ class Arena:
 
     def __init__(self, game: str, store: Store, options: dict[str, Any] | None = None,
                  workers: int | None = None, progress: bool = False, backend: "str | Backend" = "local",
-                 ray_address: str | None = None) -> None:
+                 ray_address: str | None = None, position: dict[str, Any] | None = None) -> None:
         self.game = game
         self.store = store
         self.options = dict(options or {})
+        self.position = position  # every game starts from it (``RunSpec.position``)
         self.workers = workers
         self.progress = progress
         self.backend = make_backend(backend, ray_address)
@@ -618,7 +661,7 @@ class Arena:
     def match(self, a: Entrant, b: Entrant, games: int, seed: int = 0, paired: bool = False,
               run_key: str | None = None, on_stored: Callable[[int], None] | None = None) -> RunResult:
         """A series of ``games`` games between ``a`` and ``b`` (``a == b``: a mirror)."""
-        spec = RunSpec("match", self.game, [a, b], [(0, 1)], seed, paired, self.options)
+        spec = RunSpec("match", self.game, [a, b], [(0, 1)], seed, paired, self.options, self.position)
         return self._run_fixed(spec, games, run_key, on_stored)
 
     def round_robin(self, entrants: Sequence[Entrant], games_per_pair: int, seed: int = 0,
@@ -626,7 +669,7 @@ class Arena:
         """Every entrant against every other, ``games_per_pair`` games each."""
         _unique(entrants)
         pairs = [(i, j) for i in range(len(entrants)) for j in range(i + 1, len(entrants))]
-        spec = RunSpec("round_robin", self.game, list(entrants), pairs, seed, paired, self.options)
+        spec = RunSpec("round_robin", self.game, list(entrants), pairs, seed, paired, self.options, self.position)
         return self._run_fixed(spec, games_per_pair, run_key, None)
 
     def gauntlet(self, challengers: Sequence[Entrant], field_: Sequence[Entrant], games_per_pair: int,
@@ -636,7 +679,7 @@ class Arena:
         _unique(entrants)
         nc = len(challengers)
         pairs = [(c, nc + f) for c in range(nc) for f in range(len(field_))]
-        spec = RunSpec("gauntlet", self.game, entrants, pairs, seed, paired, self.options)
+        spec = RunSpec("gauntlet", self.game, entrants, pairs, seed, paired, self.options, self.position)
         return self._run_fixed(spec, games_per_pair, run_key, None)
 
     def winrate(self, decks: Sequence[str], agent: str = "heuristic", target: float = 0.05,
@@ -669,7 +712,7 @@ class Arena:
             raise ConfigError(f"min_games {min_games!r}: at least 1")
         entrants = [Entrant(agent, d, label=d) for d in decks]
         pairs = [(i, j) for i in range(len(decks)) for j in range(i if mirrors else i + 1, len(decks))]
-        spec = RunSpec("winrate", self.game, entrants, pairs, seed, paired, self.options)
+        spec = RunSpec("winrate", self.game, entrants, pairs, seed, paired, self.options, self.position)
         step = 2 if paired else 1
         if pairs and max_games < step * len(pairs):
             raise ConfigError(f"max_games {max_games} leaves no room for {step} game{'s' if step > 1 else ''} "

@@ -1,13 +1,13 @@
 """``tcgzoo``: the command line of the arena.
 
-    tcgzoo match      --game G --agents A B [--decks D1 D2] --games N [--paired]
+    tcgzoo match      --game G --agents A B [--decks D1 D2 | --position FILE] --games N [--paired]
     tcgzoo tournament --game G --entrants agent@deck ... [--format gauntlet --challengers ...]
     tcgzoo winrate    --game G [--decks D ...] [--agent heuristic] [--target 0.05]
     (match, tournament, winrate: --backend ray [--ray-address HOST:PORT] plays on Ray)
     tcgzoo replay     [--run KEY [--index I [--view full|0|1] [--step]]]
     tcgzoo cards      --game G [--decks | --cards | --validate FILE ...]
     tcgzoo cards show ID [ID ...] --game G   (a card's printed text: Japanese, English gloss)
-    tcgzoo play       --game G [--agent heuristic] [--seat 0]
+    tcgzoo play       --game G [--agent heuristic] [--seat 0] [--position FILE]
     tcgzoo serve      [--db PATH] [--port 8765] [--host 127.0.0.1]   (the browser app; the web extra)
     tcgzoo train      --game G --minutes 10 --seed 0 --out runs/train/NAME   (tcgzoo.training)
 
@@ -28,9 +28,9 @@ import sys
 from contextlib import nullcontext
 from typing import Any, Callable, Sequence
 
-from tcgzoo.envs.core.errors import TcgError
+from tcgzoo.envs.core.errors import PositionError, TcgError
 
-from .arena import GameFailure
+from .arena import GameFailure, position_decks, start_state
 from .base import ConfigError, concede_action, make_agent
 from .games import fingerprint, game_module, known_games, make_game
 from .policy import TRUST_ENV, trusting_policy_files
@@ -131,6 +131,8 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--agents", nargs=2, required=True, metavar=("A", "B"), help="agent specs")
     m.add_argument("--decks", nargs=2, metavar=("DECK_A", "DECK_B"), help="the decks of A and B")
     m.add_argument("--games", type=whole_number(1), default=100)
+    m.add_argument("--position", metavar="FILE", help="start every game from this position file (YAML or JSON, "
+                   "docs/positions.md; its decks are the seats' decks); what it leaves out is drawn per game")
 
     t = sub.add_parser("tournament", help="round robin or gauntlet between entrants (agent@deck)")
     run_args(t)
@@ -177,6 +179,8 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--seat", type=int, choices=[0, 1], default=0, help="your seat")
     pl.add_argument("--decks", nargs=2, metavar=("SEAT0", "SEAT1"))
     pl.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    pl.add_argument("--position", metavar="FILE", help="start from this position file (YAML or JSON, "
+                    "docs/positions.md); the seed draws what it leaves out")
     trust_args(pl)
 
     sv = sub.add_parser("serve", help="the browser app: runs, replays, win rates, play against a bot")
@@ -202,7 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except BrokenPipeError:  # an OSError: before the clause below
         return _reader_left()
-    except (TcgError, OSError) as e:
+    except (TcgError, PositionError, OSError) as e:
         print(f"tcgzoo: error: {e}", file=sys.stderr)
         return EXIT_USAGE
     except GameFailure as e:
@@ -231,6 +235,26 @@ def _reader_left() -> int:
 
 
 # ---- runs -------------------------------------------------------------------------------------
+def _position(args) -> tuple[dict | None, dict]:
+    """``--position FILE``: the position (checked to be one of ``--game``) and the rule options
+    of the games, the position's own overridden by ``--option``; without it (None, the options)."""
+    options = dict(args.option)
+    if getattr(args, "position", None) is None:
+        return None, options
+    from tcgzoo.envs.core.position_file import load_position
+
+    from .arena import position_module
+
+    position_module(args.game)  # a game without readable positions fails before the file is read
+    data = load_position(args.position)
+    if data.get("game") != args.game:
+        raise PositionError(f"{args.position}: a position of {data.get('game')!r}, not of --game {args.game}")
+    own = data.get("options", {})
+    if not isinstance(own, dict):
+        raise PositionError(f"{args.position}: options: a mapping of option names to values")
+    return data, {**own, **options}
+
+
 def _arena(args):
     from .arena import Arena, make_backend
     from .store import Store
@@ -238,10 +262,14 @@ def _arena(args):
     game_module(args.game)  # an unknown game fails here, before a database is created
     if args.ray_address is not None and args.backend != "ray":
         raise ConfigError("--ray-address needs --backend ray")
+    position, options = _position(args)
+    if position is not None and getattr(args, "decks", None):
+        raise ConfigError("--decks and --position: the position's players are the seats; its decks (or the "
+                          "game's default decks) are theirs")
     backend = make_backend(args.backend, args.ray_address)  # Ray missing or no cluster: before any database
     store = Store(args.db)
-    return Arena(args.game, store, options=dict(args.option), workers=args.workers,
-                 progress=not args.no_progress, backend=backend), store
+    return Arena(args.game, store, options=options, workers=args.workers,
+                 progress=not args.no_progress, backend=backend, position=position), store
 
 
 def _summary(result) -> str:
@@ -383,10 +411,11 @@ def cmd_replay(args) -> int:
         rec = store.game(args.run, args.index)
     if rec.winner is None:
         raise ConfigError(f"game {rec.idx} of run {rec.run_key!r} has not been played yet")
-    state = make_game(rec.game, rec.decks, rec.options).new_initial_state(rec.seed)
+    decks = position_decks(rec.decks, rec.position)
+    state = start_state(make_game(rec.game, decks, rec.options), rec.game, rec.seed, rec.position)
     print(f"{rec.game} game {rec.idx} of {rec.run_key}: seat 0 {rec.entrants[0]}, seat 1 {rec.entrants[1]}, "
-          f"seed {rec.seed}")
-    changed = rec.fingerprint is not None and rec.fingerprint != fingerprint(rec.game, rec.decks, rec.options)
+          f"seed {rec.seed}" + (" (from a position)" if rec.position is not None else ""))
+    changed = rec.fingerprint is not None and rec.fingerprint != fingerprint(rec.game, decks, rec.options)
     if changed:
         print("note: the game's rules or card data changed since this game was played; "
               "it may not replay to the same end", file=sys.stderr)
@@ -484,16 +513,17 @@ def cmd_play(args) -> int:
     import random
 
     seat = args.seat
-    decks = args.decks or (None, None)
-    game = make_game(args.game, decks, dict(args.option))
+    position, options = _position(args)
+    decks = position_decks(args.decks or (None, None), position)
+    game = make_game(args.game, decks, options)
     opponent = make_agent(args.agent, args.game)
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     opponent.reset(seed + 1)
-    state = game.new_initial_state(seed)
+    state = start_state(game, args.game, seed, position)
     from .board import board, board_text, card_catalog
     from .web.play import seat_text
 
-    catalog = card_catalog(args.game, decks, dict(args.option))
+    catalog = card_catalog(args.game, decks, options)
     decisions = 0
     print(f"{args.game}, deal {seed}: you are seat {seat}, {args.agent} is seat {1 - seat}. "
           "Enter the number of an action; q concedes or quits.")

@@ -1,9 +1,10 @@
 """Games by name, for agents, the arena and the command line.
 
-Every game plugs in through ``tcgzoo.envs.GAMES``; the reference game Toy Duel is not in
-that registry (it is not one of the three games) but the arena's tests and examples use
-it, so it is added here as a fixture game. Nothing in ``agents/`` imports a game module
-by its own path: a game joins the arena when it joins ``GAMES``.
+Every game plugs in through the one game registry (the entry point group ``tcgzoo.games``,
+read by ``tcgzoo.envs.core.registry``); the arena knows every registered game, the
+reference game Toy Duel included (the arena's tests and examples use it). Nothing in
+``agents/`` imports a game module by its own path: a game joins the arena when it joins
+the registry, and agents use only the game contract and the game's hooks.
 """
 from __future__ import annotations
 
@@ -14,29 +15,22 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Sequence
 
-from tcgzoo.envs import GAMES
-from tcgzoo.envs.core.errors import UnknownNameError
+from tcgzoo.envs.core import registry
 
 from .base import ConfigError
 
-#: games the arena knows besides ``tcgzoo.envs.GAMES`` (tests and examples)
-FIXTURE_GAMES = {"toy_duel": "tcgzoo.envs.toy_duel"}
-
 
 def known_games() -> dict[str, str]:
-    """Game name -> core module path: the registry, then the fixture games."""
-    return {**FIXTURE_GAMES, **GAMES}
+    """Game name -> core module path: every registered game, reference games included."""
+    return registry.registered()
 
 
 def game_module(name: str) -> ModuleType:
     """The core module of game ``name`` (raises ``UnknownNameError`` listing the known ones)."""
-    games = known_games()
-    if name not in games:
-        raise UnknownNameError("game", name, games)
-    return importlib.import_module(games[name])
+    return registry.game_module(name)
 
 
-def make_game(name: str, decks: Sequence[str | None] | None = None, options: dict[str, Any] | None = None):
+def make_game(name: str, decks: Sequence[str | None] | None = None, options: dict[str, Any] | None = None) -> Any:
     """``Game(decks=..., **options)`` of game ``name``.
 
     ``decks`` is the deck of each seat; ``None`` (or two ``None``) lets the game pick its
@@ -56,13 +50,14 @@ _SOURCE_SUFFIXES = (".py", ".yaml", ".yml", ".json", ".toml", ".txt")
 
 
 @lru_cache(maxsize=None)
-def _tree_digest(root: str) -> str:
-    """Digest of the code and data files under ``root`` (once per process: the code a
-    process runs does not change under it)."""
+def _tree_digest(root: str, skip: tuple[str, ...] = ()) -> str:
+    """Digest of the code and data files under ``root``, but for the files ``skip`` names
+    (relative to ``root``); once per process: the code a process runs does not change under it."""
     h = hashlib.sha1()
     base = Path(root)
     for f in sorted(base.rglob("*")):
-        if f.is_file() and f.suffix in _SOURCE_SUFFIXES and "__pycache__" not in f.parts:
+        if (f.is_file() and f.suffix in _SOURCE_SUFFIXES and "__pycache__" not in f.parts
+                and str(f.relative_to(base)) not in skip):
             h.update(str(f.relative_to(base)).encode())
             h.update(f.read_bytes())
     return h.hexdigest()
@@ -70,28 +65,34 @@ def _tree_digest(root: str) -> str:
 
 def fingerprint(name: str, decks: Sequence[str | None] | None = None, options: dict[str, Any] | None = None) -> str:
     """A short digest of what decides game ``name``'s play: the kernel, the game's
-    package (rules, cards, built-in decks), the deck files given by path and the player's
-    own card files (option ``cards``), by content.
+    package (rules, cards, built-in decks; not the modules of its hooks for agents, its
+    heuristic and its leaf evaluation, which change how a bot plays, not the game), the deck
+    files given by path and the player's own card files (option ``cards``), by content.
 
     Stored with every game, it tells a replay or a resumed run that the rules or the
     card data changed since a game was played (its stored actions may then no longer
     replay, and old and new games should not be pooled). It is the same whichever seat
     plays which deck: a paired run's two games of one deal share it.
     """
-    module = game_module(name)
-    core = importlib.import_module("tcgzoo.envs.core")
-    roots = [Path(core.__file__).parent]
-    roots.append(Path(module.__file__).parent if Path(module.__file__).name == "__init__.py"
-                 else Path(module.__file__))
+    core, game = _source(importlib.import_module("tcgzoo.envs.core")), _source(game_module(name))
     h = hashlib.sha1()
-    for root in roots:
-        digest = _tree_digest(str(root)) if root.is_dir() else hashlib.sha1(root.read_bytes()).hexdigest()
-        h.update(digest.encode())
+    h.update(_tree_digest(str(core.parent)).encode())
+    if game.name == "__init__.py":  # a package: its files, its hook modules left out
+        h.update(_tree_digest(str(game.parent), tuple(f"{m}.py" for m in registry.HOOK_MODULES)).encode())
+    else:
+        h.update(hashlib.sha1(game.read_bytes()).hexdigest().encode())
     files = [d for d in decks or () if d is not None and Path(d).is_file()]
     files += [str(f) for f in (options or {}).get("cards") or ()]
     for digest in sorted(_file_digest(f) for f in files):
         h.update(digest.encode())
     return h.hexdigest()[:12]
+
+
+def _source(module: ModuleType) -> Path:
+    """The file a module was loaded from (a package: its ``__init__.py``)."""
+    if module.__file__ is None:
+        raise TypeError(f"module {module.__name__} has no source file to fingerprint")
+    return Path(module.__file__)
 
 
 def _file_digest(path: str) -> str:

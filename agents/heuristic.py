@@ -1,23 +1,16 @@
 """Heuristic agents: one per game, because good rules of thumb are game knowledge.
 
-``HEURISTICS`` maps a game name to the ``"module:Class"`` of its heuristic agent
-(imported on first use, so a game's heuristic loads only when that game is played).
-A game without one is a clear error, not a silent fallback to random play: a win rate
-labelled "heuristic" must mean a heuristic played.
+Each game offers its heuristic through its own package (``<game>.heuristic.Heuristic``,
+found by the game registry: ``tcgzoo.envs.core.registry.game_hooks``), so the heuristic of
+a game loads only when that game is played and a game added by another package brings
+its own. A game without one is a clear error, not a silent fallback to random play: a
+win rate labelled "heuristic" must mean a heuristic played.
 """
 from __future__ import annotations
 
-import importlib
+from tcgzoo.envs.core.registry import game_hooks, game_names
 
-from .base import Agent, ConfigError, GameState, no_argument
-
-#: game name -> "module:Class" of its heuristic agent
-HEURISTICS: dict[str, str] = {
-    "toy_duel": "tcgzoo.agents.heuristic:ToyDuelHeuristic",
-    "battle_spirits": "tcgzoo.agents.heuristic_battle_spirits:BattleSpiritsHeuristic",
-    "ninja_slayer": "tcgzoo.agents.heuristic_ninja_slayer:NinjaSlayerHeuristic",
-    "leader_melee": "tcgzoo.agents.heuristic_leader_melee:LeaderMeleeHeuristic",
-}
+from .base import Agent, ConfigError, no_argument
 
 
 class NoHeuristicError(ConfigError):
@@ -25,40 +18,27 @@ class NoHeuristicError(ConfigError):
 
     def __init__(self, game: str) -> None:
         super().__init__(f"game {game!r} has no heuristic agent yet; games with one: "
-                         f"{', '.join(sorted(HEURISTICS))}")
+                         f"{', '.join(games_with_heuristic())}")
+
+
+def games_with_heuristic() -> list[str]:
+    """The registered games (reference games included) that offer a heuristic."""
+    return [g for g in game_names(reference=True) if game_hooks(g).heuristic is not None]
 
 
 def heuristic_for(game: str) -> Agent:
-    """A new heuristic agent for ``game``."""
-    if game not in HEURISTICS:
+    """A new heuristic agent for ``game`` (``UnknownNameError`` for an unknown game)."""
+    factory = game_hooks(game).heuristic
+    if factory is None:
         raise NoHeuristicError(game)
-    module, _, cls = HEURISTICS[game].partition(":")
-    return getattr(importlib.import_module(module), cls)()
+    agent: Agent = factory()
+    return agent
+
+
+def has_heuristic(game: str) -> bool:
+    return game_hooks(game).heuristic is not None
 
 
 def from_spec(arg: str | None, game: str) -> Agent:
     no_argument("heuristic", arg)
     return heuristic_for(game)
-
-
-class ToyDuelHeuristic:
-    """Toy Duel: every card played adds to the pile, so play on (highest card first);
-    pass only to lock in a win once the opponent can no longer play, or when out of cards.
-
-    Reads only ``to_dict(player)``: its own hand, both piles, who has passed.
-    """
-
-    name = "heuristic"
-    PASS = 3
-
-    def reset(self, seed: int | None = None) -> None:
-        """Deterministic: nothing to seed."""
-
-    def act(self, state: GameState, player: int) -> int:
-        view = state.to_dict(player)
-        me, opp = player, 1 - player
-        hand = view["hands"][me]
-        opp_done = view["passed"][opp] or view["hand_sizes"][opp] == 0
-        if not hand or (opp_done and view["piles"][me] > view["piles"][opp]):
-            return self.PASS
-        return max(range(len(hand)), key=lambda i: (hand[i], -i))

@@ -19,8 +19,8 @@ Slayer) searches as deep as one that skips them.
 
 Rollouts may be cut short: ``depth`` decisions after the tree's leaf and/or the end of
 the leaf's turn plus ``turns`` more turns (for games with a turn counter in
-``evaluate.TURNS``). A cut rollout is scored by the game's leaf evaluation
-(``evaluate.EVALUATIONS``: ``f(state, player) -> [-1, 1]`` from what ``player`` sees,
+its ``evaluate.turn_of``). A cut rollout is scored by the game's leaf evaluation
+(``<game>.evaluate.value``: ``f(state, player) -> [-1, 1]`` from what ``player`` sees,
 computed for the searching seat on its own determinization; the generic fallback is 0).
 ``depth=0`` evaluates the leaf itself. The rollout policy is uniform random or any agent
 (``rollout=heuristic``: the game's heuristic).
@@ -36,8 +36,10 @@ import time
 from tcgzoo.envs.core.rng import Rng
 
 from .base import Agent, ConfigError, GameState, make_agent, parse_options, playable_actions
-from .heuristic import HEURISTICS
-from .evaluate import Evaluation, TurnOf, evaluation_for, generic_value, has_evaluation, turn_counter_for
+from .heuristic import has_heuristic
+from .evaluate import (
+    Evaluation, TurnOf, evaluation_for, generic_value, has_evaluation, search_depth_for, turn_counter_for,
+)
 
 
 class _Node:
@@ -164,15 +166,15 @@ class MCTSAgent:
         (scored by the evaluation, from ``player``'s side) or ``max_rollout`` (a draw)."""
         agent, rng = self.rollout_agent, self.rng
         choices = self.max_rollout if self.depth is None else self.depth  # forced decisions do not count
-        last_turn = None
-        if self.turns is not None and not s.is_terminal():
-            last_turn = self.turn_of(s) + self.turns
+        last_turn, turn_of = None, self.turn_of  # turns is set only with a turn counter
+        if self.turns is not None and turn_of is not None and not s.is_terminal():
+            last_turn = turn_of(s) + self.turns
         if agent is not None:
             agent.reset(rng.next64())  # a fresh rollout: no per-turn memory of another world
         for _ in range(self.max_rollout):
             if s.is_terminal():
                 return s.returns()
-            if last_turn is not None and self.turn_of(s) > last_turn:
+            if last_turn is not None and turn_of is not None and turn_of(s) > last_turn:
                 break
             legal = playable_actions(s)
             if len(legal) == 1:
@@ -202,8 +204,8 @@ def from_spec(arg: str | None, game: str) -> MCTSAgent:
     cut rollouts short and score them with the game's evaluation; ``depth=-1`` asks for
     full rollouts. Defaults for a game with a leaf evaluation (Battle Spirits, whose
     games run ~400 decisions, so full random rollouts are slow and noisy): heuristic
-    rollouts (if the game has a heuristic) cut at ``depth=4`` (``AGENT_DEPTHS`` for games
-    that need more: Ninja Slayer 12), else random rollouts cut at ``depth=20``. Other games:
+    rollouts (if the game has a heuristic) cut at ``depth=4`` (the game's ``SEARCH_DEPTH``
+    for games that need more: Ninja Slayer 12), else random rollouts cut at ``depth=20``. Other games:
     full random rollouts.
     """
     if arg and arg.strip().isdigit():
@@ -211,10 +213,11 @@ def from_spec(arg: str | None, game: str) -> MCTSAgent:
     opts = parse_options("mcts", arg, {"iterations": int, "seconds": float, "c": float,
                                        "rollout": str, "max_rollout": int, "depth": int, "turns": int})
     evaluated = has_evaluation(game)
-    rollout = opts.pop("rollout", "heuristic" if evaluated and game in HEURISTICS else "random")
+    rollout = opts.pop("rollout", "heuristic" if evaluated and has_heuristic(game) else "random")
     agent = None if rollout == "random" else make_agent(rollout, game)
-    depth = opts.pop("depth", (DEFAULT_DEPTH_RANDOM if agent is None else AGENT_DEPTHS.get(game, DEFAULT_DEPTH_AGENT))
-                      if evaluated else None)
+    own_depth = search_depth_for(game)
+    agent_depth = DEFAULT_DEPTH_AGENT if own_depth is None else own_depth
+    depth = opts.pop("depth", (DEFAULT_DEPTH_RANDOM if agent is None else agent_depth) if evaluated else None)
     if depth is not None and depth < -1:
         raise ConfigError("mcts: depth must be -1 (full rollouts), 0 or more")
     turns = opts.pop("turns", None)
@@ -226,11 +229,7 @@ def from_spec(arg: str | None, game: str) -> MCTSAgent:
 
 
 #: default rollout depth (decisions after the leaf) for games with a leaf evaluation,
-#: with a rollout agent (the heuristic) and with random rollouts
+#: with a rollout agent (the heuristic; a game may ask for more: its evaluate.SEARCH_DEPTH)
+#: and with random rollouts
 DEFAULT_DEPTH_AGENT = 4
 DEFAULT_DEPTH_RANDOM = 20
-#: games whose heuristic rollouts need a longer cut: a Ninja Slayer ikusa takes more real
-#: choices (attacker, target, interrupt, ukemi, payments) than 4, so the evaluation would not
-#: see its outcome. Same 64 deals against the heuristic (16 deck pairings, paired seats,
-#: 100 iterations): depth 12 won 65.6% [53.4, 76.1], depth 4 53.1% [41.1, 64.8].
-AGENT_DEPTHS = {"ninja_slayer": 12}

@@ -18,7 +18,9 @@ processes never strand games. Older files without the claim columns are migrated
 opening (``ALTER TABLE``).
 
 A finished row holds what ``tcgzoo.envs.core.engine.replay`` needs: game name, decks,
-options, seed and the actions (JSON), so any stored game can be replayed to its end.
+options, seed and the actions (JSON), so any stored game can be replayed to its end; a game
+started from a position (``tcgzoo match --position``) holds that position (JSON) too, and
+replays from it built with the game's seed.
 """
 from __future__ import annotations
 
@@ -73,6 +75,7 @@ CREATE TABLE IF NOT EXISTS games (
     finished  REAL,                    -- unix time the result was stored
     claimed_by TEXT,                   -- the process playing (or that played) it: host:pid:token
     claimed_at REAL,                   -- unix time the claim was made or last renewed
+    position  TEXT,                    -- JSON readable position the game starts from (NULL: the set-up)
     PRIMARY KEY (run_key, idx)
 );
 CREATE INDEX IF NOT EXISTS games_pending ON games(run_key, winner);
@@ -80,9 +83,11 @@ CREATE INDEX IF NOT EXISTS games_pending ON games(run_key, winner);
 
 #: columns of a planned game, in order
 PLAN_COLUMNS = ("run_key", "idx", "pair", "slot", "game", "options", "seed", "entrant0", "entrant1",
-                "agent0", "agent1", "deck0", "deck1", "agent_seed0", "agent_seed1")
+                "agent0", "agent1", "deck0", "deck1", "agent_seed0", "agent_seed1", "position")
 #: columns added after the first release; ``Store`` adds them to older files
 CLAIM_COLUMNS = (("claimed_by", "TEXT"), ("claimed_at", "REAL"))
+#: games that start from a position (``tcgzoo match --position``; docs/positions.md), added later too
+POSITION_COLUMNS = (("position", "TEXT"),)
 #: seconds a claim holds without renewal (a process renews its claims about every
 #: quarter lease while it plays them)
 DEFAULT_LEASE = 300.0
@@ -112,6 +117,7 @@ class GameRecord:
     duration: float | None
     actions: list[int] | None
     fingerprint: str | None
+    position: dict | None = None  # the readable position the game starts from (None: the set-up)
 
     @classmethod
     def from_row(cls, r: sqlite3.Row) -> "GameRecord":
@@ -119,12 +125,15 @@ class GameRecord:
                    r["seed"], (r["entrant0"], r["entrant1"]), (r["agent0"], r["agent1"]),
                    (r["deck0"], r["deck1"]), (r["agent_seed0"], r["agent_seed1"]), r["winner"],
                    r["decisions"], r["turns"], r["first_player"], r["duration"],
-                   None if r["actions"] is None else json.loads(r["actions"]), r["fingerprint"])
+                   None if r["actions"] is None else json.loads(r["actions"]), r["fingerprint"],
+                   # a file of an older version opened read-only has no position column
+                   json.loads(r["position"]) if "position" in r.keys() and r["position"] is not None else None)
 
     def job(self) -> dict[str, Any]:
         """What a worker needs to play this game (plain data, cheap to pickle)."""
         return {"idx": self.idx, "game": self.game, "options": self.options, "seed": self.seed,
-                "agents": self.agents, "decks": self.decks, "agent_seeds": self.agent_seeds}
+                "agents": self.agents, "decks": self.decks, "agent_seeds": self.agent_seeds,
+                "position": self.position}
 
 
 def default_db_path() -> str:
@@ -229,7 +238,7 @@ class Store:
         """Add the columns newer versions need to a file written by an older one."""
         with self.transaction():  # two processes opening one old file: the second sees the columns
             have = {r["name"] for r in self.db.execute("PRAGMA table_info(games)")}
-            for name, kind in CLAIM_COLUMNS:
+            for name, kind in CLAIM_COLUMNS + POSITION_COLUMNS:
                 if name not in have:
                     self.db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
 

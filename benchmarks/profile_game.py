@@ -58,7 +58,7 @@ def profile(name: str, mode: str, seconds: float, seed: int = 0, interval: float
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", required=True, help="a game name (tcgzoo.envs.GAMES, toy_duel, or null)")
+    ap.add_argument("--game", required=True, help="a registered game name (toy_duel too), or null")
     ap.add_argument("--mode", choices=("core", "env", "clone"), default="core",
                     help="core: decisions on the rules core (default); env: the AEC env; clone: clone()")
     ap.add_argument("--seconds", type=float, default=10.0, help="seconds of play to profile (default 10)")

@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--ray", action="store_true", help="also the env batches on 1 and 2 Ray actors (a local Ray)")
     args = p.parse_args(argv)
     opponents = {k: float(v) for k, v in (x.split("=") for x in args.opponents.split(","))}
-    games = [g for g in GAMES if g != "toy_duel"] if args.game == "all" else [args.game]
+    games = list(GAMES) if args.game == "all" else [args.game]  # GAMES: the reference game left out
     settings = [("local", w) for w in args.workers] + ([("ray", 1), ("ray", 2)] if args.ray else [])
     if args.ray:
         from tcgzoo.agents.ray_backend import init_ray

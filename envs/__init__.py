@@ -1,33 +1,15 @@
 """tcgzoo's games: a rules core per game (``tcgzoo.envs.<game>``) and its PettingZoo
 AEC environment (``tcgzoo.envs.<game>_v0``), over one shared kernel (``tcgzoo.envs.core``).
+
+The games are registered in the entry point group ``tcgzoo.games`` and served by
+``tcgzoo.envs.core.registry`` (re-exported here), so another package can add a game.
 """
 from __future__ import annotations
 
-import importlib
+from .core.registry import GameTable, game_module, game_names, load_game, make_env
 
-from .core.errors import UnknownNameError
+#: game name -> core module path, of the games (the reference game Toy Duel left out);
+#: read from the registry on first use. Every core module offers ``Game`` (the game contract).
+GAMES = GameTable()
 
-#: game name -> core module; every module offers ``Game`` (see shared game contract)
-GAMES = {
-    "battle_spirits": "tcgzoo.envs.battle_spirits",
-    "leader_melee": "tcgzoo.envs.leader_melee",
-    "ninja_slayer": "tcgzoo.envs.ninja_slayer",
-}
-
-
-def game_module(name: str):
-    if name not in GAMES:
-        raise UnknownNameError("game", name, GAMES)
-    return importlib.import_module(GAMES[name])
-
-
-def load_game(name: str, **kwargs):
-    """``load_game("battle_spirits", decks=[...])`` -> that game's ``Game``."""
-    return game_module(name).Game(**kwargs)
-
-
-def make_env(name: str, **kwargs):
-    """The wrapped PettingZoo AEC env of a game, as ``<game>_v0.env(**kwargs)``."""
-    if name not in GAMES:
-        raise UnknownNameError("game", name, GAMES)
-    return importlib.import_module(GAMES[name] + "_v0").env(**kwargs)
+__all__ = ["GAMES", "game_module", "game_names", "load_game", "make_env"]

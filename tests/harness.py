@@ -31,7 +31,9 @@ The first violation raises ``AssertionError`` naming the game, seed and step, wi
 actions so far, so ``replay`` or ``check_random_games(game, 1, seed)`` reproduces it.
 
 Golden playthroughs (OpenSpiel's habit): ``write_playthrough`` records every API output
-of one seeded random game to ``tests/golden/<game>.txt``; ``check_golden`` diffs a fresh
+of one seeded random game to ``tests/golden/<game>.txt`` (the first ``GOLDEN_FULL_STEPS``
+decisions in full, then a line a decision with a digest of its record, and the end in
+full); ``check_golden`` diffs a fresh
 playthrough against it, so any unintended change of rules, encodings or strings shows
 up as a readable diff. Regenerate after an intended change and review the diff::
 
@@ -42,7 +44,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import importlib
+import hashlib
 import json
 import sys
 import time
@@ -53,10 +55,12 @@ from typing import Any
 
 import numpy as np
 
+from tcgzoo.envs.core import registry
+from tcgzoo.envs.core.registry import game_names
 from tcgzoo.envs.core.rng import Rng
 
-#: games every harness test runs on; each game's engineer appends its name
-GAMES_UNDER_TEST: list[str] = ["toy_duel", "battle_spirits", "leader_melee", "ninja_slayer"]
+#: games every harness test runs on: every registered game, the reference game Toy Duel included
+GAMES_UNDER_TEST: list[str] = game_names(reference=True)
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,10 @@ GOLDEN: dict[str, Golden] = {
 }
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
+#: steps recorded in full; each later step is one line with a digest of its record, so a
+#: file stays reviewable (a Ninja Slayer game runs to ~1,000 decisions) and a change
+#: anywhere still shows, at the step where it first happens
+GOLDEN_FULL_STEPS = 150
 TERMINAL_PLAYER = -4  # OpenSpiel's kTerminalPlayerId, the contract's id once a game is over
 ALLOWED_RETURNS = ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
 FALLBACK_MAX_LENGTH = 100_000  # bound for games that declare no max_game_length()
@@ -103,16 +111,13 @@ FALLBACK_MAX_LENGTH = 100_000  # bound for games that declare no max_game_length
 
 # ---- games by name ---------------------------------------------------------------------
 def game_module(name: str) -> ModuleType:
-    """The core module of a game: from ``tcgzoo.envs.GAMES`` when registered there, else
-    ``tcgzoo.envs.<name>`` (the reference game ``toy_duel`` is not in the registry)."""
-    from tcgzoo.envs import GAMES
-
-    return importlib.import_module(GAMES.get(name, f"tcgzoo.envs.{name}"))
+    """The core module of a registered game (the game registry, reference games included)."""
+    return registry.game_module(name)
 
 
 def env_module(name: str) -> ModuleType:
     """The ``<game>_v0`` PettingZoo module of a game (exports ``env`` and ``raw_env``)."""
-    return importlib.import_module(game_module(name).__name__ + "_v0")
+    return registry.env_module(name)
 
 
 def make_game(name: str, **kwargs: Any):
@@ -467,9 +472,7 @@ def playthrough(game_name: str, game_kwargs: dict[str, Any], seed: int) -> str:
     while not state.is_terminal():
         legal = state.legal_actions()
         action = random_action(state, policy, concede_prob=0.0)
-        out += [
-            "",
-            f"== step {step}",
+        record = [
             f"current_player: {state.current_player()}",
             f"legal_actions: {legal}",
             f"action_strings: {json.dumps([state.action_to_string(a) for a in legal], ensure_ascii=False)}",
@@ -477,8 +480,15 @@ def playthrough(game_name: str, game_kwargs: dict[str, Any], seed: int) -> str:
             f"observation_tensor(1): {_tensor_text(state.observation_tensor(1))}",
             "state:",
             _indented(str(state)),
-            f"action: {action} ({state.action_to_string(action)})",
         ]
+        if step < GOLDEN_FULL_STEPS:
+            out += ["", f"== step {step}", *record, f"action: {action} ({state.action_to_string(action)})"]
+        else:  # one line: who chose what, and a digest of everything the full record would show
+            if step == GOLDEN_FULL_STEPS:
+                out += ["", f"# from step {GOLDEN_FULL_STEPS} on: one line a step, its record as a digest"]
+            digest = hashlib.sha1("\n".join(record).encode()).hexdigest()[:16]
+            out.append(f"== step {step} p{state.current_player()} action {action} "
+                       f"({state.action_to_string(action)}) digest {digest}")
         state.apply_action(action)
         step += 1
     out += [

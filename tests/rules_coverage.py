@@ -10,6 +10,12 @@ Citations of ids missing from the game's index are errors (usually typos).
 Usage::
 
     python tests/rules_coverage.py [--game battle_spirits] [--missing]
+    python tests/rules_coverage.py --rule "BS 7-7-3"    # the rule, its code and its tests
+
+``--rule`` shows a rule's title from the index, then every place in the game's package
+(``envs/<game>/``) that names it or one of its sub-rules (code cites its own game's rules
+without the prefix: ``# 7-7-3-2: ...``), with the enclosing function, then every test that
+cites it.
 
 The exit status is 1 when a citation names a rule that is not in its index.
 """
@@ -26,7 +32,8 @@ from typing import Any
 
 import yaml
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+THIS_FILE = Path(__file__).resolve()
+REPO_ROOT = THIS_FILE.parent.parent
 RULES_DIR = REPO_ROOT / "docs" / "rules"
 TESTS_DIR = REPO_ROOT / "tests"
 INDEX_GLOB = "*_index.yaml"
@@ -186,6 +193,8 @@ def scan_citations(root: Path | str = TESTS_DIR) -> list[Citation]:
     """Every rule citation in the ``*.py`` files under ``root``, in file order."""
     citations: list[Citation] = []
     for path in sorted(Path(root).rglob("*.py")):
+        if path.resolve() == THIS_FILE:  # this tool's own examples are not citations
+            continue
         text = path.read_text(encoding="utf-8", errors="replace")
         for lineno, line in enumerate(text.splitlines(), 1):
             for match in CITATION_RE.finditer(line):
@@ -228,13 +237,68 @@ def coverage(
     )
 
 
+REPO_ENVS = REPO_ROOT / "envs"
+
+
+def _bare_id_re(rule_id: str) -> re.Pattern[str]:
+    """The id, or a sub-rule of it (``7-7-3`` finds ``7-7-3-2``), standing on its own."""
+    return re.compile(r"(?<![A-Za-z0-9_.-])" + re.escape(rule_id) + r"(?:[-.][0-9a-z]+)*(?![A-Za-z0-9_]|[-.]\d)")
+
+
+def rule_places(citation: str, rules_dir: Path | str = RULES_DIR, tests_root: Path | str = TESTS_DIR,
+                code_root: Path | str = REPO_ENVS) -> tuple[Index, Rule | None, list[str], list[str]]:
+    """For ``"BS 7-7-3"``: the game's index, the rule (None if not indexed), the lines of
+    the game's code naming it or a sub-rule (``path:line (function): text``) and the tests
+    citing it or a sub-rule (``path:line: text``)."""
+    m = CITATION_RE.fullmatch(citation.strip())
+    if not m:
+        raise KeyError(f"{citation!r} is not a rule citation such as 'BS 7-7-3' or 'NS 1104.4'")
+    prefix, rule_id = m.groups()
+    index = _find(load_indexes(rules_dir), prefix)
+    rule = next((r for r in index.rules if r.id == rule_id), None)
+    bare = _bare_id_re(rule_id)
+    code: list[str] = []
+    for path in sorted((Path(code_root) / index.game).rglob("*.py")):
+        func = "module"
+        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            d = re.match(r"\s*(?:async\s+)?(?:def|class)\s+(\w+)", line)
+            if d and not line.startswith((" " * 8)):
+                func = d.group(1)
+            if bare.search(line):
+                code.append(f"{path.relative_to(REPO_ROOT)}:{lineno} ({func}): {line.strip()}")
+    cited = re.compile(r"(?<![A-Za-z0-9_])" + prefix + " " + bare.pattern[len(r"(?<![A-Za-z0-9_.-])"):])
+    tests: list[str] = []
+    for path in sorted(Path(tests_root).rglob("*.py")):
+        if path.resolve() == THIS_FILE:
+            continue
+        for lineno, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            if cited.search(line):
+                tests.append(f"{path.relative_to(REPO_ROOT)}:{lineno}: {line.strip()}")
+    return index, rule, code, tests
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Report which rulebook rules the tests cite.")
     parser.add_argument("--game", help="game name or prefix (default: every indexed game)")
     parser.add_argument("--missing", action="store_true", help="list uncovered gameplay rules")
+    parser.add_argument("--rule", metavar="CITATION",
+                        help='show one rule (e.g. "BS 7-7-3"): its title, the code naming it or a sub-rule, '
+                             "and the tests citing it")
     parser.add_argument("--rules-dir", type=Path, default=RULES_DIR, help=argparse.SUPPRESS)
     parser.add_argument("--tests-root", type=Path, default=TESTS_DIR, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+
+    if args.rule is not None:
+        try:
+            index, rule, code, tests = rule_places(args.rule, args.rules_dir, args.tests_root)
+        except KeyError as exc:
+            parser.error(str(exc.args[0]))
+        title = rule.title if rule else "(not in the index: a sub-rule or a typo)"
+        print(f"{args.rule.strip()}: {title}\n\ncode ({len(code)}):")
+        print("\n".join("  " + c for c in code) or "  none")
+        print(f"\ntests ({len(tests)}):")
+        print("\n".join("  " + t for t in tests) or "  none")
+        return 0 if rule else 1
 
     indexes = load_indexes(args.rules_dir)
     if args.game is not None:

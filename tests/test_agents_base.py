@@ -5,11 +5,12 @@ import pytest
 
 from tcgzoo.agents import ConfigError, agent_names, make_agent
 from tcgzoo.agents.base import Agent, playable_actions
-from tcgzoo.agents.games import known_games, make_game
-from tcgzoo.agents.heuristic import HEURISTICS, NoHeuristicError, ToyDuelHeuristic
+from tcgzoo.agents.games import make_game
+from tcgzoo.agents.heuristic import games_with_heuristic
 from tcgzoo.agents.random_agent import RandomAgent
 from tcgzoo.envs.core.errors import UnknownNameError
 from tcgzoo.envs.toy_duel import PASS, Game
+from tcgzoo.envs.toy_duel.heuristic import ToyDuelHeuristic
 
 
 class ConcedeState:
@@ -46,7 +47,7 @@ def test_registry_builds_every_kind_and_names_the_unknown() -> None:
         make_agent("mcts:iters=3", "toy_duel")
     with pytest.raises(ConfigError, match="takes no argument"):
         make_agent("random:3", "toy_duel")
-    with pytest.raises(NoHeuristicError, match="'go' has no heuristic.*toy_duel"):
+    with pytest.raises(UnknownNameError, match="unknown game 'go'.*toy_duel"):
         make_agent("heuristic", "go")
     with pytest.raises(ConfigError, match="needs a file"):
         make_agent("policy", "toy_duel")
@@ -97,7 +98,7 @@ def test_policy_file_agent(tmp_path, monkeypatch) -> None:
         make_agent(f"policy:{tmp_path / 'weights.npz'}", "toy_duel")
 
 
-@pytest.mark.parametrize("game", sorted(set(HEURISTICS) & set(known_games())))
+@pytest.mark.parametrize("game", games_with_heuristic())
 def test_every_registered_heuristic_plays_its_game(game: str) -> None:
     g = make_game(game)
     for seed in range(3):

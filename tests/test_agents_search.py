@@ -147,9 +147,10 @@ def test_time_budget_and_bad_settings() -> None:
 
 def test_ninja_slayer_searches_deeper_by_default() -> None:
     """A Ninja Slayer ikusa takes more real choices than the global default cut of 4, so its
-    heuristic rollouts are cut at AGENT_DEPTHS' 12; an explicit depth still wins, and the
+    heuristic rollouts are cut at its evaluate.SEARCH_DEPTH, 12; an explicit depth still wins, and the
     other games keep the global default."""
-    from tcgzoo.agents.search import AGENT_DEPTHS, DEFAULT_DEPTH_AGENT, from_spec
-    assert from_spec(None, "ninja_slayer").depth == AGENT_DEPTHS["ninja_slayer"] == 12
+    from tcgzoo.agents.search import DEFAULT_DEPTH_AGENT, from_spec
+    from tcgzoo.envs.core.registry import game_hooks
+    assert from_spec(None, "ninja_slayer").depth == game_hooks("ninja_slayer").search_depth == 12
     assert from_spec("depth=3", "ninja_slayer").depth == 3
     assert from_spec(None, "leader_melee").depth == DEFAULT_DEPTH_AGENT

@@ -11,7 +11,8 @@ import re
 import numpy as np
 import pytest
 
-from tcgzoo.envs import GAMES, load_game, make_env
+from tcgzoo.envs import GAMES, game_module, load_game, make_env
+from tcgzoo.envs.core.registry import env_module
 from tcgzoo.envs.core.engine import replay
 from tcgzoo.envs.core.errors import OptionError, TcgError, UnknownNameError
 from tcgzoo.envs.core.rng import Rng
@@ -20,8 +21,7 @@ NAMES = sorted(GAMES)
 
 
 def _module(name):
-    import importlib
-    return importlib.import_module(f"tcgzoo.envs.{name}")
+    return game_module(name)
 
 
 def _played(game, seed: int, n: int):
@@ -107,7 +107,7 @@ def test_env_illegal_move_loses_and_render(name):
     bad = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
     env.step(bad)
     assert env.terminations[agent] and env.rewards[agent] == -1
-    env = getattr(_module(f"{name}_v0"), "env")(render_mode="ansi")
+    env = env_module(name).env(render_mode="ansi")
     env.reset(seed=2)
     text = env.render()
     assert isinstance(text, str) and len(text.splitlines()) >= 3

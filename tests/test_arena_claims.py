@@ -98,14 +98,14 @@ def test_an_old_results_file_is_migrated_and_resumes(tmp_path) -> None:
     with sqlite3.connect(old) as c:  # the file as the first release wrote it: 20 of 30 games played
         c.executescript(OLD_SCHEMA)
         c.execute("INSERT INTO runs VALUES (?, ?, ?, ?, ?)", tuple(run))
-        names = [k for k in rows[0].keys() if k not in ("claimed_by", "claimed_at")]
+        names = [k for k in rows[0].keys() if k not in ("claimed_by", "claimed_at", "position")]
         c.executemany(f"INSERT INTO games ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
                       [tuple(r[k] for k in names) if r["idx"] < 20 else
                        tuple(None if k in ("winner", "decisions", "turns", "first_player", "duration", "actions",
                                            "fingerprint", "finished") else r[k] for k in names) for r in rows])
     with Store(old) as store:
         columns = {r["name"] for r in store.db.execute("PRAGMA table_info(games)")}
-        assert {"claimed_by", "claimed_at"} <= columns
+        assert {"claimed_by", "claimed_at", "position"} <= columns
         res = Arena("toy_duel", store, workers=1).match(Entrant("random"), Entrant("heuristic"), 30, seed=2)
     assert res.resumed and res.played == 10 and outcome(res.records) == outcome(ref.records)
     with Store(old) as store:  # opening a migrated file again changes nothing

@@ -14,8 +14,9 @@ from tcgzoo.agents import cli
 from tcgzoo.agents.base import playable_actions
 from tcgzoo.agents.board import board, board_text, card_catalog
 from tcgzoo.agents.games import make_game
+from tcgzoo.envs import game_names
 
-GAMES = ("battle_spirits", "ninja_slayer", "leader_melee")
+GAMES = tuple(game_names())
 #: a counter each game's board must show for each seat
 COUNTERS = {"battle_spirits": {"life", "reserve", "deck", "hand"}, "ninja_slayer": {"deck", "hand"},
             "leader_melee": {"life", "deck", "hand", "energy"}}

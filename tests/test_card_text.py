@@ -17,17 +17,18 @@ from pathlib import Path
 import pytest
 
 from tcgzoo.agents.cli import main
+from tcgzoo.envs import game_module, game_names
 from tcgzoo.envs.core.cardfile import load_yaml
 from tcgzoo.envs.core.cardtext import MissingPhrase, Phrase, Phrasebook, VocabText, fill
 from tcgzoo.envs.core.errors import UnknownNameError
 from tcgzoo.envs.core.vocab import Param, Vocabulary
 
 TESTS = Path(__file__).parent
-GAMES = ("battle_spirits", "ninja_slayer", "leader_melee")
+GAMES = tuple(game_names())
 
 
 def text_module(game: str):
-    return importlib.import_module(f"tcgzoo.envs.{game}.text")
+    return importlib.import_module(f"{game_module(game).__name__}.text")
 
 
 def test_card_files(game: str) -> list[str]:

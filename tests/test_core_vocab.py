@@ -88,6 +88,9 @@ def test_errors_name_the_field_and_suggest_the_nearest_word():
         v.compile_value(ck(None), "n", {"times": 3})
     with pytest.raises(CardFileError, match="must be at least 1"):
         v.compile_value(ck(None), "n", {"cards": "own", "per": 0})
+    # a stat's inner name is no value word of its own (it compiled, then failed in play, before)
+    with pytest.raises(CardFileError, match=r"field 'n.stat:power': 'stat:power' is not a value word: write \{stat"):
+        v.compile_value(ck(None), "n", {"stat:power": None})
     with pytest.raises(ValueError, match="registered twice"):
         v.add("filter", "mine")
 

@@ -34,14 +34,14 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tcgzoo.envs import load_game
+from tcgzoo.envs import game_module, game_names, load_game
 from tcgzoo.envs.core.cardfile import (CARD_FILE_MAX_BYTES, DECK_FILE_MAX_BYTES, MAX_DEPTH, MAX_INT_CHARS,
                                        load_yaml, read_bounded)
 from tcgzoo.envs.core.errors import SHORT, CardFileError, DeckError, TcgError, UnknownNameError, short
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = ("battle_spirits", "ninja_slayer", "leader_melee")
-CARDS = {g: importlib.import_module(f"tcgzoo.envs.{g}.cards") for g in GAMES}
+GAMES = tuple(game_names())
+CARDS = {g: importlib.import_module(f"{game_module(g).__name__}.cards") for g in GAMES}
 #: a deck file's ``cards`` mapping of each game with one card too many copies
 TOO_MANY = {"battle_spirits": ("TZ01-R13", "Spark Imp", "BS 6-1-1-2"),
             "ninja_slayer": ("TZNS-02", "Ninja Slayer◆Mortal", "NS 402.4b"),

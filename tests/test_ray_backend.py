@@ -16,8 +16,11 @@ from tcgzoo.agents.base import ConfigError
 from tcgzoo.agents.cli import main
 from tcgzoo.agents.store import Store
 
+pytestmark = pytest.mark.slow  # a local Ray per module: seconds of start-up and tear-down
+
 R, H = Entrant("random"), Entrant("heuristic")
 #: the stored columns that do not depend on when or where a game was played
+
 VOLATILE = {"duration", "finished", "claimed_by", "claimed_at"}
 
 

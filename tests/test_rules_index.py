@@ -106,3 +106,18 @@ def test_cli_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     prefix = next(iter(rc.load_indexes()))
     (tmp_path / "test_bad.py").write_text(f"# {prefix} 0-0-0\n", encoding="utf-8")
     assert rc.main(["--tests-root", str(tmp_path)]) == 1
+
+
+def test_one_command_shows_a_rules_code_and_tests() -> None:
+    """``rules_coverage.py --rule`` with Battle Spirits' attack-step rule: the rule's title, the
+    code naming it or a sub-rule (with the enclosing function) and the tests citing it."""
+    index, rule, code, tests = rc.rule_places("BS" + " 7-7-3")  # split: not a citation of this test
+    assert index.prefix == "BS" and rule is not None and rule.title
+    assert code and all(line.startswith("envs/battle_spirits/") for line in code)
+    assert any("7-7-3-2" in line for line in code)  # a sub-rule counts
+    assert tests and all(line.startswith("tests/") and not line.startswith("tests/rules_coverage.py")
+                         for line in tests)
+    assert not any("7-7-30" in line for line in code + tests)  # an id stands on its own
+    with pytest.raises(KeyError, match="not a rule citation"):
+        rc.rule_places("battle 7")
+    assert rc.main(["--rule", "NS" + " 1214.2"]) == 0

@@ -15,6 +15,9 @@ from tcgzoo.agents.base import ConfigError  # noqa: E402
 from tcgzoo.training.config import TrainConfig  # noqa: E402
 from tcgzoo.training.vec_env import TcgVecEnv  # noqa: E402
 
+
+pytestmark = pytest.mark.slow  # a local Ray: seconds of start-up and tear-down
+
 GAME = "battle_spirits"
 
 

@@ -23,6 +23,8 @@ import pytest
 
 from web_fixtures import GAMES, stored_games
 
+pytestmark = pytest.mark.slow  # drives Chromium through whole games
+
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("TCGZOO_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",

@@ -5,8 +5,9 @@ from pathlib import Path
 
 from tcgzoo.agents.arena import Arena, Entrant
 from tcgzoo.agents.store import Store
+from tcgzoo.envs import game_names
 
-GAMES = ("battle_spirits", "ninja_slayer", "leader_melee")
+GAMES = tuple(game_names())
 
 
 def stored_games(path: Path) -> dict[str, str]:

@@ -42,9 +42,10 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from tcgzoo.envs.core.errors import TcgError
+from tcgzoo.envs.core.registry import game_names
 
 from ..base import ConfigError, agent_names
-from ..games import game_module, known_games
+from ..games import game_module
 from ..store import Store
 from .play import PlaySession
 from .replay import ReplayCache
@@ -54,19 +55,25 @@ STATIC = Path(__file__).parent / "static"
 MAX_SESSIONS = 64
 #: games on one page of the games list
 PAGE = 100
-#: the three games first, then fixture games
-GAME_ORDER = ("battle_spirits", "ninja_slayer", "leader_melee")
 #: agent choices offered on the play page (``mcts`` and ``policy`` take an argument there)
 AGENT_CHOICES = ("random", "heuristic", "mcts", "policy")
-#: rule options the play page fills in per game (a person would rather not pass every priority)
-PLAY_OPTIONS = {"ninja_slayer": {"auto_forced": True}}
+#: rule options the play page turns on for every game that has them (a person would rather
+#: not be asked each forced decision, such as a Ninja Slayer priority with nothing to play)
+PLAY_OPTIONS = {"auto_forced": True}
 
 e = html.escape
 
 
 def _games() -> list[str]:
-    names = list(known_games())
-    return [g for g in GAME_ORDER if g in names] + sorted(g for g in names if g not in GAME_ORDER)
+    """The registered games, then the reference games (Toy Duel)."""
+    games = game_names()
+    return games + [g for g in game_names(reference=True) if g not in games]
+
+
+def play_options(game: str) -> dict:
+    """The options of :data:`PLAY_OPTIONS` that game ``game`` has."""
+    offered = getattr(game_module(game).Game, "OPTIONS", {})
+    return {k: v for k, v in PLAY_OPTIONS.items() if k in offered}
 
 
 def page(title: str, body: str, scripts: tuple[str, ...] = (), status: int = 200, data: dict | None = None) -> HTMLResponse:
@@ -292,12 +299,10 @@ class App:
 
     # ---- API ---------------------------------------------------------------------------------
     def games_info(self) -> dict:
-        from tcgzoo.envs import GAMES
-
         out = {}
-        for g in [g for g in _games() if g in GAMES]:  # the three games (fixture games stay out of the menu)
+        for g in game_names():  # the games (reference games stay out of the menu)
             names = getattr(game_module(g).Game, "builtin_decks", None)
-            out[g] = {"decks": names() if callable(names) else [], "options": PLAY_OPTIONS.get(g, {})}
+            out[g] = {"decks": names() if callable(names) else [], "options": play_options(g)}
         return {"games": out, "agents": [a for a in AGENT_CHOICES if a in agent_names()]}
 
     def api_games(self, request: Request) -> Response:
@@ -336,7 +341,7 @@ class App:
     async def api_play_new(self, request: Request) -> Response:
         data = await self._body(request)
         game = data.get("game")
-        if game not in known_games():
+        if game not in _games():
             raise HTTPException(400, f"unknown game {game!r}")
         decks = data.get("decks") or [None, None]
         if not isinstance(decks, list) or len(decks) != 2:

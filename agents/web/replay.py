@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from threading import Lock
 
+from ..arena import position_decks, start_state
 from ..base import ConfigError
 from ..board import card_catalog
 from ..games import fingerprint, make_game
@@ -21,8 +22,9 @@ class Replay:
         if rec.winner is None or rec.actions is None:
             raise ConfigError(f"game {rec.idx} of run {rec.run_key!r} has not been played yet")
         self.rec = rec
-        self.catalog = card_catalog(rec.game, rec.decks, rec.options)
-        state = make_game(rec.game, rec.decks, rec.options).new_initial_state(rec.seed)
+        decks = position_decks(rec.decks, rec.position)  # a game from a position: its decks
+        self.catalog = card_catalog(rec.game, decks, rec.options)
+        state = start_state(make_game(rec.game, decks, rec.options), rec.game, rec.seed, rec.position)
         self.states = [state.clone()]
         self.movers: list[int] = []
         self.broken: str | None = None  # why the stored actions stopped replaying, if they did
@@ -35,7 +37,7 @@ class Replay:
             state.apply_action(a)
             self.states.append(state.clone())
         self.turns = [s.to_dict().get("turn") for s in self.states]
-        self.changed = rec.fingerprint is not None and rec.fingerprint != fingerprint(rec.game, rec.decks, rec.options)
+        self.changed = rec.fingerprint is not None and rec.fingerprint != fingerprint(rec.game, decks, rec.options)
         self._logs: dict = {}
 
     def __len__(self) -> int:

@@ -39,34 +39,35 @@ Decision kinds: see ``layout.DECISIONS``. A card play is broken into atomic choi
 the card (hand slot), 《継召》 exclusions, each core of the cost (which card or the
 reserve, normal or soul core), each core placed on the new card, targets one at a time.
 
-Observation (float32; P = cards in the pool, 86 built-in -> 7,173 floats; seen from the
-observing player "me"; ``Game().observation_layout()`` gives the exact offsets)
-----------------------------------------------------------------------------------------
-==================  ========  ==========================================================
-block               size      content
-==================  ========  ==========================================================
-global              3         turn/20, it is my turn, I went first
-step                9         one-hot: start core draw refresh main attack main2 end setup
-decision            18        one-hot of the pending decision kind (``layout.DECISIONS``)
-deciding            1         I am the one deciding
-players             2 x 13    me then opponent: life/10, reserve/10, trash cores/10,
-                              deck/40, hand/20, trash/40, removed/20, soul core place
-                              one-hot (reserve, trash, void, life, on a field card),
-                              cores gained from the void/10
-battle              3         a battle is on, the attacker is mine, it is blocked
-count               1         cores left to pay / to place in the pending decision /10
-context card        P         one-hot: the card being played or whose effect resolves
-trigger order       8 x P     one-hot source card of order option k
-hand slots          12 x P    my hand slots 0-11 (sorted by card), one-hot card
-field               2x24x(P+12)  me then opponent, per field slot: one-hot card, level
-                              one-hot (4), BP/10000, cores/10, soul core on it,
-                              exhausted, heavily exhausted, attacking, blocking, symbols/3
-opened              P         counts by card of cards opened by a search (public)
-hand counts         P         my whole hand, counts by card
-opponent's known    P         opponent's hand cards known to me (returned in view)
-trash               2 x P     counts by card, me then opponent
-removed             2 x P     counts by card (excluded by 《継召》), me then opponent
-==================  ========  ==========================================================
+Observation (float32; N = cards in the pool, 86 built-in -> 7,173 floats; seen from the
+observing player "me"; ``Game().observation_layout()`` gives the exact offsets; the table is
+checked against ``encoding.ObsLayout``)
+-------------------------------------------------------------------------------------------
+============  ====================  ============================================================
+block         size                  content
+============  ====================  ============================================================
+global        3                     turn/20, it is my turn, I went first
+step          9                     one-hot: start core draw refresh main attack main2 end setup
+decision      18                    one-hot of the pending decision kind (``layout.DECISIONS``)
+deciding      1                     I am the one deciding
+players       2 x 13                me then opponent: life/10, reserve/10, trash cores/10,
+                                    deck/40, hand/20, trash/40, removed/20, soul core place
+                                    one-hot (reserve, trash, void, life, on a field card),
+                                    cores gained from the void/10
+battle        3                     a battle is on, the attacker is mine, it is blocked
+count         1                     cores left to pay / to place in the pending decision /10
+context       N                     one-hot: the card being played or whose effect resolves
+order         8 x N                 one-hot source card of trigger order option k
+hand          12 x N                my hand slots 0-11 (sorted by card), one-hot card
+field         2 x 24 x (N + 12)     me then opponent, per field slot: one-hot card, level
+                                    one-hot (4), BP/10000, cores/10, soul core on it,
+                                    exhausted, heavily exhausted, attacking, blocking, symbols/3
+opened        N                     counts by card of cards opened by a search (public)
+hand_counts   N                     my whole hand, counts by card
+opp_known     N                     opponent's hand cards known to me (returned in view)
+trash         2 x N                 counts by card, me then opponent
+removed       2 x N                 counts by card (excluded by 《継召》), me then opponent
+============  ====================  ============================================================
 
 Hidden and never encoded: the opponent's unknown hand cards and both decks' order and
 contents (counts only). ``resample_hidden(p, rng)`` permutes exactly those.
@@ -75,15 +76,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
-
 from ..core.game import COMMON_OPTIONS, GameBase, one_of
-from . import rules
-from .cards import B_LVCOST, CARDS_DIR, FORMATS, CardPool, DECKS_DIR, load_deck, load_pool
+from . import rules  # noqa: F401 - the rules bind the state's handler table (State.HANDLERS)
+from .cards import B_LVCOST, CARDS_DIR, DECKS_DIR, FORMATS, CardPool, load_deck, load_pool
+from .encoding import ObsLayout
 from .events import watch_bits
-from .encoding import ObsLayout, action_to_string, observation, render, to_dict
-from .layout import LAYOUT, NUM_ACTIONS, ST_SETUP
-from .state import Z_DECK, LevelCosts, State
+from .layout import LAYOUT, NUM_ACTIONS
+from .state import BattleSpiritsLevelCostState, BattleSpiritsState, State
 
 OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None, "builtin_cards": True, "format": "standard"}
 OPTION_TYPES = {**COMMON_OPTIONS, "format": one_of(*FORMATS)}
@@ -141,80 +140,8 @@ class Game(GameBase):
         return load_deck(spec, self.pool, self.options["format"])[0]
 
 
-class BattleSpiritsState(State):
-    __slots__ = ()
-
-    def __init__(self, game: Game, seed: int) -> None:
-        self._init_protocol(game, seed)
-        self.defs = game.pool.cards
-        self.alists = game.pool.alists
-        self.deck_names = game.deck_names
-        self.has_constants = game.has_constants
-        self.bflags, self.soulpaid = game.bflags, ()
-        self.watch, self.evgroup, self.ev_card, self.ev_n = game.watch, 0, -1, 1
-        self.ev_src, self.last_bp, self.attacks = -1, (), 0
-        self.cdef = list(game.decks[0]) + list(game.decks[1])
-        n = len(self.cdef)
-        self.owner = game._owner
-        self.zone = [Z_DECK] * n
-        self.cores, self.exh, self.wait_kind, self.known = [0] * n, [0] * n, [0] * n, [False] * n
-        n0 = len(game.decks[0])
-        self.deck = [list(range(n0)), list(range(n0, n))]
-        self.hand, self.field, self.trash, self.removed = [[], []], [[], []], [[], []], [[], []]
-        self.reserve, self.life, self.tcores, self.soul, self.gained = [0, 0], [0, 0], [0, 0], [-1, -1], [0, 0]
-        self.turn, self.tp, self.first, self.step = 0, 0, 0, ST_SETUP
-        self.attacker = self.blocker = -1
-        self.teff, self.used, self.pending, self.tq, self.waiting, self.sels, self.revealed = [], [], [], [], [], [], []
-        self.stack.append([rules.H_SETUP, 0])
-        self._run()
-
-    def observation_tensor(self, player: int) -> np.ndarray:
-        return observation(self, player, self.game.obs_layout)
-
-    def resample_hidden(self, player: int, rng) -> None:
-        """Redeal what ``player`` cannot see: the opponent's unknown hand cards and deck
-        (their identities permuted among those places) and the order of both decks."""
-        if isinstance(rng, int):
-            from ..core.rng import Rng
-            rng = Rng(rng)
-        q = 1 - player
-        known = self.known
-        slots = [i for i in self.hand[q] if not known[i]] + self.deck[q]
-        ids = [self.cdef[i] for i in slots]
-        rng.shuffle(ids)
-        for i, c in zip(slots, ids):
-            self.cdef[i] = c
-        self.hand[q].sort(key=self.cdef.__getitem__)
-        rng.shuffle(self.deck[player])
-
-    def action_to_string(self, action: int) -> str:
-        return action_to_string(self, action)
-
-    def to_dict(self, player: int | None = None) -> dict:
-        return to_dict(self, player)
-
-    def __str__(self) -> str:
-        return render(self)
-
-
-class BattleSpiritsLevelCostState(LevelCosts, BattleSpiritsState):
-    """The state of a game whose decks change Lv costs (``cards.B_LVCOST``): levels read
-    the changes (``state.LevelCosts``)."""
-
-    __slots__ = ("lvbusy",)
-
-    def __init__(self, game: Game, seed: int) -> None:
-        self.lvbusy = False
-        super().__init__(game, seed)
-
-    def clone(self) -> "BattleSpiritsLevelCostState":
-        c = super().clone()
-        c.lvbusy = False
-        return c
-
-
 def validate_deck(spec: str) -> str:
     return load_deck(spec, builtin_pool())[0]
 
 
-__all__ = ["Game", "BattleSpiritsState", "builtin_pool", "validate_deck"]
+__all__ = ["Game", "BattleSpiritsState", "BattleSpiritsLevelCostState", "State", "builtin_pool", "validate_deck"]

@@ -2,19 +2,26 @@
 
 Every card instance is an int. Per-instance facts live in parallel lists (``cdef``,
 ``owner``, ``zone``, ``cores``, ``exh``); zones are per-player lists of instances; cores
-are counts; the soul core is a location per player. ``clone`` copies these lists by hand
-(python-chess style), which is what makes search cheap.
+are counts; the soul core is a location per player. the fields are declared once
+(``FIELDS``): clone (copying these lists, python-chess style, which is what makes search
+cheap), positions and ``resample_hidden`` follow.
 """
 from __future__ import annotations
 
+from functools import cache
+
+import numpy as np
+
 from ..core.effects import END_OF_BATTLE, END_OF_TURN
 from ..core.engine import DecisionState
+from ..core.rng import Rng
+from ..core.table import Hidden, Table
 from .cards import (
     B_IMMUNE, B_NEGATE, B_TREAT, CK, IM_ALL, IM_ANY_SIDE, IM_BP_DOWN, IM_COLORS, IM_TYPES, MAGIC, NEXUS, SPIRIT, T_SELF,
     Target, WH,
 )
 from .cards import B_LVTREAT, B_REDUCE  # noqa: E402 - levels treated as, reductions as none (issue 10, part B)
-from .layout import CONCEDE, DECISIONS, NUM_ACTIONS
+from .layout import CONCEDE, DECISIONS, NUM_ACTIONS, ST_SETUP
 
 # zones of a card instance
 Z_DECK, Z_HAND, Z_FIELD, Z_TRASH, Z_REMOVED, Z_LIMBO, Z_WAIT = range(7)
@@ -38,12 +45,29 @@ TE_LIFE_CAP = 66  # (kind, -1 - player, n, dur): an unblocked attack reduces tha
 TE_NO_MILL = 67  # (kind, -1 - player, 0, dur): that player's deck is not discarded (5-13)
 TE_LVCOST = 68  # (kind, card, amount, dur): the card's Lv costs +amount (2-8-3)
 TE_LVTREAT = 74  # (kind, card, level, dur): the card is treated as that level (-1: its highest), 「Lv1として扱う」
-TE_WATCH = 75  # (kind, -1 - player, card * 64 + effect index, dur): a trigger set up for the turn (verb this_turn)
+TE_WATCH = 75  # (kind, -1 - player, (card, effect index), dur): a trigger set up for the turn (verb this_turn)
 DUR_TURN, DUR_BATTLE = END_OF_TURN, END_OF_BATTLE
 G_CANNOT_ATTACK, G_CANNOT_BLOCK, G_NO_EFFECT_DESTROY, G_UNBLOCKABLE, G_MUST_BLOCK = range(5)
 
 
-class State(DecisionState):
+@cache
+def _encoding():
+    """The views (encoding.py imports the rules, which import this module: so, on first use)."""
+    from . import encoding
+    return encoding
+
+
+@cache
+def _rules():
+    """The rules (they import this module: so, on first use)."""
+    from . import rules
+    return rules
+
+
+class BattleSpiritsState(DecisionState):
+    """The state of a Battle Spirits game (the one state class; ``State`` is its old name; decks that
+    change Lv costs play :class:`BattleSpiritsLevelCostState`, the same with ``LevelCosts`` mixed in)."""
+
     __slots__ = (
         "cdef", "owner", "zone", "cores", "exh", "wait_kind", "deck", "hand", "field", "trash",
         "removed", "reserve", "life", "tcores", "soul", "gained", "turn", "tp", "first", "step",
@@ -64,37 +88,91 @@ class State(DecisionState):
         "last_bp",
         # the attacks declared this turn (「このターン相手が1回もアタックしてこなかったら」, card 16)
         "attacks",
+        # the pending decision's context, published by the rules where they ask (rules.frames.ask) so
+        # that the views read state, never frames: the card it is about (played, activated or whose
+        # effect resolves; -1), the cores left to pay or place (0), the card cores are placed on (-1),
+        # the batch of simultaneous triggers in ``tq`` it orders or declares (-1), and the player
+        # whose effect has its targets chosen (-1)
+        "ctx_card", "ctx_cores", "ctx_placing", "ctx_batch", "ctx_controller",
+        # per card in the waiting state: where it goes when that differs from its waiting kind
+        # (it changed state, 10-2-2-6, 10-2-2-7), else -1
+        "wait_dest",
     )
+    #: each field once, by kind (envs/core/table.py): clone, positions and resample_hidden follow
+    FIELDS_DECLARED = dict(
+        # the pool, its ability lists, the decks, card 0..n0-1 belong to player 0; from the two decks' cards:
+        # any constant effect, the board words' machinery (cards.B_*), the events watched (events.py)
+        static=("defs", "alists", "deck_names", "owner", "has_constants", "bflags", "watch"),
+        # turn, turn player, first player, step, attacker / blocker, the events' simultaneity group, card,
+        # count and source (events.py), the attacks declared this turn
+        values=("turn", "tp", "first", "step", "attacker", "blocker", "evgroup", "ev_card", "ev_n", "ev_src",
+                "attacks", "ctx_card", "ctx_cores", "ctx_placing", "ctx_batch", "ctx_controller"),
+        frozen=("soulpaid", "last_bp"),  # replaced, never mutated (see __slots__)
+        # per card: definition, zone, cores, exhausted, waiting kind (10-2-2) and destination, known to both; per
+        # player: reserve, life, trash cores, soul core place, cores gained; waiting cards, opened cards
+        lists=("cdef", "zone", "cores", "exh", "wait_kind", "wait_dest", "known", "reserve", "life", "tcores", "soul",
+               "gained", "waiting", "revealed"),
+        zones=("deck", "hand", "field", "trash", "removed"),
+        rows=("sels",),  # an effect's selections (its base + 0, 1, 2)
+        # temporary effects (kind, card, amount, duration); waiting triggers; effects used (card, effect index)
+        tuples=("teff", "pending", "used"),
+        tuple_rows=("tq",),  # trigger queues
+        card_defs=("cdef",),
+        # the opponent's hand cards not known to both, and deck, swap identities; the own deck's order
+        hidden=Hidden(opp_zones=("hand", "deck"), seen="known", seen_in=("hand",), sorted_zones=("hand",),
+                      own_order=("deck",)),
+    )
+    FIELDS = Table(**FIELDS_DECLARED)
     DECISION_NAMES = DECISIONS
     NUM_ACTIONS = NUM_ACTIONS
     CONCEDE = CONCEDE
 
-    def clone(self) -> "State":
-        c = type(self).__new__(type(self))
-        self._copy_protocol(c)
-        c.defs, c.alists, c.deck_names = self.defs, self.alists, self.deck_names
-        c.has_constants = self.has_constants
-        c.bflags, c.soulpaid = self.bflags, self.soulpaid
-        c.watch, c.evgroup, c.ev_card, c.ev_n = self.watch, self.evgroup, self.ev_card, self.ev_n
-        c.ev_src, c.last_bp, c.attacks = self.ev_src, self.last_bp, self.attacks
-        c.cdef, c.owner, c.zone = self.cdef[:], self.owner, self.zone[:]
-        c.cores, c.exh, c.wait_kind = self.cores[:], self.exh[:], self.wait_kind[:]
-        c.deck = [self.deck[0][:], self.deck[1][:]]
-        c.hand = [self.hand[0][:], self.hand[1][:]]
-        c.field = [self.field[0][:], self.field[1][:]]
-        c.trash = [self.trash[0][:], self.trash[1][:]]
-        c.removed = [self.removed[0][:], self.removed[1][:]]
-        c.reserve, c.life, c.tcores = self.reserve[:], self.life[:], self.tcores[:]
-        c.soul, c.gained = self.soul[:], self.gained[:]
-        c.turn, c.tp, c.first, c.step = self.turn, self.tp, self.first, self.step
-        c.attacker, c.blocker = self.attacker, self.blocker
-        c.teff, c.used, c.pending = self.teff[:], self.used[:], self.pending[:]
-        c.tq = [b[:] for b in self.tq]
-        c.waiting = self.waiting[:]
-        c.sels = [x[:] for x in self.sels]
-        c.revealed = self.revealed[:]
-        c.known = self.known[:]
-        return c
+    def __init__(self, game, seed: int) -> None:
+        self._init_protocol(game, seed)
+        self.defs = game.pool.cards
+        self.alists = game.pool.alists
+        self.deck_names = game.deck_names
+        self.has_constants = game.has_constants
+        self.bflags, self.soulpaid = game.bflags, ()
+        self.watch, self.evgroup, self.ev_card, self.ev_n = game.watch, 0, -1, 1
+        self.ev_src, self.last_bp, self.attacks = -1, (), 0
+        self.ctx_card, self.ctx_cores, self.ctx_placing, self.ctx_batch, self.ctx_controller = -1, 0, -1, -1, -1
+        self.cdef = list(game.decks[0]) + list(game.decks[1])
+        n = len(self.cdef)
+        self.owner = game._owner
+        self.zone = [Z_DECK] * n
+        self.cores, self.exh, self.wait_kind, self.known = [0] * n, [0] * n, [0] * n, [False] * n
+        self.wait_dest = [-1] * n
+        n0 = len(game.decks[0])
+        self.deck = [list(range(n0)), list(range(n0, n))]
+        self.hand, self.field, self.trash, self.removed = [[], []], [[], []], [[], []], [[], []]
+        self.reserve, self.life, self.tcores, self.soul, self.gained = [0, 0], [0, 0], [0, 0], [-1, -1], [0, 0]
+        self.turn, self.tp, self.first, self.step = 0, 0, 0, ST_SETUP
+        self.attacker = self.blocker = -1
+        self.teff, self.used, self.pending, self.tq, self.waiting, self.sels, self.revealed = [], [], [], [], [], [], []
+        self.stack.append([_rules().H_SETUP, 0])
+        self._run()
+
+    # ---- the contract (the views live in encoding.py, which reads the rules: imported late) ----------
+    def observation_tensor(self, player: int) -> np.ndarray:
+        return _encoding().observation(self, player, self.game.obs_layout)
+
+    def resample_hidden(self, player: int, rng) -> None:
+        """Redeal what ``player`` cannot see: the opponent's unknown hand cards and deck
+        (their identities permuted among those places) and the order of both decks
+        (``FIELDS.hidden``)."""
+        if isinstance(rng, int):
+            rng = Rng(rng)
+        self.FIELDS.resample(self, player, rng)
+
+    def action_to_string(self, action: int) -> str:
+        return _encoding().action_to_string(self, action)
+
+    def to_dict(self, player: int | None = None) -> dict:
+        return _encoding().to_dict(self, player)
+
+    def __str__(self) -> str:
+        return _encoding().render(self)
 
     # ---- cores, levels, BP, symbols (2-8, 3-2-5, 12-2-1-1) ---------------------------
     def ncores(self, i: int) -> int:
@@ -597,3 +675,18 @@ class LevelCosts:
             finally:
                 self.lvbusy = False
         return m
+
+
+class BattleSpiritsLevelCostState(LevelCosts, BattleSpiritsState):
+    """The state of a game whose decks change Lv costs (``cards.B_LVCOST``): levels read
+    the changes (``LevelCosts``); ``lvbusy`` (a re-entrancy guard) starts False in a clone."""
+
+    __slots__ = ("lvbusy",)
+    FIELDS = Table(**BattleSpiritsState.FIELDS_DECLARED, transient={"lvbusy": False})
+
+    def __init__(self, game, seed: int) -> None:
+        self.lvbusy = False
+        super().__init__(game, seed)
+
+
+State = BattleSpiritsState  # the name the rules and older code use

@@ -14,24 +14,33 @@ with ``truncations[agent] = True``, not a termination, rewards 0 and
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from .contract import Game, GameState
+
+#: builds a game's ``Game`` from the env's keyword arguments
+GameFactory = Callable[..., Game]
+
 
 class TcgAECEnv(AECEnv):
     """AEC view of a game core; ``game_factory(**kwargs)`` builds the ``Game``."""
 
-    game_factory = None  # set by make_env_api
-    metadata = {"render_modes": ["human", "ansi"], "name": "tcg_v0", "is_parallelizable": False}
+    game_factory: GameFactory | None = None  # set by make_env_api
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "tcg_v0", "is_parallelizable": False}
 
-    def __init__(self, render_mode: str | None = None, **game_kwargs) -> None:
+    def __init__(self, render_mode: str | None = None, **game_kwargs: Any) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} not in {self.metadata['render_modes']}")
         self.render_mode = render_mode
         factory = type(self).game_factory
+        if factory is None:
+            raise TypeError(f"{type(self).__name__} has no game: build env classes with make_env_api")
         if "concession" in getattr(factory, "OPTIONS", {}):
             # a random policy sampling from the mask would concede within a few moves
             game_kwargs.setdefault("concession", False)
@@ -39,7 +48,7 @@ class TcgAECEnv(AECEnv):
         n_obs = self.game.observation_size()
         n_act = self.game.num_distinct_actions()
         self.possible_agents = ["player_0", "player_1"]
-        self.agents = []
+        self.agents: list[str] = []
         self._obs_space = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (n_obs,), np.float32),
             "action_mask": spaces.Box(0, 1, (n_act,), np.int8),
@@ -48,12 +57,12 @@ class TcgAECEnv(AECEnv):
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self._seeder = np.random.default_rng()
-        self.state = None
+        self.state: GameState = None  # type: ignore[assignment]  # the game's state, from reset() on
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -66,7 +75,7 @@ class TcgAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._after_move()
 
     def _after_move(self) -> None:
@@ -76,7 +85,7 @@ class TcgAECEnv(AECEnv):
                 for a in self.agents:
                     self.rewards[a] = 0
                     self.truncations[a] = True
-                    self.infos[a] = {"truncated_by": "max_decisions", "max_decisions": st.max_decisions}
+                    self.infos[a] = {"truncated_by": "max_decisions", "max_decisions": getattr(st, "max_decisions", 0)}
                 return
             r = st.returns()
             for i, a in enumerate(self.agents):
@@ -85,7 +94,7 @@ class TcgAECEnv(AECEnv):
         else:
             self.agent_selection = self.agents[st.current_player()]
 
-    def observe(self, agent: str) -> dict:
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
         i = self.possible_agents.index(agent)
         st = self.state
         mask = np.zeros(self._act_space.n, np.int8)
@@ -93,7 +102,7 @@ class TcgAECEnv(AECEnv):
             mask[st.legal_actions()] = 1
         return {"observation": st.observation_tensor(i), "action_mask": mask}
 
-    def step(self, action) -> None:
+    def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -101,13 +110,13 @@ class TcgAECEnv(AECEnv):
         self._cumulative_rewards[agent] = 0
         for a in self.agents:
             self.rewards[a] = 0
-        self.state.apply_action(int(action))
+        self.state.apply_action(int(action))  # type: ignore[arg-type]  # None only reaches _was_dead_step
         self._after_move()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def render(self):
+    def render(self) -> str | None:
         if self.render_mode is None:
             return None
         text = str(self.state)
@@ -120,7 +129,8 @@ class TcgAECEnv(AECEnv):
         pass
 
 
-def make_env_api(name: str, game_factory, doc: str | None = None):
+def make_env_api(name: str, game_factory: GameFactory,
+                 doc: str | None = None) -> tuple[Callable[..., AECEnv], type[TcgAECEnv]]:
     """Build ``(env, raw_env)`` for a game: the shim of a ``<game>_v0`` module."""
     raw_env = type(
         "raw_env",
@@ -132,8 +142,8 @@ def make_env_api(name: str, game_factory, doc: str | None = None):
         },
     )
 
-    def env(**kwargs):
-        e = raw_env(**kwargs)
+    def env(**kwargs: Any) -> AECEnv:
+        e: AECEnv = raw_env(**kwargs)
         e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
         e = wrappers.AssertOutOfBoundsWrapper(e)
         e = wrappers.OrderEnforcingWrapper(e)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, NoReturn
 
 import yaml
 from yaml.composer import ComposerError
@@ -78,29 +78,30 @@ class BoundedLoader(yaml.SafeLoader):
     deeper than ``MAX_DEPTH`` and integers longer than ``MAX_INT_CHARS``; each refusal is a
     ``yaml.YAMLError`` with the line and column."""
 
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: Any) -> None:
         super().__init__(stream)
         self.depth = 0
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         # the composer is where an alias is resolved to its anchor's node (which would then be
         # built, printed or walked once per reference: the "billion laughs")
         event = self.peek_event()
+        mark: Any = event.start_mark  # (the stubs tell the C parser's marks from the Python parser's)
         if isinstance(event, yaml.AliasEvent):
-            raise ComposerError(None, None, f"alias *{_clip(event.anchor)}: YAML aliases are not allowed in "
-                                            "card and deck files; write the value out", event.start_mark)
-        if event.anchor is not None:
+            raise ComposerError(None, None, f"alias *{_clip(str(event.anchor))}: YAML aliases are not allowed in "
+                                            "card and deck files; write the value out", mark)
+        if isinstance(event, yaml.NodeEvent) and event.anchor is not None:
             raise ComposerError(None, None, f"anchor &{_clip(event.anchor)}: YAML anchors are not allowed in "
-                                            "card and deck files", event.start_mark)
+                                            "card and deck files", mark)
         if self.depth >= MAX_DEPTH:
-            raise ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels", event.start_mark)
+            raise ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels", mark)
         self.depth += 1
         try:
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
 
-    def construct_object(self, node, deep=False):
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
         # a tagged scalar its constructor can't read ('!!int x', '!!bool 2', '!!timestamp 1')
         # fails in safe_load with a bare ValueError / KeyError / TypeError; here it is a
         # YAML error at the node
@@ -109,11 +110,11 @@ class BoundedLoader(yaml.SafeLoader):
         except yaml.YAMLError:
             raise
         except (ValueError, KeyError, TypeError, AttributeError, IndexError, OverflowError):
-            what = short(node.value) if isinstance(node, yaml.ScalarNode) else f"this {node.id}"
+            what = short(node.value) if isinstance(node, yaml.ScalarNode) else f"this {node.id}"  # type: ignore[attr-defined]
             tag = _clip(node.tag.replace("tag:yaml.org,2002:", "!!"))
             raise ConstructorError(None, None, f"{what} cannot be read as {tag}", node.start_mark) from None
 
-    def construct_mapping(self, node, deep=False):
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         if isinstance(node, yaml.MappingNode):
             first: dict = {}
             for key_node, _ in node.value:
@@ -129,7 +130,7 @@ class BoundedLoader(yaml.SafeLoader):
                                                        f"{seen.start_mark.line + 1})", key_node.start_mark)
         return super().construct_mapping(node, deep)
 
-    def construct_yaml_int(self, node):
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
         if len(node.value) > MAX_INT_CHARS:
             raise ConstructorError(None, None, f"an integer of {len(node.value):,} characters; at most "
                                                f"{MAX_INT_CHARS}", node.start_mark)
@@ -184,7 +185,7 @@ class Checker:
         if not isinstance(data, dict):
             self.fail(None, f"expected a mapping, got {type(data).__name__}")
 
-    def fail(self, field: str | None, message: str):
+    def fail(self, field: str | None, message: str) -> NoReturn:
         name = None if field is None else self.prefix + key_label(field)
         raise CardFileError(self.file, self.entry, name, message)
 

@@ -33,10 +33,12 @@ render every card of every pool so a new word without a template fails there by 
 """
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence, cast
 
 from .cardfile import load_yaml
 from .errors import TcgError, UnknownNameError, short
@@ -68,7 +70,7 @@ class Phrase(NamedTuple):
 
     def get(self, form: str, lang: int) -> str | None:
         if not form:
-            return self[lang]
+            return cast(str, self[lang])  # ja or en
         f = self.forms.get(form)
         return None if f is None else f[lang]
 
@@ -459,8 +461,10 @@ class VocabText:
             else:
                 out[pname] = self.param(word, pname, param, raw, ctx)
         # a choice whose phrase names other values comes after them (grant's 'what' prints 'by')
-        choices.sort(key=lambda c: not isinstance(self.choice_entry(word, *c), (Phrase, type(None)))
-                     and bool(slots(self.choice_entry(word, *c)[0])))
+        def names_others(c: tuple[str, Any]) -> bool:
+            entry = self.choice_entry(word, *c)
+            return not isinstance(entry, (Phrase, type(None))) and bool(slots(entry[0]))
+        choices.sort(key=names_others)
         for pname, raw in choices:
             out[pname] = self.choice(word, pname, raw, out, ctx)
         return out
@@ -582,12 +586,28 @@ def _choice_key(raw: Any) -> str:
 
 # ---- finding a card's entry -------------------------------------------------------------------------
 def entry_of(file: str | Path, card_id: str) -> dict:
-    """The card's mapping in its card file, as written (the loader has validated the file)."""
-    data = load_yaml(file)
-    for e in data.get("cards", []) if isinstance(data, dict) else []:
-        if isinstance(e, dict) and e.get("id") == card_id:
-            return e
-    raise UnknownNameError("card", card_id, [e.get("id") for e in data.get("cards", []) if isinstance(e, dict)])
+    """The card's mapping in its card file, as written (the loader has validated the file).
+
+    A file is parsed once while it is unchanged (by path, size and modification time):
+    rendering a pool's cards one by one parsed its file once per card. Each call gets its
+    own copy of the entry."""
+    path = Path(file).resolve()
+    st = path.stat()
+    entries = _file_entries(str(path), st.st_mtime_ns, st.st_size)
+    if card_id not in entries:
+        raise UnknownNameError("card", card_id, list(entries))
+    return copy.deepcopy(entries[card_id])
+
+
+@lru_cache(maxsize=32)
+def _file_entries(path: str, mtime_ns: int, size: int) -> dict[str, dict]:
+    data = load_yaml(path)
+    cards = data.get("cards", []) if isinstance(data, dict) else []
+    entries: dict[str, dict] = {}
+    for e in cards:
+        if isinstance(e, dict) and isinstance(e.get("id"), str):
+            entries.setdefault(e["id"], e)  # the first, as the loader reads it
+    return entries
 
 
 def require_card(card_id: str, known: Iterable[str]) -> None:
@@ -597,7 +617,7 @@ def require_card(card_id: str, known: Iterable[str]) -> None:
         raise UnknownNameError("card", card_id, known)
 
 
-def pool_files(game_cls: type, options: Mapping[str, Any], cards_dir: Path) -> list[Path] | None:
+def pool_files(game_cls: Any, options: Mapping[str, Any], cards_dir: Path) -> list[Path] | None:
     """The card files a ``Game(**options)`` would load (the built-in ones and the player's
     ``cards``, or only those with ``builtin_cards=False``; None: the built-in pool), with the
     options checked as the game checks them -- without building a game, which would also

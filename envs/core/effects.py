@@ -20,6 +20,8 @@ Trigger queue
 """
 from __future__ import annotations
 
+from typing import Any
+
 PERMANENT, END_OF_TURN, END_OF_BATTLE, END_OF_NEXT_TURN = 0, 1, 2, 3
 
 
@@ -33,7 +35,7 @@ def drop_target(teff: list, target: int) -> list:
     return [t for t in teff if t[1] != target] if teff else teff
 
 
-def open_batch(state) -> int:
+def open_batch(state: Any) -> int:
     """Move ``state.pending`` into a new batch on ``state.tq``; returns its index, or -1."""
     if not state.pending:
         return -1

@@ -15,11 +15,14 @@ pending kind, the deciding player and the sorted legal action ids.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .contract import Game
 
 TERMINAL_PLAYER = -4  # OpenSpiel's kTerminalPlayerId
 RUNNING = -1  # dkind while the rules run (no decision pending)
@@ -69,9 +72,10 @@ class DecisionState:
 
     Subclasses define ``HANDLERS`` (a list of functions ``(state, frame) -> None``
     indexed by handler id), ``DECISION_NAMES`` (kind -> name), ``NUM_ACTIONS`` and
-    ``CONCEDE`` (the action id of conceding, or -1 when the game has none), and
-    implement ``clone``, ``observation_tensor``, ``resample_hidden``,
-    ``action_to_string``, ``to_dict`` and ``__str__``.
+    ``CONCEDE`` (the action id of conceding, or -1 when the game has none), declare their
+    fields in ``FIELDS`` (a :class:`~.table.Table`: ``clone``, ``to_position`` and the state
+    from a position follow from it), and implement ``observation_tensor``,
+    ``resample_hidden``, ``action_to_string``, ``to_dict`` and ``__str__``.
 
     ``capped`` is True once the decision cap (option ``max_decisions``), not the rules,
     ended the game as a draw; the PettingZoo env reports such a game as a truncation.
@@ -82,12 +86,33 @@ class DecisionState:
         "history", "concession", "max_decisions", "capped", "_shared_history",
     )
 
-    HANDLERS: Sequence[Callable] = ()
+    HANDLERS: Sequence[Callable[[Any, list], None]] = ()
     DECISION_NAMES: Sequence[str] = ()
     NUM_ACTIONS = 0
     CONCEDE = -1  # a game with concession gives it the largest action id
+    FIELDS: Any = None  # the game's declared fields (envs/core/table.py); None: the game clones by hand
 
-    def _init_protocol(self, game, seed: int) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A state class with a ``FIELDS`` table declares each of its slots there: checked when
+        the game's module is imported, so a field cannot go uncopied by ``clone`` or unsaved."""
+        super().__init_subclass__(**kwargs)
+        if cls.FIELDS is not None:
+            cls.FIELDS.check(cls)
+            if "clone" not in cls.__dict__:  # built from the declarations (table.Table.make_clone)
+                setattr(cls, "clone", cls.FIELDS.make_clone(cls))
+
+    def clone(self) -> "DecisionState":
+        """An exact, independent copy (the declared fields, copied by kind); a class with
+        ``FIELDS`` gets the same as a generated function (``Table.make_clone``)."""
+        c = object.__new__(type(self))
+        self._copy_protocol(c)
+        self.FIELDS.clone_into(self, c)
+        return c
+
+    if TYPE_CHECKING:  # what every game's state implements (the contract), for the type checker
+        def action_to_string(self, action: int) -> str: ...
+
+    def _init_protocol(self, game: Game, seed: int) -> None:
         self.game = game
         self.rng = Rng(seed)
         self.stack: list[list] = []
@@ -117,6 +142,17 @@ class DecisionState:
         other.concession = self.concession
         other.max_decisions = self.max_decisions
         other.capped = self.capped
+
+    # ---- positions (envs/core/position.py) ----------------------------------------------
+    def to_position(self) -> dict:
+        """The state as plain JSON/YAML-safe data; ``game.state_from_position`` restores it."""
+        from .position import to_position
+        return to_position(self)
+
+    def serialize(self) -> str:
+        """``to_position`` as JSON text; ``game.deserialize_state`` restores it (OpenSpiel's names)."""
+        from .position import serialize
+        return serialize(self)
 
     # ---- the loop -------------------------------------------------------------
     def _run(self) -> None:
@@ -199,7 +235,7 @@ class DecisionState:
             self.capped = True  # ... which the PettingZoo env reports as a truncation
 
 
-def replay(game, seed: int, actions: Sequence[int]):
+def replay(game: Game, seed: int, actions: Sequence[int]) -> Any:
     """Rebuild the state reached from ``seed`` by ``actions`` (the serialisation)."""
     state = game.new_initial_state(seed)
     for a in actions:

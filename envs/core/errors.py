@@ -11,6 +11,7 @@ import math
 import os
 import reprlib
 from collections.abc import Iterable
+from typing import Any
 
 SHORT = 60  # characters of a quoted value in a message
 NAME_SHORT = 100  # characters of a quoted name (entry, field, deck, card) in a message
@@ -81,7 +82,7 @@ class OptionError(TcgError, ValueError):
     """A rule option given a value it does not take: names the game, the option, the value
     and what the option allows (``Game(**options)``, the envs and ``--option`` alike)."""
 
-    def __init__(self, game: str, option: str, value, allowed: str) -> None:
+    def __init__(self, game: str, option: str, value: object, allowed: str) -> None:
         self.game, self.option, self.value, self.allowed = game, option, value, allowed
         super().__init__(f"{game} option {short(option, NAME_SHORT)} takes {allowed}, got {short(value)}")
 
@@ -90,7 +91,7 @@ class UnknownNameError(TcgError, KeyError):
     """An unknown card, deck, game or option name; suggests the closest known name (in
     ``suggestion``, None without one) and lists what is known."""
 
-    def __init__(self, kind: str, name, known) -> None:
+    def __init__(self, kind: str, name: object, known: Iterable[Any]) -> None:
         known = sorted(known)
         shown = ", ".join(k if isinstance(k, str) and len(k) <= SHORT else short(k) for k in known[:20])
         shown += " ..." if len(known) > 20 else ""
@@ -101,3 +102,7 @@ class UnknownNameError(TcgError, KeyError):
 
     def __str__(self) -> str:  # KeyError would repr() the message
         return self.args[0]
+
+
+class PositionError(ValueError):
+    """A position (state_from_position, a position file) that cannot be built: says what and where."""

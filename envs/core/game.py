@@ -5,10 +5,15 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .decks import builtin_deck_names
+from .engine import ActionLayout
 from .errors import OptionError, UnknownNameError
+from .position import deserialize_state, state_from_position
+
+if TYPE_CHECKING:
+    from .obs import ObsLayout
 
 
 # ---- rule options: what each takes ---------------------------------------------------------
@@ -65,9 +70,13 @@ class GameBase:
     OPTIONS: dict = {}
     OPTION_TYPES: dict[str, Option] = {}
     DEFAULT_DECKS: tuple = ()
-    DECKS_DIR = None  # the folder of the built-in deck files
+    DECKS_DIR: Path | None = None  # the folder of the built-in deck files
     NUM_ACTIONS = 0
-    LAYOUT = None
+    LAYOUT: ActionLayout | None = None
+    # set by each game's __init__
+    obs_layout: ObsLayout
+    deck_names: list[str]
+    options: dict[str, Any]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game declares what each of its options takes, and its defaults pass: checked
@@ -91,7 +100,7 @@ class GameBase:
                 raise OptionError(self.TITLE, k, v, self.OPTION_TYPES[k].allowed)
         self.options = {**self.OPTIONS, **options}
 
-    def pool_files(self, cards_dir) -> list[Path] | None:
+    def pool_files(self, cards_dir: str | os.PathLike[str]) -> list[Path] | None:
         """The card files of this game's pool: the built-in ones (``cards_dir``), then the
         player's own (option ``cards``), so a player's cards join the built-in pool; with
         ``builtin_cards=False`` the player's files are the whole pool. ``None`` means the
@@ -105,7 +114,7 @@ class GameBase:
             return own
         return sorted(Path(cards_dir).glob("*.yaml")) + own if own else None
 
-    def _deck_pair(self, decks) -> list[str]:
+    def _deck_pair(self, decks: Sequence[str | os.PathLike[str]] | None) -> list[str]:
         if decks is None:
             decks = self.DEFAULT_DECKS
         if isinstance(decks, str) or len(decks) != 2:
@@ -129,6 +138,18 @@ class GameBase:
     def observation_layout(self) -> list[tuple[int, int, str]]:
         return self.obs_layout.table()
 
+    # ---- positions (envs/core/position.py) -----------------------------------------------------------
+    def state_from_position(self, data: dict) -> Any:
+        """A state from a position (``state.to_position()``'s data, or a hand-written one);
+        a :class:`~.errors.PositionError` says what is wrong and where."""
+        return state_from_position(self, data)
+
+    def deserialize_state(self, text: str) -> Any:
+        """The state ``state.serialize()`` wrote (OpenSpiel's name)."""
+        return deserialize_state(self, text)
+
     @classmethod
     def action_layout(cls) -> list[tuple[int, int, str]]:
+        if cls.LAYOUT is None:
+            raise TypeError(f"{cls.__name__} declares no action LAYOUT")
         return cls.LAYOUT.table()

@@ -133,7 +133,7 @@ def size_of(shape: str, n: int) -> int:
     except SyntaxError:
         raise ValueError(f"size {shape!r} is not a formula in N") from None
 
-    def value(node) -> int:
+    def value(node: ast.AST) -> int:
         if isinstance(node, ast.Expression):
             return value(node.body)
         if isinstance(node, ast.Constant) and type(node.value) is int:

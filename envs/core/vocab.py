@@ -37,6 +37,7 @@ each game's (its state and its context), the shapes are shared:
 """
 from __future__ import annotations
 
+import builtins
 import threading
 from typing import Any, Callable, Iterable, Mapping
 
@@ -111,23 +112,23 @@ class Vocabulary:
         self.words[kind][name] = w
         return w
 
-    def register(self, kind: str, name: str, **meta) -> Callable[[Callable], Callable]:
+    def register(self, kind: str, name: str, **meta: Any) -> Callable[[Callable], Callable]:
         """Decorator form of :meth:`add`: ``@VOCAB.register("verb", "draw", rule=..., params=...)``."""
         def deco(fn: Callable) -> Callable:
             self.add(kind, name, fn, **meta)
             return fn
         return deco
 
-    def verb(self, name: str, **meta) -> Callable[[Callable], Callable]:
+    def verb(self, name: str, **meta: Any) -> Callable[[Callable], Callable]:
         return self.register("verb", name, **meta)
 
-    def condition(self, name: str, **meta) -> Callable[[Callable], Callable]:
+    def condition(self, name: str, **meta: Any) -> Callable[[Callable], Callable]:
         return self.register("condition", name, **meta)
 
-    def filter(self, name: str, **meta) -> Callable[[Callable], Callable]:
+    def filter(self, name: str, **meta: Any) -> Callable[[Callable], Callable]:
         return self.register("filter", name, **meta)
 
-    def value(self, name: str, **meta) -> Callable[[Callable], Callable]:
+    def value(self, name: str, **meta: Any) -> Callable[[Callable], Callable]:
         return self.register("value", name, **meta)
 
     def stat(self, name: str, getter: Callable, *, rule: str, doc: str, ja: str, en: str,
@@ -138,10 +139,12 @@ class Vocabulary:
         false has no such number and matches none of the comparisons (a level off the field)."""
         for op, cmp in COMPARATORS.items():
             if present is None:
-                def fn(s, i, src, p, arg, base, _get=getter, _cmp=cmp):
+                def fn(s: Any, i: int, src: int, p: int, arg: Any, base: Any, _get: Callable = getter,
+                       _cmp: Callable = cmp) -> Any:
                     return _cmp(_get(s, i, base), arg if arg.__class__ is int else arg.fn(s, src, p, arg))
             else:
-                def fn(s, i, src, p, arg, base, _get=getter, _cmp=cmp, _has=present):
+                def fn(s: Any, i: int, src: int, p: int, arg: Any, base: Any,  # type: ignore[misc]  # one more default
+                       _get: Callable = getter, _cmp: Callable = cmp, _has: Callable = present) -> Any:
                     return _has(s, i) and _cmp(_get(s, i, base), arg if arg.__class__ is int else arg.fn(s, src, p, arg))
             jt, et = COMPARATOR_TEXT[op]
             self.add("filter", f"{name}_{op}", fn, params={"": Param.value()}, rule=rule,
@@ -156,7 +159,7 @@ class Vocabulary:
         for op in ops:
             cmp = COMPARATORS[op]
 
-            def fn(s, src, p, arg, _get=getter, _cmp=cmp):
+            def fn(s: Any, src: int, p: int, arg: Any, _get: Callable = getter, _cmp: Callable = cmp) -> Any:
                 return _cmp(_get(s, src, p), arg if arg.__class__ is int else arg.fn(s, src, p, arg))
             jt, et = COMPARATOR_TEXT[op]
             self.add("condition", f"{name}_{op}", fn, params={"": Param.value()}, rule=rule,
@@ -190,7 +193,7 @@ class Vocabulary:
 
     def _compile_tests(self, kind: str, ck: Checker, field: str, data: Any) -> tuple:
         sub = ck.sub(field, data)
-        out = []
+        out: list[tuple[Any, Any]] = []  # (test, its compiled argument)
         for key, v in data.items():
             if key == "not":
                 inner = self._compile_tests(kind, sub, "not", v)
@@ -231,34 +234,34 @@ class Vocabulary:
 
 
 # ---- filter and condition combinators ---------------------------------------------------------
-def _not_filter(s, i, src, p, inner, base) -> bool:
+def _not_filter(s: Any, i: int, src: int, p: int, inner: tuple, base: Any) -> bool:
     for fn, arg in inner:
         if not fn(s, i, src, p, arg, base):
             return True
     return False
 
 
-def _any_filter(s, i, src, p, alts, base) -> bool:
+def _any_filter(s: Any, i: int, src: int, p: int, alts: tuple, base: Any) -> bool:
     for alt in alts:
         if all(fn(s, i, src, p, arg, base) for fn, arg in alt):
             return True
     return False
 
 
-def _not_condition(s, src, p, inner) -> bool:
+def _not_condition(s: Any, src: int, p: int, inner: tuple) -> bool:
     return not all(fn(s, src, p, arg) for fn, arg in inner)
 
 
-def _any_condition(s, src, p, alts) -> bool:
+def _any_condition(s: Any, src: int, p: int, alts: tuple) -> bool:
     return any(all(fn(s, src, p, arg) for fn, arg in alt) for alt in alts)
 
 
-def _compare_condition(s, src, p, arg) -> bool:
+def _compare_condition(s: Any, src: int, p: int, arg: tuple) -> bool:
     left, cmp, right = arg
     return cmp(value(left, s, src, p), value(right, s, src, p))
 
 
-def holds(tests: tuple, s, src: int, p: int) -> bool:
+def holds(tests: tuple, s: Any, src: int, p: int) -> bool:
     """Do all compiled condition tests hold?"""
     for fn, arg in tests:
         if not fn(s, src, p, arg):
@@ -284,7 +287,7 @@ class Value:
         return f"Value({self.text})"
 
 
-def _evaluate(s, src: int, p: int, v: Value) -> int:
+def _evaluate(s: Any, src: int, p: int, v: Value) -> int:
     x = v.leaf(s, src, p, v.arg)
     if v.times != 1:
         x *= v.times
@@ -298,9 +301,10 @@ def _evaluate(s, src: int, p: int, v: Value) -> int:
     return x
 
 
-def value(v: "int | Value", s, src: int, p: int) -> int:
+def value(v: "int | Value", s: Any, src: int, p: int) -> int:
     """The number a compiled value stands for now."""
-    return v if v.__class__ is int else v.fn(s, src, p, v)
+    # ``__class__ is int``: the speed of a plain test, which the type checker does not narrow by
+    return v if v.__class__ is int else v.fn(s, src, p, v)  # type: ignore[union-attr, arg-type]
 
 
 VALUE_MODIFIERS = ("times", "per", "plus", "min", "max")
@@ -317,9 +321,9 @@ def compile_value(vocab: Vocabulary, ck: Checker, field: str, data: Any) -> "int
     ``min: N``, ``max: N``. Words of the game's own (``count``...) are its value words.
     """
     if isinstance(data, int) and not isinstance(data, bool):
-        m = ck.max_int  # a plain number keeps its card file's bound, like every number read there
-        if m is not None and not -m <= data <= m:
-            ck.fail(field, f"{short(data)} is out of range: a number in these cards lies within -{m}..{m}")
+        bound = ck.max_int  # a plain number keeps its card file's bound, like every number read there
+        if bound is not None and not -bound <= data <= bound:
+            ck.fail(field, f"{short(data)} is out of range: a number in these cards lies within -{bound}..{bound}")
         return data
     if not isinstance(data, dict):
         ck.fail(field, f"expected an integer or a value mapping, got {type(data).__name__}")
@@ -347,6 +351,8 @@ def compile_value(vocab: Vocabulary, ck: Checker, field: str, data: Any) -> "int
             sub.fail("of", f"'{key}' takes no 'of'")
     else:
         w = vocab.get("value", key, sub, key)
+        if w.fn is None:  # 'stat:<name>' and 'quantity:<name>' are read through 'stat' and 'quantity'
+            sub.fail(key, f"{short(key)} is not a value word: write {{stat: ...}} or {{quantity: ...}}")
         arg = vocab.compile_param(w.params.get("", Param.any()), sub, key, data[key])
         v = Value(w.fn, arg, key)
         if "of" in data:
@@ -371,24 +377,24 @@ def compile_value(vocab: Vocabulary, ck: Checker, field: str, data: Any) -> "int
     return v
 
 
-def _stat_leaf(s, src: int, p: int, arg) -> int:
+def _stat_leaf(s: Any, src: int, p: int, arg: tuple) -> int:
     getter, who = arg
     i = s.vocab_subject(who, src, p)
     return getter(s, i, False) if i >= 0 else 0
 
 
-def _quantity_leaf(s, src: int, p: int, arg) -> int:
+def _quantity_leaf(s: Any, src: int, p: int, arg: tuple) -> int:
     getter, opp = arg
     return getter(s, src, 1 - p if opp else p)
 
 
-def _diff_leaf(s, src: int, p: int, parts) -> int:
+def _diff_leaf(s: Any, src: int, p: int, parts: tuple) -> int:
     a, b = parts
     x = value(a, s, src, p) - value(b, s, src, p)
     return x if x > 0 else 0
 
 
-def _sum_leaf(s, src: int, p: int, parts) -> int:
+def _sum_leaf(s: Any, src: int, p: int, parts: tuple) -> int:
     return sum(value(x, s, src, p) for x in parts)
 
 
@@ -409,7 +415,7 @@ class Param:
         return cls("int", default, lo=lo, hi=hi)
 
     @classmethod
-    def value(cls, default: Any = _REQUIRED, lo: int | None = None) -> "Param":
+    def value(cls, default: Any = _REQUIRED, lo: builtins.int | None = None) -> "Param":  # (int: Param.int here)
         return cls("value", default, lo=lo)
 
     @classmethod
@@ -445,13 +451,14 @@ class Param:
         return cls("any", None)
 
     @classmethod
-    def custom(cls, reader: Callable[[Vocabulary, Checker, str, Any], Any], default: Any = _REQUIRED) -> "Param":
+    def custom(cls, reader: Callable[[Vocabulary, Checker, builtins.str, Any], Any],
+               default: Any = _REQUIRED) -> "Param":
         """A field read by ``reader(vocab, checker, field, data)`` (it checks and compiles)."""
         p = cls("custom", default)
         p.choices = (reader,)
         return p
 
-    def compile(self, vocab: Vocabulary, ck: Checker, field: str, v: Any) -> Any:
+    def compile(self, vocab: Vocabulary, ck: Checker, field: builtins.str, v: Any) -> Any:
         k = self.kind
         if k == "any":
             return v

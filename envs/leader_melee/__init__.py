@@ -65,7 +65,8 @@ counts            2 x 8           me then opp: deck, hand, life, energy, drop, b
 leaders           2 x (N+4)       one-hot card, face, rest, power/10000, strike/5
 battle            2 x 6 x (N+7)   per slot: one-hot card, rest, power, strike, attack card, guard card, 鉄壁 used, last placed
 melee             2 x (N+1)       counts by card, total power/10000
-energy, drop      2 x N each      counts by card
+energy            2 x N           counts by card
+drop              2 x N           counts by card
 hand              N               my hand, counts by card
 opp_known_hand    N               opponent's hand cards known to me
 known_deck        2 x N           known deck cards (連携 misses), counts by card
@@ -91,15 +92,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
-
 from ..core.game import COMMON_OPTIONS, GameBase
-from ..core.rng import Rng
 from . import rules
-from .cards import CARDS_DIR, CardPool, DECKS_DIR, load_deck, load_pool
-from .encoding import ObsLayout, action_to_string, observation, render, to_dict
-from .layout import CONCEDE, DECISIONS, LAYOUT, NUM_ACTIONS, P_SETUP
-from .state import CARDS_PER_PLAYER, Z_DECK, Z_LEADER, State
+from .cards import CARDS_DIR, DECKS_DIR, CardPool, load_deck, load_pool
+from .encoding import ObsLayout
+from .layout import LAYOUT, NUM_ACTIONS
+from .state import CARDS_PER_PLAYER, LeaderMeleeState, State
+
+LeaderMeleeState.HANDLERS = rules.HANDLERS  # the rules import the state module, so their table is bound here
 
 OPTIONS = {"first_player": None, "concession": True, "max_decisions": 2000, "cards": None, "builtin_cards": True}
 OPTION_TYPES = COMMON_OPTIONS
@@ -145,77 +145,8 @@ class Game(GameBase):
         return load_deck(spec, self.pool)[0]
 
 
-class LeaderMeleeState(State):
-    __slots__ = ()
-    HANDLERS = rules.HANDLERS
-    DECISION_NAMES = DECISIONS
-    NUM_ACTIONS = NUM_ACTIONS
-    CONCEDE = CONCEDE
-
-    def __init__(self, game: Game, seed: int) -> None:
-        self._init_protocol(game, seed)
-        self.defs = game.pool.cards
-        self.deck_names = game.deck_names
-        self.owner = game._owner
-        self.cdef = [game.leaders[0]] + list(game.decks[0]) + [game.leaders[1]] + list(game.decks[1])
-        n = len(self.cdef)
-        self.zone = [Z_DECK] * n
-        self.zone[0] = self.zone[CARDS_PER_PLAYER] = Z_LEADER  # 5-2-1-2: front face up, active
-        self.obj, self.rest, self.face, self.ets, self.surge = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
-        self.iron, self.known = [-1] * n, [0] * n
-        self.deck = [list(range(1, CARDS_PER_PLAYER)), list(range(CARDS_PER_PLAYER + 1, n))]
-        self.hand, self.life, self.energy, self.drop = [[], []], [[], []], [[], []], [[], []]
-        self.battle, self.melee = [[], []], [[], []]
-        self.turn_no, self.tp, self.first, self.phase = 0, 0, 0, P_SETUP
-        self.ft_result, self.attack, self.aobj, self.guard, self.gobj = 0, -1, 0, -1, 0
-        self.waits, self.mods, self.once, self.fired, self.picks, self.ctx = [], [], [], [], [], []
-        self.ts = self.work = self.first_standby = self.end_loops = 0
-        self.neg, self.armed, self.lki = [], [], []  # negated cards (8-3), armed state triggers (8-7-5), last info (8-11)
-        self.zver, self.scache = 0, [-1, (), ()]  # zone version and the continuous effects computed at it (8-9)
-        self.loops, self.barred, self.dseen = [], [], [0, 0]  # 11-1-1-2/3; a player saw their deck's cards (8-6-3-5)
-        self.this_card, self.this_obj = -1, 0  # set by rules.condition_ok while it reads a condition
-        self.stack.append([rules.H_SETUP, 0])
-        self._run()
-
-    def observation_tensor(self, player: int) -> np.ndarray:
-        return observation(self, player, self.game.obs_layout)
-
-    def resample_hidden(self, player: int, rng) -> None:
-        """Redeal what ``player`` cannot see: identities are permuted, per owner, among the
-        cards ``player`` cannot identify (own deck + life; opponent's unknown hand + deck +
-        life), keeping known cards and all counts (LM design 1). The opponent's cards put
-        under their deck at once (``known`` 2) are permuted among themselves (3-1-6-1); after
-        ``player`` searched their deck, its cards and the life cards are permuted apart (8-6-3-5)."""
-        if isinstance(rng, int):
-            rng = Rng(rng)
-        q = 1 - player
-        known = self.known
-        own = [u for u in self.deck[player] + self.life[player] if not known[u]]
-        groups = [[u for u in self.hand[q] + self.deck[q] + self.life[q] if not known[u]],
-                  [u for u in self.deck[q] if known[u] == 2]]  # 3-1-6-1: the set is known, not the order
-        if self.dseen[player]:  # 8-6-3-5: the player looked at their deck: deck and life stay apart
-            groups += [[u for u in self.deck[player] if not known[u]], [u for u in self.life[player]]]
-        else:
-            groups.append(own)
-        for slots in groups:
-            ids = [self.cdef[u] for u in slots]
-            rng.shuffle(ids)
-            for u, c in zip(slots, ids):
-                self.cdef[u] = c
-        self.hand[q].sort(key=self._hand_key)
-
-    def action_to_string(self, action: int) -> str:
-        return action_to_string(self, action)
-
-    def to_dict(self, player: int | None = None) -> dict:
-        return to_dict(self, player)
-
-    def __str__(self) -> str:
-        return render(self)
-
-
 def validate_deck(spec: str) -> str:
     return load_deck(spec, builtin_pool())[0]
 
 
-__all__ = ["Game", "LeaderMeleeState", "builtin_pool", "validate_deck"]
+__all__ = ["Game", "LeaderMeleeState", "State", "builtin_pool", "validate_deck"]

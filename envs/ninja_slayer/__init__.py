@@ -109,15 +109,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
-
 from ..core.game import COMMON_OPTIONS, SWITCH, GameBase
-from ..core.rng import Rng
 from . import rules
-from .cards import CARD_DIR, CardPool, DECK_DIR, load_deck, load_pool
-from .encoding import ObsLayout, action_to_string, observation, render, to_dict
-from .layout import LAYOUT, NUM_ACTIONS, ST_SETUP
-from .state import NO_TARGET, Z_DECK, State
+from .cards import CARD_DIR, DECK_DIR, CardPool, load_deck, load_pool
+from .encoding import ObsLayout
+from .layout import LAYOUT, NUM_ACTIONS
+from .state import NinjaSlayerState, State
+
+NinjaSlayerState.HANDLERS = rules.HANDLERS  # the rules import the state module, so their table is bound here
 
 OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None, "builtin_cards": True, "auto_forced": False}
 OPTION_TYPES = {**COMMON_OPTIONS, "auto_forced": SWITCH}
@@ -159,67 +158,4 @@ class Game(GameBase):
         return load_deck(spec, self.pool)[0]
 
 
-class NinjaSlayerState(State):
-    __slots__ = ()
-    HANDLERS = rules.HANDLERS
-
-    def __init__(self, game: Game, seed: int) -> None:
-        self._init_protocol(game, seed)
-        self.auto = bool(game.options["auto_forced"])
-        self.defs = game.pool.cards
-        self.abilities = game.pool.abilities
-        self.deck_names = game.deck_names
-        self.cdef = list(game.decks[0]) + list(game.decks[1])
-        n = len(self.cdef)
-        n0 = len(game.decks[0])
-        self.owner = game._owner
-        self.zone = [Z_DECK] * n
-        self.bowed, self.face_down, self.pub, self.ikusa_hit = [False] * n, [False] * n, [False] * n, [False] * n
-        self.dmg, self.obj, self.redirected = [0] * n, [0] * n, [-1] * n
-        self.deck = [list(range(n0)), list(range(n0, n))]
-        for z in ("hand", "field", "ether", "ohigan", "damage", "removed", "check"):
-            setattr(self, z, [[], []])
-        self.kstack, self.carried = [], [0, 0]
-        self.tp = self.turn = self.first = 0
-        self.step, self.ikstep = ST_SETUP, 0
-        self.attacker, self.atk_obj, self.target, self.tgt_obj = -1, 0, NO_TARGET, 0
-        self.teff, self.tuses, self.pending, self.opts, self.ctx, self.aisatsu_by = [], [], [], [], -1, []
-        self.tj, self.saved, self.delayed = [-1] * n, [], []  # tatsujin field flag (NS-G30), rollback, NS 1209.7
-        self.clock, self.since = 0, [0] * n  # NS 1213.3b: timestamps; when each card last entered the field
-        self.repl = []  # replacement chosen for a coming kill: [card, obj, source card] (NS 1214.2)
-        self.hits = []  # who damaged whom since the last rule check (NS 1216.5a; only with 'kills' triggers)
-        self.statics = rules.static_flags(self.defs, self.cdef)
-        self.stack.append([rules.H_SETUP, 0])
-        self._run()
-
-    def observation_tensor(self, player: int) -> np.ndarray:
-        return observation(self, player, self.game.obs_layout)
-
-    def resample_hidden(self, player: int, rng) -> None:
-        """Redeal what ``player`` cannot see: the opponent's hand cards not known to both
-        and the opponent's deck (identities permuted among those places), and the order
-        of ``player``'s own deck."""
-        if isinstance(rng, int):
-            rng = Rng(rng)
-        q = 1 - player
-        pub = self.pub
-        # no pin for hidden cards' triggers: the reveal decision is the same whatever the hand holds (NS 1209.3a)
-        slots = [i for i in self.hand[q] if not pub[i]] + self.deck[q]
-        ids = [self.cdef[i] for i in slots]
-        rng.shuffle(ids)
-        for i, c in zip(slots, ids):
-            self.cdef[i] = c
-        self.hand[q].sort(key=self.cdef.__getitem__)
-        rng.shuffle(self.deck[player])
-
-    def action_to_string(self, action: int) -> str:
-        return action_to_string(self, action)
-
-    def to_dict(self, player: int | None = None) -> dict:
-        return to_dict(self, player)
-
-    def __str__(self) -> str:
-        return render(self)
-
-
-__all__ = ["Game", "NinjaSlayerState", "builtin_pool"]
+__all__ = ["Game", "NinjaSlayerState", "State", "builtin_pool"]

@@ -5,15 +5,22 @@ facts live in parallel lists; zones are per-player lists of card ints; the kotod
 space (NS 310) is one shared list of stack objects ``[kind, card, obj, controller,
 ability]``. ``obj`` counts a card's zone changes (NS 302.3: a card that changes zone is
 a new object), so effects and limits keyed by ``(card, obj)`` stop matching after a move.
-``clone`` copies the lists by hand.
+Its fields are declared once (``FIELDS``): clone, positions and ``resample_hidden`` follow.
 """
 from __future__ import annotations
 
-from .records import SF_AURAS, SF_DEFINED_VALUES, SF_ITEMS, SF_LAYERS, SO_CARD, SO_KIND
+from collections.abc import Callable, Sequence
+from functools import cache
+
+import numpy as np
+
 from ..core.engine import DecisionState
+from ..core.rng import Rng
+from ..core.table import Hidden, Table
 from .cards import CHARACTER, KEYWORDS
+from .layout import CONCEDE, DECISIONS, NUM_ACTIONS, ST_SETUP
+from .records import SF_AURAS, SF_DEFINED_VALUES, SF_ITEMS, SF_LAYERS, SO_CARD, SO_KIND
 from .words import card_number
-from .layout import CONCEDE, DECISIONS, NUM_ACTIONS
 
 Z_DECK, Z_HAND, Z_FIELD, Z_ETHER, Z_OHIGAN, Z_DAMAGE, Z_REMOVED, Z_CHECK, Z_STACK = range(9)
 ZONE_NAMES = ("deck", "hand", "field", "ether", "ohigan", "damage", "removed", "check", "kotodama space")
@@ -35,7 +42,23 @@ TE_TURN, TE_IKUSA, TE_GAME = range(3)
 NO_TARGET, PLAYER_TARGET = -2, -1
 
 
-class State(DecisionState):
+@cache
+def _encoding():
+    """The views (encoding.py imports the rules, which import this module: so, on first use)."""
+    from . import encoding
+    return encoding
+
+
+@cache
+def _rules():
+    """The rules (they import this module: so, on first use)."""
+    from . import rules
+    return rules
+
+
+class NinjaSlayerState(DecisionState):
+    """The state of a Ninja Slayer game (the one state class; ``State`` is its old name)."""
+
     __slots__ = (
         "defs", "abilities", "deck_names", "cdef", "owner", "zone", "bowed", "face_down", "dmg", "obj",
         "pub", "redirected", "ikusa_hit", "deck", "hand", "field", "ether", "ohigan", "damage", "removed",
@@ -43,39 +66,84 @@ class State(DecisionState):
         "target", "tgt_obj", "teff", "tuses", "pending", "opts", "ctx", "auto", "aisatsu_by",
         "tj", "saved", "delayed", "statics", "hits", "clock", "since", "repl",
     )
+    #: each field once, by kind (envs/core/table.py): clone, positions and resample_hidden follow
+    FIELDS = Table(
+        static=("defs", "abilities", "deck_names", "owner"),  # the pool, the decks
+        # turn player, turn, first player, step and ikusa step, the ikusa's attacker / target as (card, obj),
+        # the resolving object's context, option auto_forced, the decks' static-ability bits, the timestamp clock
+        values=("tp", "turn", "first", "step", "ikstep", "attacker", "atk_obj", "target", "tgt_obj", "ctx", "auto",
+                "statics", "clock"),
+        # per card: definition, zone, bowed, face down, damage, object number (NS 302.3), known to both,
+        # redirect target, hit this ikusa, tatsujin field flag (NS-G30), time it entered the field (NS 1213.3b);
+        # per player: carried-over ether; the options of the pending choice
+        lists=("cdef", "zone", "bowed", "face_down", "dmg", "obj", "pub", "redirected", "ikusa_hit", "tj", "since",
+               "carried", "opts"),
+        zones=("deck", "hand", "field", "ether", "ohigan", "damage", "removed", "check"),
+        # the kotodama space (NS 310), continuous effects (NS 1213), uses this turn, waiting abilities,
+        # aisatsu, delayed abilities (NS 1209.7), chosen replacements (NS 1214.2), hits (NS 1216.5a)
+        rows=("kstack", "teff", "tuses", "pending", "aisatsu_by", "delayed", "repl", "hits"),
+        snapshots=("saved",),  # the states to go back to (NS 1204.2i rollback): never mutated
+        card_defs=("cdef",),
+        # the opponent's hand cards not known to both, and deck, swap identities; the own deck's order
+        hidden=Hidden(opp_zones=("hand", "deck"), seen="pub", seen_in=("hand",), sorted_zones=("hand",),
+                      own_order=("deck",)),
+    )
+    HANDLERS: Sequence[Callable] = ()  # rules.HANDLERS, bound by the package (rules import this module)
     DECISION_NAMES = DECISIONS
     NUM_ACTIONS = NUM_ACTIONS
     CONCEDE = CONCEDE
 
-    def clone(self) -> "State":
-        c = type(self).__new__(type(self))
-        self._copy_protocol(c)
-        c.defs, c.abilities, c.deck_names, c.owner = self.defs, self.abilities, self.deck_names, self.owner
-        c.cdef, c.zone, c.bowed, c.face_down = self.cdef[:], self.zone[:], self.bowed[:], self.face_down[:]
-        c.dmg, c.obj, c.pub, c.redirected = self.dmg[:], self.obj[:], self.pub[:], self.redirected[:]
-        c.ikusa_hit = self.ikusa_hit[:]
-        for name in ("deck", "hand", "field", "ether", "ohigan", "damage", "removed", "check"):
-            z = getattr(self, name)
-            setattr(c, name, [z[0][:], z[1][:]])
-        c.kstack = [o[:] for o in self.kstack]
-        c.carried = self.carried[:]
-        c.tp, c.turn, c.first, c.step, c.ikstep = self.tp, self.turn, self.first, self.step, self.ikstep
-        c.attacker, c.atk_obj, c.target, c.tgt_obj = self.attacker, self.atk_obj, self.target, self.tgt_obj
-        c.teff = [t[:] for t in self.teff]
-        c.tuses = [t[:] for t in self.tuses]
-        c.pending = [t[:] for t in self.pending]
-        c.opts = self.opts[:]
-        c.ctx = self.ctx
-        c.auto = self.auto
-        c.aisatsu_by = [r[:] for r in self.aisatsu_by]
-        c.tj = self.tj[:]
-        c.saved = self.saved[:]  # snapshots are never mutated (NS 1204.2i rollback)
-        c.delayed = [d[:] for d in self.delayed]
-        c.statics = self.statics
-        c.clock, c.since = self.clock, self.since[:]  # NS 1213.3b timestamps
-        c.repl = [r[:] for r in self.repl]  # [card, obj, chosen source card] (NS 1214.2)
-        c.hits = [r[:] for r in self.hits]  # [victim, obj, source, obj] until the next rule check ends (NS 1216.5a)
-        return c
+    def __init__(self, game, seed: int) -> None:
+        self._init_protocol(game, seed)
+        self.auto = bool(game.options["auto_forced"])
+        self.defs = game.pool.cards
+        self.abilities = game.pool.abilities
+        self.deck_names = game.deck_names
+        self.cdef = list(game.decks[0]) + list(game.decks[1])
+        n = len(self.cdef)
+        n0 = len(game.decks[0])
+        self.owner = game._owner
+        self.zone = [Z_DECK] * n
+        self.bowed, self.face_down, self.pub, self.ikusa_hit = [False] * n, [False] * n, [False] * n, [False] * n
+        self.dmg, self.obj, self.redirected = [0] * n, [0] * n, [-1] * n
+        self.deck = [list(range(n0)), list(range(n0, n))]
+        self.hand, self.field, self.ether, self.ohigan = [[], []], [[], []], [[], []], [[], []]
+        self.damage, self.removed, self.check = [[], []], [[], []], [[], []]
+        self.kstack, self.carried = [], [0, 0]
+        self.tp = self.turn = self.first = 0
+        self.step, self.ikstep = ST_SETUP, 0
+        self.attacker, self.atk_obj, self.target, self.tgt_obj = -1, 0, NO_TARGET, 0
+        self.teff, self.tuses, self.pending, self.opts, self.ctx, self.aisatsu_by = [], [], [], [], -1, []
+        self.tj, self.saved, self.delayed = [-1] * n, [], []  # tatsujin field flag (NS-G30), rollback, NS 1209.7
+        self.clock, self.since = 0, [0] * n  # NS 1213.3b: timestamps; when each card last entered the field
+        self.repl = []  # replacement chosen for a coming kill: [card, obj, source card] (NS 1214.2)
+        self.hits = []  # who damaged whom since the last rule check (NS 1216.5a; only with 'kills' triggers)
+        rules = _rules()
+        self.statics = rules.static_flags(self.defs, self.cdef)
+        self.stack.append([rules.H_SETUP, 0])
+        self._run()
+
+    # ---- the contract (the views live in encoding.py, which reads the rules: imported late) ----------
+    def observation_tensor(self, player: int) -> np.ndarray:
+        return _encoding().observation(self, player, self.game.obs_layout)
+
+    def resample_hidden(self, player: int, rng) -> None:
+        """Redeal what ``player`` cannot see: the opponent's hand cards not known to both
+        and the opponent's deck (identities permuted among those places), and the order
+        of ``player``'s own deck (``FIELDS.hidden``). No pin for hidden cards' triggers: the
+        reveal decision is the same whatever the hand holds (NS 1209.3a)."""
+        if isinstance(rng, int):
+            rng = Rng(rng)
+        self.FIELDS.resample(self, player, rng)
+
+    def action_to_string(self, action: int) -> str:
+        return _encoding().action_to_string(self, action)
+
+    def to_dict(self, player: int | None = None) -> dict:
+        return _encoding().to_dict(self, player)
+
+    def __str__(self) -> str:
+        return _encoding().render(self)
 
     def ask(self, player: int, kind: int, legal: list[int]) -> None:
         """Pend a decision; with the option ``auto_forced`` (default off) a decision with one
@@ -354,3 +422,6 @@ class State(DecisionState):
                 assert self.defs[self.cdef[i]].type == CHARACTER, f"non-character {i} on the field"
             assert len(self.field[p]) <= 50 and len(self.hand[p]) <= 50
         assert self.carried[0] >= 0 and self.carried[1] >= 0
+
+
+State = NinjaSlayerState  # the name the rules and older code use

@@ -1,7 +1,7 @@
 """Toy Duel: a tiny reference game on the tcgzoo kernel.
 
 Not one of the three games: a few dozen lines that show how a game is built on
-``tcgzoo.envs.core`` (frames, decisions, clone, hidden information) and a fast fixture
+``tcgzoo.envs.core`` (frames, decisions, declared fields, hidden information) and a fast fixture
 for the harness and arena tests.
 
 Rules: each player has a shuffled deck of cards valued 1..6 (two of each) and draws 3.
@@ -19,7 +19,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.engine import DecisionState
+from ..core.position import deserialize_state, state_from_position
+from ..core.table import Table
 
+#: the kernel's reference game: registered (tcgzoo.games) but not one of "all games"
+REFERENCE = True
 HAND, PASS = 0, 3
 NUM_ACTIONS = 4
 OBS_SIZE = 14
@@ -62,6 +66,8 @@ def _turn(s: "State", f: list) -> None:
 
 class State(DecisionState):
     __slots__ = ("decks", "hands", "piles", "passed")
+    #: the fields, by kind (envs/core/table.py): clone and positions follow
+    FIELDS = Table(zones=("decks", "hands"), lists=("piles", "passed"))
     HANDLERS = (_setup, _turn)
     DECISION_NAMES = ("play or pass",)
     NUM_ACTIONS = NUM_ACTIONS
@@ -72,15 +78,6 @@ class State(DecisionState):
         self.piles, self.passed = [0, 0], [False, False]
         self.stack.append([H_SETUP, 0])
         self._run()
-
-    def clone(self) -> "State":
-        c = State.__new__(State)
-        self._copy_protocol(c)
-        c.decks = [d[:] for d in self.decks]
-        c.hands = [h[:] for h in self.hands]
-        c.piles = self.piles[:]
-        c.passed = self.passed[:]
-        return c
 
     def observation_tensor(self, player: int) -> np.ndarray:
         o = np.zeros(OBS_SIZE, np.float32)
@@ -138,4 +135,11 @@ class Game:
 
     def max_game_length(self) -> int:
         return 30
+
+    def state_from_position(self, data: dict) -> State:
+        """A state from ``state.to_position()``'s data (envs/core/position.py)."""
+        return state_from_position(self, data)
+
+    def deserialize_state(self, text: str) -> State:
+        return deserialize_state(self, text)
 

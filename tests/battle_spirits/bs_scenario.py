@@ -1,11 +1,13 @@
 """Scenario helper for the Battle Spirits rules tests.
 
-A test builds a position with ``scene(...)``: a fresh game (setup and mulligans done)
-whose zones are then arranged directly, and whose turn is resumed at a chosen step.
-Cards come from the test pool in ``data/`` (ids ``T-...``); every deck instance starts as
-a filler card and is re-labelled (``state.cdef``) as the card a test asks for, the same
-way ``resample_hidden`` relabels hidden cards. Decisions are then driven with the small
-helpers below, each of which checks the state's invariants after every action.
+A test builds a position with ``scene(...)``: a readable position (docs/positions.md) built
+by ``tcgzoo.envs.battle_spirits.position.build``: a fresh game (set-up and mulligans done)
+whose zones hold the cards the test names, its turn resumed at a chosen step. Cards come
+from the test pool in ``data/`` (ids ``T-...``); the position names no decks, so any card
+of the pool may be named (deck instances are re-labelled as it, the way ``resample_hidden``
+relabels hidden cards), and every card it does not name is a filler card. Decisions are
+then driven with the small helpers below, each of which checks the state's invariants after
+every action.
 
     s = scene(p0=dict(hand=["T-M1"], field=[("T-S1", 2)]), p1=dict(field=["T-S2"]))
     play(s, "T-M1")
@@ -15,11 +17,9 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from tcgzoo.envs.battle_spirits import Game
-from tcgzoo.envs.battle_spirits import rules as R
+from tcgzoo.envs.battle_spirits import Game, position
 from tcgzoo.envs.battle_spirits.layout import *  # noqa: F403 - action ids and decision kinds
 from tcgzoo.envs.battle_spirits.state import *  # noqa: F403 - zones, soul places, waiting kinds
-from tcgzoo.envs.core.engine import RUNNING
 
 DATA = Path(__file__).parent / "data"
 # the rules' test cards; the v2_* files hold the test cards of the card language v2's words
@@ -32,7 +32,6 @@ DECK = str(DATA / "deck_rules.yaml")
 REAL = Path(__file__).parent / "real_cards"
 REAL_CARD_FILES = tuple(str(REAL / f"{c}.yaml") for c in ("red", "purple", "green", "white", "yellow", "blue", "multi"))
 REAL_DECK = str(REAL / "scenario_deck.yaml")
-STEP_FRAME = {"start": 0, "core": 2, "draw": 3, "refresh": 4, "main": 5, "attack": 6, "main2": 8, "end": 9}
 
 
 @lru_cache(maxsize=None)
@@ -66,16 +65,53 @@ def cid(s, i: int) -> str:
     return s.defs[s.cdef[i]].id
 
 
-def _take(s, p: int, card_id: str) -> int:
-    """A deck instance of player p, relabelled as card_id, taken out of the deck."""
-    i = s.deck[p].pop(0)
-    s.cdef[i] = idx(s, card_id)
-    return i
+FILLERS = 14  # T-F01..T-F14: a deck instance i not named by a scene is filler i % 14
+
+
+def _fillers(instances) -> list[str]:
+    return [f"T-F{i % FILLERS + 1:02d}" for i in instances]
+
+
+def _player(g: Game, p: int, spec: dict) -> dict:
+    """A scene's player spec as a readable position's player: zones by card id, the deck and the
+    cards out of play listed as fillers (by instance, as the scenes always had them)."""
+    field, soul = [], spec.get("soul", "reserve")
+    for c in spec.get("field", ()):
+        if isinstance(c, str):
+            c = {"id": c}
+        elif isinstance(c, tuple):
+            c = {"id": c[0], "cores": c[1]}
+        e = {"card": c["id"]}
+        if "cores" in c:
+            e["cores"] = c["cores"]
+        if c.get("exh"):
+            e["state"] = position.EXHAUSTED[c["exh"]]
+        if c.get("soul"):
+            e["soul"] = True
+            soul = "field"
+        field.append(e)
+    hand, trash = list(spec.get("hand", ())), list(spec.get("trash", ()))
+    n0 = len(g.decks[0])
+    first, end = (0, n0) if p == 0 else (n0, n0 + len(g.decks[1]))
+    # the instances left once the named cards took the lowest ones: the deck, bottom first
+    rest = list(range(first + len(hand) + len(field) + len(trash), end))
+    deck, removed = spec.get("deck"), []
+    if isinstance(deck, int):  # keep that many filler cards; the others are removed from the game
+        removed, rest = rest[:len(rest) - deck], rest[len(rest) - deck:]
+        deck = _fillers(reversed(rest))
+    elif isinstance(deck, list):  # exactly those, last = top
+        removed = rest[len(deck):]
+        deck = deck[::-1]
+    else:
+        deck = _fillers(reversed(rest))
+    return {"hand": hand, "field": field, "trash": trash, "removed": _fillers(removed), "deck": deck,
+            "soul_core": soul, "reserve": spec.get("reserve", 3), "life": spec.get("life", 5),
+            "trash_cores": spec.get("tcores", 0)}
 
 
 def scene(step: str = "main", turn: int = 3, tp: int = 0, p0: dict | None = None, p1: dict | None = None,
-          seed: int = 0, run: bool = True, real: bool = False):
-    """Arrange a position and resume the turn of player ``tp`` at ``step``.
+          seed: int = 0, real: bool = False):
+    """Arrange a position and resume the turn of player ``tp`` at ``step`` (player 0 went first).
 
     Player spec keys (all optional): ``hand`` [ids], ``field`` [id | (id, cores) |
     dict(id, cores, soul, exh)], ``trash`` [ids], ``deck`` (int: keep that many filler
@@ -84,75 +120,10 @@ def scene(step: str = "main", turn: int = 3, tp: int = 0, p0: dict | None = None
     puts it there). Cores are made consistent by setting ``gained``. ``real``: the real-card
     pool (``REAL_CARD_FILES``) instead of the test cards.
     """
-    s = started(seed, real=real)
-    filler = idx(s, "T-F01")
-    for p in (0, 1):
-        for lst in (s.hand[p], s.field[p], s.trash[p], s.removed[p]):
-            for i in lst:
-                s.zone[i] = Z_DECK
-                s.deck[p].append(i)
-            lst.clear()
-        for i in s.deck[p]:
-            s.cdef[i] = filler + (i % 14)
-            s.cores[i] = 0
-            s.exh[i] = 0
-            s.known[i] = False
-        s.deck[p].sort()
-    s.pending, s.tq, s.waiting, s.teff, s.used, s.sels, s.revealed = [], [], [], [], [], [], []
-    s.attacker = s.blocker = -1
-    for p, spec in ((0, p0 or {}), (1, p1 or {})):
-        soul = {"reserve": S_RESERVE, "trash": S_TRASH, "void": S_VOID}[spec.get("soul", "reserve")]
-        on_cards = 0
-        for c in spec.get("hand", ()):
-            i = _take(s, p, c)
-            s.zone[i] = Z_HAND
-            s.hand[p].append(i)
-        s.hand[p].sort(key=s.cdef.__getitem__)
-        for c in spec.get("field", ()):
-            if isinstance(c, str):
-                c = {"id": c}
-            elif isinstance(c, tuple):
-                c = {"id": c[0], "cores": c[1]}
-            i = _take(s, p, c["id"])
-            s.zone[i] = Z_FIELD
-            s.field[p].append(i)
-            d = s.defs[s.cdef[i]]
-            default = d.lv_cores[0] if not c.get("soul") else max(0, d.lv_cores[0] - 1)
-            s.cores[i] = c.get("cores", default)
-            s.exh[i] = c.get("exh", 0)
-            on_cards += s.cores[i]
-            if c.get("soul"):
-                soul = i
-        for c in spec.get("trash", ()):
-            i = _take(s, p, c)
-            s.zone[i] = Z_TRASH
-            s.trash[p].append(i)
-        deck = spec.get("deck")
-        if isinstance(deck, int):
-            while len(s.deck[p]) > deck:
-                i = s.deck[p].pop(0)
-                s.zone[i] = Z_REMOVED
-                s.removed[p].append(i)
-        elif isinstance(deck, list):
-            keep = [_take(s, p, c) for c in deck]
-            for i in s.deck[p]:
-                s.zone[i] = Z_REMOVED
-                s.removed[p].append(i)
-            s.deck[p] = keep
-            for i in keep:
-                s.zone[i] = Z_DECK
-        s.soul[p] = soul
-        s.reserve[p] = spec.get("reserve", 3)
-        s.life[p] = spec.get("life", 5)
-        s.tcores[p] = spec.get("tcores", 0)
-        s.gained[p] = s.reserve[p] + s.life[p] + s.tcores[p] + on_cards - 8
-    s.turn, s.tp, s.first = turn, tp, 0
-    s.stack = [[R.H_TURN, STEP_FRAME[step]]]
+    g = game(real=real)
+    s = position.build(g, {"game": "battle_spirits", "seed": seed, "turn": turn, "active": tp, "first": 0,
+                           "step": step, "players": [_player(g, 0, p0 or {}), _player(g, 1, p1 or {})]})
     s.check_invariants()
-    if run:
-        s.dkind = RUNNING
-        s._run()
-        s.check_invariants()
     return s
 
 
@@ -284,7 +255,7 @@ def decide(s, yes: bool) -> None:
 def order_first(s, i: int) -> None:
     """In a trigger-order decision, resolve the effect of source card i next."""
     assert s.dkind == D_ORDER, s.decision_name()
-    batch = s.tq[s.stack[-1][2]]
+    batch = s.tq[s.ctx_batch]  # the batch the decision orders (published by the rules)
     for k, t in enumerate(batch):
         if t[0] == i and OPTION + k in s.legal:
             act(s, OPTION + k)

@@ -1,8 +1,7 @@
 """Scenario helper for the Leader Melee coverage tests (``test_lm_cov_*.py``).
 
-Same idea as ``lm_scene.scene`` (zones arranged by re-labelling deck fillers, then the
-turn resumes at a step), over the test pool plus ``data/cov_cards.yaml``, and with a
-per-player ``leader`` (card id) and ``melee`` list.
+``lm_scene.scene`` (a readable position built by ``position.build``) over the test pool
+plus ``data/cov_cards.yaml``; a per-player ``leader`` (card id) and ``melee`` list.
 
     s = cscene(p0=dict(leader="T-CL", battle=["T-V1"], energy=3), at="main")
 """
@@ -10,11 +9,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from lm_scene import AT, CARD_FILES, DATA, DECK, R, act
-from tcgzoo.envs.core.engine import RUNNING
+from lm_scene import CARD_FILES, DATA, DECK, R, act, scene
 from tcgzoo.envs.leader_melee import Game
-from tcgzoo.envs.leader_melee.layout import D_FT_MAIN, P_MAIN, PASS
-from tcgzoo.envs.leader_melee.state import Z_BATTLE, Z_DECK, Z_DROP, Z_ENERGY, Z_HAND, Z_MELEE
+from tcgzoo.envs.leader_melee.layout import D_FT_MAIN, PASS
 
 COV_FILES = CARD_FILES + (str(DATA / "cov_cards.yaml"),)
 
@@ -53,36 +50,8 @@ def cplace(s, p, cid, zone, rest=False):
 
 
 def cscene(p0=None, p1=None, at="main", tp=0, turn=3, seed=0, concession=False):
-    """Like ``lm_scene.scene``; per player also ``leader`` (card id) and ``melee`` (card ids)."""
-    s = cstarted(seed, concession=concession)
-    s.tp, s.turn_no = tp, turn
-    for p, spec in ((0, p0 or {}), (1, p1 or {})):
-        if "leader" in spec:
-            s.cdef[R.leader(p)] = cidx(s, spec["leader"])
-        for u in s.hand[p][:]:
-            R.move(s, u, Z_DECK, bottom=True)
-        for u in s.energy[p][:]:
-            R.move(s, u, Z_DECK, bottom=True)
-        for cid in spec.get("hand", []):
-            cplace(s, p, cid, Z_HAND)
-        for i, cid in enumerate(spec.get("battle", [])):
-            cplace(s, p, cid, Z_BATTLE, rest=i in spec.get("rested", ()))
-        for cid in spec.get("melee", []):
-            cplace(s, p, cid, Z_MELEE)
-        en = spec.get("energy", 0)
-        for cid in (["T-F01"] * en if isinstance(en, int) else en):
-            cplace(s, p, cid, Z_ENERGY)
-        life = spec.get("life", 7)
-        while len(s.life[p]) > life:
-            R.move(s, s.life[p][-1], Z_DECK, bottom=True)
-        while len(s.deck[p]) > spec.get("deck", 99):
-            R.move(s, s.deck[p][0], Z_DROP)
-    s.check_invariants()
-    s.stack[:] = [[R.H_TURN, AT[at]]]
-    s.phase = P_MAIN
-    s.dkind = RUNNING
-    s._run()
-    return s
+    """``lm_scene.scene`` over the coverage pool (per player also ``leader`` and ``melee``)."""
+    return scene(p0, p1, at=at, tp=tp, turn=turn, seed=seed, g=cgame(0, concession))
 
 
 def cplay(s, cid, p=None):

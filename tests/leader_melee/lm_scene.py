@@ -1,9 +1,11 @@
 """Scenario helper for the Leader Melee rules tests.
 
-``scene(...)`` starts a game from the test pool (``data/``; filler cards T-F.. of level 9
-that nobody can play), keeps both hands, then arranges zones directly: every card a
-test asks for is a deck card re-labelled (``state.cdef``), the same way
-``resample_hidden`` relabels hidden cards. The turn then resumes at a chosen step.
+``scene(...)`` builds a readable position (docs/positions.md) with
+``tcgzoo.envs.leader_melee.position.build``: a game from the test pool (``data/``; filler
+cards T-F.. of level 9 that nobody can play), both hands kept, the zones holding the cards a
+test names, the turn resumed at a chosen step. The position names no decks, so any card of
+the pool may be named: deck cards are re-labelled as it (``state.cdef``), the way
+``resample_hidden`` relabels hidden cards; every other card is a filler.
 
     s = scene(p0=dict(battle=["T-V1"], energy=3), p1=dict(battle=["T-V2"]), at="main")
 """
@@ -12,8 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from tcgzoo.envs.core.engine import RUNNING
-from tcgzoo.envs.leader_melee import Game
+from tcgzoo.envs.leader_melee import Game, position
 from tcgzoo.envs.leader_melee import rules as R
 from tcgzoo.envs.leader_melee.cards import CARDS_DIR
 from tcgzoo.envs.leader_melee.layout import *  # noqa: F403 - action ids and decision kinds
@@ -23,7 +24,6 @@ DATA = Path(__file__).parent / "data"
 CARD_FILES = (str(DATA / "filler.yaml"), str(DATA / "rules_cards.yaml"), str(DATA / "rules_cards_effects.yaml"),
               str(DATA / "rules_cards_info.yaml"))
 DECK = str(DATA / "deck_filler.yaml")
-AT = {"main": 3, "standby": 6, "attack": 8, "end": 20}
 
 
 @lru_cache(maxsize=None)
@@ -62,37 +62,34 @@ def place(s, p, cid, zone, rest=False):
     return u
 
 
-def scene(p0=None, p1=None, at="main", tp=0, turn=3, seed=0, builtin=()):
-    """Arrange both players' zones, then resume player ``tp``'s turn at step ``at``.
+def scene(p0=None, p1=None, at="main", tp=0, turn=3, seed=0, builtin=(), g: Game | None = None):
+    """Arrange both players' zones, then resume player ``tp``'s turn at step ``at`` (player 0
+    went first).
 
-    Per player: hand/battle/melee lists of card ids, energy (count of fillers or list
-    of ids), life (count), deck (count left), rested (indexes of battle cards to rest).
-    ``builtin``: built-in card files whose cards the scene may name (``("yellow",)``).
+    Per player: hand/battle/melee lists of card ids, energy (count of fillers or list of ids),
+    life (count, 7), deck (count left; the other cards go to the drop area), rested (indexes
+    of battle cards to rest), leader (card id; default the deck's). ``at``: main, standby (the
+    battle phase's start) or end (the battle phase end step, then the end phase). ``builtin``:
+    built-in card files whose cards the scene may name (``("yellow",)``); ``g``: another game
+    of test cards (``lm_cov.cgame``).
     """
-    s = started(seed, builtin=tuple(builtin))
-    s.tp, s.turn_no = tp, turn
-    for p, spec in ((0, p0 or {}), (1, p1 or {})):
-        for u in s.hand[p][:]:
-            R.move(s, u, Z_DECK, bottom=True)
-        for u in s.energy[p][:]:
-            R.move(s, u, Z_DECK, bottom=True)
-        for cid in spec.get("hand", []):
-            place(s, p, cid, Z_HAND)
-        for i, cid in enumerate(spec.get("battle", [])):
-            place(s, p, cid, Z_BATTLE, rest=i in spec.get("rested", ()))
+    g = g or game(0, tuple(builtin))
+    players = []
+    for spec in (p0 or {}, p1 or {}):
+        rested = spec.get("rested", ())
         en = spec.get("energy", 0)
-        for cid in (["T-F01"] * en if isinstance(en, int) else en):
-            place(s, p, cid, Z_ENERGY)
-        life = spec.get("life", 7)
-        while len(s.life[p]) > life:
-            R.move(s, s.life[p][-1], Z_DECK, bottom=True)
-        while len(s.deck[p]) > spec.get("deck", 99):
-            R.move(s, s.deck[p][0], Z_DROP)
+        battle = spec.get("battle", [])
+        pl = {"hand": list(spec.get("hand", [])), "life": spec.get("life", 7),
+              "battle": [{"card": c, "rested": True} if i in rested else c for i, c in enumerate(battle)],
+              "melee": list(spec.get("melee", [])), "energy": ["T-F01"] * en if isinstance(en, int) else list(en)}
+        for key in ("deck", "leader"):
+            if key in spec:
+                pl[key] = spec[key]
+        players.append(pl)
+    step = {"end": "battle phase end"}.get(at, at)
+    s = position.build(g, {"game": "leader_melee", "seed": seed, "turn": turn, "active": tp, "first": 0,
+                           "step": step, "players": players})
     s.check_invariants()
-    s.stack[:] = [[R.H_TURN, AT[at]]]
-    s.phase = P_MAIN
-    s.dkind = RUNNING
-    s._run()
     return s
 
 

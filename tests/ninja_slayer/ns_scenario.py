@@ -1,20 +1,20 @@
-"""Scenes for Ninja Slayer rules tests: start a real game, then lay out the cards.
+"""Scenes for Ninja Slayer rules tests: a readable position (docs/positions.md) built by
+``tcgzoo.envs.ninja_slayer.position.build``.
 
 ``scene(p0=dict(hand=[...], field=[...], ether=[...], damage=[...], ohigan=[...],
 deck=[...] or N), p1=...)`` returns a state at the turn player's (player 0's) ether
 placement decision on turn 3 (draws 2), with the zones holding exactly the named cards
-(ids from the card files); any unnamed deck is 30 copies of Clone Yakuza-free filler.
-Cards are laid out with the state's own ``move`` so the invariants hold.
+(ids from the card files; an entry is an id or ``(id, bowed, face_down)``); any unnamed deck
+is 30 copies of Clone Yakuza-free filler, top first. The position names no decks, so any
+card may be named: deck instances are re-labelled as it; the cards left over are removed.
 """
 from __future__ import annotations
 
-from tcgzoo.envs.ninja_slayer import Game
+from tcgzoo.envs.ninja_slayer import Game, position
 from tcgzoo.envs.ninja_slayer.layout import (
     D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
     D_TARGET, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER,
 )
-from tcgzoo.envs.ninja_slayer.rules import static_flags
-from tcgzoo.envs.ninja_slayer.state import Z_DAMAGE, Z_DECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED
 
 __all__ = [
     "D_ATTACKER", "D_CHOOSE", "D_ETHER", "D_INTERRUPT", "D_ORDER", "D_PAY_ETHER", "D_PAY_JITSU", "D_PRIORITY",
@@ -24,39 +24,22 @@ __all__ = [
 
 GAME = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False, auto_forced=False)
 FILLER = "TZNS-29"  # Zaibatsu Apprentice: no ukemi, no text
-ZONES = {"hand": Z_HAND, "field": Z_FIELD, "ether": Z_ETHER, "damage": Z_DAMAGE, "ohigan": Z_OHIGAN}
+ZONES = ("hand", "field", "ether", "damage", "ohigan")
 
 
 def scene(p0=None, p1=None, seed=1, game=GAME, turn=3):
-    s = game.new_initial_state(seed)
-    while s.dkind != D_ETHER:
-        s.apply_action(PASS)
-    assert s.tp == 0
-    by_id = game.pool.by_id
-    for p, spec in ((0, p0 or {}), (1, p1 or {})):
-        for i in list(s.hand[p]):
-            s.move(i, Z_DECK)
-        pool = list(s.deck[p])
-        for name, z in ZONES.items():
-            for entry in spec.get(name, []):
-                cid, bowed, face_down = (entry, False, False) if isinstance(entry, str) else entry
-                i = pool.pop()
-                s.cdef[i] = by_id[cid]
-                s.move(i, z, face_down=face_down)
-                s.bowed[i] = bowed
+    players = []
+    for spec in (p0 or {}, p1 or {}):
+        pl = {}
+        for name in ZONES:
+            pl[name] = [e if isinstance(e, str) else {"card": e[0], "bowed": e[1], "face_down": e[2]}
+                        for e in spec.get(name, [])]
         deck = spec.get("deck", 30)
-        if isinstance(deck, int):
-            deck = [FILLER] * deck
-        keep = pool[:len(deck)]
-        for i, cid in zip(keep, deck):
-            s.cdef[i] = by_id[cid]
-        for i in pool[len(deck):]:
-            s.move(i, Z_REMOVED)
-        s.deck[p] = list(keep)
-        s.hand[p].sort(key=s.cdef.__getitem__)
-    s.turn = turn
-    s.statics = static_flags(s.defs, s.cdef)  # the laid-out cards decide which lookups run
-    s.legal = [PASS] + [OWN_HAND + k for k in range(len(s.hand[0]))]
+        pl["deck"] = [FILLER] * deck if isinstance(deck, int) else list(deck)
+        players.append(pl)
+    s = position.build(game, {"game": "ninja_slayer", "seed": seed, "turn": max(turn, 1), "active": 0, "first": 0,
+                              "step": "ether", "players": players})
+    s.turn = turn  # turn 0: a test's turn before the game's first one (whose start-of-game triggers it watches)
     s.check_invariants()
     return s
 

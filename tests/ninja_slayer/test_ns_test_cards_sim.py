@@ -32,6 +32,7 @@ def test_the_test_card_decks_are_legal_constructed_decks_using_every_test_card()
     assert test_ids <= used, sorted(test_ids - used)
 
 
+@pytest.mark.slow  # 40 s of random games; the quick run keeps the every-decision one
 @pytest.mark.parametrize("pair", PAIRS, ids=["a-b", "b-a", "a-a", "b-b"])
 def test_random_games_with_the_test_cards_keep_the_contract(pair, sim_seed):
     """NS 103.1, NS 501.1: random games with the test-only cards end, with every invariant

@@ -210,3 +210,7 @@ class NinjaSlayerHeuristic:
         if isinstance(o, tuple):  # (definition, face down)
             o = o[0]
         return s.defs[o].cost if isinstance(o, int) and 0 <= o < len(s.defs) else 0
+
+
+#: the game's heuristic, as the registry looks it up (tcgzoo.envs.core.registry.GameHooks)
+Heuristic = NinjaSlayerHeuristic

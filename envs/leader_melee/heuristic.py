@@ -223,3 +223,7 @@ class LeaderMeleeHeuristic:
 
     def _limit_drop(self, s, p, legal):
         return min(legal, key=lambda a: stat(s, s.battle[p][a - OWN_BATTLE], 0))
+
+
+#: the game's heuristic, as the registry looks it up (tcgzoo.envs.core.registry.GameHooks)
+Heuristic = LeaderMeleeHeuristic
