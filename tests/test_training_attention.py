@@ -236,7 +236,7 @@ def test_the_learners_env_gives_the_entity_observation_with_its_mask():
 
 
 @needs_entities
-def test_train_policy_attention_end_to_end(tmp_path, monkeypatch, capsys):
+def test_train_policy_attention_end_to_end(tmp_path, monkeypatch):
     """``tcgzoo train --policy attention``: snapshot opponents of the same kind, the final
     model file records the policy, ``policy:<run>`` loads without trust and plays legal games."""
     import json
@@ -282,6 +282,38 @@ def test_train_policy_attention_end_to_end(tmp_path, monkeypatch, capsys):
         ckpt = make_agent(f"policy:{sorted((out / 'checkpoints').glob('*.zip'))[-1]}", GAME)
     state = game.new_initial_state(seed=3)
     assert ckpt.act(state, state.current_player()) == agent.act(state, state.current_player())
-    capsys.readouterr()
-    assert main(["train", "--game", GAME, "--policy", "attention", "--out", str(tmp_path / "w"), "--workers", "1"]) == 2
-    assert "workers=0" in capsys.readouterr().err
+
+
+@needs_entities
+@pytest.mark.parametrize("backend", ["local", pytest.param("ray", marks=pytest.mark.slow)])
+def test_entity_observations_are_the_same_from_workers(backend, request):
+    """The entity observation crosses to worker processes through shared memory, one
+    array per key, and comes back from Ray actors sparse per key: the batch gives what it
+    gives in this process."""
+    from tcgzoo.training.vec_env import TcgVecEnv
+
+    if backend == "ray":
+        request.getfixturevalue("local_ray")
+    runs = []
+    for where, workers in (("local", 0), (backend, 2)):
+        venv = TcgVecEnv(GAME, n_envs=4, workers=workers, backend=where, seed=5,
+                         opponents={"random": 1.0, "heuristic": 1.0}, obs_type="entities")
+        try:
+            rng = np.random.default_rng(0)
+            seen = [venv.reset()]
+            for _ in range(40):
+                masks = venv.action_masks()
+                venv.step_async(np.array([rng.choice(np.flatnonzero(m)) for m in masks]))
+                obs, rewards, dones, infos = venv.step_wait()
+                seen.append(obs)
+                seen.append({"rewards": rewards, "dones": dones,
+                             **{f"end{i}_{k}": v for i, info in enumerate(infos)
+                                for k, v in info.get("terminal_observation", {}).items()}})
+            runs.append(seen)
+        finally:
+            venv.close()
+    assert set(runs[0][0]) == {"card", "zone", "feat", "mask", "glob", "act_tok", "action_mask"}
+    for a, b in zip(*runs):
+        assert a.keys() == b.keys()
+        for k in a:
+            assert np.array_equal(a[k], b[k]), k

@@ -111,8 +111,6 @@ class TrainConfig:
                                   f"as whole numbers above 0")
             if self.attention.get("d_model", 64) % self.attention.get("n_heads", 4):
                 raise ConfigError(f"attention {self.attention}: d_model must be a multiple of n_heads")
-            if self.workers or self.backend != "local":
-                raise ConfigError("the attention policy steps its games in this process: workers=0, backend local")
         if self.ray_address is not None and self.backend != "ray":
             raise ConfigError("a Ray address needs the ray backend (--backend ray)")
         if self.n_envs * self.n_steps < self.batch_size:

@@ -51,6 +51,11 @@ def _put(store, i: int, obs) -> None:
         store[i] = obs
 
 
+def _rows(store, start: int, stop: int):
+    """Rows ``start:stop`` of an observation store (views)."""
+    return {k: v[start:stop] for k, v in store.items()} if isinstance(store, dict) else store[start:stop]
+
+
 def _copy(store):
     return {k: v.copy() for k, v in store.items()} if isinstance(store, dict) else store.copy()
 
@@ -137,15 +142,34 @@ def _serve(batch: EnvBatch, cmd: str, payload: Any) -> Any:
     raise ValueError(f"unknown command {cmd!r}")
 
 
-def _worker(conn: Connection, obs_name: str, mask_name: str, shape_obs: tuple, shape_mask: tuple,
+def _fields(obs_space: gym.Space, rows: int) -> dict[str, tuple[tuple, str]]:
+    """The observation arrays of ``rows`` games: name -> (shape, dtype); one array named
+    ``""`` for the flat vector, one per key for a dict (the entity observation)."""
+    if isinstance(obs_space, gym.spaces.Dict):
+        return {k: ((rows, *sp.shape), np.dtype(sp.dtype).str) for k, sp in obs_space.spaces.items()}
+    return {"": ((rows, int(obs_space.shape[0])), np.dtype(np.float32).str)}
+
+
+def _arrays(fields: dict[str, tuple[tuple, str]], buffers: dict[str, Any] | None = None,
+            rows: slice = slice(None)):
+    """The observation store of ``fields`` (new zeros, or views of the shared ``buffers``),
+    rows ``rows``: the array itself for the flat vector, else a dict of arrays."""
+    out = {k: (np.zeros(shape, dtype) if buffers is None else np.ndarray(shape, dtype, buffers[k].buf))[rows]
+           for k, (shape, dtype) in fields.items()}
+    return out[""] if list(out) == [""] else out
+
+
+def _worker(conn: Connection, obs_names: dict[str, str], mask_name: str, fields: dict, shape_mask: tuple,
             start: int, stop: int, kwargs: dict) -> None:
     """Serve one :class:`EnvBatch` (rows ``start:stop`` of the shared arrays) until told to close."""
     import torch
 
     torch.set_num_threads(1)  # snapshot opponents: one small forward pass at a time
-    obs_shm, mask_shm = SharedMemory(obs_name), SharedMemory(mask_name)
+    shms = {k: SharedMemory(name) for k, name in obs_names.items()}
+    mask_shm = SharedMemory(mask_name)
+    obs = masks = batch = None
     try:
-        obs = np.ndarray(shape_obs, np.float32, obs_shm.buf)[start:stop]
+        obs = _arrays(fields, shms, slice(start, stop))
         masks = np.ndarray(shape_mask, bool, mask_shm.buf)[start:stop]
         batch = EnvBatch(obs=obs, masks=masks, count=stop - start, **kwargs)
         while True:
@@ -157,9 +181,9 @@ def _worker(conn: Connection, obs_name: str, mask_name: str, shape_obs: tuple, s
     except (KeyboardInterrupt, EOFError):
         return
     finally:
-        del obs, masks
-        obs_shm.close()
-        mask_shm.close()
+        del obs, masks, batch
+        for shm in (*shms.values(), mask_shm):
+            shm.close()
 
 
 def _sparse(obs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -170,29 +194,43 @@ def _sparse(obs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return idx, flat[idx]
 
 
+def _sparse_store(obs) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """:func:`_sparse` of each array of an observation store (name ``""``: the flat vector)."""
+    return {k: _sparse(v) for k, v in obs.items()} if isinstance(obs, dict) else {"": _sparse(obs)}
+
+
+def _dense_into(obs, sparse: dict[str, tuple[np.ndarray, np.ndarray]]) -> None:
+    """Write :func:`_sparse_store`'s answer into the store ``obs`` (same shapes)."""
+    for k, (idx, values) in sparse.items():
+        target = obs if k == "" else obs[k]
+        dense = np.zeros(target.size, target.dtype)
+        dense[idx] = values
+        target[:] = dense.reshape(target.shape)
+
+
 class RayBatchActor:
     """One :class:`EnvBatch` on a Ray actor (``ray.remote`` is applied where Ray is
     imported, so this module imports without Ray). Step and reset answer with the batch's
     observations (sparse: ``_sparse``) and masks, which the learner writes into its arrays."""
 
-    def __init__(self, count: int, shape_obs: tuple, shape_mask: tuple, kwargs: dict) -> None:
+    def __init__(self, count: int, fields: dict, shape_mask: tuple, kwargs: dict) -> None:
         import torch
 
         torch.set_num_threads(1)  # snapshot opponents: one small forward pass at a time
-        self.obs = np.zeros((count, shape_obs[1]), np.float32)
+        self.obs = _arrays({k: ((count, *shape[1:]), dtype) for k, (shape, dtype) in fields.items()})
         self.masks = np.zeros((count, shape_mask[1]), bool)
         self.batch = EnvBatch(obs=self.obs, masks=self.masks, count=count, **kwargs)
 
     def serve(self, cmd: str, payload: Any) -> Any:
         out = _serve(self.batch, cmd, payload)
-        return (_sparse(self.obs), self.masks, out) if cmd in ("step", "reset") else out
+        return (_sparse_store(self.obs), self.masks, out) if cmd in ("step", "reset") else out
 
 
 class _RayConnection:
     """A Ray actor behind the worker processes' ``send`` / ``recv``: the answer of a step
     or reset lands in rows ``start:stop`` of the learner's ``obs`` and ``masks``."""
 
-    def __init__(self, ray: Any, actor: Any, obs: np.ndarray, masks: np.ndarray) -> None:
+    def __init__(self, ray: Any, actor: Any, obs, masks: np.ndarray) -> None:
         self.ray, self.actor, self.obs, self.masks = ray, actor, obs, masks
         self._sent: tuple[str, Any] | None = None
 
@@ -205,10 +243,9 @@ class _RayConnection:
         (cmd, ref), self._sent = self._sent, None
         out = self.ray.get(ref)
         if cmd in ("step", "reset"):
-            (idx, values), masks, out = out
-            dense = np.zeros(self.obs.size, np.float32)
-            dense[idx] = values
-            self.obs[:], self.masks[:] = dense.reshape(self.obs.shape), masks
+            sparse, masks, out = out
+            _dense_into(self.obs, sparse)
+            self.masks[:] = masks
         return out
 
     def close(self) -> None:
@@ -228,9 +265,6 @@ class TcgVecEnv(VecEnv):
             raise ValueError(f"n_envs={n_envs}, workers={workers}: need n_envs >= 1 and workers >= 0")
         if backend not in ("local", "ray"):
             raise ValueError(f"backend {backend!r}: local or ray")
-        if obs_type != "flat" and (workers or backend != "local"):
-            raise ValueError(f"obs_type {obs_type!r} steps its games in this process only (workers=0, "
-                             f"backend local), not workers={workers} backend={backend}")
         probe = SingleAgentEnv(game, decks, options, obs_type=obs_type)
         obs_space, act_space = probe.observation_space, probe.action_space
         assert isinstance(act_space, gym.spaces.Discrete)
@@ -246,43 +280,41 @@ class TcgVecEnv(VecEnv):
         kwargs = {"game": game, "decks": list(decks) if decks else None, "options": dict(options or {}),
                   "opponents": dict(opponents or {"random": 1.0}), "max_snapshots": max_snapshots,
                   "obs_type": obs_type}
-        shape_obs, shape_mask = (n_envs, int(np.prod(obs_space.shape or (0,)))), (n_envs, int(act_space.n))
+        fields, shape_mask = _fields(obs_space, n_envs), (n_envs, int(act_space.n))
         if backend == "ray":
             from tcgzoo.agents.ray_backend import init_ray
 
             ray = init_ray(ray_address, workers)
             workers = min(workers or int(ray.cluster_resources().get("CPU", 1)), n_envs)
-            self.obs = np.zeros(shape_obs, np.float32)
+            self.obs = _arrays(fields)
             self.masks = np.zeros(shape_mask, bool)
             actor_class = ray.remote(num_cpus=1)(RayBatchActor)
             bounds = np.linspace(0, n_envs, workers + 1).astype(int)
             for w in range(workers):
                 start, stop = int(bounds[w]), int(bounds[w + 1])
-                actor = actor_class.remote(stop - start, shape_obs, shape_mask, kwargs)
-                self._conns.append(_RayConnection(ray, actor, self.obs[start:stop], self.masks[start:stop]))
+                actor = actor_class.remote(stop - start, fields, shape_mask, kwargs)
+                self._conns.append(_RayConnection(ray, actor, _rows(self.obs, start, stop), self.masks[start:stop]))
                 self._slices.append((start, stop))
-        elif isinstance(obs_space, gym.spaces.Dict):  # the entity observation: one array per key
-            self.obs = {k: np.zeros((n_envs, *sp.shape), sp.dtype) for k, sp in obs_space.spaces.items()}
-            self.masks = np.zeros(shape_mask, bool)
-            self._local = EnvBatch(obs=self.obs, masks=self.masks, count=n_envs, **kwargs)
         elif workers == 0:
-            self.obs = np.zeros(shape_obs, np.float32)
+            self.obs = _arrays(fields)
             self.masks = np.zeros(shape_mask, bool)
             self._local = EnvBatch(obs=self.obs, masks=self.masks, count=n_envs, **kwargs)
         else:
             workers = min(workers, n_envs)
-            for shape, dtype in ((shape_obs, np.float32), (shape_mask, np.bool_)):
-                self._shm.append(SharedMemory(create=True, size=max(1, int(np.prod(shape)) * np.dtype(dtype).itemsize)))
-            self.obs = np.ndarray(shape_obs, np.float32, self._shm[0].buf)
-            self.masks = np.ndarray(shape_mask, bool, self._shm[1].buf)
+            shared = {k: SharedMemory(create=True, size=max(1, int(np.prod(shape)) * np.dtype(dtype).itemsize))
+                      for k, (shape, dtype) in fields.items()}
+            mask_shm = SharedMemory(create=True, size=max(1, int(np.prod(shape_mask))))
+            self._shm = [*shared.values(), mask_shm]
+            self.obs = _arrays(fields, shared)
+            self.masks = np.ndarray(shape_mask, bool, mask_shm.buf)
+            obs_names = {k: shm.name for k, shm in shared.items()}
             ctx = mp.get_context(start_method)
             bounds = np.linspace(0, n_envs, workers + 1).astype(int)
             for w in range(workers):
                 start, stop = int(bounds[w]), int(bounds[w + 1])
                 parent, child = ctx.Pipe()
                 proc = ctx.Process(target=_worker, daemon=True,
-                                   args=(child, self._shm[0].name, self._shm[1].name, shape_obs, shape_mask,
-                                         start, stop, kwargs))
+                                   args=(child, obs_names, mask_shm.name, fields, shape_mask, start, stop, kwargs))
                 proc.start()
                 child.close()
                 self._conns.append(parent)
