@@ -262,7 +262,11 @@ class EntityActorNet:
     def __init__(self, policy: AttentionPolicy, observer: Any = None) -> None:
         import copy
 
-        self.policy = copy.deepcopy(policy).double()
+        optimizer, policy.optimizer = getattr(policy, "optimizer", None), None  # not copied: never used here
+        try:
+            self.policy = copy.deepcopy(policy).double()
+        finally:
+            policy.optimizer = optimizer
         self.policy.set_training_mode(False)
         self.observer = observer  # agents.games.EntityObserver of the game played (for observe)
 
@@ -284,7 +288,6 @@ class EntityActorNet:
         pol = self.policy
         with torch.no_grad():
             obs = {k: torch.as_tensor(np.asarray(v)) for k, v in observations.items()}
-            enc = pol.features_extractor
-            sizes = {"feat": torch.float64, "glob": torch.float64}
-            tokens, glob = enc.encode({k: v.to(sizes[k]) if k in sizes else v for k, v in obs.items()})
+            floats = ("feat", "glob")  # the network's inputs in its own float64; ids stay integers
+            tokens, glob = pol.features_extractor.encode({k: v.double() if k in floats else v for k, v in obs.items()})
             return pol.logits(tokens, glob, obs["act_tok"]).numpy()
