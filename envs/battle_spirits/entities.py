@@ -1,0 +1,195 @@
+"""Battle Spirits' entity observation (``obs_type="entities"``; the format is in
+:mod:`tcgzoo.envs.core.entities`, the table in docs/entity-observation.md).
+
+Tokens, in this order (the first ``T`` are kept): the decision's context card (the card
+being played or the effect's source, from ``encoding.context_card`` as the flat
+observation), the opened cards of a search, my hand, both fields, the opponent's hand
+(cards known to me by identity, then card 1 tokens), both trashes and removed zones.
+Decks and life are counts in the globals. What is hidden follows the flat observation
+(``encoding.observation``).
+"""
+from __future__ import annotations
+
+from ..core.entities import CARD_OFFSET, UNKNOWN, EntityBuffers, EntityLayout, one_hot_names
+from .encoding import PLAYER_FEATS, context_card
+from .layout import D_SEARCH, DECISIONS, FIELD, FIELD_SOUL, HAND, MAX_FIELD, MAX_HAND, MAX_TRASH, N_OPTIONS, \
+    NUM_ACTIONS, OPP_FIELD, OPTION, STEPS, TRASH
+from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID
+
+T_MAX = 80
+ZONES = (
+    ("context", "the card the pending decision is about (the played card or the effect's source)"),
+    ("opened", "a card opened by a search, in order (OPTION k of 'choose a searched card')"),
+    ("own_hand", "my hand, slot order (HAND i)"),
+    ("own_field", "my field, slot order (FIELD j, FIELD_SOUL j)"),
+    ("opp_field", "the opponent's field, slot order (OPP_FIELD j)"),
+    ("opp_hand", "the opponent's hand: the cards known to me (by definition), then card 1 tokens"),
+    ("own_trash", "my trash, in order (TRASH k: own trash k)"),
+    ("opp_trash", "the opponent's trash, in order"),
+    ("own_removed", "my removed (excluded) cards"),
+    ("opp_removed", "the opponent's removed cards"),
+)
+Z_CTX, Z_OPENED, Z_OWN_HAND, Z_OWN_FIELD, Z_OPP_FIELD, Z_OPP_HAND, Z_OWN_TRASH, Z_OPP_TRASH, Z_OWN_REM, Z_OPP_REM = \
+    range(len(ZONES))
+
+
+def build_layout(n_cards: int) -> EntityLayout:
+    L = EntityLayout("battle_spirits", n_cards, NUM_ACTIONS, T_MAX, ZONES)
+    f = L.feature
+    f("slot", "position in its zone / 20")
+    for lv in range(1, 5):
+        f(f"level_{lv}", f"field card at level {lv}" + (" or more" if lv == 4 else ""))
+    f("bp", "current BP / 10000 (effects applied), spirits on the field")
+    f("cores", "cores on it / 10 (the soul core not counted)")
+    f("soul_core", "1 if the owner's soul core is on it")
+    f("exhausted", "1 if exhausted")
+    f("heavily_exhausted", "1 if heavily exhausted")
+    f("attacking", "1 if it is the attacker")
+    f("blocking", "1 if it is the blocker")
+    f("symbols", "its symbols / 3 (effects applied)")
+    f("known", "1 on an opponent's hand card known to me")
+    g = L.glob
+    g("global", 3, "turn/20 (at most 60), my turn, I went first")
+    g("step", len(STEPS), one_hot_names("step one-hot", STEPS))
+    g("decision", len(DECISIONS), "decision kind one-hot (the package docstring's order)")
+    g("deciding", 1, "I am deciding")
+    g("players", 2 * PLAYER_FEATS, "me then opponent: life/10, reserve/10, trash cores/10, deck/40, hand/20, "
+      "trash/40, removed/20, soul core at reserve / trash / void / life / field one-hot, gained/10")
+    g("battle", 3, "in battle, the attacker is mine, blocked")
+    g("dropped", 1, "tokens left out because the table was full / 10")
+    return L
+
+
+(F_SLOT, F_LV1, F_LV2, F_LV3, F_LV4, F_BP, F_CORES, F_SOUL, F_EXH, F_HEAVY, F_ATK, F_BLK, F_SYM, F_KNOWN) = range(14)
+G_GLOBAL, G_STEP = 0, 3
+G_DEC = G_STEP + len(STEPS)
+G_DECIDING = G_DEC + len(DECISIONS)
+G_PLAYERS = G_DECIDING + 1
+G_BATTLE = G_PLAYERS + 2 * PLAYER_FEATS
+G_DROPPED = G_BATTLE + 3
+
+
+def entity_layout(game) -> EntityLayout:
+    """The layout of ``game``'s pool (built once per game)."""
+    L = game.__dict__.get("_entity_layout")
+    if L is None:
+        L = game._entity_layout = build_layout(len(game.pool))
+        assert L.n_features == F_KNOWN + 1 and L.g_size == G_DROPPED + 1
+    return L
+
+
+def entity_observation(s, p: int, out: EntityBuffers) -> None:
+    """Fill ``out`` (reset here) with player ``p``'s entity observation."""
+    out.reset()
+    F = out.F
+    fm, gm, am = out.feat_mv, out.glob_mv, out.act_mv
+    add = out.add
+    cdef, defs = s.cdef, s.defs
+    q = 1 - p
+    gm[G_GLOBAL] = min(s.turn, 60) / 20.0
+    if s.tp == p:
+        gm[G_GLOBAL + 1] = 1.0
+    if s.first == p:
+        gm[G_GLOBAL + 2] = 1.0
+    gm[G_STEP + s.step] = 1.0
+    deciding = s.dkind >= 0
+    if deciding:
+        gm[G_DEC + s.dkind] = 1.0
+        if s.dplayer == p:
+            gm[G_DECIDING] = 1.0
+    for k, r in enumerate((p, q)):
+        b = G_PLAYERS + k * PLAYER_FEATS
+        gm[b] = s.life[r] / 10
+        gm[b + 1] = s.reserve[r] / 10
+        gm[b + 2] = s.tcores[r] / 10
+        gm[b + 3] = len(s.deck[r]) / 40
+        gm[b + 4] = len(s.hand[r]) / 20
+        gm[b + 5] = len(s.trash[r]) / 40
+        gm[b + 6] = len(s.removed[r]) / 20
+        soul = s.soul[r]
+        gm[b + 7 + (0 if soul == S_RESERVE else 1 if soul == S_TRASH else 2 if soul == S_VOID else 3
+                    if soul == S_LIFE else 4)] = 1.0
+        gm[b + 12] = s.gained[r] / 10
+    if s.attacker >= 0:
+        gm[G_BATTLE] = 1.0
+        if s.owner[s.attacker] == p:
+            gm[G_BATTLE + 1] = 1.0
+        if s.blocker >= 0:
+            gm[G_BATTLE + 2] = 1.0
+    if deciding and s.stack:
+        c = context_card(s)
+        if c >= 0:
+            add(cdef[c] + CARD_OFFSET, Z_CTX)
+    search = deciding and s.dkind == D_SEARCH and s.dplayer == p
+    for k, i in enumerate(s.revealed):
+        t = add(cdef[i] + CARD_OFFSET, Z_OPENED)
+        if t < 0:
+            break
+        fm[t * F + F_SLOT] = k / 20
+        if search and k < N_OPTIONS:
+            am[OPTION + k] = t
+    for k, i in enumerate(s.hand[p]):
+        t = add(cdef[i] + CARD_OFFSET, Z_OWN_HAND)
+        if t < 0:
+            break
+        fm[t * F + F_SLOT] = k / 20
+        if k < MAX_HAND:
+            am[HAND + k] = t
+    bpm, symm = s.mods() if (s.teff or s.has_constants) else ({}, {})
+    cores, exh = s.cores, s.exh
+    atk, blk = s.attacker, s.blocker
+    for r, zid in ((p, Z_OWN_FIELD), (q, Z_OPP_FIELD)):
+        soul = s.soul[r]
+        for j, i in enumerate(s.field[r]):
+            c = cdef[i]
+            t = add(c + CARD_OFFSET, zid)
+            if t < 0:
+                break
+            if j < MAX_FIELD:
+                if r == p:
+                    am[FIELD + j] = t
+                    am[FIELD_SOUL + j] = t
+                else:
+                    am[OPP_FIELD + j] = t
+            d = defs[c]
+            b = t * F
+            fm[b + F_SLOT] = j / 20
+            lv = s.level(i)
+            if lv:
+                fm[b + F_LV1 + (lv if lv < 4 else 4) - 1] = 1.0
+            bp = (d.lv_bp[lv - 1] if lv and d.lv_bp else 0) + bpm.get(i, 0)
+            if bp > 0:
+                fm[b + F_BP] = bp / 10000
+            fm[b + F_CORES] = cores[i] / 10
+            if soul == i:
+                fm[b + F_SOUL] = 1.0
+            e = exh[i]
+            if e:
+                fm[b + F_EXH + e - 1] = 1.0
+            if atk == i:
+                fm[b + F_ATK] = 1.0
+            elif blk == i:
+                fm[b + F_BLK] = 1.0
+            sym = d.sym_total + symm.get(i, 0)
+            if sym > 0:
+                fm[b + F_SYM] = sym / 3
+    # the opponent's hand: known cards first (by definition), then the unknown ones (never positions)
+    known = s.known
+    hq = s.hand[q]
+    kn = sorted([cdef[i] for i in hq if known[i]])
+    for c in kn:
+        t = add(c + CARD_OFFSET, Z_OPP_HAND)
+        if t >= 0:
+            fm[t * F + F_KNOWN] = 1.0
+    for _ in range(len(hq) - len(kn)):
+        add(UNKNOWN, Z_OPP_HAND)
+    for zones, zown, zopp in ((s.trash, Z_OWN_TRASH, Z_OPP_TRASH), (s.removed, Z_OWN_REM, Z_OPP_REM)):
+        for r, zid in ((p, zown), (q, zopp)):
+            for k, i in enumerate(zones[r]):
+                t = add(cdef[i] + CARD_OFFSET, zid)
+                if t < 0:
+                    break
+                fm[t * F + F_SLOT] = k / 20
+                if zid == Z_OWN_TRASH and k < MAX_TRASH:
+                    am[TRASH + k] = t
+    gm[G_DROPPED] = out.dropped / 10
