@@ -8,12 +8,27 @@ observation), the opened cards of a search, my hand, both fields, the opponent's
 Decks and life are counts in the globals. What is hidden follows the flat observation
 (``encoding.observation``).
 """
+
 from __future__ import annotations
 
 from ..core.entities import CARD_OFFSET, UNKNOWN, EntityBuffers, EntityLayout, one_hot_names
 from .encoding import PLAYER_FEATS, context_card
-from .layout import D_SEARCH, DECISIONS, FIELD, FIELD_SOUL, HAND, MAX_FIELD, MAX_HAND, MAX_TRASH, N_OPTIONS, \
-    NUM_ACTIONS, OPP_FIELD, OPTION, STEPS, TRASH
+from .layout import (
+    D_SEARCH,
+    DECISIONS,
+    FIELD,
+    FIELD_SOUL,
+    HAND,
+    MAX_FIELD,
+    MAX_HAND,
+    MAX_TRASH,
+    N_OPTIONS,
+    NUM_ACTIONS,
+    OPP_FIELD,
+    OPTION,
+    STEPS,
+    TRASH,
+)
 from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID
 
 T_MAX = 80
@@ -29,8 +44,9 @@ ZONES = (
     ("own_removed", "my removed (excluded) cards"),
     ("opp_removed", "the opponent's removed cards"),
 )
-Z_CTX, Z_OPENED, Z_OWN_HAND, Z_OWN_FIELD, Z_OPP_FIELD, Z_OPP_HAND, Z_OWN_TRASH, Z_OPP_TRASH, Z_OWN_REM, Z_OPP_REM = \
+Z_CTX, Z_OPENED, Z_OWN_HAND, Z_OWN_FIELD, Z_OPP_FIELD, Z_OPP_HAND, Z_OWN_TRASH, Z_OPP_TRASH, Z_OWN_REM, Z_OPP_REM = (
     range(len(ZONES))
+)
 
 
 def build_layout(n_cards: int) -> EntityLayout:
@@ -53,8 +69,12 @@ def build_layout(n_cards: int) -> EntityLayout:
     g("step", len(STEPS), one_hot_names("step one-hot", STEPS))
     g("decision", len(DECISIONS), "decision kind one-hot (the package docstring's order)")
     g("deciding", 1, "I am deciding")
-    g("players", 2 * PLAYER_FEATS, "me then opponent: life/10, reserve/10, trash cores/10, deck/40, hand/20, "
-      "trash/40, removed/20, soul core at reserve / trash / void / life / field one-hot, gained/10")
+    g(
+        "players",
+        2 * PLAYER_FEATS,
+        "me then opponent: life/10, reserve/10, trash cores/10, deck/40, hand/20, "
+        "trash/40, removed/20, soul core at reserve / trash / void / life / field one-hot, gained/10",
+    )
     g("battle", 3, "in battle, the attacker is mine, blocked")
     g("dropped", 1, "tokens left out because the table was full / 10")
     return L
@@ -107,8 +127,21 @@ def entity_observation(s, p: int, out: EntityBuffers) -> None:
         gm[b + 5] = len(s.trash[r]) / 40
         gm[b + 6] = len(s.removed[r]) / 20
         soul = s.soul[r]
-        gm[b + 7 + (0 if soul == S_RESERVE else 1 if soul == S_TRASH else 2 if soul == S_VOID else 3
-                    if soul == S_LIFE else 4)] = 1.0
+        gm[
+            b
+            + 7
+            + (
+                0
+                if soul == S_RESERVE
+                else 1
+                if soul == S_TRASH
+                else 2
+                if soul == S_VOID
+                else 3
+                if soul == S_LIFE
+                else 4
+            )
+        ] = 1.0
         gm[b + 12] = s.gained[r] / 10
     if s.attacker >= 0:
         gm[G_BATTLE] = 1.0

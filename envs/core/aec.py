@@ -19,7 +19,8 @@ is the documented vector, untouched.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces

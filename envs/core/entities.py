@@ -21,9 +21,10 @@ observation into an :class:`EntityBuffers` (preallocated arrays, reset in place)
 writer is plain Python over memoryviews: per-item writes to a memoryview cost a fraction
 of numpy's scalar indexing.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from gymnasium import spaces
@@ -41,11 +42,12 @@ class EntityLayout:
     index, which the game's writer keeps as a constant.
     """
 
-    def __init__(self, game: str, n_cards: int, n_actions: int, t_max: int,
-                 zones: Sequence[tuple[str, str]]) -> None:
+    def __init__(self, game: str, n_cards: int, n_actions: int, t_max: int, zones: Sequence[tuple[str, str]]) -> None:
         if t_max < 1 or n_cards < 1 or n_actions < 1:
-            raise ValueError(f"entity layout of {game!r}: t_max, n_cards and n_actions must be >= 1, "
-                             f"got {t_max}, {n_cards}, {n_actions}")
+            raise ValueError(
+                f"entity layout of {game!r}: t_max, n_cards and n_actions must be >= 1, "
+                f"got {t_max}, {n_cards}, {n_actions}"
+            )
         self.game = game
         self.n_cards = n_cards
         self.n_actions = n_actions
@@ -93,15 +95,17 @@ class EntityLayout:
     def space(self) -> spaces.Dict:
         """The gymnasium observation space (the keys of :data:`KEYS`)."""
         T, F, G, A = self.t_max, self.n_features, self.g_size, self.n_actions
-        return spaces.Dict({
-            "card": spaces.Box(0, self.n_cards + 1, (T,), np.int64),
-            "zone": spaces.Box(0, len(self.zone_names) - 1, (T,), np.int64),
-            "feat": spaces.Box(-np.inf, np.inf, (T, F), np.float32),
-            "mask": spaces.Box(0, 1, (T,), np.int8),
-            "glob": spaces.Box(-np.inf, np.inf, (G,), np.float32),
-            "act_tok": spaces.Box(-1, T - 1, (A,), np.int64),
-            "action_mask": spaces.Box(0, 1, (A,), np.int8),
-        })
+        return spaces.Dict(
+            {
+                "card": spaces.Box(0, self.n_cards + 1, (T,), np.int64),
+                "zone": spaces.Box(0, len(self.zone_names) - 1, (T,), np.int64),
+                "feat": spaces.Box(-np.inf, np.inf, (T, F), np.float32),
+                "mask": spaces.Box(0, 1, (T,), np.int8),
+                "glob": spaces.Box(-np.inf, np.inf, (G,), np.float32),
+                "act_tok": spaces.Box(-1, T - 1, (A,), np.int64),
+                "action_mask": spaces.Box(0, 1, (A,), np.int8),
+            }
+        )
 
     def new_buffers(self) -> EntityBuffers:
         return EntityBuffers(self)
@@ -118,9 +122,13 @@ class EntityLayout:
     def markdown(self) -> str:
         """The layout as Markdown tables (docs/entity-observation.md holds these)."""
         t = self.table()
-        out = [f"T = {self.t_max} tokens, F = {self.n_features} features, G = {self.g_size} globals, "
-               f"A = {self.n_actions} actions, N = {self.n_cards} cards in the default pool.", "",
-               "| zone id | zone | what |", "| --- | --- | --- |"]
+        out = [
+            f"T = {self.t_max} tokens, F = {self.n_features} features, G = {self.g_size} globals, "
+            f"A = {self.n_actions} actions, N = {self.n_cards} cards in the default pool.",
+            "",
+            "| zone id | zone | what |",
+            "| --- | --- | --- |",
+        ]
         out += [f"| {k} | `{z}` | {d} |" for k, z, d in t["zones"]]
         out += ["", "| column | feature | value |", "| --- | --- | --- |"]
         out += [f"| {k} | `{n}` | {d} |" for k, n, d in t["features"]]
@@ -138,8 +146,25 @@ class EntityBuffers:
     ``act_mv[action] = t``.
     """
 
-    __slots__ = ("layout", "card", "zone", "feat", "mask", "glob", "act_tok", "action_mask",
-                 "card_mv", "zone_mv", "feat_mv", "mask_mv", "glob_mv", "act_mv", "n", "dropped", "F")
+    __slots__ = (
+        "layout",
+        "card",
+        "zone",
+        "feat",
+        "mask",
+        "glob",
+        "act_tok",
+        "action_mask",
+        "card_mv",
+        "zone_mv",
+        "feat_mv",
+        "mask_mv",
+        "glob_mv",
+        "act_mv",
+        "n",
+        "dropped",
+        "F",
+    )
 
     def __init__(self, layout: EntityLayout) -> None:
         T, F, G, A = layout.t_max, layout.n_features, layout.g_size, layout.n_actions
@@ -188,16 +213,46 @@ class EntityBuffers:
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The live arrays (overwritten by the next observation)."""
-        return {"card": self.card, "zone": self.zone, "feat": self.feat, "mask": self.mask,
-                "glob": self.glob, "act_tok": self.act_tok, "action_mask": self.action_mask}
+        return {
+            "card": self.card,
+            "zone": self.zone,
+            "feat": self.feat,
+            "mask": self.mask,
+            "glob": self.glob,
+            "act_tok": self.act_tok,
+            "action_mask": self.action_mask,
+        }
 
     def copy(self) -> dict[str, np.ndarray]:
         """An independent copy of the arrays (what the env hands out)."""
-        return {"card": self.card.copy(), "zone": self.zone.copy(), "feat": self.feat.copy(),
-                "mask": self.mask.copy(), "glob": self.glob.copy(), "act_tok": self.act_tok.copy(),
-                "action_mask": self.action_mask.copy()}
+        return {
+            "card": self.card.copy(),
+            "zone": self.zone.copy(),
+            "feat": self.feat.copy(),
+            "mask": self.mask.copy(),
+            "glob": self.glob.copy(),
+            "act_tok": self.act_tok.copy(),
+            "action_mask": self.action_mask.copy(),
+        }
 
 
 def one_hot_names(prefix: str, names: Sequence[str]) -> str:
     """Doc text of a one-hot block: ``prefix: a, b, c``."""
     return f"{prefix}: " + ", ".join(names)
+
+
+def docs_section(name: str) -> str:
+    """The Markdown section of game ``name`` in docs/entity-observation.md (its default pool)."""
+    import importlib
+
+    from .registry import load_game
+
+    game = load_game(name)
+    module = importlib.import_module(f"{type(game).__module__}.entities")
+    return f"## {game.TITLE or name} (`{name}`)\n\n{module.entity_layout(game).markdown()}"
+
+
+if __name__ == "__main__":  # python -m tcgzoo.envs.core.entities: the tables of docs/entity-observation.md
+    from .registry import game_names
+
+    print("\n".join(docs_section(n) for n in game_names()))

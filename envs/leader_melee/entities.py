@@ -8,12 +8,32 @@ tokens), both energy zones, both drops, and the deck cards known to me (by defin
 Life cards (hidden from both, 3-9-2) and decks are counts in the globals. What is hidden
 follows the flat observation (``encoding.observation``).
 """
+
 from __future__ import annotations
 
 from ..core.entities import CARD_OFFSET, UNKNOWN, EntityBuffers, EntityLayout, one_hot_names
-from .layout import (BATTLE_ABILITY, D_ORDER_TRIGGER, D_SEARCH, DECISIONS, HAND, LEADER_ABILITY, LOOK, NUM_ACTIONS,
-                     OPP_BATTLE, OPP_DROP, OPP_ENERGY, OPP_LEADER, OPP_MELEE, OWN_BATTLE, OWN_DROP, OWN_ENERGY,
-                     OWN_MELEE, PENDING, PHASE_NAMES, SELF_LEADER)
+from .layout import (
+    BATTLE_ABILITY,
+    D_ORDER_TRIGGER,
+    D_SEARCH,
+    DECISIONS,
+    HAND,
+    LEADER_ABILITY,
+    LOOK,
+    NUM_ACTIONS,
+    OPP_BATTLE,
+    OPP_DROP,
+    OPP_ENERGY,
+    OPP_LEADER,
+    OPP_MELEE,
+    OWN_BATTLE,
+    OWN_DROP,
+    OWN_ENERGY,
+    OWN_MELEE,
+    PENDING,
+    PHASE_NAMES,
+    SELF_LEADER,
+)
 from .rules import leader, negated, statics, stats
 
 T_MAX = 96
@@ -35,8 +55,24 @@ ZONES = (
     ("own_deck_known", "cards of my deck known to both (10-14-1, 3-1-6-1), by definition"),
     ("opp_deck_known", "cards of the opponent's deck known to me, by definition"),
 )
-(Z_OWN_LEADER, Z_OPP_LEADER, Z_PENDING, Z_LOOK, Z_OWN_HAND, Z_OWN_BATTLE, Z_OPP_BATTLE, Z_OWN_MELEE, Z_OPP_MELEE,
- Z_OPP_HAND, Z_OWN_ENERGY, Z_OPP_ENERGY, Z_OWN_DROP, Z_OPP_DROP, Z_OWN_DECK, Z_OPP_DECK) = range(len(ZONES))
+(
+    Z_OWN_LEADER,
+    Z_OPP_LEADER,
+    Z_PENDING,
+    Z_LOOK,
+    Z_OWN_HAND,
+    Z_OWN_BATTLE,
+    Z_OPP_BATTLE,
+    Z_OWN_MELEE,
+    Z_OPP_MELEE,
+    Z_OPP_HAND,
+    Z_OWN_ENERGY,
+    Z_OPP_ENERGY,
+    Z_OWN_DROP,
+    Z_OPP_DROP,
+    Z_OWN_DECK,
+    Z_OPP_DECK,
+) = range(len(ZONES))
 N_COUNTS = 8
 
 
@@ -59,8 +95,11 @@ def build_layout(n_cards: int) -> EntityLayout:
     g("phase", len(PHASE_NAMES), one_hot_names("phase one-hot", PHASE_NAMES))
     g("decision", len(DECISIONS), "decision kind one-hot (layout order)")
     g("deciding", 1, "I am deciding")
-    g("counts", 2 * N_COUNTS, "me then opponent: deck/40, hand/40, life/7, energy/40, drop/40, battle/5, melee/10, "
-      "known deck cards/40")
+    g(
+        "counts",
+        2 * N_COUNTS,
+        "me then opponent: deck/40, hand/40, life/7, energy/40, drop/40, battle/5, melee/10, known deck cards/40",
+    )
     g("dropped", 1, "tokens left out because the table was full / 10")
     return L
 
@@ -219,8 +258,10 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
             fm[t * F + F_KNOWN] = 1.0
     for _ in range(len(hq) - len(kn)):
         add(UNKNOWN, Z_OPP_HAND)
-    for zones, zown, zopp, bown, bopp in ((energy, Z_OWN_ENERGY, Z_OPP_ENERGY, OWN_ENERGY, OPP_ENERGY),
-                                          (drop, Z_OWN_DROP, Z_OPP_DROP, OWN_DROP, OPP_DROP)):
+    for zones, zown, zopp, bown, bopp in (
+        (energy, Z_OWN_ENERGY, Z_OPP_ENERGY, OWN_ENERGY, OPP_ENERGY),
+        (drop, Z_OWN_DROP, Z_OPP_DROP, OWN_DROP, OPP_DROP),
+    ):
         for p, zid, base in ((me, zown, bown), (op, zopp, bopp)):
             for k, u in enumerate(zones[p]):
                 t = add(cdef[u] + CARD_OFFSET, zid)

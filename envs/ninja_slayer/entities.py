@@ -8,6 +8,7 @@ identity), both ether zones, damage zones, check zones, removed zones and Ohigan
 are counts in the globals. What is hidden follows the flat observation
 (``encoding.observation``): nothing here reads a field it does not read.
 """
+
 from __future__ import annotations
 
 from ..core.entities import CARD_OFFSET, UNKNOWN, EntityBuffers, EntityLayout, one_hot_names
@@ -24,14 +25,36 @@ ZONES = (
     ("own_field", "my field, slot order (OWN_FIELD i)"),
     ("opp_field", "the opponent's field, slot order (OPP_FIELD i)"),
     ("opp_hand", "the opponent's hand: the cards it took from a public zone (by definition), then card 1 tokens"),
-    ("own_ether", "my ether zone"), ("opp_ether", "the opponent's ether zone"),
-    ("own_damage", "my damage zone"), ("opp_damage", "the opponent's damage zone"),
-    ("own_check", "my check zone"), ("opp_check", "the opponent's check zone"),
-    ("own_removed", "my removed cards"), ("opp_removed", "the opponent's removed cards"),
-    ("own_ohigan", "my Ohigan"), ("opp_ohigan", "the opponent's Ohigan"),
+    ("own_ether", "my ether zone"),
+    ("opp_ether", "the opponent's ether zone"),
+    ("own_damage", "my damage zone"),
+    ("opp_damage", "the opponent's damage zone"),
+    ("own_check", "my check zone"),
+    ("opp_check", "the opponent's check zone"),
+    ("own_removed", "my removed cards"),
+    ("opp_removed", "the opponent's removed cards"),
+    ("own_ohigan", "my Ohigan"),
+    ("opp_ohigan", "the opponent's Ohigan"),
 )
-(Z_CTX, Z_OPT, Z_KOTO, Z_OWN_HAND, Z_OWN_FIELD, Z_OPP_FIELD, Z_OPP_HAND, Z_OWN_ETHER, Z_OPP_ETHER, Z_OWN_DAMAGE,
- Z_OPP_DAMAGE, Z_OWN_CHECK, Z_OPP_CHECK, Z_OWN_REMOVED, Z_OPP_REMOVED, Z_OWN_OHIGAN, Z_OPP_OHIGAN) = range(len(ZONES))
+(
+    Z_CTX,
+    Z_OPT,
+    Z_KOTO,
+    Z_OWN_HAND,
+    Z_OWN_FIELD,
+    Z_OPP_FIELD,
+    Z_OPP_HAND,
+    Z_OWN_ETHER,
+    Z_OPP_ETHER,
+    Z_OWN_DAMAGE,
+    Z_OPP_DAMAGE,
+    Z_OWN_CHECK,
+    Z_OPP_CHECK,
+    Z_OWN_REMOVED,
+    Z_OPP_REMOVED,
+    Z_OWN_OHIGAN,
+    Z_OPP_OHIGAN,
+) = range(len(ZONES))
 N_PLAYER = 11
 
 
@@ -49,7 +72,7 @@ def build_layout(n_cards: int) -> EntityLayout:
     f("target", "1 if it is the aisatsu's target (the same object, NS 705.5a)")
     f("redirected", "1 if the aisatsu was redirected to it (NS 705.3)")
     f("known", "1 on an opponent's hand card whose identity I know (it came from a public zone)")
-    for k, name in enumerate(KIND_NAMES):
+    for name in KIND_NAMES:
         f(f"kind_{name.replace(' ', '_')}", f"kotodama-space object kind is {name!r}")
     f("mine", "1 if I control this kotodama-space object")
     f("tatsujin", "1 if its tatsujin cost was paid (NS 1404)")
@@ -62,14 +85,37 @@ def build_layout(n_cards: int) -> EntityLayout:
     g("ikusa", len(IK_STEPS), one_hot_names("ikusa sub-step one-hot", IK_STEPS))
     g("decision", len(DECISIONS), "decision kind one-hot (the package docstring's order)")
     g("deciding", 1, "I am deciding")
-    g("players", 2 * N_PLAYER, "me then opponent: deck/50, hand/20, field/10, ether/10, unbowed ether/10, "
-      "ohigan/50, damage/10, face-up damage/10, removed/10, check/5, carried damage/10")
+    g(
+        "players",
+        2 * N_PLAYER,
+        "me then opponent: deck/50, hand/20, field/10, ether/10, unbowed ether/10, "
+        "ohigan/50, damage/10, face-up damage/10, removed/10, check/5, carried damage/10",
+    )
     g("dropped", 1, "tokens left out because the table was full / 10")
     return L
 
 
-(F_SLOT, F_BOWED, F_DOWN, F_DAMAGE, F_KARATE, F_DUR, F_KOUSAKU, F_ATT, F_TGT, F_RED, F_KNOWN, F_KCARD, F_KABIL,
- F_KCHECK, F_MINE, F_TATSU, F_MODE, F_X, F_TARGETED) = range(19)
+(
+    F_SLOT,
+    F_BOWED,
+    F_DOWN,
+    F_DAMAGE,
+    F_KARATE,
+    F_DUR,
+    F_KOUSAKU,
+    F_ATT,
+    F_TGT,
+    F_RED,
+    F_KNOWN,
+    F_KCARD,
+    F_KABIL,
+    F_KCHECK,
+    F_MINE,
+    F_TATSU,
+    F_MODE,
+    F_X,
+    F_TARGETED,
+) = range(19)
 G_GLOBAL, G_STEP = 0, 3
 G_IK = G_STEP + len(STEPS)
 G_DEC = G_IK + len(IK_STEPS)
@@ -190,8 +236,11 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
             if dmg[i]:
                 fm[b + F_DAMAGE] = dmg[i] / 5
             if i in touched:
-                fm[b + F_KARATE], fm[b + F_DUR], fm[b + F_KOUSAKU] = s.karate(i) / 5, s.durability(i) / 5, \
-                    s.kousaku(i) / 5
+                fm[b + F_KARATE], fm[b + F_DUR], fm[b + F_KOUSAKU] = (
+                    s.karate(i) / 5,
+                    s.durability(i) / 5,
+                    s.kousaku(i) / 5,
+                )
             else:
                 d = defs[c]
                 fm[b + F_KARATE] = (s.karate(i) if aura else d.karate) / 5
@@ -212,11 +261,13 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
             fm[t * F + F_KNOWN] = 1.0
     for _ in range(len(hop) - sum([pub[i] for i in hop])):
         add(UNKNOWN, Z_OPP_HAND)
-    for zones, zown, zopp, flags in ((s.ether, Z_OWN_ETHER, Z_OPP_ETHER, bowed),
-                                     (s.damage, Z_OWN_DAMAGE, Z_OPP_DAMAGE, face_down),
-                                     (s.check, Z_OWN_CHECK, Z_OPP_CHECK, None),
-                                     (s.removed, Z_OWN_REMOVED, Z_OPP_REMOVED, None),
-                                     (s.ohigan, Z_OWN_OHIGAN, Z_OPP_OHIGAN, None)):
+    for zones, zown, zopp, flags in (
+        (s.ether, Z_OWN_ETHER, Z_OPP_ETHER, bowed),
+        (s.damage, Z_OWN_DAMAGE, Z_OPP_DAMAGE, face_down),
+        (s.check, Z_OWN_CHECK, Z_OPP_CHECK, None),
+        (s.removed, Z_OWN_REMOVED, Z_OPP_REMOVED, None),
+        (s.ohigan, Z_OWN_OHIGAN, Z_OPP_OHIGAN, None),
+    ):
         col = F_BOWED if flags is bowed else F_DOWN
         for p, zid in ((me, zown), (op, zopp)):
             for k, i in enumerate(zones[p]):
@@ -253,8 +304,11 @@ def _targets(s, ks, ktok: list, ftok: dict, out: EntityBuffers) -> None:
                     t = ftok.get(c, -1)
             else:
                 for k2, o2 in enumerate(top):
-                    if o2[1] == c and o2[2] == obj and (o2[0] == K_CARD if code == -2 else
-                                                        (o2[0] == K_ABILITY and o2[4] == code)):
+                    if (
+                        o2[1] == c
+                        and o2[2] == obj
+                        and (o2[0] == K_CARD if code == -2 else (o2[0] == K_ABILITY and o2[4] == code))
+                    ):
                         t = ktok[k2]
                         break
             if t >= 0:
