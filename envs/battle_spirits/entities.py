@@ -52,7 +52,6 @@ Z_CTX, Z_OPENED, Z_OWN_HAND, Z_OWN_FIELD, Z_OPP_FIELD, Z_OPP_HAND, Z_OWN_TRASH, 
 def build_layout(n_cards: int) -> EntityLayout:
     L = EntityLayout("battle_spirits", n_cards, NUM_ACTIONS, T_MAX, ZONES)
     f = L.feature
-    f("slot", "position in its zone / 20")
     for lv in range(1, 5):
         f(f"level_{lv}", f"field card at level {lv}" + (" or more" if lv == 4 else ""))
     f("bp", "current BP / 10000 (effects applied), spirits on the field")
@@ -103,7 +102,7 @@ def entity_observation(s, p: int, out: EntityBuffers) -> None:
     out.reset()
     F = out.F
     fm, gm, am = out.feat_mv, out.glob_mv, out.act_mv
-    add = out.add
+    add, extend = out.add, out.extend
     cdef, defs = s.cdef, s.defs
     q = 1 - p
     gm[G_GLOBAL] = min(s.turn, 60) / 20.0
@@ -154,30 +153,28 @@ def entity_observation(s, p: int, out: EntityBuffers) -> None:
         if c >= 0:
             add(cdef[c] + CARD_OFFSET, Z_CTX)
     search = deciding and s.dkind == D_SEARCH and s.dplayer == p
-    for k, i in enumerate(s.revealed):
-        t = add(cdef[i] + CARD_OFFSET, Z_OPENED)
-        if t < 0:
-            break
-        fm[t * F + F_SLOT] = k / 20
-        if search and k < N_OPTIONS:
-            am[OPTION + k] = t
-    for k, i in enumerate(s.hand[p]):
-        t = add(cdef[i] + CARD_OFFSET, Z_OWN_HAND)
-        if t < 0:
-            break
-        fm[t * F + F_SLOT] = k / 20
-        if k < MAX_HAND:
-            am[HAND + k] = t
+    opened = s.revealed
+    if opened:
+        t0 = extend([cdef[i] + CARD_OFFSET for i in opened], Z_OPENED)
+        if search:
+            for k in range(min(len(opened), N_OPTIONS, out.n - t0)):
+                am[OPTION + k] = t0 + k
+    hand = s.hand[p]
+    t0 = extend([cdef[i] + CARD_OFFSET for i in hand], Z_OWN_HAND)
+    for k in range(min(len(hand), MAX_HAND, out.n - t0)):
+        am[HAND + k] = t0 + k
     bpm, symm = s.mods() if (s.teff or s.has_constants) else ({}, {})
     cores, exh = s.cores, s.exh
     atk, blk = s.attacker, s.blocker
     for r, zid in ((p, Z_OWN_FIELD), (q, Z_OPP_FIELD)):
         soul = s.soul[r]
-        for j, i in enumerate(s.field[r]):
-            c = cdef[i]
-            t = add(c + CARD_OFFSET, zid)
-            if t < 0:
+        fl = s.field[r]
+        t0 = extend([cdef[i] + CARD_OFFSET for i in fl], zid)
+        for j, i in enumerate(fl):
+            t = t0 + j
+            if t >= out.n:
                 break
+            c = cdef[i]
             if j < MAX_FIELD:
                 if r == p:
                     am[FIELD + j] = t
@@ -186,7 +183,6 @@ def entity_observation(s, p: int, out: EntityBuffers) -> None:
                     am[OPP_FIELD + j] = t
             d = defs[c]
             b = t * F
-            fm[b + F_SLOT] = j / 20
             lv = s.level(i)
             if lv:
                 fm[b + F_LV1 + (lv if lv < 4 else 4) - 1] = 1.0
@@ -209,20 +205,17 @@ def entity_observation(s, p: int, out: EntityBuffers) -> None:
     # the opponent's hand: known cards first (by definition), then the unknown ones (never positions)
     known = s.known
     hq = s.hand[q]
-    kn = sorted([cdef[i] for i in hq if known[i]])
-    for c in kn:
-        t = add(c + CARD_OFFSET, Z_OPP_HAND)
-        if t >= 0:
-            fm[t * F + F_KNOWN] = 1.0
-    for _ in range(len(hq) - len(kn)):
-        add(UNKNOWN, Z_OPP_HAND)
+    kn = sorted([cdef[i] + CARD_OFFSET for i in hq if known[i]])
+    t0 = extend(kn + [UNKNOWN] * (len(hq) - len(kn)), Z_OPP_HAND)
+    for k in range(min(len(kn), out.n - t0)):
+        fm[(t0 + k) * F + F_KNOWN] = 1.0
     for zones, zown, zopp in ((s.trash, Z_OWN_TRASH, Z_OPP_TRASH), (s.removed, Z_OWN_REM, Z_OPP_REM)):
         for r, zid in ((p, zown), (q, zopp)):
-            for k, i in enumerate(zones[r]):
-                t = add(cdef[i] + CARD_OFFSET, zid)
-                if t < 0:
-                    break
-                fm[t * F + F_SLOT] = k / 20
-                if zid == Z_OWN_TRASH and k < MAX_TRASH:
-                    am[TRASH + k] = t
+            lst = zones[r]
+            if not lst:
+                continue
+            t0 = extend([cdef[i] + CARD_OFFSET for i in lst], zid)
+            if zid == Z_OWN_TRASH:
+                for k in range(min(len(lst), MAX_TRASH, out.n - t0)):
+                    am[TRASH + k] = t0 + k
     gm[G_DROPPED] = out.dropped / 10

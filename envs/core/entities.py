@@ -16,14 +16,16 @@ it acts on (``act_tok``), so a policy can point at tokens. The arrays::
     action_mask  int8 (A,)      the legal actions (filled by the env)
 
 A game declares its layout once per pool (an :class:`EntityLayout`: ``T`` = ``t_max``,
-the zone names, ``feature`` columns and ``glob`` blocks, each with its doc) and writes an
-observation into an :class:`EntityBuffers` (preallocated arrays, reset in place). The
-writer is plain Python over memoryviews: per-item writes to a memoryview cost a fraction
-of numpy's scalar indexing.
+the zone names, ``feature`` columns and ``glob`` blocks, each with its doc; feature
+column 0 is always ``slot``, the token's position in its zone) and writes an observation
+into an :class:`EntityBuffers` (preallocated arrays, reset in place). The writer is plain
+Python over memoryviews: a zone's tokens go in by slice assignment, and per-item writes to
+a memoryview cost a fraction of numpy's scalar indexing.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 
 import numpy as np
@@ -32,6 +34,7 @@ from gymnasium import spaces
 KEYS = ("card", "zone", "feat", "mask", "glob", "act_tok", "action_mask")
 PAD, UNKNOWN = 0, 1  # card values of a padding token and of a card the observer cannot identify
 CARD_OFFSET = 2  # card = pool index + CARD_OFFSET
+SLOT, SLOT_SCALE = 0, 20  # feature column 0 of every game: the token's position in its zone / 20
 
 
 class EntityLayout:
@@ -60,6 +63,7 @@ class EntityLayout:
         self.features: list[tuple[str, str]] = []
         self.globs: dict[str, tuple[int, int, str]] = {}
         self.g_size = 0
+        self.feature("slot", f"position in its zone (slot, list or option index) / {SLOT_SCALE}")
 
     # ---- declaring --------------------------------------------------------------------
     def zone(self, name: str) -> int:
@@ -140,14 +144,19 @@ class EntityLayout:
 class EntityBuffers:
     """Preallocated arrays of one entity observation and their memoryviews.
 
-    A writer calls :meth:`reset`, then :meth:`add` per token (it returns the token's index,
-    or -1 once ``T`` tokens are in: the rest are dropped and counted in ``dropped``), writes
-    features at ``feat_mv[t * F + column]``, globals at ``glob_mv[i]`` and action pointers at
+    A writer calls :meth:`reset`, then :meth:`extend` per zone (a list of card values, the
+    zone id: the tokens get consecutive indices and their ``slot`` column) or :meth:`add`
+    per token; both return the first token's index, and past ``T`` tokens the rest are
+    dropped and counted in ``dropped`` (``add`` then returns -1; after ``extend``, token
+    ``t0 + k`` exists only while it is below ``n``). It writes features at
+    ``feat_mv[t * F + column]``, globals at ``glob_mv[i]`` and action pointers at
     ``act_mv[action] = t``.
     """
 
     __slots__ = (
         "layout",
+        "T",
+        "F",
         "card",
         "zone",
         "feat",
@@ -161,15 +170,18 @@ class EntityBuffers:
         "mask_mv",
         "glob_mv",
         "act_mv",
+        "slot_mv",
+        "_zone_runs",
+        "_ones",
+        "_slots",
         "n",
         "dropped",
-        "F",
     )
 
     def __init__(self, layout: EntityLayout) -> None:
         T, F, G, A = layout.t_max, layout.n_features, layout.g_size, layout.n_actions
         self.layout = layout
-        self.F = F
+        self.T, self.F = T, F
         self.card = np.zeros(T, np.int64)
         self.zone = np.zeros(T, np.int64)
         self.feat = np.zeros((T, F), np.float32)
@@ -183,6 +195,11 @@ class EntityBuffers:
         self.mask_mv = memoryview(self.mask)
         self.glob_mv = memoryview(self.glob)
         self.act_mv = memoryview(self.act_tok)
+        self.slot_mv = memoryview(self.feat[:, SLOT])  # strided: one float per row
+        # slice sources for extend(): a run of each zone id, ones, slot values (array items match the views' formats)
+        self._zone_runs = [memoryview(array(self.zone_mv.format, [z] * T)) for z in range(len(layout.zone_names))]
+        self._ones = memoryview(array(self.mask_mv.format, [1] * T))
+        self._slots = memoryview(array("f", [k / SLOT_SCALE for k in range(T)]))
         self.n = 0
         self.dropped = 0
 
@@ -200,9 +217,10 @@ class EntityBuffers:
         self.dropped = 0
 
     def add(self, card: int, zone: int) -> int:
-        """A new token of ``card`` (already offset: pool index + 2, or 1) in ``zone``."""
+        """A new token of ``card`` (already offset: pool index + 2, or 1) in ``zone``; its
+        ``slot`` stays 0 (write one at ``feat_mv[t * F + SLOT]``). -1 when the table is full."""
         t = self.n
-        if t >= self.layout.t_max:
+        if t >= self.T:
             self.dropped += 1
             return -1
         self.card_mv[t] = card
@@ -210,6 +228,25 @@ class EntityBuffers:
         self.mask_mv[t] = 1
         self.n = t + 1
         return t
+
+    def extend(self, cards: list[int], zone: int) -> int:
+        """Tokens of ``cards`` (offset values) in ``zone``, slots 0, 1, ...; returns the first
+        token's index (the tokens that fit are ``t0 .. n - 1``)."""
+        t0 = self.n
+        k = len(cards)
+        if k:
+            room = self.T - t0
+            if k > room:
+                self.dropped += k - room
+                k = room
+                cards = cards[:k]
+            t1 = t0 + k
+            self.card_mv[t0:t1] = array(self.card_mv.format, cards)
+            self.zone_mv[t0:t1] = self._zone_runs[zone][:k]
+            self.mask_mv[t0:t1] = self._ones[:k]
+            self.slot_mv[t0:t1] = self._slots[:k]
+            self.n = t1
+        return t0
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The live arrays (overwritten by the next observation)."""

@@ -79,7 +79,6 @@ N_COUNTS = 8
 def build_layout(n_cards: int) -> EntityLayout:
     L = EntityLayout("leader_melee", n_cards, NUM_ACTIONS, T_MAX, ZONES)
     f = L.feature
-    f("slot", "position in its zone / 20")
     f("face", "a leader's visible face (0 front, 1 awakened back, 5-2-1-2)")
     f("rested", "1 if rested")
     f("power", "current power / 10000 (effects and 【永続発動】 applied; leaders, battle and melee cards)")
@@ -126,7 +125,7 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
     out.reset()
     F = out.F
     fm, gm, am = out.feat_mv, out.glob_mv, out.act_mv
-    add = out.add
+    add, extend = out.add, out.extend
     cdef, defs, face, rest = s.cdef, s.defs, s.face, s.rest
     op = 1 - me
     sc = s.scache
@@ -195,28 +194,19 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
         else:
             am[OPP_LEADER] = t
     if deciding and dkind == D_ORDER_TRIGGER:  # 8-5-1-2: my waiting abilities, in the order PENDING k names them
-        for k, w in enumerate([w for w in s.waits if w[0] == me]):
-            t = add(cdef[w[1]] + CARD_OFFSET, Z_PENDING)
-            if t < 0:
-                break
-            fm[t * F + F_SLOT] = k / 20
-            if k < 16:
-                am[PENDING + k] = t
+        mine = [w[1] for w in s.waits if w[0] == me]
+        t0 = extend([cdef[u] + CARD_OFFSET for u in mine], Z_PENDING)
+        for k in range(min(len(mine), 16, out.n - t0)):
+            am[PENDING + k] = t0 + k
     if deciding and dkind == D_SEARCH:  # 8-6-3-5: only the searcher sees the deck
-        for k, u in enumerate(sorted(deck[me], key=s._hand_key)):
-            t = add(cdef[u] + CARD_OFFSET, Z_LOOK)
-            if t < 0:
-                break
-            fm[t * F + F_SLOT] = k / 20
-            if k < 40:
-                am[LOOK + k] = t
-    for k, u in enumerate(hand[me]):
-        t = add(cdef[u] + CARD_OFFSET, Z_OWN_HAND)
-        if t < 0:
-            break
-        fm[t * F + F_SLOT] = k / 20
-        if k < 40:
-            am[HAND + k] = t
+        look = sorted(deck[me], key=s._hand_key)
+        t0 = extend([cdef[u] + CARD_OFFSET for u in look], Z_LOOK)
+        for k in range(min(len(look), 40, out.n - t0)):
+            am[LOOK + k] = t0 + k
+    h0 = hand[me]
+    t0 = extend([cdef[u] + CARD_OFFSET for u in h0], Z_OWN_HAND)
+    for k in range(min(len(h0), 40, out.n - t0)):
+        am[HAND + k] = t0 + k
     turn_key = s.turn_no * 1000
     ets, iron, obj = s.ets, s.iron, s.obj
     for p, zid, base in ((me, Z_OWN_BATTLE, OWN_BATTLE), (op, Z_OPP_BATTLE, OPP_BATTLE)):
@@ -224,12 +214,12 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
         if not bl:
             continue
         last = max([ets[x] for x in bl])
+        t0 = extend([cdef[u] + CARD_OFFSET for u in bl], zid)
         for k, u in enumerate(bl):
-            t = add(cdef[u] + CARD_OFFSET, zid)
-            if t < 0:
+            t = t0 + k
+            if t >= out.n:
                 break
             bt = t * F
-            fm[bt + F_SLOT] = k / 20
             board(u, t)
             if iron[u] == turn_key + obj[u] % 1000:
                 fm[bt + F_IRON] = 1.0
@@ -241,43 +231,44 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
                 for j in range(4):
                     am[BATTLE_ABILITY + 4 * k + j] = t
     for p, zid, base in ((me, Z_OWN_MELEE, OWN_MELEE), (op, Z_OPP_MELEE, OPP_MELEE)):
-        for k, u in enumerate(melee[p]):
-            t = add(cdef[u] + CARD_OFFSET, zid)
-            if t < 0:
+        ml = melee[p]
+        if not ml:
+            continue
+        t0 = extend([cdef[u] + CARD_OFFSET for u in ml], zid)
+        for k, u in enumerate(ml):
+            t = t0 + k
+            if t >= out.n:
                 break
-            fm[t * F + F_SLOT] = k / 20
             board(u, t)
             if k < 40:
                 am[base + k] = t
     # the opponent's hand: known cards first (by definition), then the unknown ones (never positions)
     hq = hand[op]
-    kn = sorted([cdef[u] for u in hq if known[u]])
-    for c in kn:
-        t = add(c + CARD_OFFSET, Z_OPP_HAND)
-        if t >= 0:
-            fm[t * F + F_KNOWN] = 1.0
-    for _ in range(len(hq) - len(kn)):
-        add(UNKNOWN, Z_OPP_HAND)
+    kn = sorted([cdef[u] + CARD_OFFSET for u in hq if known[u]])
+    t0 = extend(kn + [UNKNOWN] * (len(hq) - len(kn)), Z_OPP_HAND)
+    for k in range(min(len(kn), out.n - t0)):
+        fm[(t0 + k) * F + F_KNOWN] = 1.0
     for zones, zown, zopp, bown, bopp in (
         (energy, Z_OWN_ENERGY, Z_OPP_ENERGY, OWN_ENERGY, OPP_ENERGY),
         (drop, Z_OWN_DROP, Z_OPP_DROP, OWN_DROP, OPP_DROP),
     ):
         for p, zid, base in ((me, zown, bown), (op, zopp, bopp)):
-            for k, u in enumerate(zones[p]):
-                t = add(cdef[u] + CARD_OFFSET, zid)
-                if t < 0:
+            lst = zones[p]
+            if not lst:
+                continue
+            t0 = extend([cdef[u] + CARD_OFFSET for u in lst], zid)
+            for k, u in enumerate(lst):
+                t = t0 + k
+                if t >= out.n:
                     break
-                bt = t * F
-                fm[bt + F_SLOT] = k / 20
                 if rest[u]:
-                    fm[bt + F_REST] = 1.0
+                    fm[t * F + F_REST] = 1.0
                 if k < 40:
                     am[base + k] = t
     for p, zid in ((me, Z_OWN_DECK), (op, Z_OPP_DECK)):
         kd = sorted([(cdef[u], known[u]) for u in deck[p] if known[u]])
-        for c, kv in kd:
-            t = add(c + CARD_OFFSET, zid)
-            if t < 0:
-                break
-            fm[t * F + F_KNOWN] = float(kv)
+        if kd:
+            t0 = extend([c + CARD_OFFSET for c, _ in kd], zid)
+            for k in range(min(len(kd), out.n - t0)):
+                fm[(t0 + k) * F + F_KNOWN] = float(kd[k][1])
     gm[G_DROPPED] = out.dropped / 10

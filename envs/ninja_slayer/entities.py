@@ -13,7 +13,19 @@ from __future__ import annotations
 
 from ..core.entities import CARD_OFFSET, UNKNOWN, EntityBuffers, EntityLayout, one_hot_names
 from .encoding import OPTION_KINDS
-from .layout import D_RECOVER, DECISIONS, IK_STEPS, NUM_ACTIONS, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, STEPS
+from .layout import (
+    D_RECOVER,
+    DECISIONS,
+    IK_STEPS,
+    MAX_SLOTS,
+    N_OPTIONS,
+    NUM_ACTIONS,
+    OPP_FIELD,
+    OPTION,
+    OWN_FIELD,
+    OWN_HAND,
+    STEPS,
+)
 from .state import K_ABILITY, K_CARD, K_CHECK, KIND_NAMES, Z_FIELD
 
 T_MAX = 112
@@ -61,13 +73,12 @@ N_PLAYER = 11
 def build_layout(n_cards: int) -> EntityLayout:
     L = EntityLayout("ninja_slayer", n_cards, NUM_ACTIONS, T_MAX, ZONES)
     f = L.feature
-    f("slot", "position in its zone (slot, list or option index) / 20")
     f("bowed", "1 if bowed (field, ether)")
     f("face_down", "1 if face down (damage zone; a recover option's face)")
     f("damage", "damage marked on a field character / 5")
-    f("karate", "current karate / 5 (field: effects and auras applied, NS 1210, 1213.1f; elsewhere printed)")
-    f("durability", "current durability / 5 (as karate)")
-    f("kousaku", "current kousaku / 5 (as karate)")
+    f("karate", "current karate / 5 of a field character (effects and auras applied, NS 1210, 1213.1f)")
+    f("durability", "current durability / 5 of a field character (as karate)")
+    f("kousaku", "current kousaku / 5 of a field character (as karate)")
     f("attacker", "1 if this field character is the aisatsu's attacker (the same object, NS 704.6a)")
     f("target", "1 if it is the aisatsu's target (the same object, NS 705.5a)")
     f("redirected", "1 if the aisatsu was redirected to it (NS 705.3)")
@@ -138,7 +149,7 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
     out.reset()
     F = out.F
     fm, gm, am = out.feat_mv, out.glob_mv, out.act_mv
-    add = out.add
+    add, extend = out.add, out.extend
     cdef, defs = s.cdef, s.defs
     op = 1 - me
     gm[G_GLOBAL] = s.turn / 30.0
@@ -174,28 +185,24 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
     if s.ctx >= 0:
         add(cdef[s.ctx] + CARD_OFFSET, Z_CTX)
     if deciding and dkind in OPTION_KINDS:
-        for k, v in enumerate(s.opts):
-            if dkind == D_RECOVER:
-                t = add(v[0] + CARD_OFFSET, Z_OPT)
-                if t >= 0 and v[1]:
-                    fm[t * F + F_DOWN] = 1.0
-            else:
-                t = add(v + CARD_OFFSET, Z_OPT)
-            if t < 0:
-                break
-            fm[t * F + F_SLOT] = k / 20
-            if k < 32:
-                am[OPTION + k] = t
+        opts = s.opts
+        if dkind == D_RECOVER:
+            t0 = extend([v[0] + CARD_OFFSET for v in opts], Z_OPT)
+            for k, v in enumerate(opts):
+                if v[1] and t0 + k < out.n:
+                    fm[(t0 + k) * F + F_DOWN] = 1.0
+        else:
+            t0 = extend([v + CARD_OFFSET for v in opts], Z_OPT)
+        for k in range(min(len(opts), N_OPTIONS, out.n - t0)):
+            am[OPTION + k] = t0 + k
     ks = s.kstack
-    ktok = []
     if ks:
-        for k, ob in enumerate(reversed(ks)):
-            t = add(UNKNOWN if ob[0] == K_CHECK else cdef[ob[1]] + CARD_OFFSET, Z_KOTO)
-            ktok.append(t)
-            if t < 0:
-                continue
-            b = t * F
-            fm[b + F_SLOT] = k / 20
+        top = ks[::-1]
+        t0 = extend([UNKNOWN if ob[0] == K_CHECK else cdef[ob[1]] + CARD_OFFSET for ob in top], Z_KOTO)
+        for k, ob in enumerate(top):
+            b = (t0 + k) * F
+            if t0 + k >= out.n:
+                break
             fm[b + F_KCARD + ob[0]] = 1.0
             if ob[3] == me:
                 fm[b + F_MINE] = 1.0
@@ -203,13 +210,11 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
                 fm[b + F_TATSU] = 1.0
             fm[b + F_MODE] = ob[6] / 4
             fm[b + F_X] = ob[7] / 10
-    for k, i in enumerate(s.hand[me]):
-        t = add(cdef[i] + CARD_OFFSET, Z_OWN_HAND)
-        if t < 0:
-            break
-        fm[t * F + F_SLOT] = k / 20
-        if k < 50:
-            am[OWN_HAND + k] = t
+        ktok = t0
+    hand = s.hand[me]
+    t0 = extend([cdef[i] + CARD_OFFSET for i in hand], Z_OWN_HAND)
+    for k in range(min(len(hand), MAX_SLOTS, out.n - t0)):
+        am[OWN_HAND + k] = t0 + k
     # field: printed values except for cards an effect names and karate under an aura, as the flat observation
     teff = s.teff
     touched = {t_[1] for t_ in teff} if teff else ()
@@ -220,31 +225,31 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
     ftok: dict = {}  # card -> token, for the entry-time targets
     for p, zid, base in ((me, Z_OWN_FIELD, OWN_FIELD), (op, Z_OPP_FIELD, OPP_FIELD)):
         fl = s.field[p]
+        if not fl:
+            continue
         aura = s.statics & 1 and any(defs[cdef[j]].aura is not None for j in fl)
+        t0 = extend([cdef[i] + CARD_OFFSET for i in fl], zid)
         for k, i in enumerate(fl):
-            c = cdef[i]
-            t = add(c + CARD_OFFSET, zid)
-            if t < 0:
+            t = t0 + k
+            if t >= out.n:
                 break
             ftok[i] = t
-            if k < 50:
+            if k < MAX_SLOTS:
                 am[base + k] = t
             b = t * F
-            fm[b + F_SLOT] = k / 20
             if bowed[i]:
                 fm[b + F_BOWED] = 1.0
             if dmg[i]:
                 fm[b + F_DAMAGE] = dmg[i] / 5
             if i in touched:
-                fm[b + F_KARATE], fm[b + F_DUR], fm[b + F_KOUSAKU] = (
-                    s.karate(i) / 5,
-                    s.durability(i) / 5,
-                    s.kousaku(i) / 5,
-                )
+                fm[b + F_KARATE] = s.karate(i) / 5
+                fm[b + F_DUR] = s.durability(i) / 5
+                fm[b + F_KOUSAKU] = s.kousaku(i) / 5
             else:
-                d = defs[c]
+                d = defs[cdef[i]]
                 fm[b + F_KARATE] = (s.karate(i) if aura else d.karate) / 5
-                fm[b + F_DUR], fm[b + F_KOUSAKU] = d.durability / 5, d.kousaku / 5
+                fm[b + F_DUR] = d.durability / 5
+                fm[b + F_KOUSAKU] = d.kousaku / 5
             if i == att and obj[i] == s.atk_obj:
                 fm[b + F_ATT] = 1.0
             if i == tgt and obj[i] == s.tgt_obj:
@@ -255,12 +260,10 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
     # the hand's order, which could tell where the unknown ones came from
     pub = s.pub
     hop = s.hand[op]
-    for c in sorted([cdef[i] for i in hop if pub[i]]):
-        t = add(c + CARD_OFFSET, Z_OPP_HAND)
-        if t >= 0:
-            fm[t * F + F_KNOWN] = 1.0
-    for _ in range(len(hop) - sum([pub[i] for i in hop])):
-        add(UNKNOWN, Z_OPP_HAND)
+    kn = sorted([cdef[i] + CARD_OFFSET for i in hop if pub[i]])
+    t0 = extend(kn + [UNKNOWN] * (len(hop) - len(kn)), Z_OPP_HAND)
+    for k in range(min(len(kn), out.n - t0)):
+        fm[(t0 + k) * F + F_KNOWN] = 1.0
     for zones, zown, zopp, flags in (
         (s.ether, Z_OWN_ETHER, Z_OPP_ETHER, bowed),
         (s.damage, Z_OWN_DAMAGE, Z_OPP_DAMAGE, face_down),
@@ -270,28 +273,28 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
     ):
         col = F_BOWED if flags is bowed else F_DOWN
         for p, zid in ((me, zown), (op, zopp)):
-            for k, i in enumerate(zones[p]):
-                t = add(cdef[i] + CARD_OFFSET, zid)
-                if t < 0:
-                    break
-                ftok[i] = t
-                b = t * F
-                fm[b + F_SLOT] = k / 20
-                if flags is not None and flags[i]:
-                    fm[b + col] = 1.0
-                d = defs[cdef[i]]
-                fm[b + F_KARATE], fm[b + F_DUR], fm[b + F_KOUSAKU] = d.karate / 5, d.durability / 5, d.kousaku / 5
+            lst = zones[p]
+            if not lst:
+                continue
+            t0 = extend([cdef[i] + CARD_OFFSET for i in lst], zid)
+            if flags is not None:
+                for k, i in enumerate(lst):
+                    if flags[i] and t0 + k < out.n:
+                        fm[(t0 + k) * F + col] = 1.0
+            if ks and flags is not face_down:  # ether / Ohigan cards can be entry-time targets
+                for k, i in enumerate(lst):
+                    ftok[i] = t0 + k
     if ks:
-        _targets(s, ks, ktok, ftok, out)
+        _targets(s, top, ktok, ftok, out)
     gm[G_DROPPED] = out.dropped / 10
 
 
-def _targets(s, ks, ktok: list, ftok: dict, out: EntityBuffers) -> None:
+def _targets(s, top: list, ktok: int, ftok: dict, out: EntityBuffers) -> None:
     """Entry-time targets of the kotodama-space objects (NS 1204.2e): a field card while it
     is the same object (NS 302.3), an ether / Ohigan card while the same object, or another
-    object in the kotodama space; each adds one unit (a distribution's units add up, NS 1305.1)."""
-    F, fm = out.F, out.feat_mv
-    top = ks[::-1]
+    object in the kotodama space; each adds one unit (a distribution's units add up, NS 1305.1).
+    ``top``: the kotodama space top first, its tokens from ``ktok`` on; ``ftok``: card -> token."""
+    F, fm, n = out.F, out.feat_mv, out.n
     for ob in top:
         for q in range(9, len(ob), 4):
             c, obj, code = ob[q + 1], ob[q + 2], ob[q + 3]
@@ -309,7 +312,7 @@ def _targets(s, ks, ktok: list, ftok: dict, out: EntityBuffers) -> None:
                         and o2[2] == obj
                         and (o2[0] == K_CARD if code == -2 else (o2[0] == K_ABILITY and o2[4] == code))
                     ):
-                        t = ktok[k2]
+                        t = ktok + k2
                         break
-            if t >= 0:
+            if 0 <= t < n:
                 fm[t * F + F_TARGETED] += 1.0
