@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 from tcgzoo.envs import load_game, make_env
 from tcgzoo.envs.core.entities import CARD_OFFSET, KEYS, UNKNOWN, EntityLayout
 from tcgzoo.envs.core.rng import Rng
@@ -66,7 +66,7 @@ def _named_ns(s, a):
 
 
 def _named_bs(s, a):
-    from tcgzoo.envs.battle_spirits.layout import D_SEARCH, LAYOUT
+    from tcgzoo.envs.battle_spirits.layout import D_ORDER, D_SEARCH, LAYOUT
 
     rng, k = LAYOUT.describe(a)
     p = s.dplayer
@@ -80,12 +80,14 @@ def _named_bs(s, a):
         return s.cdef[s.trash[p][k]]
     if rng == "option" and s.dkind == D_SEARCH:
         return s.cdef[s.revealed[k]]
+    if rng == "option" and s.dkind == D_ORDER:  # the k-th waiting effect's source (as action_to_string reads it)
+        return s.cdef[s.tq[s.stack[-1][2]][k][0]]
     return None
 
 
 def _named_lm(s, a):
-    from tcgzoo.envs.leader_melee.layout import D_ORDER_TRIGGER, D_SEARCH, LAYOUT
-    from tcgzoo.envs.leader_melee.rules import leader
+    from tcgzoo.envs.leader_melee.layout import D_ORDER_REPLACEMENT, D_ORDER_TRIGGER, D_SEARCH, LAYOUT
+    from tcgzoo.envs.leader_melee.rules import leader, repl_candidates
 
     rng, k = LAYOUT.describe(a)
     p, q = s.dplayer, 1 - s.dplayer
@@ -110,6 +112,9 @@ def _named_lm(s, a):
         return s.cdef[s.battle[p][k // 4]]
     if rng == "look" and s.dkind == D_SEARCH:
         return s.cdef[sorted(s.deck[p], key=s._hand_key)[k]]
+    if rng == "pending" and s.dkind == D_ORDER_REPLACEMENT:
+        top = s.stack[-1]
+        return s.cdef[repl_candidates(s, top[2], top[3], top[4], top[5], top[10:])[k][0]]
     if rng == "pending" and s.dkind == D_ORDER_TRIGGER:
         return s.cdef[[w for w in s.waits if w[0] == p][k][1]]
     return None
@@ -161,6 +166,40 @@ def test_spaces_hold_every_observation_and_actions_point_at_their_cards(name):
     assert pointed > 100 and checked_names > 10
 
 
+def _flat_context(name, game, o):
+    """The context card's pool index in flat observation ``o`` (its one-hot block), or None."""
+    L = game.obs_layout
+    if name == "leader_melee":
+        start, n = L.blocks["context"][0], L.n
+    else:
+        start, n = L.ctx, L.P
+    nz = np.flatnonzero(o[start : start + n])
+    assert nz.size <= 1
+    return int(nz[0]) if nz.size else None
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_context_follows_the_flat_observation(name):
+    """The context card token (the card being played / the effect's source) is the one the
+    flat observation's context block names, for both seats at every decision."""
+    ent = _entities(name)
+    game = load_game(name, concession=False)
+    layout = ent.entity_layout(game)
+    buf = layout.new_buffers()
+    ctx_zone = layout.zone("context")
+    with_context = 0
+    for s in _games(name, seeds=(4, 5)):
+        for p in (0, 1):
+            want = _flat_context(name, game, s.observation_tensor(p))
+            o = _obs(ent, s, p, buf)
+            got = [int(c) - CARD_OFFSET for c, z in zip(o["card"], o["zone"]) if z == ctx_zone and c]
+            assert got == ([] if want is None else [want]), (
+                f"{name}: context {got} != flat {want} at {s.decision_name()}"
+            )
+            with_context += want is not None
+    assert with_context > 20
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_no_hidden_information_leaks(name):
     """A player's entity observation is unchanged when ``resample_hidden`` redraws what
@@ -190,7 +229,8 @@ def test_no_hidden_information_leaks(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_env_obs_types(name):
     """``obs_type="flat"`` (the default) is today's observation exactly; ``"entities"``
-    hands out independent copies in its Dict space; both pass PettingZoo's API test."""
+    hands out independent copies in its Dict space; both pass PettingZoo's API test, and
+    the entity env its seed test."""
     flat, default, ents = make_env(name, obs_type="flat"), make_env(name), make_env(name, obs_type="entities")
     assert set(default.observation_space("player_0").spaces) == {"observation", "action_mask"}
     assert flat.observation_space("player_0") == default.observation_space("player_0")
@@ -214,6 +254,7 @@ def test_env_obs_types(name):
             e.step(act)
     api_test(make_env(name, obs_type="entities"), num_cycles=30)
     api_test(make_env(name), num_cycles=30)
+    seed_test(lambda **kw: make_env(name, obs_type="entities", **kw), num_cycles=30)
 
 
 def test_bad_obs_type_is_named():

@@ -11,9 +11,14 @@ Decks and life are counts in the globals. What is hidden follows the flat observ
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..core.entities import CARD_OFFSET, UNKNOWN, EntityBuffers, EntityLayout, one_hot_names
 from .encoding import PLAYER_FEATS, context_card
 from .layout import (
+    D_ORDER,
+    D_PAY,
+    D_PLACE,
     D_SEARCH,
     DECISIONS,
     FIELD,
@@ -35,6 +40,7 @@ T_MAX = 80
 ZONES = (
     ("context", "the card the pending decision is about (the played card or the effect's source)"),
     ("opened", "a card opened by a search, in order (OPTION k of 'choose a searched card')"),
+    ("order", "the source card of waiting effect k while simultaneous effects are ordered (OPTION k)"),
     ("own_hand", "my hand, slot order (HAND i)"),
     ("own_field", "my field, slot order (FIELD j, FIELD_SOUL j)"),
     ("opp_field", "the opponent's field, slot order (OPP_FIELD j)"),
@@ -44,9 +50,19 @@ ZONES = (
     ("own_removed", "my removed (excluded) cards"),
     ("opp_removed", "the opponent's removed cards"),
 )
-Z_CTX, Z_OPENED, Z_OWN_HAND, Z_OWN_FIELD, Z_OPP_FIELD, Z_OPP_HAND, Z_OWN_TRASH, Z_OPP_TRASH, Z_OWN_REM, Z_OPP_REM = (
-    range(len(ZONES))
-)
+(
+    Z_CTX,
+    Z_OPENED,
+    Z_ORDER,
+    Z_OWN_HAND,
+    Z_OWN_FIELD,
+    Z_OPP_FIELD,
+    Z_OPP_HAND,
+    Z_OWN_TRASH,
+    Z_OPP_TRASH,
+    Z_OWN_REM,
+    Z_OPP_REM,
+) = range(len(ZONES))
 
 
 def build_layout(n_cards: int) -> EntityLayout:
@@ -75,6 +91,7 @@ def build_layout(n_cards: int) -> EntityLayout:
         "trash/40, removed/20, soul core at reserve / trash / void / life / field one-hot, gained/10",
     )
     g("battle", 3, "in battle, the attacker is mine, blocked")
+    g("count", 1, "cores left to pay / to place on the new card / 10 (the flat observation's decision count)")
     g("dropped", 1, "tokens left out because the table was full / 10")
     return L
 
@@ -85,7 +102,8 @@ G_DEC = G_STEP + len(STEPS)
 G_DECIDING = G_DEC + len(DECISIONS)
 G_PLAYERS = G_DECIDING + 1
 G_BATTLE = G_PLAYERS + 2 * PLAYER_FEATS
-G_DROPPED = G_BATTLE + 3
+G_COUNT = G_BATTLE + 3
+G_DROPPED = G_COUNT + 1
 
 
 def entity_layout(game) -> EntityLayout:
@@ -152,6 +170,8 @@ def entity_observation(s, p: int, out: EntityBuffers) -> None:
         c = context_card(s)
         if c >= 0:
             add(cdef[c] + CARD_OFFSET, Z_CTX)
+    if deciding and s.dkind in FLAT_CONTEXT_KINDS:
+        _flat_context(s, p, out)
     search = deciding and s.dkind == D_SEARCH and s.dplayer == p
     opened = s.revealed
     if opened:
@@ -219,3 +239,27 @@ def entity_observation(s, p: int, out: EntityBuffers) -> None:
                 for k in range(min(len(lst), MAX_TRASH, out.n - t0)):
                     am[TRASH + k] = t0 + k
     gm[G_DROPPED] = out.dropped / 10
+
+
+# the decisions whose context (the cores left to pay or place, the sources of the effects to
+# order) only the flat observation's encoder knows: read from its blocks, never from the engine's frames
+FLAT_CONTEXT_KINDS = frozenset({D_PAY, D_PLACE, D_ORDER})
+
+
+def _flat_context(s, p: int, out: EntityBuffers) -> None:
+    """The decision's count and, while effects are ordered, the source card of each option
+    as a token (OPTION k), from the flat observation (``encoding.observation``)."""
+    lay = s.game.obs_layout
+    o = s.observation_tensor(p)
+    out.glob_mv[G_COUNT] = float(o[lay.g_count])
+    if s.dkind == D_ORDER:
+        P = lay.P
+        rows = o[lay.order : lay.order + N_OPTIONS * P].reshape(N_OPTIONS, P)
+        r, c = np.nonzero(rows)
+        mine = s.dplayer == p
+        for k, card in zip(r.tolist(), c.tolist()):
+            t = out.add(card + CARD_OFFSET, Z_ORDER)
+            if t >= 0:
+                out.feat_mv[t * out.F] = k / 20
+                if mine:
+                    out.act_mv[OPTION + k] = t

@@ -11,11 +11,23 @@ follows the flat observation (``encoding.observation``).
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..core.entities import CARD_OFFSET, UNKNOWN, EntityBuffers, EntityLayout, one_hot_names
 from .layout import (
     BATTLE_ABILITY,
+    D_CHOOSE_MODE,
+    D_DISCARD,
+    D_DRAW_UP_TO,
+    D_LIMIT_DROP,
+    D_MULLIGAN,
+    D_ORDER_REPLACEMENT,
     D_ORDER_TRIGGER,
+    D_PAY_ENERGY,
+    D_PLACE_ORDER,
     D_SEARCH,
+    D_TARGET,
+    D_YES_NO,
     DECISIONS,
     HAND,
     LEADER_ABILITY,
@@ -40,7 +52,12 @@ T_MAX = 96
 ZONES = (
     ("own_leader", "my leader (SELF_LEADER, LEADER_ABILITY k)"),
     ("opp_leader", "the opponent's leader (OPP_LEADER)"),
-    ("pending", "my waiting automatic ability k while I order them (PENDING k): its card"),
+    ("context", "the card being used or resolved, or the replacement effect offered (the flat observation's context)"),
+    (
+        "pending",
+        "my waiting automatic ability k while I order them, or replacement effect k to order (PENDING k): its card",
+    ),
+    ("placed", "the cards I picked so far to put under my deck at once (3-1-6-1), by definition"),
     ("look", "a card of my deck while I search it (LOOK i), by definition"),
     ("own_hand", "my hand, slot order (HAND i)"),
     ("own_battle", "my battle area, slot order (OWN_BATTLE i, BATTLE_ABILITY 4 i + k)"),
@@ -58,7 +75,9 @@ ZONES = (
 (
     Z_OWN_LEADER,
     Z_OPP_LEADER,
+    Z_CTX,
     Z_PENDING,
+    Z_PLACED,
     Z_LOOK,
     Z_OWN_HAND,
     Z_OWN_BATTLE,
@@ -99,6 +118,13 @@ def build_layout(n_cards: int) -> EntityLayout:
         2 * N_COUNTS,
         "me then opponent: deck/40, hand/40, life/7, energy/40, drop/40, battle/5, melee/10, known deck cards/40",
     )
+    g("context", 2, "the card being used: its energy cost left to pay / 10; mulligan: cards picked / 10")
+    g(
+        "choice",
+        10,
+        "the play / resolution in progress: chosen mode one-hot (8), discard cost left / 10 (8-4-2-1), "
+        "cards picked so far / 10 (place under the deck, search)",
+    )
     g("dropped", 1, "tokens left out because the table was full / 10")
     return L
 
@@ -108,7 +134,25 @@ G_GLOBAL, G_PHASE = 0, 6
 G_DEC = G_PHASE + len(PHASE_NAMES)
 G_DECIDING = G_DEC + len(DECISIONS)
 G_COUNTS = G_DECIDING + 1
-G_DROPPED = G_COUNTS + 2 * N_COUNTS
+G_CONTEXT = G_COUNTS + 2 * N_COUNTS
+G_CHOICE = G_CONTEXT + 2
+G_DROPPED = G_CHOICE + 10
+# the decisions whose context (the card being used or resolved, the play's choices, the replacement
+# effects) only the flat observation's encoder knows: read from its blocks, never from the engine's frames
+FLAT_CONTEXT_KINDS = frozenset(
+    {
+        D_PAY_ENERGY,
+        D_TARGET,
+        D_YES_NO,
+        D_LIMIT_DROP,
+        D_DRAW_UP_TO,
+        D_ORDER_REPLACEMENT,
+        D_CHOOSE_MODE,
+        D_DISCARD,
+        D_SEARCH,
+        D_PLACE_ORDER,
+    }
+)
 
 
 def entity_layout(game) -> EntityLayout:
@@ -193,6 +237,10 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
                 am[LEADER_ABILITY + k] = t
         else:
             am[OPP_LEADER] = t
+    if dkind in FLAT_CONTEXT_KINDS:
+        _flat_context(s, me, deciding, out)
+    elif deciding and dkind == D_MULLIGAN:
+        gm[G_CONTEXT + 1] = len(s.picks) / 10
     if deciding and dkind == D_ORDER_TRIGGER:  # 8-5-1-2: my waiting abilities, in the order PENDING k names them
         mine = [w[1] for w in s.waits if w[0] == me]
         t0 = extend([cdef[u] + CARD_OFFSET for u in mine], Z_PENDING)
@@ -272,3 +320,36 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
             for k in range(min(len(kd), out.n - t0)):
                 fm[(t0 + k) * F + F_KNOWN] = float(kd[k][1])
     gm[G_DROPPED] = out.dropped / 10
+
+
+def _flat_context(s, me: int, deciding: bool, out: EntityBuffers) -> None:
+    """The context of the pending decision, read from the flat observation's blocks
+    (``encoding.observation``: the only reader of the engine's frames): the context card as a
+    token, its cost left, the play's choices, the replacement effects to order (PENDING k)
+    and the cards picked to go under the deck."""
+    lay = s.game.obs_layout
+    n = lay.n
+    o = s.observation_tensor(me)
+    a = lay.blocks["context"][0]
+    nz = np.flatnonzero(o[a : a + n])
+    if nz.size:
+        out.add(int(nz[0]) + CARD_OFFSET, Z_CTX)
+    g = out.glob
+    g[G_CONTEXT : G_CONTEXT + 2] = o[a + n : a + n + 2]
+    a, k = lay.blocks["choice"]
+    g[G_CHOICE : G_CHOICE + k] = o[a : a + k]
+    dkind = s.dkind
+    if dkind == D_ORDER_REPLACEMENT:
+        a, k = lay.blocks["pending"]
+        rows = o[a : a + k].reshape(-1, n)
+        r, c = np.nonzero(rows)
+        for row, card in zip(r.tolist(), c.tolist()):
+            t = out.add(card + CARD_OFFSET, Z_PENDING)
+            if t >= 0:
+                out.feat_mv[t * out.F] = row / 20
+                if deciding:
+                    out.act_mv[PENDING + row] = t
+    elif dkind == D_PLACE_ORDER and deciding:
+        a = lay.blocks["look"][0]
+        counts = o[a : a + n]
+        out.extend([int(c) + CARD_OFFSET for c in np.flatnonzero(counts) for _ in range(int(counts[c]))], Z_PLACED)
