@@ -177,12 +177,10 @@ def entity_observation(s, p: int, out: EntityBuffers) -> None:
     if opened:
         t0 = extend([cdef[i] + CARD_OFFSET for i in opened], Z_OPENED)
         if search:
-            for k in range(min(len(opened), N_OPTIONS, out.n - t0)):
-                am[OPTION + k] = t0 + k
+            out.point(OPTION, t0, min(len(opened), N_OPTIONS))
     hand = s.hand[p]
     t0 = extend([cdef[i] + CARD_OFFSET for i in hand], Z_OWN_HAND)
-    for k in range(min(len(hand), MAX_HAND, out.n - t0)):
-        am[HAND + k] = t0 + k
+    out.point(HAND, t0, min(len(hand), MAX_HAND))
     bpm, symm = s.mods() if (s.teff or s.has_constants) else ({}, {})
     cores, exh = s.cores, s.exh
     atk, blk = s.attacker, s.blocker
@@ -236,8 +234,7 @@ def entity_observation(s, p: int, out: EntityBuffers) -> None:
                 continue
             t0 = extend([cdef[i] + CARD_OFFSET for i in lst], zid)
             if zid == Z_OWN_TRASH:
-                for k in range(min(len(lst), MAX_TRASH, out.n - t0)):
-                    am[TRASH + k] = t0 + k
+                out.point(TRASH, t0, min(len(lst), MAX_TRASH))
     gm[G_DROPPED] = out.dropped / 10
 
 

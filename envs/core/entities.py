@@ -174,6 +174,7 @@ class EntityBuffers:
         "_zone_runs",
         "_ones",
         "_slots",
+        "_arange",
         "n",
         "dropped",
     )
@@ -200,6 +201,7 @@ class EntityBuffers:
         self._zone_runs = [memoryview(array(self.zone_mv.format, [z] * T)) for z in range(len(layout.zone_names))]
         self._ones = memoryview(array(self.mask_mv.format, [1] * T))
         self._slots = memoryview(array("f", [k / SLOT_SCALE for k in range(T)]))
+        self._arange = memoryview(array(self.act_mv.format, range(T)))
         self.n = 0
         self.dropped = 0
 
@@ -247,6 +249,13 @@ class EntityBuffers:
             self.slot_mv[t0:t1] = self._slots[:k]
             self.n = t1
         return t0
+
+    def point(self, action: int, t0: int, k: int) -> None:
+        """Actions ``action + j`` act on tokens ``t0 + j`` for ``j < k`` (a zone's slots, as
+        :meth:`extend` wrote them; the tokens dropped for want of room point nowhere)."""
+        k = min(k, self.n - t0)
+        if k > 0:
+            self.act_mv[action : action + k] = self._arange[t0 : t0 + k]
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The live arrays (overwritten by the next observation)."""

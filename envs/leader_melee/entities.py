@@ -193,6 +193,7 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
         if deciding:
             gm[G_DECIDING] = 1.0
     known = s.known
+    anyknown = known.count(0) != len(known)  # as the flat observation: most states know no card
     deck, hand, energy, drop, battle, melee, life = s.deck, s.hand, s.energy, s.drop, s.battle, s.melee, s.life
     b = G_COUNTS
     for p in (me, op):
@@ -203,7 +204,8 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
         gm[b + 4] = len(drop[p]) / 40
         gm[b + 5] = len(battle[p]) / 5
         gm[b + 6] = len(melee[p]) / 10
-        gm[b + 7] = sum([1 for u in deck[p] if known[u]]) / 40
+        if anyknown:
+            gm[b + 7] = sum([1 for u in deck[p] if known[u]]) / 40
         b += N_COUNTS
     attack, guard, neg = s.attack, s.guard, s.neg
 
@@ -244,17 +246,14 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
     if deciding and dkind == D_ORDER_TRIGGER:  # 8-5-1-2: my waiting abilities, in the order PENDING k names them
         mine = [w[1] for w in s.waits if w[0] == me]
         t0 = extend([cdef[u] + CARD_OFFSET for u in mine], Z_PENDING)
-        for k in range(min(len(mine), 16, out.n - t0)):
-            am[PENDING + k] = t0 + k
+        out.point(PENDING, t0, min(len(mine), 16))
     if deciding and dkind == D_SEARCH:  # 8-6-3-5: only the searcher sees the deck
         look = sorted(deck[me], key=s._hand_key)
         t0 = extend([cdef[u] + CARD_OFFSET for u in look], Z_LOOK)
-        for k in range(min(len(look), 40, out.n - t0)):
-            am[LOOK + k] = t0 + k
+        out.point(LOOK, t0, min(len(look), 40))
     h0 = hand[me]
     t0 = extend([cdef[u] + CARD_OFFSET for u in h0], Z_OWN_HAND)
-    for k in range(min(len(h0), 40, out.n - t0)):
-        am[HAND + k] = t0 + k
+    out.point(HAND, t0, min(len(h0), 40))
     turn_key = s.turn_no * 1000
     ets, iron, obj = s.ets, s.iron, s.obj
     for p, zid, base in ((me, Z_OWN_BATTLE, OWN_BATTLE), (op, Z_OPP_BATTLE, OPP_BATTLE)):
@@ -292,7 +291,7 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
                 am[base + k] = t
     # the opponent's hand: known cards first (by definition), then the unknown ones (never positions)
     hq = hand[op]
-    kn = sorted([cdef[u] + CARD_OFFSET for u in hq if known[u]])
+    kn = sorted([cdef[u] + CARD_OFFSET for u in hq if known[u]]) if anyknown else []
     t0 = extend(kn + [UNKNOWN] * (len(hq) - len(kn)), Z_OPP_HAND)
     for k in range(min(len(kn), out.n - t0)):
         fm[(t0 + k) * F + F_KNOWN] = 1.0
@@ -305,15 +304,12 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
             if not lst:
                 continue
             t0 = extend([cdef[u] + CARD_OFFSET for u in lst], zid)
-            for k, u in enumerate(lst):
-                t = t0 + k
-                if t >= out.n:
-                    break
-                if rest[u]:
+            out.point(base, t0, min(len(lst), 40))
+            n = out.n
+            for t in [t0 + k for k, u in enumerate(lst) if rest[u]]:
+                if t < n:
                     fm[t * F + F_REST] = 1.0
-                if k < 40:
-                    am[base + k] = t
-    for p, zid in ((me, Z_OWN_DECK), (op, Z_OPP_DECK)):
+    for p, zid in ((me, Z_OWN_DECK), (op, Z_OPP_DECK)) if anyknown else ():
         kd = sorted([(cdef[u], known[u]) for u in deck[p] if known[u]])
         if kd:
             t0 = extend([c + CARD_OFFSET for c, _ in kd], zid)

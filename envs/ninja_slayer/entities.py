@@ -193,8 +193,7 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
                     fm[(t0 + k) * F + F_DOWN] = 1.0
         else:
             t0 = extend([v + CARD_OFFSET for v in opts], Z_OPT)
-        for k in range(min(len(opts), N_OPTIONS, out.n - t0)):
-            am[OPTION + k] = t0 + k
+        out.point(OPTION, t0, min(len(opts), N_OPTIONS))
     ks = s.kstack
     if ks:
         top = ks[::-1]
@@ -213,8 +212,7 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
         ktok = t0
     hand = s.hand[me]
     t0 = extend([cdef[i] + CARD_OFFSET for i in hand], Z_OWN_HAND)
-    for k in range(min(len(hand), MAX_SLOTS, out.n - t0)):
-        am[OWN_HAND + k] = t0 + k
+    out.point(OWN_HAND, t0, min(len(hand), MAX_SLOTS))
     # field: printed values except for cards an effect names and karate under an aura, as the flat observation
     teff = s.teff
     touched = {t_[1] for t_ in teff} if teff else ()
