@@ -14,6 +14,7 @@ goes), it times in CPU time (``time.process_time``):
 
 The ratio ``entities / flat`` is the figure to track; absolute µs depend on the machine.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,7 +22,6 @@ import importlib
 import time
 
 import numpy as np
-
 from tcgzoo.envs.core.registry import game_names, load_game
 
 
@@ -87,8 +87,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'game':16} {'flat µs':>9} {'entities µs':>12} {'+copy µs':>9} {'entities / flat':>16}")
     for name in names:
         r = measure(name, args.states, args.rounds)
-        print(f"{name:16} {r['flat']:9.1f} {r['entities']:12.1f} {r['entities+copy']:9.1f} "
-              f"{r['entities'] / r['flat']:16.2f}")
+        print(
+            f"{name:16} {r['flat']:9.1f} {r['entities']:12.1f} {r['entities+copy']:9.1f} "
+            f"{r['entities'] / r['flat']:16.2f}"
+        )
     return 0
 
 

@@ -190,13 +190,13 @@ class EntityBuffers:
         self.glob = np.zeros(G, np.float32)
         self.act_tok = np.full(A, -1, np.int64)
         self.action_mask = np.zeros(A, np.int8)
-        self.card_mv = memoryview(self.card)
-        self.zone_mv = memoryview(self.zone)
-        self.feat_mv = memoryview(self.feat.reshape(-1))
-        self.mask_mv = memoryview(self.mask)
-        self.glob_mv = memoryview(self.glob)
-        self.act_mv = memoryview(self.act_tok)
-        self.slot_mv = memoryview(self.feat[:, SLOT])  # strided: one float per row
+        self.card_mv = self.card.data
+        self.zone_mv = self.zone.data
+        self.feat_mv = self.feat.reshape(-1).data
+        self.mask_mv = self.mask.data
+        self.glob_mv = self.glob.data
+        self.act_mv = self.act_tok.data
+        self.slot_mv = self.feat[:, SLOT].data  # strided: one float per row
         # slice sources for extend(): a run of each zone id, ones, slot values (array items match the views' formats)
         self._zone_runs = [memoryview(array(self.zone_mv.format, [z] * T)) for z in range(len(layout.zone_names))]
         self._ones = memoryview(array(self.mask_mv.format, [1] * T))
