@@ -129,6 +129,14 @@ POINTING = {
 }
 
 
+# the ranges whose action text names the card (``action_to_string``)
+TEXT_NAMES = {
+    "ninja_slayer": ("own_hand", "own_field", "opp_field", "option"),
+    "battle_spirits": ("hand", "field", "field_soul", "opp_field"),
+    "leader_melee": ("hand", "own_battle", "opp_battle", "own_energy", "pending", "look"),
+}
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_spaces_hold_every_observation_and_actions_point_at_their_cards(name):
     ent = _entities(name)
@@ -160,8 +168,8 @@ def test_spaces_hold_every_observation_and_actions_point_at_their_cards(name):
             assert o["card"][t] == want + CARD_OFFSET, (
                 f"{name}: action {a} ({s.action_to_string(a)}) points at a token of card {o['card'][t] - 2}, not {want}"
             )
-            if rng in ("hand", "own_hand"):  # the action's text names that card too
-                assert s.defs[want].name in s.action_to_string(a)
+            if rng in TEXT_NAMES[name]:  # the action's text names that card too
+                assert s.defs[want].name in s.action_to_string(a), (s.action_to_string(a), s.defs[want].name)
                 checked_names += 1
     assert pointed > 100 and checked_names > 10
 
@@ -260,6 +268,8 @@ def test_env_obs_types(name):
 def test_bad_obs_type_is_named():
     with pytest.raises(ValueError, match="obs_type 'pixels'"):
         make_env("ninja_slayer", obs_type="pixels")
+    with pytest.raises(ValueError, match="game 'toy_duel' has no entity observation"):
+        make_env("toy_duel", obs_type="entities")  # the kernel's reference game has none
 
 
 def test_layout_rejects_bad_declarations():
