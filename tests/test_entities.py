@@ -282,6 +282,11 @@ def test_layout_rejects_bad_declarations():
         L.glob("turn", 2, "again")
     with pytest.raises(KeyError, match="'deck'"):
         L.zone("deck")
+    assert L.column("a") == 1 and L.glob_start("turn") == 0
+    with pytest.raises(KeyError, match="no feature 'b'"):
+        L.column("b")
+    with pytest.raises(KeyError, match="no global block 'life'"):
+        L.glob_start("life")
     with pytest.raises(ValueError, match="given twice"):
         EntityLayout("g", 5, 10, 4, [("hand", "h"), ("hand", "f")])
     assert L.features[0][0] == "slot"  # the kernel's column 0

@@ -96,14 +96,16 @@ def build_layout(n_cards: int) -> EntityLayout:
     return L
 
 
-(F_SLOT, F_LV1, F_LV2, F_LV3, F_LV4, F_BP, F_CORES, F_SOUL, F_EXH, F_HEAVY, F_ATK, F_BLK, F_SYM, F_KNOWN) = range(14)
-G_GLOBAL, G_STEP = 0, 3
-G_DEC = G_STEP + len(STEPS)
-G_DECIDING = G_DEC + len(DECISIONS)
-G_PLAYERS = G_DECIDING + 1
-G_BATTLE = G_PLAYERS + 2 * PLAYER_FEATS
-G_COUNT = G_BATTLE + 3
-G_DROPPED = G_COUNT + 1
+# the writer's columns and global offsets, by name from the layout (the pool size changes neither)
+_PROTO = build_layout(1)
+F_LV1, F_BP, F_CORES, F_SOUL = (_PROTO.column(n) for n in ("level_1", "bp", "cores", "soul_core"))
+F_EXH, F_ATK, F_BLK, F_SYM, F_KNOWN = (
+    _PROTO.column(n) for n in ("exhausted", "attacking", "blocking", "symbols", "known")
+)
+G_GLOBAL, G_STEP, G_DEC, G_DECIDING, G_PLAYERS, G_BATTLE, G_COUNT, G_DROPPED = (
+    _PROTO.glob_start(n) for n in ("global", "step", "decision", "deciding", "players", "battle", "count", "dropped")
+)
+assert _PROTO.column("heavily_exhausted") == F_EXH + 1 and _PROTO.column("level_4") == F_LV1 + 3
 
 
 def entity_layout(game) -> EntityLayout:
@@ -111,7 +113,6 @@ def entity_layout(game) -> EntityLayout:
     L = game.__dict__.get("_entity_layout")
     if L is None:
         L = game._entity_layout = build_layout(len(game.pool))
-        assert L.n_features == F_KNOWN + 1 and L.g_size == G_DROPPED + 1
     return L
 
 

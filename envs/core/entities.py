@@ -91,6 +91,24 @@ class EntityLayout:
         self.g_size += size
         return start
 
+    def column(self, name: str) -> int:
+        """The column of feature ``name`` (a writer's constants come from here, by name)."""
+        for k, (n, _) in enumerate(self.features):
+            if n == name:
+                return k
+        raise KeyError(
+            f"entity layout of {self.game!r} has no feature {name!r}; features: {[n for n, _ in self.features]}"
+        )
+
+    def glob_start(self, name: str) -> int:
+        """The first index of global block ``name``."""
+        try:
+            return self.globs[name][0]
+        except KeyError:
+            raise KeyError(
+                f"entity layout of {self.game!r} has no global block {name!r}; blocks: {list(self.globs)}"
+            ) from None
+
     @property
     def n_features(self) -> int:
         return len(self.features)

@@ -129,14 +129,15 @@ def build_layout(n_cards: int) -> EntityLayout:
     return L
 
 
-F_SLOT, F_FACE, F_REST, F_POWER, F_STRIKE, F_ATK, F_GUARD, F_IRON, F_NEWEST, F_NEG, F_KNOWN = range(11)
-G_GLOBAL, G_PHASE = 0, 6
-G_DEC = G_PHASE + len(PHASE_NAMES)
-G_DECIDING = G_DEC + len(DECISIONS)
-G_COUNTS = G_DECIDING + 1
-G_CONTEXT = G_COUNTS + 2 * N_COUNTS
-G_CHOICE = G_CONTEXT + 2
-G_DROPPED = G_CHOICE + 10
+# the writer's columns and global offsets, by name from the layout (the pool size changes neither)
+_PROTO = build_layout(1)
+F_FACE, F_REST, F_POWER, F_STRIKE, F_ATK, F_GUARD, F_IRON, F_NEWEST, F_NEG, F_KNOWN = (
+    _PROTO.column(n)
+    for n in ("face", "rested", "power", "strike", "attacking", "guarding", "iron", "newest", "negated", "known")
+)
+G_GLOBAL, G_PHASE, G_DEC, G_DECIDING, G_COUNTS, G_CONTEXT, G_CHOICE, G_DROPPED = (
+    _PROTO.glob_start(n) for n in ("global", "phase", "decision", "deciding", "counts", "context", "choice", "dropped")
+)
 # the decisions whose context (the card being used or resolved, the play's choices, the replacement
 # effects) only the flat observation's encoder knows: read from its blocks, never from the engine's frames
 FLAT_CONTEXT_KINDS = frozenset(
@@ -160,7 +161,6 @@ def entity_layout(game) -> EntityLayout:
     L = game.__dict__.get("_entity_layout")
     if L is None:
         L = game._entity_layout = build_layout(len(game.pool.cards))
-        assert L.n_features == F_KNOWN + 1 and L.g_size == G_DROPPED + 1
     return L
 
 

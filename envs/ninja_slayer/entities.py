@@ -106,33 +106,30 @@ def build_layout(n_cards: int) -> EntityLayout:
     return L
 
 
-(
-    F_SLOT,
-    F_BOWED,
-    F_DOWN,
-    F_DAMAGE,
-    F_KARATE,
-    F_DUR,
-    F_KOUSAKU,
-    F_ATT,
-    F_TGT,
-    F_RED,
-    F_KNOWN,
-    F_KCARD,
-    F_KABIL,
-    F_KCHECK,
-    F_MINE,
-    F_TATSU,
-    F_MODE,
-    F_X,
-    F_TARGETED,
-) = range(19)
-G_GLOBAL, G_STEP = 0, 3
-G_IK = G_STEP + len(STEPS)
-G_DEC = G_IK + len(IK_STEPS)
-G_DECIDING = G_DEC + len(DECISIONS)
-G_PLAYERS = G_DECIDING + 1
-G_DROPPED = G_PLAYERS + 2 * N_PLAYER
+# the writer's columns and global offsets, by name from the layout (the pool size changes neither)
+_PROTO = build_layout(1)
+F_BOWED, F_DOWN, F_DAMAGE, F_KARATE, F_DUR, F_KOUSAKU, F_ATT, F_TGT, F_RED, F_KNOWN = (
+    _PROTO.column(n)
+    for n in (
+        "bowed",
+        "face_down",
+        "damage",
+        "karate",
+        "durability",
+        "kousaku",
+        "attacker",
+        "target",
+        "redirected",
+        "known",
+    )
+)
+F_KCARD, F_MINE, F_TATSU, F_MODE, F_X, F_TARGETED = (
+    _PROTO.column(n) for n in ("kind_card", "mine", "tatsujin", "mode", "x", "targeted")
+)
+assert [_PROTO.column(f"kind_{k.replace(' ', '_')}") for k in KIND_NAMES] == [F_KCARD + k for k in range(3)]
+G_GLOBAL, G_STEP, G_IK, G_DEC, G_DECIDING, G_PLAYERS, G_DROPPED = (
+    _PROTO.glob_start(n) for n in ("global", "step", "ikusa", "decision", "deciding", "players", "dropped")
+)
 
 
 def entity_layout(game) -> EntityLayout:
@@ -140,7 +137,6 @@ def entity_layout(game) -> EntityLayout:
     L = game.__dict__.get("_entity_layout")
     if L is None:
         L = game._entity_layout = build_layout(len(game.pool.cards))
-        assert L.n_features == F_TARGETED + 1 and L.g_size == G_DROPPED + 1
     return L
 
 
