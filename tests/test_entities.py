@@ -291,14 +291,19 @@ def test_layout_rejects_bad_declarations():
         EntityLayout("g", 5, 10, 4, [("hand", "h"), ("hand", "f")])
     assert L.features[0][0] == "slot"  # the kernel's column 0
     buf = L.new_buffers()
-    assert [buf.add(3, 1) for _ in range(6)] == [0, 1, 2, 3, -1, -1] and buf.dropped == 2
+    assert [buf.add(3, 1, slot=k) for k in range(6)] == [0, 1, 2, 3, 4, 5]
+    buf.finish()  # T = 4: two tokens left out
+    assert buf.n == 4 and buf.dropped == 2 and buf.card.tolist() == [3] * 4 and buf.mask.tolist() == [1] * 4
+    assert np.allclose(buf.feat[:, 0], [0.0, 0.05, 0.1, 0.15])
     buf.reset()
     assert buf.n == 0 and not buf.mask.any() and (buf.act_tok == -1).all() and buf.dropped == 0
+    assert not buf.card.any() and not buf.feat.any()
     assert buf.extend([4, 5, 6], 1) == 0 and buf.extend([], 0) == 3 and buf.extend([2, 3], 0) == 3
+    buf.point(7, 3, 2)  # actions 7, 8 -> tokens 3, 4; token 4 is past T: action 8 points nowhere
+    buf.finish()
     assert buf.card.tolist() == [4, 5, 6, 2] and buf.zone.tolist() == [1, 1, 1, 0] and buf.dropped == 1
     assert buf.mask.tolist() == [1, 1, 1, 1] and np.allclose(buf.feat[:, 0], [0.0, 0.05, 0.1, 0.0])
-    buf.reset()
-    assert not buf.card.any() and not buf.feat.any() and buf.n == 0
+    assert buf.act_tok[7] == 3 and buf.act_tok[8] == -1
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -191,7 +191,7 @@ def entity_observation(s, p: int, out: EntityBuffers) -> None:
         t0 = extend([cdef[i] + CARD_OFFSET for i in fl], zid)
         for j, i in enumerate(fl):
             t = t0 + j
-            if t >= out.n:
+            if t >= out.T:
                 break
             c = cdef[i]
             if j < MAX_FIELD:
@@ -226,7 +226,7 @@ def entity_observation(s, p: int, out: EntityBuffers) -> None:
     hq = s.hand[q]
     kn = sorted([cdef[i] + CARD_OFFSET for i in hq if known[i]])
     t0 = extend(kn + [UNKNOWN] * (len(hq) - len(kn)), Z_OPP_HAND)
-    for k in range(min(len(kn), out.n - t0)):
+    for k in range(min(len(kn), out.T - t0)):
         fm[(t0 + k) * F + F_KNOWN] = 1.0
     for zones, zown, zopp in ((s.trash, Z_OWN_TRASH, Z_OPP_TRASH), (s.removed, Z_OWN_REM, Z_OPP_REM)):
         for r, zid in ((p, zown), (q, zopp)):
@@ -236,6 +236,7 @@ def entity_observation(s, p: int, out: EntityBuffers) -> None:
             t0 = extend([cdef[i] + CARD_OFFSET for i in lst], zid)
             if zid == Z_OWN_TRASH:
                 out.point(TRASH, t0, min(len(lst), MAX_TRASH))
+    out.finish()
     gm[G_DROPPED] = out.dropped / 10
 
 
@@ -256,8 +257,7 @@ def _flat_context(s, p: int, out: EntityBuffers) -> None:
         r, c = np.nonzero(rows)
         mine = s.dplayer == p
         for k, card in zip(r.tolist(), c.tolist()):
-            t = out.add(card + CARD_OFFSET, Z_ORDER)
-            if t >= 0:
-                out.feat_mv[t * out.F] = k / 20
+            t = out.add(card + CARD_OFFSET, Z_ORDER, k)
+            if t < out.T:
                 if mine:
                     out.act_mv[OPTION + k] = t

@@ -162,13 +162,14 @@ class EntityLayout:
 class EntityBuffers:
     """Preallocated arrays of one entity observation and their memoryviews.
 
-    A writer calls :meth:`reset`, then :meth:`extend` per zone (a list of card values, the
-    zone id: the tokens get consecutive indices and their ``slot`` column) or :meth:`add`
-    per token; both return the first token's index, and past ``T`` tokens the rest are
-    dropped and counted in ``dropped`` (``add`` then returns -1; after ``extend``, token
-    ``t0 + k`` exists only while it is below ``n``). It writes features at
-    ``feat_mv[t * F + column]``, globals at ``glob_mv[i]`` and action pointers at
-    ``act_mv[action] = t``.
+    A writer calls :meth:`reset`, then :meth:`extend` per zone (a list of card values and
+    the zone id: the tokens get consecutive indices, and slots 0, 1, ... in the ``slot``
+    column) or :meth:`add` per token; both return the (first) token's index. Tokens are
+    listed first and written at :meth:`finish` in a few slice assignments; only the first
+    ``T`` are kept (the rest are counted in ``dropped``), so a writer writes a token's
+    features, at ``feat_mv[t * F + column]``, and points actions at it only while
+    ``t < T``. Globals go to ``glob_mv[i]``, action pointers to ``act_mv[action] = t`` or
+    :meth:`point`. After :meth:`finish`, ``n`` is the number of tokens.
     """
 
     __slots__ = (
@@ -189,9 +190,11 @@ class EntityBuffers:
         "glob_mv",
         "act_mv",
         "slot_mv",
-        "_zone_runs",
+        "cards",
+        "zones",
+        "slots",
         "_ones",
-        "_slots",
+        "_slot_values",
         "_arange",
         "n",
         "dropped",
@@ -215,10 +218,11 @@ class EntityBuffers:
         self.glob_mv = self.glob.data
         self.act_mv = self.act_tok.data
         self.slot_mv = self.feat[:, SLOT].data  # strided: one float per row
-        # slice sources for extend(): a run of each zone id, ones, slot values (array items match the views' formats)
-        self._zone_runs = [memoryview(array(self.zone_mv.format, [z] * T)) for z in range(len(layout.zone_names))]
+        self.cards: list[int] = []  # the tokens listed so far (finish() writes them)
+        self.zones: list[int] = []
+        self.slots: list[float] = []
         self._ones = memoryview(array(self.mask_mv.format, [1] * T))
-        self._slots = memoryview(array("f", [k / SLOT_SCALE for k in range(T)]))
+        self._slot_values = [k / SLOT_SCALE for k in range(max(T, 256))]
         self._arange = memoryview(array(self.act_mv.format, range(T)))
         self.n = 0
         self.dropped = 0
@@ -233,47 +237,53 @@ class EntityBuffers:
             self.mask[:n] = 0
         self.glob.fill(0.0)
         self.act_tok.fill(-1)
+        self.cards.clear()
+        self.zones.clear()
+        self.slots.clear()
         self.n = 0
         self.dropped = 0
 
-    def add(self, card: int, zone: int) -> int:
-        """A new token of ``card`` (already offset: pool index + 2, or 1) in ``zone``; its
-        ``slot`` stays 0 (write one at ``feat_mv[t * F + SLOT]``). -1 when the table is full."""
-        t = self.n
-        if t >= self.T:
-            self.dropped += 1
-            return -1
-        self.card_mv[t] = card
-        self.zone_mv[t] = zone
-        self.mask_mv[t] = 1
-        self.n = t + 1
+    def add(self, card: int, zone: int, slot: int = 0) -> int:
+        """A token of ``card`` (already offset: pool index + 2, or 1) in ``zone`` at position
+        ``slot``; returns its index (kept only if below ``T``)."""
+        t = len(self.cards)
+        self.cards.append(card)
+        self.zones.append(zone)
+        self.slots.append(slot / SLOT_SCALE)
         return t
 
     def extend(self, cards: list[int], zone: int) -> int:
         """Tokens of ``cards`` (offset values) in ``zone``, slots 0, 1, ...; returns the first
-        token's index (the tokens that fit are ``t0 .. n - 1``)."""
-        t0 = self.n
+        one's index."""
+        t0 = len(self.cards)
         k = len(cards)
         if k:
-            room = self.T - t0
-            if k > room:
-                self.dropped += k - room
-                k = room
-                cards = cards[:k]
-            t1 = t0 + k
-            self.card_mv[t0:t1] = array(self.card_mv.format, cards)
-            self.zone_mv[t0:t1] = self._zone_runs[zone][:k]
-            self.mask_mv[t0:t1] = self._ones[:k]
-            self.slot_mv[t0:t1] = self._slots[:k]
-            self.n = t1
+            self.cards += cards
+            self.zones += [zone] * k
+            self.slots += self._slot_values[:k] if k <= len(self._slot_values) else [j / SLOT_SCALE for j in range(k)]
         return t0
 
     def point(self, action: int, t0: int, k: int) -> None:
         """Actions ``action + j`` act on tokens ``t0 + j`` for ``j < k`` (a zone's slots, as
-        :meth:`extend` wrote them; the tokens dropped for want of room point nowhere)."""
-        k = min(k, self.n - t0)
+        :meth:`extend` listed them; the tokens past ``T`` point nowhere)."""
+        k = min(k, self.T - t0)
         if k > 0:
             self.act_mv[action : action + k] = self._arange[t0 : t0 + k]
+
+    def finish(self) -> None:
+        """Write the listed tokens (the first ``T``), their zones, mask and slots."""
+        cards = self.cards
+        n = len(cards)
+        if n > self.T:
+            self.dropped = n - self.T
+            n = self.T
+            del cards[n:], self.zones[n:], self.slots[n:]
+        if n:
+            self.card_mv[:n] = array(self.card_mv.format, cards)
+            self.zone_mv[:n] = array(self.zone_mv.format, self.zones)
+            self.mask_mv[:n] = self._ones[:n]
+            self.slot_mv[:n] = array("f", self.slots)
+        self.n = n
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The live arrays (overwritten by the next observation)."""

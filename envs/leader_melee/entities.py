@@ -264,7 +264,7 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
         t0 = extend([cdef[u] + CARD_OFFSET for u in bl], zid)
         for k, u in enumerate(bl):
             t = t0 + k
-            if t >= out.n:
+            if t >= out.T:
                 break
             bt = t * F
             board(u, t)
@@ -284,7 +284,7 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
         t0 = extend([cdef[u] + CARD_OFFSET for u in ml], zid)
         for k, u in enumerate(ml):
             t = t0 + k
-            if t >= out.n:
+            if t >= out.T:
                 break
             board(u, t)
             if k < 40:
@@ -293,7 +293,7 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
     hq = hand[op]
     kn = sorted([cdef[u] + CARD_OFFSET for u in hq if known[u]]) if anyknown else []
     t0 = extend(kn + [UNKNOWN] * (len(hq) - len(kn)), Z_OPP_HAND)
-    for k in range(min(len(kn), out.n - t0)):
+    for k in range(min(len(kn), out.T - t0)):
         fm[(t0 + k) * F + F_KNOWN] = 1.0
     for zones, zown, zopp, bown, bopp in (
         (energy, Z_OWN_ENERGY, Z_OPP_ENERGY, OWN_ENERGY, OPP_ENERGY),
@@ -305,7 +305,7 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
                 continue
             t0 = extend([cdef[u] + CARD_OFFSET for u in lst], zid)
             out.point(base, t0, min(len(lst), 40))
-            n = out.n
+            n = out.T
             for t in [t0 + k for k, u in enumerate(lst) if rest[u]]:
                 if t < n:
                     fm[t * F + F_REST] = 1.0
@@ -313,8 +313,9 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
         kd = sorted([(cdef[u], known[u]) for u in deck[p] if known[u]])
         if kd:
             t0 = extend([c + CARD_OFFSET for c, _ in kd], zid)
-            for k in range(min(len(kd), out.n - t0)):
+            for k in range(min(len(kd), out.T - t0)):
                 fm[(t0 + k) * F + F_KNOWN] = float(kd[k][1])
+    out.finish()
     gm[G_DROPPED] = out.dropped / 10
 
 
@@ -340,9 +341,8 @@ def _flat_context(s, me: int, deciding: bool, out: EntityBuffers) -> None:
         rows = o[a : a + k].reshape(-1, n)
         r, c = np.nonzero(rows)
         for row, card in zip(r.tolist(), c.tolist()):
-            t = out.add(card + CARD_OFFSET, Z_PENDING)
-            if t >= 0:
-                out.feat_mv[t * out.F] = row / 20
+            t = out.add(card + CARD_OFFSET, Z_PENDING, row)
+            if t < out.T:
                 if deciding:
                     out.act_mv[PENDING + row] = t
     elif dkind == D_PLACE_ORDER and deciding:

@@ -185,7 +185,7 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
         if dkind == D_RECOVER:
             t0 = extend([v[0] + CARD_OFFSET for v in opts], Z_OPT)
             for k, v in enumerate(opts):
-                if v[1] and t0 + k < out.n:
+                if v[1] and t0 + k < out.T:
                     fm[(t0 + k) * F + F_DOWN] = 1.0
         else:
             t0 = extend([v + CARD_OFFSET for v in opts], Z_OPT)
@@ -196,7 +196,7 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
         t0 = extend([UNKNOWN if ob[0] == K_CHECK else cdef[ob[1]] + CARD_OFFSET for ob in top], Z_KOTO)
         for k, ob in enumerate(top):
             b = (t0 + k) * F
-            if t0 + k >= out.n:
+            if t0 + k >= out.T:
                 break
             fm[b + F_KCARD + ob[0]] = 1.0
             if ob[3] == me:
@@ -225,7 +225,7 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
         t0 = extend([cdef[i] + CARD_OFFSET for i in fl], zid)
         for k, i in enumerate(fl):
             t = t0 + k
-            if t >= out.n:
+            if t >= out.T:
                 break
             ftok[i] = t
             if k < MAX_SLOTS:
@@ -256,7 +256,7 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
     hop = s.hand[op]
     kn = sorted([cdef[i] + CARD_OFFSET for i in hop if pub[i]])
     t0 = extend(kn + [UNKNOWN] * (len(hop) - len(kn)), Z_OPP_HAND)
-    for k in range(min(len(kn), out.n - t0)):
+    for k in range(min(len(kn), out.T - t0)):
         fm[(t0 + k) * F + F_KNOWN] = 1.0
     for zones, zown, zopp, flags in (
         (s.ether, Z_OWN_ETHER, Z_OPP_ETHER, bowed),
@@ -273,13 +273,14 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
             t0 = extend([cdef[i] + CARD_OFFSET for i in lst], zid)
             if flags is not None:
                 for k, i in enumerate(lst):
-                    if flags[i] and t0 + k < out.n:
+                    if flags[i] and t0 + k < out.T:
                         fm[(t0 + k) * F + col] = 1.0
             if ks and flags is not face_down:  # ether / Ohigan cards can be entry-time targets
                 for k, i in enumerate(lst):
                     ftok[i] = t0 + k
     if ks:
         _targets(s, top, ktok, ftok, out)
+    out.finish()
     gm[G_DROPPED] = out.dropped / 10
 
 
@@ -288,7 +289,7 @@ def _targets(s, top: list, ktok: int, ftok: dict, out: EntityBuffers) -> None:
     is the same object (NS 302.3), an ether / Ohigan card while the same object, or another
     object in the kotodama space; each adds one unit (a distribution's units add up, NS 1305.1).
     ``top``: the kotodama space top first, its tokens from ``ktok`` on; ``ftok``: card -> token."""
-    F, fm, n = out.F, out.feat_mv, out.n
+    F, fm, n = out.F, out.feat_mv, out.T
     for ob in top:
         for q in range(9, len(ob), 4):
             c, obj, code = ob[q + 1], ob[q + 2], ob[q + 3]
