@@ -313,3 +313,13 @@ def test_docs_show_the_layout(name):
     text = DOC.read_text(encoding="utf-8")
     layout = _entities(name).entity_layout(load_game(name))
     assert layout.markdown() in text, f"docs/entity-observation.md is out of date for {name}"
+
+
+def test_benchmark_runs(capsys):
+    """The benchmark's command line prints a row per game (figures are not checked: timings
+    belong to benchmarks, not tests)."""
+    from tcgzoo.benchmarks.entity_observation import main
+
+    assert main(["--game", "ninja_slayer", "--states", "20", "--rounds", "1"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0].split()[:2] == ["game", "flat"] and rows[1].split()[0] == "ninja_slayer" and len(rows) == 2
