@@ -39,45 +39,44 @@ Decision kinds: see ``layout.DECISIONS``. A card play is broken into atomic choi
 the card (hand slot), 《継召》 exclusions, each core of the cost (which card or the
 reserve, normal or soul core), each core placed on the new card, targets one at a time.
 
-Observation (float32; P = cards in the pool, 86 built-in -> 7,173 floats; seen from the
-observing player "me"; ``Game().observation_layout()`` gives the exact offsets)
-----------------------------------------------------------------------------------------
-==================  ========  ==========================================================
-block               size      content
-==================  ========  ==========================================================
-global              3         turn/20, it is my turn, I went first
-step                9         one-hot: start core draw refresh main attack main2 end setup
-decision            18        one-hot of the pending decision kind (``layout.DECISIONS``)
-deciding            1         I am the one deciding
-players             2 x 13    me then opponent: life/10, reserve/10, trash cores/10,
-                              deck/40, hand/20, trash/40, removed/20, soul core place
-                              one-hot (reserve, trash, void, life, on a field card),
-                              cores gained from the void/10
-battle              3         a battle is on, the attacker is mine, it is blocked
-count               1         cores left to pay / to place in the pending decision /10
-context card        P         one-hot: the card being played or whose effect resolves
-trigger order       8 x P     one-hot source card of order option k
-hand slots          12 x P    my hand slots 0-11 (sorted by card), one-hot card
-field               2x24x(P+12)  me then opponent, per field slot: one-hot card, level
-                              one-hot (4), BP/10000, cores/10, soul core on it,
-                              exhausted, heavily exhausted, attacking, blocking, symbols/3
-opened              P         counts by card of cards opened by a search (public)
-hand counts         P         my whole hand, counts by card
-opponent's known    P         opponent's hand cards known to me (returned in view)
-trash               2 x P     counts by card, me then opponent
-removed             2 x P     counts by card (excluded by 《継召》), me then opponent
-==================  ========  ==========================================================
+Observation (float32; N = cards in the pool, 86 built-in -> 7,173 floats; seen from the
+observing player "me"; ``Game().observation_layout()`` gives the exact offsets; the table is
+checked against ``encoding.ObsLayout``)
+-------------------------------------------------------------------------------------------
+============  ====================  ============================================================
+block         size                  content
+============  ====================  ============================================================
+global        3                     turn/20, it is my turn, I went first
+step          9                     one-hot: start core draw refresh main attack main2 end setup
+decision      18                    one-hot of the pending decision kind (``layout.DECISIONS``)
+deciding      1                     I am the one deciding
+players       2 x 13                me then opponent: life/10, reserve/10, trash cores/10,
+                                    deck/40, hand/20, trash/40, removed/20, soul core place
+                                    one-hot (reserve, trash, void, life, on a field card),
+                                    cores gained from the void/10
+battle        3                     a battle is on, the attacker is mine, it is blocked
+count         1                     cores left to pay / to place in the pending decision /10
+context       N                     one-hot: the card being played or whose effect resolves
+order         8 x N                 one-hot source card of trigger order option k
+hand          12 x N                my hand slots 0-11 (sorted by card), one-hot card
+field         2 x 24 x (N + 12)     me then opponent, per field slot: one-hot card, level
+                                    one-hot (4), BP/10000, cores/10, soul core on it,
+                                    exhausted, heavily exhausted, attacking, blocking, symbols/3
+opened        N                     counts by card of cards opened by a search (public)
+hand_counts   N                     my whole hand, counts by card
+opp_known     N                     opponent's hand cards known to me (returned in view)
+trash         2 x N                 counts by card, me then opponent
+removed       2 x N                 counts by card (excluded by 《継召》), me then opponent
+============  ====================  ============================================================
 
 Hidden and never encoded: the opponent's unknown hand cards and both decks' order and
 contents (counts only). ``resample_hidden(p, rng)`` permutes exactly those.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..core.game import COMMON_OPTIONS, GameBase, one_of
 from . import rules  # noqa: F401 - the rules bind the state's handler table (State.HANDLERS)
-from .cards import B_LVCOST, CARDS_DIR, DECKS_DIR, FORMATS, CardPool, load_deck, load_pool
+from .cards import B_LVCOST, CARDS_DIR, DECKS_DIR, FORMATS, load_deck, load_pool
 from .encoding import ObsLayout
 from .events import watch_bits
 from .layout import LAYOUT, NUM_ACTIONS
@@ -88,11 +87,6 @@ OPTION_TYPES = {**COMMON_OPTIONS, "format": one_of(*FORMATS)}
 DEFAULT_DECKS = ("red_rush", "purple_control")
 
 
-@lru_cache(maxsize=1)
-def builtin_pool() -> CardPool:
-    return load_pool()
-
-
 class Game(GameBase):
     """The static part of a Battle Spirits game: pool, decks, options."""
 
@@ -100,12 +94,12 @@ class Game(GameBase):
     TITLE = "Battle Spirits"
     OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT = OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT
     OPTION_TYPES = OPTION_TYPES
-    DECKS_DIR = DECKS_DIR
+    DECKS_DIR, CARDS_DIR, STATE = DECKS_DIR, CARDS_DIR, BattleSpiritsState
+    load_pool = staticmethod(load_pool)
 
     def __init__(self, decks=None, **options) -> None:
         self._set_options(options)
-        files = self.pool_files(CARDS_DIR)
-        self.pool = builtin_pool() if files is None else load_pool(files)
+        self._load_pool()
         loaded = [load_deck(d, self.pool, self.options["format"]) for d in self._deck_pair(decks)]
         self.deck_names = [n for n, _ in loaded]
         self.decks = [ids for _, ids in loaded]
@@ -125,9 +119,9 @@ class Game(GameBase):
         self._owner = [0] * len(self.decks[0]) + [1] * len(self.decks[1])
 
     # ---- the contract ------------------------------------------------------------
-    def new_initial_state(self, seed: int | None = None) -> "BattleSpiritsState":
-        cls = BattleSpiritsLevelCostState if self.bflags & B_LVCOST else BattleSpiritsState
-        return cls(self, 0 if seed is None else int(seed))
+    def state_class(self) -> type:
+        """Decks that change Lv costs (``cards.B_LVCOST``) play on the state whose levels read them."""
+        return BattleSpiritsLevelCostState if self.bflags & B_LVCOST else BattleSpiritsState
 
     # ---- cards and decks ---------------------------------------------------------------
     def list_cards(self) -> list[dict]:
@@ -137,6 +131,9 @@ class Game(GameBase):
     def validate_deck(self, spec: str) -> str:
         """Load and check a deck (name or path); returns its name or raises a clear error."""
         return load_deck(spec, self.pool, self.options["format"])[0]
+
+
+builtin_pool = Game.builtin_pool  # the built-in pool, loaded once per process
 
 
 def validate_deck(spec: str) -> str:

@@ -49,15 +49,15 @@ WHILES = ("always", "attacking", "blocking", "battle", "own_turn", "opp_turn")
 WH = {name: i for i, name in enumerate(WHILES)}
 LIMITS = ("none", "once_per_turn", "no_dup", "no_dup_once_per_turn")
 LIM = {name: i for i, name in enumerate(LIMITS)}
+# a limit's two bits (no_dup_once_per_turn has both): 12-3-1 [ターン1回], 12-3-2 [重複不可]
+LIM_ONCE_PER_TURN, LIM_NO_DUP = LIM["once_per_turn"], LIM["no_dup"]
+assert LIM["no_dup_once_per_turn"] == LIM_ONCE_PER_TURN | LIM_NO_DUP
 REPLACES = ("destroyed", "destroyed_by_effect", "destroyed_by_opponent_effect", "returned_to_hand",
             "returned_to_deck", "milled", "milled_by_opponent", "destroyed_cores",
             "draw_step_draw")  # 「(ドローステップで)ドローするかわりに」: the draw step's draw of the card's controller
 RP = {name: i for i, name in enumerate(REPLACES)}
 COSTS = ("exhaust_self", "pay", "remove_self_cores", "discard", "soul_core",
          "exhaust")  # 「(系統:「四道」を持つ)自分のスピリット1体を疲労させることで」 (issue 10, part B)
-#: verbs whose targets may be outside the field, and the zones they accept (field 0, trash 1,
-#: hand 2); every other verb acts on field cards. The verbs themselves are in ``verbs.py``.
-DO_TARGET_ZONES = {"from_trash": (1,), "summon": (1, 2)}
 LINKS = ("then", "if_done", "if_all", "after", "also")
 LK = {name: i for i, name in enumerate(LINKS)}
 DURATIONS = ("turn", "battle")
@@ -74,6 +74,12 @@ TW = {w: -(i + 1) for i, w in enumerate(TARGET_WORDS)}
 WHATS = ("spirit", "nexus", "spirit_or_nexus", "card")
 SIDES = ("own", "opp", "any")
 ZONES = ("field", "trash", "hand")
+TW_SPIRIT, TW_NEXUS, TW_SPIRIT_OR_NEXUS, TW_CARD = range(len(WHATS))  # Target.what
+SIDE_OWN, SIDE_OPP, SIDE_ANY = range(len(SIDES))  # Target.side
+TZ_FIELD, TZ_TRASH, TZ_HAND = range(len(ZONES))  # Target.zone
+#: verbs whose targets may be outside the field, and the zones they accept; every other verb
+#: acts on field cards. The verbs themselves are in ``verbs.py``.
+DO_TARGET_ZONES = {"from_trash": (TZ_TRASH,), "summon": (TZ_TRASH, TZ_HAND)}
 
 # ---- per-card machinery bits (CardDef.bflags): a game switches a rule's extra checks on only
 # when one of its two decks has a card that needs them, so other games pay nothing for them.
@@ -311,7 +317,7 @@ def target_spec(ck: Checker, field: str, data):
         sub.fail("count", "must be at least 1")
     if zone != 0 and side == 2:
         sub.fail("side", "cards in a trash or hand must name a side (own or opp)")
-    if zone == 2 and side != 0:
+    if zone == TZ_HAND and side != SIDE_OWN:
         sub.fail("side", "only the own hand can be a target")
     filt = _filter(sub, "filter", sub.get("filter", dict, {}))
     pick = _pick(sub, sub.get("pick", str, None))
@@ -343,7 +349,7 @@ def count_target(ck: Checker, field: str, data):
         if side == 2:
             sub.fail("side", "cards in a hand must name a side (own or opp)")
         what = WHATS.index(sub.choice("what", WHATS, "card"))
-        return Target(what, side, 2, -1, False, _filter(sub, "filter", sub.get("filter", dict, {})))
+        return Target(what, side, TZ_HAND, -1, False, _filter(sub, "filter", sub.get("filter", dict, {})))
     return target_spec(ck, field, data)
 
 
@@ -486,11 +492,11 @@ def _effect(pool: CardPool, ck: Checker, k: int, data, nlv: int) -> Effect:
         if e.const in (CK["bp"], CK["symbols"], CK["cost"], CK["level_cost"]) and "amount" not in data:
             sub.fail("amount", "is required for this constant")
         e.scope = target_spec(sub, "scope", sub.get("scope", (str, dict), "self"))
-        if e.const == CK["cost"] and e.scope != T_SELF and (not isinstance(e.scope, Target) or e.scope.zone != 2):
+        if e.const == CK["cost"] and e.scope != T_SELF and (not isinstance(e.scope, Target) or e.scope.zone != TZ_HAND):
             sub.fail("scope", "a cost constant applies to cards in the own hand (zone: hand) or to this card "
                               "in the hand (self)")
         if e.const == CK["level_cost"]:
-            if isinstance(e.scope, Target) and e.scope.zone != 0:
+            if isinstance(e.scope, Target) and e.scope.zone != TZ_FIELD:
                 sub.fail("scope", "a Lv-cost constant applies to spirits and nexuses on the field")
             mark(B_LVCOST)
         if e.scope not in (T_SELF,) and not isinstance(e.scope, Target):
@@ -558,7 +564,7 @@ def _costs(sub: Checker) -> tuple:
             v = 1
         elif name == "exhaust":  # one own recovered field spirit matching the mapping, the payer's choice
             v = target_spec(csub, name, v)
-            if not isinstance(v, Target) or v.side != 0 or v.zone != 0 or v.count != 1 or v.up_to:
+            if not isinstance(v, Target) or v.side != SIDE_OWN or v.zone != TZ_FIELD or v.count != 1 or v.up_to:
                 csub.fail(name, "expected one own field card: a mapping with side: own (count 1)")
         elif not isinstance(v, int) or isinstance(v, bool) or v < 1:
             csub.fail(name, "expected a positive integer")

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.obs import ObsLayout as CoreObsLayout
 from .cards import SPIRIT
 from .layout import (
-    DECISIONS, LAYOUT, MAX_FIELD, N_OPTIONS, STEPS,
-
+    D_ATTACK, D_BLOCK, D_DISCARD, D_FIRST, D_FLASH, D_KEISHO, D_MAGIC_TIMING, D_MAIN, D_MOVE_DST, D_MOVE_SRC,
+    D_MULLIGAN, D_OPTIONAL, D_ORDER, D_PAY, D_PLACE, D_SEARCH, D_TARGET, DECISIONS, LAYOUT, MAX_FIELD, N_OPTIONS, STEPS,
 )
-from .rules import H_ACTIVATE, H_EFFECT, H_PAY, H_PLACE, H_PLAY, H_TARGET, H_TRIG
 from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, Z_HAND, ZONE_NAMES, State
 
 OBS_HAND_SLOTS = 12
@@ -20,55 +20,42 @@ FIELD_DYN = 12  # level one-hot (4), BP/10000, cores/10, soul core, exhausted, h
 PLAYER_FEATS = 13  # life, reserve, trash cores, deck, hand, trash, removed /scale; soul at reserve/trash/void/life/field; gained/10
 
 
-class ObsLayout:
-    """Offsets of the observation's named blocks for a pool of ``P`` cards."""
+class ObsLayout(CoreObsLayout):
+    """The observation's named blocks for a pool of ``N`` cards (the table in the package
+    docstring, checked against this by ``check_docstring``). The attributes are the blocks'
+    first indices, where the encoder writes."""
 
-    def __init__(self, P: int) -> None:
-        self.P = P
-        self.blocks: list[tuple[str, int, int]] = []
-        off = 0
-
-        def add(name: str, n: int) -> int:
-            nonlocal off
-            self.blocks.append((name, off, n))
-            off += n
-            return off - n
-
-        self.g_turn = add("turn/20, my turn, I went first", 3)
-        self.g_step = add("step one-hot", len(STEPS))
-        self.g_dec = add("decision kind one-hot", len(DECISIONS))
-        self.g_me_decide = add("I am deciding", 1)
-        self.g_players = add("me then opponent: life, reserve, trash cores, deck, hand, trash, removed, soul core place x5, gained", 2 * PLAYER_FEATS)
-        self.g_battle = add("in battle, attacker is mine, blocked", 3)
-        self.g_count = add("decision count context (cores left to pay/place)/10", 1)
-        self.ctx = add("decision's card (played card or effect source) one-hot", P)
-        self.order = add("order decision: source card of option k one-hot, k < 8", N_OPTIONS * P)
-        self.hand = add(f"my hand slots 0..{OBS_HAND_SLOTS - 1}: card one-hot", OBS_HAND_SLOTS * P)
-        self.field = add(f"field: me then opponent, {MAX_FIELD} slots x (card one-hot, dynamic {FIELD_DYN})", 2 * MAX_FIELD * (P + FIELD_DYN))
+    def __init__(self, n_cards: int) -> None:
+        super().__init__(n_cards)
+        P = self.P = n_cards
+        add = self.add
+        self.g_turn = add("global", 3, "turn/20, it is my turn, I went first")
+        self.g_step = add("step", len(STEPS), "one-hot: " + " ".join(STEPS))
+        self.g_dec = add("decision", len(DECISIONS), "one-hot of the pending decision kind (``layout.DECISIONS``)")
+        self.g_me_decide = add("deciding", 1, "I am the one deciding")
+        self.g_players = add("players", 2 * PLAYER_FEATS, "me then opponent: life/10, reserve/10, trash cores/10, "
+                             "deck/40, hand/20, trash/40, removed/20, soul core place one-hot (reserve, trash, void, "
+                             "life, on a field card), cores gained from the void/10", shape=f"2 x {PLAYER_FEATS}")
+        self.g_battle = add("battle", 3, "a battle is on, the attacker is mine, it is blocked")
+        self.g_count = add("count", 1, "cores left to pay / to place in the pending decision /10")
+        self.ctx = add("context", P, "one-hot: the card being played or whose effect resolves", shape="N")
+        self.order = add("order", N_OPTIONS * P, "one-hot source card of trigger order option k",
+                         shape=f"{N_OPTIONS} x N")
+        self.hand = add("hand", OBS_HAND_SLOTS * P,
+                        f"my hand slots 0-{OBS_HAND_SLOTS - 1} (sorted by card), one-hot card",
+                        shape=f"{OBS_HAND_SLOTS} x N")
+        self.field = add("field", 2 * MAX_FIELD * (P + FIELD_DYN), "me then opponent, per field slot: one-hot card, "
+                         "level one-hot (4), BP/10000, cores/10, soul core on it, exhausted, heavily exhausted, "
+                         "attacking, blocking, symbols/3", shape=f"2 x {MAX_FIELD} x (N + {FIELD_DYN})")
         # the count blocks stand together: one bincount fills them
-        self.counts = off
-        self.revealed = add("opened cards (search) counts by card", P)
-        self.hand_counts = add("my hand counts by card", P)
-        self.opp_known = add("opponent's hand cards known to me, counts by card", P)
-        self.trash = add("trash counts by card: me, opponent", 2 * P)
-        self.removed = add("removed (excluded) counts by card: me, opponent", 2 * P)
-        self.n_counts = off - self.counts
-        self.size = off
+        self.counts = self.size
+        self.revealed = add("opened", P, "counts by card of cards opened by a search (public)", shape="N")
+        self.hand_counts = add("hand_counts", P, "my whole hand, counts by card", shape="N")
+        self.opp_known = add("opp_known", P, "opponent's hand cards known to me (returned in view)", shape="N")
+        self.trash = add("trash", 2 * P, "counts by card, me then opponent", shape="2 x N")
+        self.removed = add("removed", 2 * P, "counts by card (excluded by 《継召》), me then opponent", shape="2 x N")
+        self.n_counts = self.size - self.counts
         self.slot = P + FIELD_DYN
-
-    def table(self) -> list[tuple[int, int, str]]:
-        return [(o, o + n - 1, name) for name, o, n in self.blocks]
-
-
-def context_card(s: State) -> int:
-    """The card the pending decision is about (played card or effect source), or -1."""
-    for f in reversed(s.stack):
-        h = f[0]
-        if h == H_PLAY or h == H_ACTIVATE:
-            return f[3]
-        if h == H_EFFECT or h == H_TARGET:
-            return f[2]
-    return -1
 
 
 def observation(s: State, p: int, L: ObsLayout) -> np.ndarray:
@@ -108,16 +95,15 @@ def observation(s: State, p: int, L: ObsLayout) -> np.ndarray:
             ones.append(L.g_battle + 1)
         if s.blocker >= 0:
             ones.append(L.g_battle + 2)
-    if deciding and s.stack:
-        top = s.stack[-1]
-        if top[0] == H_PAY or top[0] == H_PLACE:
+    if deciding:  # the decision's context, as the rules published it (rules.frames.ask)
+        if s.ctx_cores:
             pos.append(L.g_count)
-            val.append((top[3] if top[0] == H_PAY else max(0, top[5] - top[4])) / 10)
-        c = context_card(s)
+            val.append(s.ctx_cores / 10)
+        c = s.ctx_card
         if c >= 0:
             ones.append(L.ctx + cdef[c])
-        if top[0] == H_TRIG:
-            for k, t in enumerate(s.tq[top[2]][:N_OPTIONS]):
+        if s.ctx_batch >= 0:
+            for k, t in enumerate(s.tq[s.ctx_batch][:N_OPTIONS]):
                 i = t[0]
                 if s.zone[i] == Z_HAND and s.owner[i] != p and not s.known[i]:
                     continue  # an opposing hand card's trigger not yet declared (rules.h_trig): hidden
@@ -186,7 +172,7 @@ def action_to_string(s: State, a: int) -> str:
     if name == "hand":
         h = s.hand[p]
         card = card_label(s, h[k]) if k < len(h) else "?"
-        verb = {2: "play", 10: "use", 11: "choose", 17: "discard"}.get(kind, "choose")
+        verb = {D_MAIN: "play", D_FLASH: "use", D_TARGET: "choose", D_DISCARD: "discard"}.get(kind, "choose")
         return f"{verb} hand {k}: {card}"
     if name in ("field", "field_soul", "opp_field"):
         who = p if name != "opp_field" else 1 - p
@@ -194,38 +180,39 @@ def action_to_string(s: State, a: int) -> str:
         card = card_label(s, f[k]) if k < len(f) else "?"
         side = "opp " if name == "opp_field" else ""
         soul = "soul core of " if name == "field_soul" else ""
-        verb = {2: "activate", 8: "attack with", 9: "block with", 10: "activate", 3: "pay from",
-                4: "place from", 5: "move from", 6: "move to"}.get(kind, "choose")
+        verb = {D_MAIN: "activate", D_ATTACK: "attack with", D_BLOCK: "block with", D_FLASH: "activate",
+                D_PAY: "pay from", D_PLACE: "place from", D_MOVE_SRC: "move from",
+                D_MOVE_DST: "move to"}.get(kind, "choose")
         return f"{verb} {soul}{side}field {k}: {card}"
     if name == "trash":
-        return f"{'exclude' if kind == 7 else 'choose'} trash {k}"
+        return f"{'exclude' if kind == D_KEISHO else 'choose'} trash {k}"
     if name == "reserve":
-        return {6: "move to reserve"}.get(kind, "core from reserve")
+        return {D_MOVE_DST: "move to reserve"}.get(kind, "core from reserve")
     if name == "reserve_soul":
         return "soul core from reserve"
     if name == "option":
-        if kind == 0:
+        if kind == D_FIRST:
             return ("go first", "go second")[k] if k < 2 else f"option {k}"
-        if kind == 1:
+        if kind == D_MULLIGAN:
             return ("keep hand", "redraw hand")[k] if k < 2 else f"option {k}"
-        if kind == 3:
+        if kind == D_PAY:
             return "pay with the soul core alone (soul magic)"
-        if kind == 13:
+        if kind == D_OPTIONAL:
             return ("decline", "use")[k] if k < 2 else f"option {k}"
-        if kind == 15:
+        if kind == D_MAGIC_TIMING:
             return ("main effect", "flash effect")[k] if k < 2 else f"option {k}"
-        if kind == 16 and k < len(s.revealed):
+        if kind == D_SEARCH and k < len(s.revealed):
             return f"take opened {k}: {card_label(s, s.revealed[k])}"
-        if kind == 12:
-            top = s.stack[-1] if s.stack else None
-            if top and top[0] == H_TRIG and k < len(s.tq[top[2]]):
-                i, ei = s.tq[top[2]][k][:2]
+        if kind == D_ORDER:
+            b = s.ctx_batch
+            if b >= 0 and k < len(s.tq[b]):
+                i, ei = s.tq[b][k][:2]
                 return f"resolve next {k}: {card_label(s, i)} (effect {ei})"
         return f"option {k}"
     if name == "move_core":
         return "move a core"
     if name == "pass":
-        return {2: "end step", 8: "end attack step", 9: "no block", 10: "pass"}.get(kind, "done")
+        return {D_MAIN: "end step", D_ATTACK: "end attack step", D_BLOCK: "no block", D_FLASH: "pass"}.get(kind, "done")
     return "concede"
 
 

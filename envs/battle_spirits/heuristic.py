@@ -8,7 +8,6 @@ same facts as ``state.to_dict(player)``); never the opponent's hand or either de
 from __future__ import annotations
 
 from tcgzoo.envs.battle_spirits.cards import MAGIC, SPIRIT
-from tcgzoo.envs.battle_spirits.rules import H_TARGET
 from tcgzoo.envs.battle_spirits.layout import (
     D_ATTACK, D_BLOCK, D_DISCARD, D_FIRST, D_FLASH, D_KEISHO, D_MAGIC_TIMING, D_MAIN, D_MODE, D_MOVE_DST,
     D_MOVE_SRC, D_MULLIGAN, D_OPTIONAL, D_ORDER, D_PAY, D_PLACE, D_SEARCH, D_TARGET, FIELD, FIELD_SOUL, HAND,
@@ -127,8 +126,7 @@ class BattleSpiritsHeuristic:
 
     def _place(self, s, p, legal) -> int:
         if PASS in legal:
-            top = s.stack[-1]
-            new = top[3]
+            new = s.ctx_placing  # the card the cores go on (published by the rules)
             d = self._card(s, new)
             lv = s.level(new)
             if s.reserve[p] >= 2 and lv < len(d.lv_cores) and d.lv_cores[lv] - s.ncores(new) <= s.reserve[p] - 1:
@@ -188,7 +186,7 @@ class BattleSpiritsHeuristic:
             return max(opp, key=lambda a: self._bp(s, s.field[1 - p][a - OPP_FIELD]))
         own = [a for a in legal if FIELD <= a < FIELD_SOUL]
         if own:
-            if s.stack and s.stack[-1][0] == H_TARGET and s.stack[-1][3] != p:  # chooser: opp - the opponent's effect on our card: give the least
+            if s.ctx_controller >= 0 and s.ctx_controller != p:  # chooser: opp - the opponent's effect on our card: give the least
                 return min(own, key=lambda a: self._bp(s, s.field[p][a - FIELD]))
             return max(own, key=lambda a: self._bp(s, s.field[p][a - FIELD]))
         picks = [a for a in legal if a != PASS]

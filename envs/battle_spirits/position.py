@@ -99,9 +99,11 @@ def _clear(s) -> None:
     for i in range(len(s.cdef)):
         s.zone[i] = Z_DECK
         s.cores[i] = s.exh[i] = s.wait_kind[i] = 0
+        s.wait_dest[i] = -1
         s.known[i] = False
     s.pending, s.tq, s.waiting, s.teff, s.used, s.sels, s.revealed = [], [], [], [], [], [], []
     s.attacker = s.blocker = -1
+    s.ctx_card, s.ctx_cores, s.ctx_placing, s.ctx_batch, s.ctx_controller = -1, 0, -1, -1, -1
     s.soulpaid, s.evgroup, s.ev_card, s.ev_n, s.ev_src, s.last_bp, s.attacks = (), 0, -1, 1, -1, (), 0
 
 

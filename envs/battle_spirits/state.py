@@ -8,12 +8,9 @@ cheap), positions and ``resample_hidden`` follow.
 """
 from __future__ import annotations
 
-from functools import cache
-
-import numpy as np
 
 from ..core.effects import END_OF_BATTLE, END_OF_TURN
-from ..core.engine import DecisionState
+from ..core.engine import DecisionState, late_import
 from ..core.rng import Rng
 from ..core.table import Hidden, Table
 from .cards import (
@@ -45,23 +42,12 @@ TE_LIFE_CAP = 66  # (kind, -1 - player, n, dur): an unblocked attack reduces tha
 TE_NO_MILL = 67  # (kind, -1 - player, 0, dur): that player's deck is not discarded (5-13)
 TE_LVCOST = 68  # (kind, card, amount, dur): the card's Lv costs +amount (2-8-3)
 TE_LVTREAT = 74  # (kind, card, level, dur): the card is treated as that level (-1: its highest), 「Lv1として扱う」
-TE_WATCH = 75  # (kind, -1 - player, card * 64 + effect index, dur): a trigger set up for the turn (verb this_turn)
+TE_WATCH = 75  # (kind, -1 - player, (card, effect index), dur): a trigger set up for the turn (verb this_turn)
 DUR_TURN, DUR_BATTLE = END_OF_TURN, END_OF_BATTLE
 G_CANNOT_ATTACK, G_CANNOT_BLOCK, G_NO_EFFECT_DESTROY, G_UNBLOCKABLE, G_MUST_BLOCK = range(5)
 
 
-@cache
-def _encoding():
-    """The views (encoding.py imports the rules, which import this module: so, on first use)."""
-    from . import encoding
-    return encoding
-
-
-@cache
-def _rules():
-    """The rules (they import this module: so, on first use)."""
-    from . import rules
-    return rules
+_rules = late_import(__package__ + ".rules")  # the rules import this module: so, on first use
 
 
 class BattleSpiritsState(DecisionState):
@@ -88,6 +74,15 @@ class BattleSpiritsState(DecisionState):
         "last_bp",
         # the attacks declared this turn (「このターン相手が1回もアタックしてこなかったら」, card 16)
         "attacks",
+        # the pending decision's context, published by the rules where they ask (rules.frames.ask) so
+        # that the views read state, never frames: the card it is about (played, activated or whose
+        # effect resolves; -1), the cores left to pay or place (0), the card cores are placed on (-1),
+        # the batch of simultaneous triggers in ``tq`` it orders or declares (-1), and the player
+        # whose effect has its targets chosen (-1)
+        "ctx_card", "ctx_cores", "ctx_placing", "ctx_batch", "ctx_controller",
+        # per card in the waiting state: where it goes when that differs from its waiting kind
+        # (it changed state, 10-2-2-6, 10-2-2-7), else -1
+        "wait_dest",
     )
     #: each field once, by kind (envs/core/table.py): clone, positions and resample_hidden follow
     FIELDS_DECLARED = dict(
@@ -97,15 +92,16 @@ class BattleSpiritsState(DecisionState):
         # turn, turn player, first player, step, attacker / blocker, the events' simultaneity group, card,
         # count and source (events.py), the attacks declared this turn
         values=("turn", "tp", "first", "step", "attacker", "blocker", "evgroup", "ev_card", "ev_n", "ev_src",
-                "attacks"),
+                "attacks", "ctx_card", "ctx_cores", "ctx_placing", "ctx_batch", "ctx_controller"),
         frozen=("soulpaid", "last_bp"),  # replaced, never mutated (see __slots__)
-        # per card: definition, zone, cores, exhausted, waiting kind (10-2-2), known to both; per player:
-        # reserve, life, trash cores, soul core place, cores gained; effects used, waiting cards, opened cards
-        lists=("cdef", "zone", "cores", "exh", "wait_kind", "known", "reserve", "life", "tcores", "soul", "gained",
-               "used", "waiting", "revealed"),
+        # per card: definition, zone, cores, exhausted, waiting kind (10-2-2) and destination, known to both; per
+        # player: reserve, life, trash cores, soul core place, cores gained; waiting cards, opened cards
+        lists=("cdef", "zone", "cores", "exh", "wait_kind", "wait_dest", "known", "reserve", "life", "tcores", "soul",
+               "gained", "waiting", "revealed"),
         zones=("deck", "hand", "field", "trash", "removed"),
         rows=("sels",),  # an effect's selections (its base + 0, 1, 2)
-        tuples=("teff", "pending"),  # temporary effects (kind, card, amount, duration); waiting triggers
+        # temporary effects (kind, card, amount, duration); waiting triggers; effects used (card, effect index)
+        tuples=("teff", "pending", "used"),
         tuple_rows=("tq",),  # trigger queues
         card_defs=("cdef",),
         # the opponent's hand cards not known to both, and deck, swap identities; the own deck's order
@@ -114,6 +110,7 @@ class BattleSpiritsState(DecisionState):
     )
     FIELDS = Table(**FIELDS_DECLARED)
     DECISION_NAMES = DECISIONS
+    VIEWS = __package__ + ".encoding"  # observation, action strings, to_dict, the board (the kernel calls them)
     NUM_ACTIONS = NUM_ACTIONS
     CONCEDE = CONCEDE
 
@@ -126,11 +123,13 @@ class BattleSpiritsState(DecisionState):
         self.bflags, self.soulpaid = game.bflags, ()
         self.watch, self.evgroup, self.ev_card, self.ev_n = game.watch, 0, -1, 1
         self.ev_src, self.last_bp, self.attacks = -1, (), 0
+        self.ctx_card, self.ctx_cores, self.ctx_placing, self.ctx_batch, self.ctx_controller = -1, 0, -1, -1, -1
         self.cdef = list(game.decks[0]) + list(game.decks[1])
         n = len(self.cdef)
         self.owner = game._owner
         self.zone = [Z_DECK] * n
         self.cores, self.exh, self.wait_kind, self.known = [0] * n, [0] * n, [0] * n, [False] * n
+        self.wait_dest = [-1] * n
         n0 = len(game.decks[0])
         self.deck = [list(range(n0)), list(range(n0, n))]
         self.hand, self.field, self.trash, self.removed = [[], []], [[], []], [[], []], [[], []]
@@ -141,10 +140,7 @@ class BattleSpiritsState(DecisionState):
         self.stack.append([_rules().H_SETUP, 0])
         self._run()
 
-    # ---- the contract (the views live in encoding.py, which reads the rules: imported late) ----------
-    def observation_tensor(self, player: int) -> np.ndarray:
-        return _encoding().observation(self, player, self.game.obs_layout)
-
+    # ---- the contract: resample_hidden (the views come from VIEWS, through the kernel) ----------------
     def resample_hidden(self, player: int, rng) -> None:
         """Redeal what ``player`` cannot see: the opponent's unknown hand cards and deck
         (their identities permuted among those places) and the order of both decks
@@ -153,14 +149,6 @@ class BattleSpiritsState(DecisionState):
             rng = Rng(rng)
         self.FIELDS.resample(self, player, rng)
 
-    def action_to_string(self, action: int) -> str:
-        return _encoding().action_to_string(self, action)
-
-    def to_dict(self, player: int | None = None) -> dict:
-        return _encoding().to_dict(self, player)
-
-    def __str__(self) -> str:
-        return _encoding().render(self)
 
     # ---- cores, levels, BP, symbols (2-8, 3-2-5, 12-2-1-1) ---------------------------
     def ncores(self, i: int) -> int:

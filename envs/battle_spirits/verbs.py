@@ -21,7 +21,8 @@ from .cards import (
 )
 from .layout import D_MODE, MAX_FIELD, OPTION
 from .rules import (
-    H_PLACE, H_SEARCH, add_cores, check_vanish, destroy, draw, exhaust, recover, reduce_life, to_trash, to_wait,
+    H_PLACE, H_SEARCH, add_cores, check_vanish, destroy, draw, exhaust, put_in_hand, recover, reduce_life, to_trash,
+    to_wait,
 )
 from .state import (
     DUR_BATTLE, DUR_TURN, S_RESERVE, S_TRASH, TE_BP, TE_GRANT, TE_IMMUNE, TE_NEGATE, TE_SYM, TE_WATCH, W_DECK_BOTTOM,
@@ -34,6 +35,10 @@ from .state import Z_TRASH  # noqa: E402
 from .events import C_EFFECT  # noqa: E402
 from .rules import EV_MILLED, TO_HAND_EVENTS, added_to_hand, hand_discarded, happen  # noqa: E402
 from .rules import set_moved  # noqa: E402 - the cards an action moved (words moved)
+from .rules.frames import (  # noqa: E402 - the effect frame's slots a verb reads and the steps it resumes at
+    EFF_AFTER, EFF_ALIST, EFF_DONE, EFF_FULL, EFF_IP, EFF_SELS, EFF_STEP_MODE, EFF_STEP_OPTIONAL, EFF_STEP_RESUME,
+    EFF_STEP_SUMMONED, STEP, ask,
+)
 
 PLAYER = Param.choice(("self", "opp"), "self")
 DURATION = Param.choice(("turn", "battle"), "turn")
@@ -310,10 +315,10 @@ def v_return_to_field(s, f, a, src, p, tg):
     k = 0
     for i in tg:
         q = s.owner[i]
-        if s.zone[i] != Z_WAIT or (s.wait_kind[i] & 7) != W_DESTROY or len(s.field[q]) >= MAX_FIELD:
+        if s.zone[i] != Z_WAIT or s.wait_kind[i] != W_DESTROY or len(s.field[q]) >= MAX_FIELD:
             continue
         s.zone[i] = Z_FIELD  # flush_waiting skips it now (it moves cards still waiting only)
-        s.wait_kind[i] = 0
+        s.wait_kind[i], s.wait_dest[i] = 0, -1
         s.exh[i] = 0
         s.field[q].append(i)
         k += 1
@@ -342,10 +347,7 @@ def v_from_trash(s, f, a, src, p, tg):
     for i in tg:
         q = s.owner[i]
         s.trash[q].remove(i)
-        s.zone[i] = Z_HAND
-        s.known[i] = True
-        s.hand[q].append(i)
-        s.hand[q].sort(key=s.cdef.__getitem__)
+        put_in_hand(s, q, i)
     if s.watch & TO_HAND_EVENTS and tg:
         for q in (0, 1):
             got = [i for i in tg if s.owner[i] == q]
@@ -390,7 +392,7 @@ def v_summon(s, f, a, src, p, tg):
     if not done:
         return False, False
     tg[:] = done
-    f[1] = 4  # resume in h_effect's step 4 after placing
+    f[STEP] = EFF_STEP_SUMMONED  # resume h_effect after placing
     for i in reversed(done):
         need = lv1_cost(s, i) if s.bflags & B_LVCOST else s.defs[s.cdef[i]].lv_cores[0]
         s.stack.append([H_PLACE, 0, q, i, 0, need])
@@ -419,8 +421,8 @@ def v_search(s, f, a, src, p, tg):
         opened.append(i)
     s.revealed = opened
     set_moved(s, f, opened)  # 「その中の」: the opened cards
-    f[1] = 5
-    s.stack.append([H_SEARCH, 0, p, f[4], f[5], 0, 0])
+    f[STEP] = EFF_STEP_RESUME
+    s.stack.append([H_SEARCH, 0, p, f[EFF_ALIST], f[EFF_IP], 0, 0])
     return bool(opened), len(opened) == a.n
 
 
@@ -435,8 +437,8 @@ def _options(vocab, ck, field, v):
             doc="the controller chooses one list and it happens", ja="以下の効果から1つを選んで発揮する：{options}",
             en="choose one: {options}")
 def v_modes(s, f, a, src, p, tg):
-    s.ask(p, D_MODE, [OPTION + k for k in range(len(a.options))])
-    f[1] = 3
+    ask(s, p, D_MODE, [OPTION + k for k in range(len(a.options))])
+    f[STEP] = EFF_STEP_MODE
     return True, True
 
 
@@ -481,7 +483,7 @@ def _file_when(sub, a, item):
                 "controller, wherever the card is (a magic in the trash included)",
             ja="このターンの間、{when}、{actions}", en="this turn, {when}, {actions}", data=_file_when)
 def v_this_turn(s, f, a, src, p, tg):
-    s.teff.append((TE_WATCH, -1 - p, src * 64 + a.delayed.index, DUR_TURN))
+    s.teff.append((TE_WATCH, -1 - p, (src, a.delayed.index), DUR_TURN))
     return True, True
 
 
@@ -557,15 +559,17 @@ def change_wait(s, i: int, state: int, named: bool = False, by_opp: bool = False
     resolved fail, and the new state's trigger (『破壊時』, 'leaves the field') take effect
     (10-2-2-6-2). Where it goes stays the first state's destination (4-1-6, 10-2-2-7) unless
     the change is made by an effect that names a place (``named``: return to hand or deck),
-    ruling in docs/rules/battle_spirits_notes.md. ``wait_kind`` keeps the state in its low 3
-    bits and, when they differ, the destination + 1 above them (read by rules.flush_waiting).
+    ruling in docs/rules/battle_spirits_notes.md. ``wait_kind`` is the state it is in now and
+    ``wait_dest`` the destination when it differs (-1: the state's own; read by
+    rules.flush_waiting).
     """
-    k = s.wait_kind[i]
-    cur = k & 7
+    cur = s.wait_kind[i]
     if cur == state:
         return False
-    dest = state if named else ((k >> 3) - 1 if k > 7 else cur)
-    s.wait_kind[i] = state if dest == state else state | ((dest + 1) << 3)
+    first = s.wait_dest[i]
+    dest = state if named else first if first >= 0 else cur
+    s.wait_kind[i] = state
+    s.wait_dest[i] = -1 if dest == state else dest
     effs = s.defs[s.cdef[i]].effects
 
     def keep(t) -> bool:
@@ -590,8 +594,8 @@ def v_optional(s, f, a, src, p, tg):
     effect'); no counts as not done for the links (5-19-2). h_effect step 6 reads the answer."""
     if not tg and isinstance(a.target, Target):
         return False, False  # nothing to do it to: not asked
-    s.ask(p, D_OPTIONAL, [OPTION, OPTION + 1])
-    f[1] = 6
+    ask(s, p, D_OPTIONAL, [OPTION, OPTION + 1])
+    f[STEP] = EFF_STEP_OPTIONAL
     return True, True
 
 
@@ -632,75 +636,84 @@ def v_attack_life_cap(s, f, a, src, p, tg):
 
 
 # ---- cores ------------------------------------------------------------------------------------------
+# h_spread's frame: [H_SPREAD, step, player, cores left, mode, selections base, cores moved, cores wanted, to,
+# then (card, level before) pairs]; its mode puts cores from the void or removes them, to a place
+SPREAD_PUT, SPREAD_REMOVE = 0, 1
+REMOVED_TO = ("reserve", "trash", "void")  # the places removed cores go (to:), by their index
+TO_RESERVE, TO_TRASH, TO_VOID = range(len(REMOVED_TO))
+(SPREAD_PLAYER, SPREAD_LEFT, SPREAD_MODE, SPREAD_SELS, SPREAD_MOVED, SPREAD_COUNT, SPREAD_TO,
+ SPREAD_LEVELS) = range(2, 10)
+
+
 def _spread_start(s, f, a, p, tg, mode: int, n: int, to: int) -> tuple[bool, bool]:
     """Push the distribution of ``n`` cores over the targets, one core at a time (h_spread)."""
     if not tg or n <= 0:
         return False, False
-    fr = [H_SPREAD, 0, p, n, mode, f[7], 0, n, to]
-    if mode == 1:  # the levels before, for the cards it depletes (10-2-2-3)
+    fr = [H_SPREAD, 0, p, n, mode, f[EFF_SELS], 0, n, to]
+    if mode == SPREAD_REMOVE:  # the levels before, for the cards it depletes (10-2-2-3)
         for i in tg:
             fr += (i, s.level(i))
     s.stack.append(fr)
-    f[1] = 5  # resume after it: h_spread sets the effect's done / full
+    f[STEP] = EFF_STEP_RESUME  # resume after it: h_spread sets the effect's done / full
     return True, True
 
 
 def h_spread(s, f: list) -> None:
     """Spread cores over the chosen cards (spread_cores, remove_chosen_cores):
     one core at a time, the effect's controller choosing the card (decision 'choose a target';
-    no choice with one card left). Frame ``[H_SPREAD, step, p, left, mode (0 put from the void,
-    1 remove), sels base, moved, n, to (remove: 0 reserve, 1 trash, 2 void), (card, level)...]``.
+    no choice with one card left). Frame: ``SPREAD_PLAYER`` ..., mode ``SPREAD_PUT`` (from the void)
+    or ``SPREAD_REMOVE`` (to ``TO_RESERVE``, ``TO_TRASH`` or ``TO_VOID``).
     A removal takes normal cores before the soul core, which goes to the trash instead of the
     void (5-7-3); cards it depletes vanish at the end, at their level before (10-2-2-3, 10-2-2-8)."""
-    p, mode = f[2], f[4]
-    if f[1] == 1:
-        f[1] = 0
-        for i in s.sels[f[5]]:
+    p, mode = f[SPREAD_PLAYER], f[SPREAD_MODE]
+    if f[STEP] == 1:
+        f[STEP] = 0
+        for i in s.sels[f[SPREAD_SELS]]:
             o = s.owner[i]
             if s.zone[i] == Z_FIELD and (FIELD if o == p else OPP_FIELD) + s.field[o].index(i) == s.answer:
                 _spread_one(s, f, i)
                 break
-    while f[3] > 0:
-        cands = [i for i in s.sels[f[5]] if s.zone[i] == Z_FIELD and (mode == 0 or s.ncores(i) > 0)]
+    while f[SPREAD_LEFT] > 0:
+        cands = [i for i in s.sels[f[SPREAD_SELS]] if s.zone[i] == Z_FIELD and (mode == SPREAD_PUT or s.ncores(i) > 0)]
         if not cands:
             break
         if len(cands) > 1:
             legal = sorted((FIELD if s.owner[i] == p else OPP_FIELD) + s.field[s.owner[i]].index(i) for i in cands)
-            s.ask(p, D_TARGET, legal)
-            f[1] = 1
+            ask(s, p, D_TARGET, legal)
+            f[STEP] = 1
             return
         _spread_one(s, f, cands[0])
-    if mode == 0:
-        for i in dict.fromkeys(s.sels[f[5]]):
+    if mode == SPREAD_PUT:
+        for i in dict.fromkeys(s.sels[f[SPREAD_SELS]]):
             if s.zone[i] == Z_FIELD:
                 cores_increased(s, i)  # 13-1-1, once per card
     else:
-        check_vanish(s, -1, dict(zip(f[9::2], f[10::2])))
-    moved, n = f[6], f[7]
+        check_vanish(s, -1, dict(zip(f[SPREAD_LEVELS::2], f[SPREAD_LEVELS + 1::2])))
+    moved, n = f[SPREAD_MOVED], f[SPREAD_COUNT]
     s.stack.pop()
-    effect = s.stack[-1]  # the H_EFFECT frame at step 5
-    effect[8], effect[9], effect[11] = int(moved > 0), int(moved >= n), int(moved > 0)
+    effect = s.stack[-1]  # the H_EFFECT frame at EFF_STEP_RESUME
+    effect[EFF_DONE], effect[EFF_FULL], effect[EFF_AFTER] = int(moved > 0), int(moved >= n), int(moved > 0)
 
 
 def _spread_one(s, f: list, i: int) -> None:
     o = s.owner[i]
-    f[3] -= 1
-    f[6] += 1
-    if f[4] == 0:
+    f[SPREAD_LEFT] -= 1
+    f[SPREAD_MOVED] += 1
+    if f[SPREAD_MODE] == SPREAD_PUT:
         s.cores[i] += 1
         s.gained[o] += 1
         return
-    to = f[8]
+    to = f[SPREAD_TO]
     if s.cores[i]:
         s.cores[i] -= 1
-        if to == 0:
+        if to == TO_RESERVE:
             s.reserve[o] += 1
-        elif to == 1:
+        elif to == TO_TRASH:
             s.tcores[o] += 1
         else:
             s.gained[o] -= 1
     else:  # the soul core, last (5-7-3: never into the void)
-        s.soul[o] = S_RESERVE if to == 0 else S_TRASH
+        s.soul[o] = S_RESERVE if to == TO_RESERVE else S_TRASH
 
 
 H_SPREAD = add_handler(h_spread)
@@ -714,7 +727,7 @@ _TO_REMOVED = Param.choice(("reserve", "trash", "void"), "reserve")
             ja="ボイドからコア{n}個を、{target}に好きなように分けて置く",
             en="put {n} core(s) from the void on {target}, divided as you choose")
 def v_spread_cores(s, f, a, src, p, tg):
-    return _spread_start(s, f, a, p, tg, 0, value(a.n, s, src, p), 0)
+    return _spread_start(s, f, a, p, tg, SPREAD_PUT, value(a.n, s, src, p), TO_RESERVE)
 
 
 @VOCAB.verb("remove_chosen_cores", params={"n": Param.value(1), "target": TARGET, "to": _TO_REMOVED},
@@ -725,7 +738,7 @@ def v_spread_cores(s, f, a, src, p, tg):
             ja="{target}の上のコア{n}個を選んで、その持ち主の{to}に置く",
             en="choose {n} core(s) on {target} and put them into their owner's {to}")
 def v_remove_chosen_cores(s, f, a, src, p, tg):
-    return _spread_start(s, f, a, p, tg, 1, value(a.n, s, src, p), ("reserve", "trash", "void").index(a.to))
+    return _spread_start(s, f, a, p, tg, SPREAD_REMOVE, value(a.n, s, src, p), REMOVED_TO.index(a.to))
 
 
 @VOCAB.verb("leave_cores", params={"n": Param.value(1), "target": TARGET, "to": _TO_REMOVED},
@@ -848,12 +861,16 @@ def v_discard_down_to(s, f, a, src, p, tg):
     return _discard(s, f, q, n, src)
 
 
+# h_discard's frame: [H_DISCARD, step, player, cards left, cards wanted, cards discarded, source]
+DISC_PLAYER, DISC_LEFT, DISC_COUNT, DISC_DONE, DISC_SRC = range(2, 7)
+
+
 def _discard(s, f, q: int, n: int, src: int) -> tuple[bool, bool]:
     h = len(s.hand[q])
     if n <= 0 or not h:
         return False, False
     s.stack.append([H_DISCARD, 0, q, min(n, h), n, 0, src])
-    f[1] = 5  # resume after it: h_discard sets the effect's done / full
+    f[STEP] = EFF_STEP_RESUME  # resume after it: h_discard sets the effect's done / full
     return True, True
 
 
@@ -862,31 +879,31 @@ def h_discard(s, f: list) -> None:
     'discard for a cost', hand slot k); with no more cards than to discard, no choice.
     Hand cards unaffected by the effect's source (card 54 「自分の手札は相手の…効果を受けない」,
     BS 9-1-2-1) are not discarded. Frame ``[H_DISCARD, step, player, left, wanted, discarded, source]``."""
-    q = f[2]
+    q = f[DISC_PLAYER]
     hand = s.hand[q]
-    if f[1] == 1:
-        f[1] = 0
+    if f[STEP] == 1:
+        f[STEP] = 0
         to_trash(s, hand.pop(s.answer - HAND))
-        f[3] -= 1
-        f[5] += 1
-    if f[3] > 0 and hand:
+        f[DISC_LEFT] -= 1
+        f[DISC_DONE] += 1
+    if f[DISC_LEFT] > 0 and hand:
         if s.bflags & B_IMMUNE:  # the cards this effect may discard
-            ks = [k for k, i in enumerate(hand) if not s.immune(i, f[6], IM_ALL)]
+            ks = [k for k, i in enumerate(hand) if not s.immune(i, f[DISC_SRC], IM_ALL)]
         else:
             ks = range(len(hand))
-        if f[3] < len(ks):
-            s.ask(q, D_DISCARD, [HAND + k for k in ks if k < MAX_HAND])
-            f[1] = 1
+        if f[DISC_LEFT] < len(ks):
+            ask(s, q, D_DISCARD, [HAND + k for k in ks if k < MAX_HAND])
+            f[STEP] = 1
             return
         for k in reversed(ks):
             to_trash(s, hand.pop(k))
-            f[3] -= 1
-            f[5] += 1
+            f[DISC_LEFT] -= 1
+            f[DISC_DONE] += 1
     s.stack.pop()
-    src = f[6]
-    hand_discarded(s, q, f[5], s.owner[src] if src >= 0 else -1, C_EFFECT, src)
+    src = f[DISC_SRC]
+    hand_discarded(s, q, f[DISC_DONE], s.owner[src] if src >= 0 else -1, C_EFFECT, src)
     effect = s.stack[-1]
-    effect[8], effect[9], effect[11] = int(f[5] > 0), int(f[5] >= f[4]), int(f[5] > 0)
+    effect[EFF_DONE], effect[EFF_FULL], effect[EFF_AFTER] = int(f[DISC_DONE] > 0), int(f[DISC_DONE] >= f[DISC_COUNT]), int(f[DISC_DONE] > 0)
 
 
 H_DISCARD = add_handler(h_discard)
@@ -932,8 +949,12 @@ def v_open_reorder(s, f, a, src, p, tg):
     s.revealed = opened
     set_moved(s, f, opened)
     s.stack.append([H_REORDER, 0, p, q, a.bottom])
-    f[1] = 5  # resume after it: h_reorder sets the effect's done / full
+    f[STEP] = EFF_STEP_RESUME  # resume after it: h_reorder sets the effect's done / full
     return True, True
+
+
+# h_reorder's frame: [H_REORDER, step, chooser, deck owner, bottom cards left, the cards chosen for the top...]
+REORDER_PLAYER, REORDER_OWNER, REORDER_BOTTOM, REORDER_CHOSEN = range(2, 6)
 
 
 def h_reorder(s, f: list) -> None:
@@ -941,26 +962,26 @@ def h_reorder(s, f: list) -> None:
     'choose a searched card', option k = the k-th card left: first the ``bottom`` cards for
     the bottom of the deck, then the order of the rest from the top down (BS 4-1-5).
     Frame ``[H_REORDER, step, chooser, deck owner, bottom left, cards chosen for the top...]``."""
-    rev, q = s.revealed, f[3]
-    if f[1] == 1:
+    rev, q = s.revealed, f[REORDER_OWNER]
+    if f[STEP] == 1:
         i = rev.pop(s.answer - OPTION)
-        if f[4] > 0:
-            f[4] -= 1
+        if f[REORDER_BOTTOM] > 0:
+            f[REORDER_BOTTOM] -= 1
             s.zone[i] = Z_DECK
             s.deck[q].insert(0, i)
         else:
             f.append(i)
-    if len(rev) > 1 or (rev and f[4] > 0):
-        s.ask(f[2], D_SEARCH, [OPTION + k for k in range(min(len(rev), N_OPTIONS))])
-        f[1] = 1
+    if len(rev) > 1 or (rev and f[REORDER_BOTTOM] > 0):
+        ask(s, f[REORDER_PLAYER], D_SEARCH, [OPTION + k for k in range(min(len(rev), N_OPTIONS))])
+        f[STEP] = 1
         return
-    for i in reversed(f[5:] + rev):  # the first chosen ends on top
+    for i in reversed(f[REORDER_CHOSEN:] + rev):  # the first chosen ends on top
         s.zone[i] = Z_DECK
         s.deck[q].append(i)
     s.revealed = []
     s.stack.pop()
     effect = s.stack[-1]
-    effect[8] = effect[9] = effect[11] = 1
+    effect[EFF_DONE] = effect[EFF_FULL] = effect[EFF_AFTER] = 1
 
 
 H_REORDER = add_handler(h_reorder)
@@ -1030,10 +1051,7 @@ def v_open(s, f, a, src, p, tg):
     if a.to == "hand":
         for i in opened:
             deck.remove(i)
-            s.zone[i] = Z_HAND
-            s.known[i] = True
-            s.hand[q].append(i)
-        s.hand[q].sort(key=s.cdef.__getitem__)
+            put_in_hand(s, q, i)
         if s.watch & TO_HAND_EVENTS:
             added_to_hand(s, q, opened, p)
     return True, len(opened) == n

@@ -14,7 +14,7 @@ from ..core.errors import short
 from ..core.vocab import Param, Vocabulary
 from .cards import (
     B_SOULPAID, B_TREAT, COLOR_INDEX, COLORS, EV, SPIRIT, TRIGGERS, TYPES, Target, base_name, colors_map,
-    count_target, mark, target_spec,
+    count_target, mark, SIDE_OWN, target_spec, TZ_HAND,
 )
 from .layout import ST_ATTACK, ST_CORE, ST_DRAW, ST_END, ST_MAIN, ST_MAIN2, ST_REFRESH, ST_START
 from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, Z_FIELD, Z_TRASH, Z_WAIT
@@ -245,7 +245,7 @@ def _count_param(vocab, ck, field, v):
     t = count_target(ck, field, v)
     if not isinstance(t, Target):
         ck.fail(field, "count takes a target mapping (what, side, zone, filter)")
-    if t.zone == 2 and t.side != 0 and t.filt:
+    if t.zone == TZ_HAND and t.side != SIDE_OWN and t.filt:
         ck.fail(field, "the opponent's hand is hidden: count its cards without a filter")
     return t
 
@@ -259,7 +259,7 @@ def v_count(s, src, p, t):
     n = 0
     for q in sides:
         for i in zone[q]:
-            if s.matches(t, i, src, p, hand_ok=t.zone == 2):
+            if s.matches(t, i, src, p, hand_ok=t.zone == TZ_HAND):
                 n += 1
     return n
 
@@ -270,7 +270,7 @@ def _matching(s, src, p, t):
     zone = (s.field, s.trash, s.hand)[t.zone]
     for q in ((p,) if t.side == 0 else (1 - p,) if t.side == 1 else (p, 1 - p)):
         for i in zone[q]:
-            if s.matches(t, i, src, p, hand_ok=t.zone == 2):
+            if s.matches(t, i, src, p, hand_ok=t.zone == TZ_HAND):
                 yield i
 
 

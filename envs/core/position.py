@@ -266,6 +266,9 @@ def _restore(game: Any, e: Any, where: str, top: bool = False) -> Any:
     table.restore(state, fields, f"{where}.fields", card_index, lambda x, w: _restore(game, x, w))
     for n, fresh in dealt.items():  # each player's cards are their deck's, in any places and order
         _same_cards(state, n, fresh, getattr(state, n), f"{where}.fields.{n}")
+    rederive = getattr(state, "rederive", None)  # fields not saved, computed again from the saved ones
+    if rederive is not None:
+        rederive()
     check = getattr(state, "check_invariants", None)
     if top and check is not None:
         try:

@@ -9,50 +9,51 @@ from __future__ import annotations
 
 import numpy as np
 
-from .layout import (DECISIONS, LAYOUT, NUM_ACTIONS, PHASE_NAMES, D_MULLIGAN, D_ORDER_REPLACEMENT, D_PAY_ENERGY,
-                     D_DISCARD, D_PLACE_ORDER, D_SEARCH)
-from .rules import MODE, H_CP, H_REPL, H_RES, H_USE, face_of, leader, negated, repl_candidates, stat, stats, statics
+from .layout import (DECISIONS, LAYOUT, NUM_ACTIONS, PHASE_NAMES, D_MULLIGAN, D_ORDER_REPLACEMENT, D_ORDER_TRIGGER,
+                     D_PAY_ENERGY, D_DISCARD, D_PLACE_ORDER, D_SEARCH)
+from ..core.obs import ObsLayout as CoreObsLayout
+from .rules import face_of, leader, negated, stat, stats, statics
+from .rules.frames import K_ABILITY, K_CARD, SC_STATICS, SC_ZVER, W_ABILITY, W_CARD, W_MASTER
 from .state import CARDS_PER_PLAYER, Z_BATTLE, Z_DROP, Z_ENERGY, Z_HAND, Z_LEADER, Z_MELEE, ZONE_NAMES
 
 BATTLE_SLOTS = 6
 
 
-class ObsLayout:
-    """Named blocks of the observation vector; ``table()`` lists (start, end, name)."""
+class ObsLayout(CoreObsLayout):
+    """The Leader Melee blocks (the module docstring of ``leader_melee`` is their table); the
+    encoder writes at ``o_<block>``, each block's first index."""
 
     def __init__(self, n: int):
-        self.n = n
-        self.blocks: dict[str, tuple[int, int]] = {}
-        self.size = 0
+        super().__init__(n)
         add = self._add
-        add("global", 6)
-        add("phase", len(PHASE_NAMES))
-        add("decision", len(DECISIONS))
-        add("deciding", 1)
-        add("counts", 2 * 8)
-        add("leaders", 2 * (n + 4))
-        add("battle", 2 * BATTLE_SLOTS * (n + 7))
-        add("melee", 2 * (n + 1))
-        add("energy", 2 * n)
-        add("drop", 2 * n)
-        add("hand", n)
-        add("opp_known_hand", n)
-        add("known_deck", 2 * n)
-        add("context", n + 2)
-        add("pending", 16 * n)
-        add("negated", 2 * (1 + BATTLE_SLOTS))  # appended: leader, battle slots whose abilities are negated (8-3-2)
-        add("look", n)  # appended: the cards I am looking at (my deck while I search it, 8-6-3-5), counts by card
-        # appended: the play / resolution in progress: chosen mode one-hot (8-6-2-2), discard cost left/10
-        # (8-4-2-1), cards picked so far/10 (PLACE_ORDER, SEARCH)
-        add("choice", 8 + 2)
+        add("global", 6, "turn/30, my turn, I went first, my attack on, battle on, my leader is guard")
+        add("phase", len(PHASE_NAMES), "one-hot (``layout.PHASE_NAMES``)")
+        add("decision", len(DECISIONS), "one-hot pending decision kind")
+        add("deciding", 1, "I decide")
+        add("counts", 2 * 8, "me then opp: deck, hand, life, energy, drop, battle, melee, known deck cards",
+            "2 x 8")
+        add("leaders", 2 * (n + 4), "one-hot card, face, rest, power/10000, strike/5", "2 x (N+4)")
+        add("battle", 2 * BATTLE_SLOTS * (n + 7), "per slot: one-hot card, rest, power, strike, attack card, guard "
+            "card, 鉄壁 used, last placed", f"2 x {BATTLE_SLOTS} x (N+7)")
+        add("melee", 2 * (n + 1), "counts by card, total power/10000", "2 x (N+1)")
+        add("energy", 2 * n, "counts by card", "2 x N")
+        add("drop", 2 * n, "counts by card", "2 x N")
+        add("hand", n, "my hand, counts by card", "N")
+        add("opp_known_hand", n, "opponent's hand cards known to me", "N")
+        add("known_deck", 2 * n, "known deck cards (連携 misses), counts by card", "2 x N")
+        add("context", n + 2, "card being played / resolving (or the replacement offered), energy left to pay/10, "
+            "mulligan picks/10", "N+2")
+        add("pending", 16 * n, "source card of each waiting ability (ORDER_TRIGGER) or replacement effect "
+            "(ORDER_REPLACEMENT; 鉄壁: the card itself)", "16 x N")
+        add("negated", 2 * (1 + BATTLE_SLOTS), "me then opp: leader, battle slots whose abilities are negated (8-3-2)",
+            f"2 x {1 + BATTLE_SLOTS}")
+        add("look", n, "my deck's cards while I search it (SEARCH, 8-6-3-5) / the cards I put under my deck so far "
+            "(PLACE_ORDER)", "N")
+        add("choice", 8 + 2, "chosen mode one-hot (8-6-2-2), discard cost left/10 (8-4-2-1), my picks so far/10 "
+            "(SEARCH, PLACE_ORDER)", "8 + 2")
 
-    def _add(self, name, k):
-        self.blocks[name] = (self.size, k)
-        setattr(self, "o_" + name, self.size)  # the start as an attribute: o_global, o_phase...
-        self.size += k
-
-    def table(self):
-        return [(s, s + k - 1, name) for name, (s, k) in self.blocks.items()]
+    def _add(self, name: str, k: int, doc: str, shape: str = "") -> None:
+        setattr(self, "o_" + name, self.add(name, k, doc, shape))  # the start as an attribute: o_global, o_phase...
 
 
 def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
@@ -67,7 +68,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     m = memoryview(o)
     sc = s.scache
     # printed values only while no effect and no 【永続発動】 applies
-    mods = s.mods or (sc[1] if sc[0] == s.zver else statics(s))
+    mods = s.mods or (sc[SC_STATICS] if sc[SC_ZVER] == s.zver else statics(s))
     g = lay.o_global
     m[g] = s.turn_no / 30.0
     if s.tp == me:
@@ -122,7 +123,6 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             m[bn + 3] = f.strike / 5
         b = bn + 4
     w = n + 7
-    turn_key = s.turn_no * 1000
     ets, iron, obj = s.ets, s.iron, s.obj
     attack, guard = s.attack, s.guard
     for k, p in enumerate((me, op)):
@@ -148,7 +148,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
                 m[bn + 3] = 1.0
             if u == guard:
                 m[bn + 4] = 1.0
-            if iron[u] == turn_key + obj[u] % 1000:
+            if iron[u] == obj[u]:  # 鉄壁 used by this object this turn
                 m[bn + 5] = 1.0
             if ets[u] == last:
                 m[bn + 6] = 1.0
@@ -213,51 +213,41 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             else:
                 m[b] = sum([defs[cdef[u]].faces[face[u]].power for u in ml]) / 10000
     c = lay.o_context
-    top = s.stack[-1] if s.stack and s.dkind >= 0 else None
-    if top is not None:
-        h = top[0]
-        if h == H_USE or h == H_RES:
-            m[c + cdef[top[3]]] = 1.0
-            if h == H_USE:
-                m[c + n] = top[7] / 10
-        elif h == H_CP and top[1] == 2:  # ORDER_TRIGGER: the waiting abilities
+    dk = s.dkind
+    if dk >= 0:  # the pending decision's context (rules/context.py)
+        dc = s.decision_ctx
+        if dc.card >= 0:
+            m[c + cdef[dc.card]] = 1.0
+        if dc.pay:
+            m[c + n] = dc.pay / 10
+        if dk == D_ORDER_TRIGGER:  # the waiting abilities
             b = lay.o_pending
             dp = s.dplayer
-            for w_ in [w_ for w_ in s.waits if w_[0] == dp][:16]:
-                m[b + cdef[w_[1]]] = 1.0
+            for w_ in [w_ for w_ in s.waits if w_[W_MASTER] == dp][:16]:
+                m[b + cdef[w_[W_CARD]]] = 1.0
                 b += n
-        elif h == H_REPL:  # replacement effects (8-10): the ones to order / the one offered
-            cands = repl_candidates(s, top[2], top[3], top[4], top[5], top[10:])
-            if s.dkind == D_ORDER_REPLACEMENT:
-                b = lay.o_pending
-                for key in cands[:16]:
-                    m[b + cdef[key[0]]] = 1.0
-                    b += n
-            elif top[9] < len(cands):
-                m[c + cdef[cands[top[9]][0]]] = 1.0
-    if s.dkind == D_MULLIGAN and s.dplayer == me:
-        m[c + n + 1] = len(s.picks) / 10
-    if s.dkind == D_SEARCH and s.dplayer == me:  # 8-6-3-5: only the searcher sees the deck
-        b = lay.o_look
-        for u in s.deck[me]:
-            m[b + cdef[u]] += 1.0
-    if top is not None and (h == H_USE or h == H_RES):
+        elif dk == D_ORDER_REPLACEMENT:  # replacement effects (8-10): the ones to order
+            b = lay.o_pending
+            for key in dc.pending[:16]:
+                m[b + cdef[key[K_CARD]]] = 1.0
+                b += n
+        if dk == D_MULLIGAN and s.dplayer == me:
+            m[c + n + 1] = len(s.picks) / 10
+        if dk == D_SEARCH and s.dplayer == me:  # 8-6-3-5: only the searcher sees the deck
+            b = lay.o_look
+            for u in s.deck[me]:
+                m[b + cdef[u]] += 1.0
         b = lay.o_choice
-        if h == H_USE:
-            if top[9] >= 0:
-                m[b + top[9]] = 1.0
-            m[b + 8] = top[10] / 10
-        else:
-            if top[6] >= MODE:
-                m[b + top[6] // MODE - 1] = 1.0
-            if (s.dkind == D_PLACE_ORDER or s.dkind == D_SEARCH) and s.dplayer == me:
-                # picks so far (after bury's n, verbs.v_bury): the order under the deck is the
-                # owner's alone (3-1-6-1)
-                picks = top[9:] if s.dkind == D_PLACE_ORDER else ()
-                m[b + 9] = (len(picks) if s.dkind == D_PLACE_ORDER else top[8]) / 10
-                bl = lay.o_look
-                for u in picks:
-                    m[bl + cdef[u]] += 1.0
+        if dc.mode >= 0:
+            m[b + dc.mode] = 1.0
+        if dc.discard:
+            m[b + 8] = dc.discard / 10
+        if (dk == D_PLACE_ORDER or dk == D_SEARCH) and s.dplayer == me:
+            # picks so far: the order under the deck is the owner's alone (3-1-6-1)
+            m[b + 9] = dc.picked / 10
+            bl = lay.o_look
+            for u in dc.placed:
+                m[bl + cdef[u]] += 1.0
     if s.neg:
         c = lay.o_negated
         for k, p in enumerate((me, op)):
@@ -319,13 +309,13 @@ def action_to_string(s, a: int) -> str:
             verb = "pay with" if s.dkind == D_PAY_ENERGY else "own energy"
             return f"{verb} energy {i}: {_name(s, s.energy[p][i])}"
         if rng == "pending" and s.dkind == D_ORDER_REPLACEMENT:
-            top = s.stack[-1]
-            key = repl_candidates(s, top[2], top[3], top[4], top[5], top[10:])[i]
-            what = "鉄壁" if key[3] < 0 else f"ability {key[3]}"
-            return f"apply replacement {i}: {_name(s, key[0])} ({_place(s, key[0], p)}) {what}"
+            key = s.decision_ctx.pending[i]
+            u = key[K_CARD]
+            what = "鉄壁" if key[K_ABILITY] < 0 else f"ability {key[K_ABILITY]}"
+            return f"apply replacement {i}: {_name(s, u)} ({_place(s, u, p)}) {what}"
         if rng == "pending":
-            w = [w for w in s.waits if w[0] == p][i]
-            return f"resolve pending {i}: {_name(s, w[1])} ({_place(s, w[1], p)}) ability {w[4]}"
+            w = [w for w in s.waits if w[W_MASTER] == p][i]
+            return f"resolve pending {i}: {_name(s, w[W_CARD])} ({_place(s, w[W_CARD], p)}) ability {w[W_ABILITY]}"
         if rng == "look":
             return f"pick looked-at card {i}: {_name(s, sorted(s.deck[p], key=s._hand_key)[i])}"
         if rng == "number":
@@ -342,7 +332,7 @@ def action_to_string(s, a: int) -> str:
 def _card(s, u, full=True):
     d = {"id": s.defs[s.cdef[u]].id, "name": _name(s, u)}
     if s.zone[u] in (Z_LEADER, Z_BATTLE) or full:
-        if s.zone[u] in (Z_LEADER, Z_BATTLE, 7):
+        if s.zone[u] in (Z_LEADER, Z_BATTLE, Z_MELEE):
             d.update(power=stat(s, u, 0), strike=stat(s, u, 1), rest=bool(s.rest[u]))
             if s.neg and negated(s, u):
                 d["negated"] = True  # 8-3-2

@@ -7,32 +7,38 @@ places a player cannot see, so identities are the only hidden thing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
+from typing import NamedTuple
 
-import numpy as np
-
-from ..core.engine import DecisionState
+from ..core.engine import DecisionState, late_import
 from ..core.rng import Rng
 from ..core.table import Table, redeal
 from .layout import CONCEDE, DECISIONS, NUM_ACTIONS, P_SETUP
 
 Z_DECK, Z_HAND, Z_LIFE, Z_ENERGY, Z_DROP, Z_LEADER, Z_BATTLE, Z_MELEE = range(8)
 ZONE_NAMES = ("deck", "hand", "life", "energy", "drop", "leader", "battle", "melee")
+# known[u] (the leader_melee module docstring): unknown, known to both, put under the deck at once with others
+# (both know the cards, only the owner their order, 3-1-6-1)
+UNKNOWN, KNOWN, KNOWN_SET = 0, 1, 2
+
+
+class DecisionContext(NamedTuple):
+    """What the pending decision is about (``state.decision_ctx``, read by the views; ``context.py``)."""
+
+    card: int = -1
+    pay: int = 0
+    mode: int = -1
+    discard: int = 0
+    picked: int = 0
+    placed: tuple = ()
+    pending: tuple = ()
+
+
+NO_CONTEXT = DecisionContext()  # most decisions: free timings, attacks, checkpoints
+
 CARDS_PER_PLAYER = 41
 
 
-@cache
-def _encoding():
-    """The views (encoding.py imports the rules, which import this module: so, on first use)."""
-    from . import encoding
-    return encoding
-
-
-@cache
-def _rules():
-    """The rules (they import this module: so, on first use)."""
-    from . import rules
-    return rules
+_rules = late_import(__package__ + ".rules")  # the rules import this module: so, on first use
 
 
 class LeaderMeleeState(DecisionState):
@@ -46,6 +52,7 @@ class LeaderMeleeState(DecisionState):
         "end_loops", "neg", "armed", "lki", "zver", "scache",
         "loops", "barred", "dseen",  # 11-1-1-2/3 loop history and barred choices; deck contents seen (8-6-3-5)
         "this_card", "this_obj",  # the card a condition being read calls 'this card', as which object (8-11-1)
+        "decision_ctx",  # the pending decision's context, published by rules.context.publish for the views
     )
     #: each field once, by kind (envs/core/table.py): clone and positions follow
     FIELDS = Table(
@@ -58,11 +65,14 @@ class LeaderMeleeState(DecisionState):
         zones=("deck", "hand", "life", "energy", "drop", "battle", "melee"),
         rows=("waits", "mods", "neg", "lki"),  # waiting abilities, modifiers, negated cards (8-3), last info (8-11)
         tuples=("once", "fired", "armed", "loops", "barred"),  # 10-15, 8-7-5, 11-1-1-2/3 keys
-        caches={"scache": [-1, (), ()]},  # continuous effects computed at zone version zver (8-9)
+        # continuous effects computed at zone version zver (8-9); the pending decision's context, which a
+        # restored state publishes again from its frames (``rederive``)
+        caches={"scache": [-1, (), ()], "decision_ctx": NO_CONTEXT},
         card_defs=("cdef",),
     )
     HANDLERS: Sequence[Callable] = ()  # rules.HANDLERS, bound by the package (rules import this module)
     DECISION_NAMES = DECISIONS
+    VIEWS = __package__ + ".encoding"  # observation, action strings, to_dict, the board (the kernel calls them)
     NUM_ACTIONS = NUM_ACTIONS
     CONCEDE = CONCEDE
 
@@ -88,13 +98,11 @@ class LeaderMeleeState(DecisionState):
         self.zver, self.scache = 0, [-1, (), ()]  # zone version and the continuous effects computed at it (8-9)
         self.loops, self.barred, self.dseen = [], [], [0, 0]  # 11-1-1-2/3; a player saw their deck's cards (8-6-3-5)
         self.this_card, self.this_obj = -1, 0  # set by rules.condition_ok while it reads a condition
+        self.decision_ctx = NO_CONTEXT  # the pending decision's context, set where asked (rules/context.py)
         self.stack.append([_rules().H_SETUP, 0])
         self._run()
 
-    # ---- the contract (the views live in encoding.py, which reads the rules: imported late) ----------
-    def observation_tensor(self, player: int) -> np.ndarray:
-        return _encoding().observation(self, player, self.game.obs_layout)
-
+    # ---- the contract: resample_hidden (the views come from VIEWS, through the kernel) ----------------
     def resample_hidden(self, player: int, rng) -> None:
         """Redeal what ``player`` cannot see: identities are permuted, per owner, among the
         cards ``player`` cannot identify (own deck + life; opponent's unknown hand + deck +
@@ -107,7 +115,7 @@ class LeaderMeleeState(DecisionState):
         known = self.known
         own = [u for u in self.deck[player] + self.life[player] if not known[u]]
         groups = [[u for u in self.hand[q] + self.deck[q] + self.life[q] if not known[u]],
-                  [u for u in self.deck[q] if known[u] == 2]]  # 3-1-6-1: the set is known, not the order
+                  [u for u in self.deck[q] if known[u] == KNOWN_SET]]  # 3-1-6-1: the set is known, not the order
         if self.dseen[player]:  # 8-6-3-5: the player looked at their deck: deck and life stay apart
             groups += [[u for u in self.deck[player] if not known[u]], [u for u in self.life[player]]]
         else:
@@ -116,14 +124,6 @@ class LeaderMeleeState(DecisionState):
             redeal(self.cdef, slots, rng)
         self.hand[q].sort(key=self._hand_key)
 
-    def action_to_string(self, action: int) -> str:
-        return _encoding().action_to_string(self, action)
-
-    def to_dict(self, player: int | None = None) -> dict:
-        return _encoding().to_dict(self, player)
-
-    def __str__(self) -> str:
-        return _encoding().render(self)
 
     # ---- queries the rules use ------------------------------------------------------------------
     def vocab_subject(self, who: str, src: int, p: int) -> int:
@@ -140,6 +140,13 @@ class LeaderMeleeState(DecisionState):
     def zone_list(self, z: int, p: int):
         return (self.deck, self.hand, self.life, self.energy, self.drop, None, self.battle, self.melee)[z][p] \
             if z != Z_LEADER else None
+
+    def rederive(self) -> None:
+        """After a restore (envs/core/position.py): the pending decision's context again, from the
+        frame that asks it (it is not saved: a position holds the frames it follows from)."""
+        if self.dkind >= 0:
+            from .rules.context import publish
+            publish(self)
 
     def check_invariants(self) -> None:
         """Conservation of cards: every uid is in exactly one place, and where its zone says."""
@@ -159,6 +166,12 @@ class LeaderMeleeState(DecisionState):
         for p in (0, 1):
             assert sum(1 for u in range(n) if self.owner[u] == p) == CARDS_PER_PLAYER
             assert self.hand[p] == sorted(self.hand[p], key=self._hand_key), "hand not in canonical order"
+        if self.dkind >= 0:  # the context set where the decision was asked is the asking frame's (rules/context.py)
+            from .rules.context import publish
+            c = self.clone()
+            publish(c)
+            assert c.decision_ctx == self.decision_ctx, \
+                f"decision context {self.decision_ctx} != {c.decision_ctx}, read from the asking frame"
 
     def _hand_key(self, u: int):
         return (self.cdef[u], u)

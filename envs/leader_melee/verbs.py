@@ -7,9 +7,8 @@ such as the heuristic agent); the rules call it as
 
     ``a.fn(state, frame, action, src, player, card) -> finished``
 
-``frame`` is the resolving ``H_RES`` frame (``[H_RES, step, master, src, src_obj, face,
-ability, action index, picks...]``), ``src`` the card whose ability it is, ``player`` its
-master (4-3-3).
+``frame`` is the resolving ``H_RES`` frame (``rules.frames.res_frame``, read by its names
+``RES_*``), ``src`` the card whose ability it is, ``player`` its master (4-3-3).
 
 * A verb with a ``target`` acts on one card at a time: ``rules.h_res`` chooses the targets
   (8-6-3; none named: this card, 8-6-3-6) and calls it once per card still in the leader,
@@ -33,8 +32,10 @@ from typing import Callable
 from ..core.vocab import Param, value
 from .cards import DURATIONS, GRANTS, PROHIBITS, SELF, T_BATTLE, Action, _target, compile_filter
 from .layout import D_DRAW_UP_TO, D_PLACE_ORDER, D_SEARCH, LOOK, OWN_BATTLE, OWN_DROP, PASS, YES
-from .rules import DURATION, VERB_STEP, charge, check_loss, deal_damage, draw, move, passes, remove_card
-from .state import Z_BATTLE, Z_DECK, Z_DROP, Z_ENERGY, Z_HAND, Z_LEADER, Z_MELEE
+from ..core.engine import STEP
+from .rules import DURATION, VERB_STEP, charge, check_loss, deal_damage, draw, move, passes, publish, remove_card
+from .rules.frames import BURY_MAX, BURY_PICKS, MOD_POWER, MOD_STRIKE, REPL_AMOUNT, RES_DONE, RES_N, RES_SRC_OBJ
+from .state import KNOWN, KNOWN_SET, UNKNOWN, Z_BATTLE, Z_DECK, Z_DROP, Z_ENERGY, Z_HAND, Z_LEADER, Z_MELEE
 from .words import VOCAB, reads, reads_modified
 
 ANSWER = VERB_STEP  # the step a verb waits at for its decision's answer
@@ -68,11 +69,11 @@ DURATION_P = Param.choice(DURATIONS, "turn")
 
 def number(s, f, v, src: int, p: int) -> int:
     """A verb's number now: printed, or the value read as the action resolves; 'this card' in it
-    is the object that has the ability (``frame[4]``), its last information once it moved on
+    is the object that has the ability (``frame[RES_SRC_OBJ]``), its last information once it moved on
     (8-11-1), as in a condition (``rules.condition_ok``)."""
     if v.__class__ is int:
         return v
-    s.this_card, s.this_obj = src, f[4]
+    s.this_card, s.this_obj = src, f[RES_SRC_OBJ]
     x = v.fn(s, src, p, v)
     s.this_card = -1
     return x
@@ -99,18 +100,19 @@ def _one_card_at_a_time(move, s, f, a, src, p) -> bool:
             doc="the master may stop before each draw (DRAW_UP_TO: YES draws one, PASS stops) until n are drawn",
             ja="カードを{n}枚まで引く", en="draw up to {n} card(s)")
 def v_draw_up_to(s, f, a, src, p, u):
-    if f[1] == 2:
-        f += (0, number(s, f, a.n, src, p))  # f[8]: cards drawn so far, f[9]: N
-    elif f[1] == ANSWER:
+    if f[STEP] == 2:
+        f += (0, number(s, f, a.n, src, p))  # RES_DONE: cards drawn so far, RES_N: N
+    elif f[STEP] == ANSWER:
         if s.answer == PASS:  # 4-8-4-1
             return True
         draw(s, p)  # 4-8-4-2
         if check_loss(s):
             return False
-        f[8] += 1
-    if f[8] < f[9] and s.deck[p]:  # 4-8-4-3
+        f[RES_DONE] += 1
+    if f[RES_DONE] < f[RES_N] and s.deck[p]:  # 4-8-4-3
         s.ask(p, D_DRAW_UP_TO, [PASS, YES])
-        f[1] = ANSWER
+        publish(s)
+        f[STEP] = ANSWER
         return False
     return True
 
@@ -140,19 +142,19 @@ def v_damage(s, f, a, src, p, u):
             en="search your deck for up to {n} {filter}, reveal them and add them to your hand, then shuffle "
                "your deck")
 def v_search(s, f, a, src, p, u):
-    st = f[1]
+    st = f[STEP]
     if st == 2:
         s.dseen[p] = 1  # the LOOK block shows the master their deck from now on
-        f += (0, number(s, f, a.n, src, p))  # f[8]: cards found so far (observed, encoding.py), f[9]: n
+        f += (0, number(s, f, a.n, src, p))  # RES_DONE: cards found so far (observed, rules.context), RES_N: n
     elif st == ANSWER:
         if s.answer == PASS:
             return _search_end(s, p)
         u = sorted(s.deck[p], key=s._hand_key)[s.answer - LOOK]
         move(s, u, Z_HAND)
-        s.known[u] = 1  # revealed as it is put into the hand
-        f[8] += 1
+        s.known[u] = KNOWN  # revealed as it is put into the hand
+        f[RES_DONE] += 1
     cands = []
-    if f[8] < f[9]:  # one offer per card kind (the deck's order is not information, LM-N3)
+    if f[RES_DONE] < f[RES_N]:  # one offer per card kind (the deck's order is not information, LM-N3)
         prev = -1
         for i, x in enumerate(sorted(s.deck[p], key=s._hand_key)):
             c = s.cdef[x]
@@ -161,7 +163,8 @@ def v_search(s, f, a, src, p, u):
                 prev = c
     if cands:
         s.ask(p, D_SEARCH, [PASS] + cands)
-        f[1] = ANSWER
+        publish(s)
+        f[STEP] = ANSWER
         return False
     return _search_end(s, p)
 
@@ -171,7 +174,7 @@ def _search_end(s, p) -> bool:
     s.rng.shuffle(s.deck[p])
     kn = s.known
     for x in s.deck[p]:
-        kn[x] = 0
+        kn[x] = UNKNOWN
     check_loss(s)
     return True
 
@@ -189,22 +192,23 @@ def _bury_check(ck, a, is_leader, ctype):
             en="put up to {n} card(s) from your drop area{with_self} on the bottom of your deck",
             data=Verb(_bury_check))
 def v_bury(s, f, a, src, p, u):
-    if f[1] == 2:
-        f.append(number(s, f, a.n, src, p))  # f[8]: how many drop cards at most; the picks follow (encoding.py)
-    elif f[1] == ANSWER:  # D_PLACE_ORDER
+    if f[STEP] == 2:
+        f.append(number(s, f, a.n, src, p))  # BURY_MAX: how many drop cards at most; the picks follow (BURY_PICKS)
+    elif f[STEP] == ANSWER:  # D_PLACE_ORDER
         if s.answer == PASS:
             return _bury_end(s, f)
         x = s.answer
         f.append(s.drop[p][x - OWN_DROP] if x >= OWN_DROP else src)
-    picks = f[9:]
-    need_self = a.with_self and src not in picks and s.obj[src] == f[4] and s.zone[src] == Z_BATTLE
+    picks = f[BURY_PICKS:]
+    need_self = a.with_self and src not in picks and s.obj[src] == f[RES_SRC_OBJ] and s.zone[src] == Z_BATTLE
     ndrop = sum(1 for x in picks if x != src)
-    cands = [OWN_DROP + i for i, x in enumerate(s.drop[p][:40]) if x not in picks] if ndrop < f[8] else []
+    cands = [OWN_DROP + i for i, x in enumerate(s.drop[p][:40]) if x not in picks] if ndrop < f[BURY_MAX] else []
     if need_self:  # this card must go with them: no PASS before it is picked
         cands.append(OWN_BATTLE + s.battle[p].index(src))
     if cands:
         s.ask(p, D_PLACE_ORDER, ([] if need_self else [PASS]) + sorted(cands))
-        f[1] = ANSWER
+        publish(s)
+        f[STEP] = ANSWER
         return False
     return _bury_end(s, f)
 
@@ -212,28 +216,30 @@ def v_bury(s, f, a, src, p, u):
 def _bury_end(s, f) -> bool:
     """3-1-6 / 3-1-6-1: the picked cards go under the deck together, the first pick at the very
     bottom. Both players saw which cards; only the owner knows their order (known 2), unless one card."""
-    picks = f[9:]
+    picks = f[BURY_PICKS:]
     for x in reversed(picks):
         move(s, x, Z_DECK, bottom=True)
     for x in picks:
-        s.known[x] = 2 if len(picks) > 1 else 1
+        s.known[x] = KNOWN_SET if len(picks) > 1 else KNOWN
     return True
 
 
 # ---- cards in the leader / battle / melee areas (one call per target) --------------------------------
 def _timed(k: int):
     def verb(s, f, a, src, p, u):
-        s.mods.append([u, s.obj[u], k, number(s, f, a.n, src, p), DURATION[a.duration]])
+        s.mods.append([u, s.obj[u], k, number(s, f, a.n, src, p), DURATION[a.duration]])  # MOD_*
         return True
     return verb
 
 
-VOCAB.add("verb", "power", _timed(0), params={"amount": Param.value(), "duration": DURATION_P, "target": TARGET},
+VOCAB.add("verb", "power", _timed(MOD_POWER),
+          params={"amount": Param.value(), "duration": DURATION_P, "target": TARGET},
           rule="LM 2-8, 8-2-1-2, 8-9-1-3",
           doc="the targets' power +amount (negative: -) for the duration; floored at 0 when read (1-3-6)",
           ja="{duration}、{target}のパワーを{amount.signed}",
           en="{target} get{target.s} {amount.signed} power {duration}")
-VOCAB.add("verb", "strike", _timed(1), params={"amount": Param.value(), "duration": DURATION_P, "target": TARGET},
+VOCAB.add("verb", "strike", _timed(MOD_STRIKE),
+          params={"amount": Param.value(), "duration": DURATION_P, "target": TARGET},
           rule="LM 2-9, 8-2-1-2, 8-9-1-3", doc="the targets' strike +amount (negative: -) for the duration",
           ja="{duration}、{target}のストライク{amount.signed}",
           en="{target} get{target.s} {amount.signed} strike {duration}")
@@ -254,7 +260,7 @@ def _in_battle(s, u) -> bool:
             ja="{target}をブレイクする", en="break {target}", data=Verb(_battle_check, _in_battle))
 def v_break(s, f, a, src, p, u):
     if s.zone[u] == Z_BATTLE:
-        remove_card(s, u, Z_ENERGY, p, False, src if s.owner[u] != p else -1, f[4])
+        remove_card(s, u, Z_ENERGY, p, False, src if s.owner[u] != p else -1, f[RES_SRC_OBJ])
     return True
 
 
@@ -264,7 +270,7 @@ def v_break(s, f, a, src, p, u):
             data=Verb(_battle_check, _in_battle))
 def v_drop(s, f, a, src, p, u):
     if s.zone[u] == Z_BATTLE:
-        remove_card(s, u, Z_DROP, p, False, -1, f[4])
+        remove_card(s, u, Z_DROP, p, False, -1, f[RES_SRC_OBJ])
     return True
 
 
@@ -313,9 +319,9 @@ def v_turn_front(s, f, a, src, p, u):
 @VOCAB.verb("reduce", params={"n": Param.value(lo=0)}, rule="LM 8-10-1, 8-10-2-3",
             doc="a damage replacement's instead-part: the damage about to be dealt is n less, and the other "
                 "replacements are collected again. ``rules.h_repl`` calls it with its own frame, whose "
-                "``frame[8]`` is that damage", ja="そのダメージを{n}減らす", en="reduce that damage by {n}")
+                "``frame[REPL_AMOUNT]`` is that damage", ja="そのダメージを{n}減らす", en="reduce that damage by {n}")
 def v_reduce(s, f, a, src, p, u):
-    f[8] -= value(a.n, s, src, p)  # 'this card' is the replacement's source, in its area now
+    f[REPL_AMOUNT] -= value(a.n, s, src, p)  # 'this card' is the replacement's source, in its area now
     return True
 
 

@@ -71,34 +71,34 @@ observation alone). Each reveal is public and asks again while cards the hand he
 remain unrevealed, so what the opponent sees (decision kinds, who decides, how often) depends
 only on public facts; ``auto_forced`` never skips it (a pass-only decision would tell).
 
-Observation (float32; P = cards in the pool; ``Game().observation_layout()`` gives offsets)
--------------------------------------------------------------------------------------------
+Observation (float32; N = cards in the pool; ``Game().observation_layout()`` gives offsets)
+------------------------------------------------------------------------------------------
 ==============  ==================  ====================================================
 block           size                content
 ==============  ==================  ====================================================
 global          3                   turn/30, my turn, I went first
 step            7                   setup untap draw ether character ikusa end
 ikusa           6                   none start target-selection interrupt damage end
-decision        16                  pending decision kind one-hot
+decision        17                  pending decision kind one-hot
 deciding        1                   I decide
 players         2 x 11              me, opponent: deck/50 hand/20 field/10 ether/10
                                     untapped ether/10 ohigan/50 damage/10 face-up
                                     damage/10 removed/10 check/5 carried damage/10
-context         P                   card being entered / whose ability resolves
-options         32 x (P+1)          my decision's option list: card one-hot, face-down
-hand            P                   my hand, counts by card
-opponent known  P                   opponent's hand cards that came from public zones or
+context         N                   card being entered / whose ability resolves
+options         32 x (N+1)          my decision's option list: card one-hot, face-down
+hand            N                   my hand, counts by card
+opp_known       N                   opponent's hand cards that came from public zones or
                                     are revealed (NS 1209.3c)
-field           2 x 20 x (P+8)      per slot: card, bowed, damage/5, karate/5,
+field           2 x 20 x (N+8)      per slot: card, bowed, damage/5, karate/5,
                                     durability/5, kousaku/5, attacker, target, redirected
-zones           2 x 7 x P           ether, bowed ether, ohigan, damage up, damage down,
+zones           2 x 7 x N           ether, bowed ether, ohigan, damage up, damage down,
                                     removed, check: counts by card
-kotodama space  8 x (P+5)           top first: kind (card/ability/check), card, mine, tatsujin paid
+kotodama        8 x (N+5)           top first: kind (card/ability/check), card, mine, tatsujin paid
 choices         8 x 2 + 2 x 20 + 8  top first: mode/4, X (or last-known number)/10; field slots
                                     (me, opponent: units, 2+ only from a distribution) and
                                     kotodama-space entries targeted by an entry-time target
                                     (NS 1204.2e)
-zone targets    2 x P               ether / Ohigan cards targeted by an entry-time target
+zone_targets    2 x N               ether / Ohigan cards targeted by an entry-time target
                                     (me, opponent), counts by card
 ==============  ==================  ====================================================
 
@@ -107,11 +107,9 @@ Hidden and never encoded: the opponent's hand cards drawn from the deck and both
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..core.game import COMMON_OPTIONS, SWITCH, GameBase
 from . import rules
-from .cards import CARD_DIR, DECK_DIR, CardPool, load_deck, load_pool
+from .cards import CARD_DIR, DECK_DIR, load_deck, load_pool
 from .encoding import ObsLayout
 from .layout import LAYOUT, NUM_ACTIONS
 from .state import NinjaSlayerState, State
@@ -123,11 +121,6 @@ OPTION_TYPES = {**COMMON_OPTIONS, "auto_forced": SWITCH}
 DEFAULT_DECKS = ("soukaiya_ambush", "ninja_slay_aggro")
 
 
-@lru_cache(maxsize=1)
-def builtin_pool() -> CardPool:
-    return load_pool()
-
-
 class Game(GameBase):
     """The static part of a Ninja Slayer TCG game: pool, decks, options."""
 
@@ -135,20 +128,17 @@ class Game(GameBase):
     TITLE = "Ninja Slayer"
     OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT = OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT
     OPTION_TYPES = OPTION_TYPES
-    DECKS_DIR = DECK_DIR
+    DECKS_DIR, CARDS_DIR, STATE = DECK_DIR, CARD_DIR, NinjaSlayerState
+    load_pool = staticmethod(load_pool)
 
     def __init__(self, decks=None, **options) -> None:
         self._set_options(options)
-        files = self.pool_files(CARD_DIR)
-        self.pool = builtin_pool() if files is None else load_pool(files)
+        self._load_pool()
         loaded = [load_deck(d, self.pool) for d in self._deck_pair(decks)]
         self.deck_names = [n for n, _ in loaded]
         self.decks = [ids for _, ids in loaded]
         self.obs_layout = ObsLayout(len(self.pool.cards))
         self._owner = [0] * len(self.decks[0]) + [1] * len(self.decks[1])
-
-    def new_initial_state(self, seed: int | None = None) -> "NinjaSlayerState":
-        return NinjaSlayerState(self, 0 if seed is None else int(seed))
 
     def list_cards(self) -> list[dict]:
         return [{"id": d.id, "name": d.name, "epithet": d.epithet, "type": ("character", "kotodama")[d.type],
@@ -156,6 +146,9 @@ class Game(GameBase):
 
     def validate_deck(self, spec: str) -> str:
         return load_deck(spec, self.pool)[0]
+
+
+builtin_pool = Game.builtin_pool  # the built-in pool, loaded once per process
 
 
 __all__ = ["Game", "NinjaSlayerState", "State", "builtin_pool"]

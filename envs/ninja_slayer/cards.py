@@ -396,14 +396,14 @@ class CardPool:
         self.abilities = abilities
         self.by_id = {c.id: c.idx for c in cards}
         # cards with set-to-value or keyword-gaining effects (NS 1213.5, 1213.1c): only then do karate,
-        # durability, attributes and keywords go through the ordered layers (rules.static_flags bit 64);
+        # durability, attributes and keywords go through the ordered layers (records.Statics.LAYERS);
         # other games keep the plain sums and lookups
         setters = {ab.card for ab in abilities for m in (ab.modes or [ab.actions]) for a in m
                    if a.set_karate is not None or a.set_durability is not None or a.verb.layered}
         for c in cards:
             c.sets_value = c.id in setters
         # cards printed without a numeric item or adding one (NS 1213.1e): only then do karate and kousaku
-        # look for the added items (rules.static_flags bit 2048)
+        # look for the added items (records.Statics.ADDED_ITEMS)
         adders = {ab.card for ab in abilities for m in (ab.modes or [ab.actions]) for a in m
                   if a.add_karate is not None or a.add_kousaku is not None}
         for c in cards:

@@ -10,12 +10,16 @@ from collections import _count_elements
 
 import numpy as np
 
-from .cards import CHARACTER
+from ..core.obs import ObsLayout as CoreObsLayout
 from .layout import (
-    D_RECOVER, DECISIONS, IK_STEPS, LAYOUT, N_OPTIONS, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PLAYER, STEPS,
+    DECISIONS, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_CHOOSE, D_RECOVER, D_REVEAL, D_TATSUJIN, IK_STEPS, LAYOUT,
+    N_OPTIONS, STEPS,
 )
-from .layout import D_CHOOSE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_REVEAL, D_TATSUJIN
-from .state import K_ABILITY, K_CARD, KIND_NAMES, K_CHECK, PLAYER_TARGET, Z_FIELD, ZONE_NAMES
+from .records import (
+    SF_AURAS, SF_DEFINED_VALUES, SO_ABILITY, SO_CARD, SO_CTL, SO_FIXED, SO_KIND, SO_MODE, SO_NUMBER, SO_OBJ, SO_TJ,
+    T_FIELD, T_STACK_CARD, T_ZONE, TG_CARD, TG_CODE, TG_OBJ, TG_SIZE,
+)
+from .state import EF_CARD, K_ABILITY, K_CARD, K_CHECK, KIND_NAMES, PLAYER_TARGET, Z_FIELD
 
 # decisions with an option list (the reveal decision lists the eligible hidden hand cards' definitions, NS 1209.3a)
 OPTION_KINDS = (D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_CHOOSE, D_RECOVER, D_REVEAL)
@@ -25,45 +29,42 @@ N_PLAYER = 11
 N_DEC = len(DECISIONS)
 
 
-class ObsLayout:
-    """Offsets of the observation blocks; ``table()`` documents them."""
+class ObsLayout(CoreObsLayout):
+    """The observation's named blocks (``envs/core/obs.py``); the game module's docstring table is checked
+    against them. The attributes (``glob``, ``step``...) are the blocks' first indices, where the encoder
+    writes; ``stats`` / ``zcache`` are the encoder's caches."""
 
     def __init__(self, n_cards: int) -> None:
+        super().__init__(n_cards)
         P = self.P = n_cards
         self.stats_defs, self.stats = None, []  # printed stats / 5 by definition (observation's cache)
         self.zcache: dict = {}  # one player's zone blocks by their content (see _zone_block)
-        self.blocks: list[tuple[str, int, int]] = []
-        self.size = 0
-        add = self._add
-        self.glob = add("global: turn/30, my turn, I went first", 3)
-        self.step = add("step one-hot", len(STEPS))
-        self.ik = add("ikusa sub-step one-hot", len(IK_STEPS))
-        self.dec = add("decision kind one-hot", len(DECISIONS))
-        self.deciding = add("I am deciding", 1)
-        self.players = add("players (me, opponent) x 11 counts", 2 * N_PLAYER)
-        self.ctx = add("context card one-hot", P)
-        self.opts = add("option list (mine only): 32 x (card one-hot, face-down)", N_OPTIONS * (P + 1))
-        self.hand = add("my hand, counts by card", P)
-        self.opp_known = add("opponent's hand cards known to me, counts by card", P)
-        self.field = add("field slots, me then opponent: 20 x (card, bowed, damage, karate, durability, "
-                         "kousaku, attacker, target, redirected)", 2 * F_SLOTS * (P + 8))
-        self.zones = add("me then opponent: ether, bowed ether, ohigan, damage face-up, damage face-down, "
-                         "removed, check: counts by card", 2 * 7 * P)
-        self.kst = add("kotodama space, top first: 8 x (kind one-hot, card one-hot, mine, tatsujin)", S_SLOTS * (P + 5))
-        self.kx = add("kotodama space choices: 8 x (mode/4, X or last-known number/10); field slots (me, "
-                      "opponent) 2 x 20 and kotodama-space entries 8 targeted by an entry-time target",
-                      S_SLOTS * 2 + 2 * F_SLOTS + S_SLOTS)
-        self.kz = add("ether / Ohigan cards targeted by an entry-time target, me then opponent: 2 x P counts "
-                      "by card", 2 * P)
-
-    def _add(self, name: str, n: int) -> int:
-        start = self.size
-        self.blocks.append((name, start, n))
-        self.size += n
-        return start
-
-    def table(self) -> list[tuple[int, int, str]]:
-        return [(s, s + n - 1, name) for name, s, n in self.blocks]
+        add = self.add
+        self.glob = add("global", 3, "turn/30, my turn, I went first")
+        self.step = add("step", len(STEPS), "step one-hot: " + " ".join(STEPS))
+        self.ik = add("ikusa", len(IK_STEPS), "ikusa sub-step one-hot: " + ", ".join(IK_STEPS))
+        self.dec = add("decision", len(DECISIONS), "pending decision kind one-hot")
+        self.deciding = add("deciding", 1, "I decide")
+        self.players = add("players", 2 * N_PLAYER, "me, opponent: deck/50 hand/20 field/10 ether/10 untapped "
+                           "ether/10 ohigan/50 damage/10 face-up damage/10 removed/10 check/5 carried damage/10",
+                           shape=f"2 x {N_PLAYER}")
+        self.ctx = add("context", P, "card being entered / whose ability resolves (one-hot)", shape="N")
+        self.opts = add("options", N_OPTIONS * (P + 1), "my decision's option list: card one-hot, face-down",
+                        shape=f"{N_OPTIONS} x (N+1)")
+        self.hand = add("hand", P, "my hand, counts by card", shape="N")
+        self.opp_known = add("opp_known", P, "opponent's hand cards that came from public zones or are revealed "
+                             "(NS 1209.3c)", shape="N")
+        self.field = add("field", 2 * F_SLOTS * (P + 8), "me, opponent, per slot: card, bowed, damage/5, karate/5, "
+                         "durability/5, kousaku/5, attacker, target, redirected", shape=f"2 x {F_SLOTS} x (N+8)")
+        self.zones = add("zones", 2 * 7 * P, "me, opponent: ether, bowed ether, ohigan, damage up, damage down, "
+                         "removed, check: counts by card", shape="2 x 7 x N")
+        self.kst = add("kotodama", S_SLOTS * (P + 5), "top first: kind (card/ability/check), card, mine, tatsujin "
+                       "paid", shape=f"{S_SLOTS} x (N+5)")
+        self.kx = add("choices", S_SLOTS * 2 + 2 * F_SLOTS + S_SLOTS, "top first: mode/4, X (or last-known "
+                      "number)/10; field slots (me, opponent: units) and kotodama-space entries targeted by an "
+                      "entry-time target (NS 1204.2e)", shape=f"{S_SLOTS} x 2 + 2 x {F_SLOTS} + {S_SLOTS}")
+        self.kz = add("zone_targets", 2 * P, "ether / Ohigan cards targeted by an entry-time target (me, "
+                      "opponent), counts by card", shape="2 x N")
 
 
 def _printed_stats(L: ObsLayout, defs) -> list:
@@ -176,16 +177,16 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
     # printed values except for the cards an effect names (all three values come from the
     # state, State.karate...) and the karate on a field where a static aura applies
     # (NS 1210, 1213.1f): auras change karate only
-    touched = {t[1] for t in teff} if teff else ()
+    touched = {t[EF_CARD] for t in teff} if teff else ()
     defs = s.defs
-    if s.statics & 512:  # characteristic-defining abilities (NS 1210.2): their values come from the state too
+    if s.statics & SF_DEFINED_VALUES:  # characteristic-defining abilities (NS 1210.2): values from the state
         touched = set(touched).union(j for q in (0, 1) for j in s.field[q] if defs[cdef[j]].cda)
     stats = _printed_stats(L, defs)
     att, tgt = s.attacker, s.target
     for k, p in enumerate((me, op)):
         b = L.field + k * F_SLOTS * W
         fl = s.field[p][:F_SLOTS]
-        aura = s.statics & 1 and any(defs[cdef[j]].aura is not None for j in s.field[p])
+        aura = s.statics & SF_AURAS and any(defs[cdef[j]].aura is not None for j in s.field[p])
         for i in fl:
             c = cdef[i]
             m[b + c] = 1.0
@@ -212,12 +213,12 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
         b = L.kst
         W5 = P + 5
         for ob in reversed(ks[-S_SLOTS:]):
-            m[b + ob[0]] = 1.0
-            if ob[0] != K_CHECK:
-                m[b + 3 + cdef[ob[1]]] = 1.0
-            if ob[3] == me:
+            m[b + ob[SO_KIND]] = 1.0
+            if ob[SO_KIND] != K_CHECK:
+                m[b + 3 + cdef[ob[SO_CARD]]] = 1.0
+            if ob[SO_CTL] == me:
                 m[b + 3 + P] = 1.0
-            if ob[5]:
+            if ob[SO_TJ]:
                 m[b + 4 + P] = 1.0
             b += W5
     if s.kstack:
@@ -231,23 +232,23 @@ def _kotodama_choices(s, me: int, L: ObsLayout, o) -> None:
     top = s.kstack[-S_SLOTS:][::-1]
     b = L.kx
     for k, ob in enumerate(top):
-        o[b + 2 * k] = ob[6] / 4
-        o[b + 2 * k + 1] = ob[7] / 10
-        for q in range(9, len(ob), 4):
-            c, obj, code = ob[q + 1], ob[q + 2], ob[q + 3]
-            if code == -1:  # a field card, while it is the same object (NS 302.3)
+        o[b + 2 * k] = ob[SO_MODE] / 4
+        o[b + 2 * k + 1] = ob[SO_NUMBER] / 10
+        for q in range(SO_FIXED, len(ob), TG_SIZE):
+            c, obj, code = ob[q + TG_CARD], ob[q + TG_OBJ], ob[q + TG_CODE]
+            if code == T_FIELD:  # a field card, while it is the same object (NS 302.3)
                 if s.zone[c] == Z_FIELD and s.obj[c] == obj:
                     slot = s.field[s.owner[c]].index(c)
                     if slot < F_SLOTS:  # += : a distribution's units to it (NS 1305.1, 1204.2f-2)
                         o[b + 2 * S_SLOTS + (0 if s.owner[c] == me else F_SLOTS) + slot] += 1.0
                 continue
-            if code == -3:  # an ether / Ohigan card (public zones), while it is the same object
+            if code == T_ZONE:  # an ether / Ohigan card (public zones), while it is the same object
                 if s.obj[c] == obj:
                     o[L.kz + (0 if s.owner[c] == me else L.P) + s.cdef[c]] += 1.0
                 continue
             for k2, o2 in enumerate(top):
-                if o2[1] == c and o2[2] == obj and (o2[0] == K_CARD if code == -2 else
-                                                    (o2[0] == K_ABILITY and o2[4] == code)):
+                if o2[SO_CARD] == c and o2[SO_OBJ] == obj and (o2[SO_KIND] == K_CARD if code == T_STACK_CARD else
+                                                    (o2[SO_KIND] == K_ABILITY and o2[SO_ABILITY] == code)):
                     o[b + 2 * S_SLOTS + 2 * F_SLOTS + k2] = 1.0
 
 
@@ -300,8 +301,8 @@ def _stack_entry(s, o) -> dict:
             d["mode"] = o[6]
         if ab is not None and ab.x:
             d["x"] = o[7]
-        if len(o) > 9:
-            d["targets"] = [s.defs[s.cdef[o[q + 1]]].id for q in range(9, len(o), 4)]
+        if len(o) > SO_FIXED:
+            d["targets"] = [s.defs[s.cdef[o[q + TG_CARD]]].id for q in range(SO_FIXED, len(o), TG_SIZE)]
     return d
 
 

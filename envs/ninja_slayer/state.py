@@ -10,15 +10,13 @@ Its fields are declared once (``FIELDS``): clone, positions and ``resample_hidde
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
 
-import numpy as np
-
-from ..core.engine import DecisionState
+from ..core.engine import DecisionState, late_import
 from ..core.rng import Rng
 from ..core.table import Hidden, Table
 from .cards import CHARACTER, KEYWORDS
 from .layout import CONCEDE, DECISIONS, NUM_ACTIONS, ST_SETUP
+from .records import SF_AURAS, SF_DEFINED_VALUES, SF_ITEMS, SF_LAYERS, SO_CARD, SO_KIND
 from .words import card_number
 
 Z_DECK, Z_HAND, Z_FIELD, Z_ETHER, Z_OHIGAN, Z_DAMAGE, Z_REMOVED, Z_CHECK, Z_STACK = range(9)
@@ -27,31 +25,21 @@ PUBLIC_ZONES = (Z_FIELD, Z_ETHER, Z_OHIGAN, Z_DAMAGE, Z_REMOVED, Z_CHECK, Z_STAC
 # stack object kinds
 K_CARD, K_ABILITY, K_CHECK = range(3)
 KIND_NAMES = ("card", "ability", "damage check")
-# continuous effects from resolved abilities [kind, card, obj, amount, timestamp] (NS 1213): 'this turn' (ends at
-# NS 505.3b) unless flagged TE_IKUSA / TE_GAME; the affected (card, obj) is fixed on resolution (NS 1213.6)
-TE_KARATE, TE_DUR, TE_KOUSAKU, TE_GRANT, TE_ATTR, TE_LOSE_KW, TE_SET_KARATE, TE_SET_DUR = range(8)  # kind = k & 15
+# continuous effects from resolved abilities (NS 1213, ``State.teff``): [kind, lasts, card, obj, amount, timestamp];
+# lasts TE_TURN (ends at NS 505.3b), TE_IKUSA or TE_GAME; the affected (card, obj) is fixed on resolution (NS 1213.6)
+EF_KIND, EF_LASTS, EF_CARD, EF_OBJ, EF_AMOUNT, EF_STAMP = range(6)
+TE_KARATE, TE_DUR, TE_KOUSAKU, TE_GRANT, TE_ATTR, TE_LOSE_KW, TE_SET_KARATE, TE_SET_DUR = range(8)  # kinds
 # TE_ATTR: gains an attribute (amount = index in the pool's attr_names, NS 1325.1); TE_LOSE_KW: loses a
 # keyword (amount = index in KEYWORDS, NS 1327.1)
 TE_GAIN_KW = 8  # gains a keyword (amount = index in KEYWORDS, NS 1213.1c)
 TE_SET_ATTR = 9  # its attribute becomes this one (attr_names index; NS 1213.1d, 1213.5)
 TE_ADD_KARATE, TE_ADD_KOUSAKU = 10, 11  # it has karate / kousaku N if it has no such item (NS 1213.1e)
-TE_IKUSA = 16  # added to a kind: the effect lasts 'this ikusa' (ends at NS 706.8a), not the turn
-TE_GAME = 32  # added to a kind: no end point, the rest of the game (NS 1213.8)
+# how long it lasts: this turn; 'this ikusa' (ends at NS 706.8a); no end point, the rest of the game (NS 1213.8)
+TE_TURN, TE_IKUSA, TE_GAME = range(3)
 NO_TARGET, PLAYER_TARGET = -2, -1
 
 
-@cache
-def _encoding():
-    """The views (encoding.py imports the rules, which import this module: so, on first use)."""
-    from . import encoding
-    return encoding
-
-
-@cache
-def _rules():
-    """The rules (they import this module: so, on first use)."""
-    from . import rules
-    return rules
+_rules = late_import(__package__ + ".rules")  # the rules import this module: so, on first use
 
 
 class NinjaSlayerState(DecisionState):
@@ -88,6 +76,7 @@ class NinjaSlayerState(DecisionState):
     )
     HANDLERS: Sequence[Callable] = ()  # rules.HANDLERS, bound by the package (rules import this module)
     DECISION_NAMES = DECISIONS
+    VIEWS = __package__ + ".encoding"  # observation, action strings, to_dict, the board (the kernel calls them)
     NUM_ACTIONS = NUM_ACTIONS
     CONCEDE = CONCEDE
 
@@ -121,10 +110,7 @@ class NinjaSlayerState(DecisionState):
         self.stack.append([rules.H_SETUP, 0])
         self._run()
 
-    # ---- the contract (the views live in encoding.py, which reads the rules: imported late) ----------
-    def observation_tensor(self, player: int) -> np.ndarray:
-        return _encoding().observation(self, player, self.game.obs_layout)
-
+    # ---- the contract: resample_hidden (the views come from VIEWS, through the kernel) ----------------
     def resample_hidden(self, player: int, rng) -> None:
         """Redeal what ``player`` cannot see: the opponent's hand cards not known to both
         and the opponent's deck (identities permuted among those places), and the order
@@ -134,14 +120,6 @@ class NinjaSlayerState(DecisionState):
             rng = Rng(rng)
         self.FIELDS.resample(self, player, rng)
 
-    def action_to_string(self, action: int) -> str:
-        return _encoding().action_to_string(self, action)
-
-    def to_dict(self, player: int | None = None) -> dict:
-        return _encoding().to_dict(self, player)
-
-    def __str__(self) -> str:
-        return _encoding().render(self)
 
     def ask(self, player: int, kind: int, legal: list[int]) -> None:
         """Pend a decision; with the option ``auto_forced`` (default off) a decision with one
@@ -168,7 +146,7 @@ class NinjaSlayerState(DecisionState):
             self.zone_list(old, p).remove(i)
         else:
             for k, o in enumerate(self.kstack):
-                if o[0] == K_CARD and o[1] == i:
+                if o[SO_KIND] == K_CARD and o[SO_CARD] == i:
                     del self.kstack[k]
                     break
         self.zone[i] = z
@@ -205,8 +183,8 @@ class NinjaSlayerState(DecisionState):
     def _mod(self, i: int, kind: int) -> int:
         v = 0
         o = self.obj[i]
-        for k, c, ob, amt, _ in self.teff:
-            if (k & 15) == kind and c == i and ob == o:
+        for k, _, c, ob, amt, _ in self.teff:
+            if k == kind and c == i and ob == o:
                 v += amt
         return v
 
@@ -217,16 +195,16 @@ class NinjaSlayerState(DecisionState):
 
     def _layered(self, i: int, base: int, add: int, put: int, aura: bool) -> int:
         """NS 1213.1f, 1213.3b, 1213.5: the numeric layer in timestamp order, for games with
-        set-to-value effects (``statics`` bit 64). Resolved effects carry their resolution
+        set-to-value effects (``SF_LAYERS``). Resolved effects carry their resolution
         time (1213.3b-2), an aura the time its source entered the field (1213.3b-1); setting
         a value drops what came before it (1213.5). Only additions can share a timestamp
         here (two auras entering at once), and they commute, so 1213.3b's chosen order never
         matters. Attributes are settled first (1213.1b), so an aura's scope is fixed before
         (the dependency of 1213.3a)."""
         o = self.obj[i]
-        eff = [(st, (k & 15) == put, amt) for k, c, ob, amt, st in self.teff
-               if c == i and ob == o and (k & 15) in (add, put)]
-        if aura and self.statics & 1 and self.zone[i] == Z_FIELD:
+        eff = [(st, k == put, amt) for k, _, c, ob, amt, st in self.teff
+               if c == i and ob == o and k in (add, put)]
+        if aura and self.statics & SF_AURAS and self.zone[i] == Z_FIELD:
             defs, cdef = self.defs, self.cdef
             for j in self.field[self.owner[i]]:
                 au = defs[cdef[j]].aura
@@ -255,11 +233,11 @@ class NinjaSlayerState(DecisionState):
     def cost_of(self, i: int) -> int:
         """Card ``i``'s cost (NS 203), from its characteristic-defining ability if it has one (NS 1210.2)."""
         d = self.defs[self.cdef[i]]
-        return self.defined(i, 0, d.cost) if self.statics & 512 else d.cost
+        return self.defined(i, 0, d.cost) if self.statics & SF_DEFINED_VALUES else d.cost
 
     def _item(self, i: int, stat: int) -> int:
-        """NS 1213.1e-f for games with cards lacking a numeric item or adding one (``statics`` bit 2048)
-        or defining one (bit 512):
+        """NS 1213.1e-f for games with cards lacking a numeric item or adding one (``SF_ADDED_ITEMS``)
+        or defining one (``SF_DEFINED_VALUES``):
         the printed or defined value (1213.1a); a card printed without the item gets it from the earliest
         effect adding it (1213.1e; ``teff`` is in resolution order, NS 1213.3b), a layer before every
         numeric change; without it, the numeric changes have nothing to change (1213.1f) and it counts
@@ -269,33 +247,33 @@ class NinjaSlayerState(DecisionState):
         if name in d.missing:
             base = None
             add, o = (TE_ADD_KARATE if stat == 1 else TE_ADD_KOUSAKU), self.obj[i]
-            for k, c, ob, amt, _ in self.teff:
-                if (k & 15) == add and c == i and ob == o:
+            for k, _, c, ob, amt, _ in self.teff:
+                if k == add and c == i and ob == o:
                     base = amt
                     break
             if base is None:
                 return 0
         else:
             base = getattr(d, name)
-            if self.statics & 512:
+            if self.statics & SF_DEFINED_VALUES:
                 base = self.defined(i, stat, base)
         if stat == 1:
-            if self.statics & 64:
+            if self.statics & SF_LAYERS:
                 return self._layered(i, base, TE_KARATE, TE_SET_KARATE, True)
             v = base + (self._mod(i, TE_KARATE) if self.teff else 0)
-            if self.statics & 1 and self.zone[i] == Z_FIELD:
+            if self.statics & SF_AURAS and self.zone[i] == Z_FIELD:
                 v += self.aura(i)
         else:
             v = base + (self._mod(i, TE_KOUSAKU) if self.teff else 0)
         return v if v > 0 else 0
 
     def karate(self, i: int) -> int:
-        if self.statics & 2560:  # 2048 | 512: items missing or added (1213.1e), defined values (1210.2)
+        if self.statics & SF_ITEMS:  # 2048 | 512: items missing or added (1213.1e), defined values (1210.2)
             return self._item(i, 1)
-        if self.statics & 64:
+        if self.statics & SF_LAYERS:
             return self._layered(i, self.defs[self.cdef[i]].karate, TE_KARATE, TE_SET_KARATE, True)
         v = self.defs[self.cdef[i]].karate + (self._mod(i, TE_KARATE) if self.teff else 0)
-        if self.statics & 1 and self.zone[i] == Z_FIELD:
+        if self.statics & SF_AURAS and self.zone[i] == Z_FIELD:
             v += self.aura(i)
         return v if v > 0 else 0
 
@@ -312,15 +290,15 @@ class NinjaSlayerState(DecisionState):
 
     def durability(self, i: int) -> int:
         base = self.defs[self.cdef[i]].durability
-        if self.statics & 512:
+        if self.statics & SF_DEFINED_VALUES:
             base = self.defined(i, 2, base)
-        if self.statics & 64:
+        if self.statics & SF_LAYERS:
             return self._layered(i, base, TE_DUR, TE_SET_DUR, False)
         v = base + (self._mod(i, TE_DUR) if self.teff else 0)
         return v if v > 0 else 0
 
     def kousaku(self, i: int) -> int:
-        if self.statics & 2560:  # 2048 | 512, as karate()
+        if self.statics & SF_ITEMS:  # 2048 | 512, as karate()
             return self._item(i, 3)
         v = self.defs[self.cdef[i]].kousaku + (self._mod(i, TE_KOUSAKU) if self.teff else 0)
         return v if v > 0 else 0
@@ -332,13 +310,13 @@ class NinjaSlayerState(DecisionState):
         statics (A if B, B if A) gives nothing not already there: ``depth`` stops it, with the
         result of applying them in any order (NS 1213.3b). An effect setting the attribute
         (NS 1213.1d, a later layer than every gain, 1213.1b) overrides all of those; the latest
-        set wins (1213.3b); only in games with set-to-value cards (``statics`` bit 64)."""
+        set wins (1213.3b); only in games with set-to-value cards (``SF_LAYERS``)."""
         if self.face_down[i]:
             return False
-        if self.statics & 64 and self.teff:
+        if self.statics & SF_LAYERS and self.teff:
             o, put = self.obj[i], -1
-            for k, c, ob, amt, _ in self.teff:
-                if (k & 15) == TE_SET_ATTR and c == i and ob == o:
+            for k, _, c, ob, amt, _ in self.teff:
+                if k == TE_SET_ATTR and c == i and ob == o:
                     put = amt
             if put >= 0:
                 return self.game.pool.attr_names[put] == attr
@@ -346,10 +324,10 @@ class NinjaSlayerState(DecisionState):
             return True
         if self.teff:  # NS 1325.1: 'gains <attribute>' this turn
             o, names = self.obj[i], self.game.pool.attr_names
-            for k, c, ob, amt, _ in self.teff:
-                if (k & 15) == TE_ATTR and c == i and ob == o and names[amt] == attr:
+            for k, _, c, ob, amt, _ in self.teff:
+                if k == TE_ATTR and c == i and ob == o and names[amt] == attr:
                     return True
-        if self.statics & 1 and self.zone[i] == Z_FIELD:  # NS 1213.1b: attribute-gaining statics
+        if self.statics & SF_AURAS and self.zone[i] == Z_FIELD:  # NS 1213.1b: attribute-gaining statics
             defs, cdef = self.defs, self.cdef
             for j in self.field[self.owner[i]]:
                 d = defs[cdef[j]]
@@ -366,13 +344,12 @@ class NinjaSlayerState(DecisionState):
         if self.face_down[i]:
             return False
         has = kw in self.defs[self.cdef[i]].keywords
-        if not has and not self.statics & 64:  # no 'gain_keyword' card in the game: nothing to gain
+        if not has and not self.statics & SF_LAYERS:  # no 'gain_keyword' card in the game: nothing to gain
             return False
         if self.teff:
             o, kid = self.obj[i], KEYWORDS.index(kw)
-            for k, c, ob, amt, _ in self.teff:
+            for k, _, c, ob, amt, _ in self.teff:
                 if c == i and ob == o and amt == kid:
-                    k &= 15
                     if k == TE_LOSE_KW:
                         has = False
                     elif k == TE_GAIN_KW:
@@ -384,7 +361,7 @@ class NinjaSlayerState(DecisionState):
         ab = self.defs[self.cdef[i]].triggers
         if self.teff:
             o = self.obj[i]
-            extra = [self.abilities[amt] for k, c, ob, amt, _ in self.teff if (k & 15) == TE_GRANT and c == i and ob == o]
+            extra = [self.abilities[amt] for k, _, c, ob, amt, _ in self.teff if k == TE_GRANT and c == i and ob == o]
             if extra:
                 return ab + extra
         return ab
@@ -406,14 +383,15 @@ class NinjaSlayerState(DecisionState):
         n = len(self.cdef)
         seen = [0] * n
         for p in (0, 1):
-            for z in range(8):
+            for z in range(Z_STACK):  # every zone with per-player lists (the kotodama space is checked below)
                 for i in self.zone_list(z, p):
                     assert self.zone[i] == z and self.owner[i] == p, f"card {i} in {ZONE_NAMES[z]} of {p}"
                     seen[i] += 1
         for o in self.kstack:
-            if o[0] == K_CARD:
-                assert self.zone[o[1]] == Z_STACK, f"card {o[1]} on the stack but zone {self.zone[o[1]]}"
-                seen[o[1]] += 1
+            if o[SO_KIND] == K_CARD:
+                i = o[SO_CARD]
+                assert self.zone[i] == Z_STACK, f"card {i} on the stack but zone {self.zone[i]}"
+                seen[o[SO_CARD]] += 1
         assert all(s == 1 for s in seen), f"cards not in exactly one place: {[i for i in range(n) if seen[i] != 1]}"
         for p in (0, 1):
             for i in self.field[p]:

@@ -17,9 +17,9 @@ A verb has one of two shapes, as the rules split the work:
   change at all (an untapped card can't be untapped, NS 1310.1).
 * **with its own steps** (``draw``, ``discard``, ``recover``...; :func:`stepped`):
   ``fn(state, frame, action, controller, source, n) -> asked`` is its step of the
-  resolving ability's frame ``[H_EXEC, ...]`` (``rules.h_exec``): it does what it can and
-  returns False, or asks the player (``frame[1] = 2``) and returns True; the answer goes to
-  ``Verb.answer(state, frame, action, controller, source)``, and the step runs again.
+  resolving ability's frame ``[H_EXEC, ...]`` (``rules.h_exec``; its slots ``EX_*`` in ``rules/frames.py``): it
+  does what it can and returns False, or asks the player (``frame[STEP] = EXS_ANSWER``) and returns True; the
+  answer goes to ``Verb.answer(state, frame, action, controller, source)``, and the step runs again.
 
 ``n`` is the action's number (``n``), the X fixed at entry or counted on resolution
 (NS 1304), or the source's last-known karate (NS 1215). A verb's ``check`` is its load-time
@@ -29,20 +29,22 @@ To add a verb: write its function here with :func:`targeted` or :func:`stepped`,
 parameters (``Param``), rule, doc and phrases; nothing else changes.
 """
 from __future__ import annotations
-
 from typing import Callable
 
 from ..core.cardfile import Checker
 from ..core.vocab import Param
 from .cards import CHARACTER, KEYWORDS, N_ALL, N_LKI_KARATE, N_X, TR_PHASE, Action, Target, hand_pick
-from .layout import D_CHOOSE, D_RECOVER, OPP_FIELD, OPTION, OWN_HAND, PASS
+from .layout import D_CHOOSE, D_RECOVER, OPTION, OWN_HAND, PASS
+from .records import AB_ATTACKER, AB_ATTACKER_OBJ, AB_TARGET, AB_TARGET_OBJ
 from .rules import (
-    H_ENTER, IK_NONE, ambush, counter, damage_amount, dealt, discard, draw, enter_candidates, kill, next_action, on_targets,
+    IK_NONE, ambush, counter, damage_amount, dealt, discard, draw, enter_candidates, kill, next_action, on_targets,
     option_defs, skip_rest, target_answer,
 )
+from .rules.abilities import field_actions
+from .rules.frames import EXS_ANSWER, EX_COUNT, EX_EXTRA, EX_SRC_OBJ, STEP, enter_frame
 from .state import (
     TE_ADD_KARATE, TE_ADD_KOUSAKU, TE_ATTR, TE_DUR, TE_GAIN_KW, TE_GAME, TE_GRANT, TE_IKUSA, TE_KARATE, TE_KOUSAKU,
-    TE_LOSE_KW, TE_SET_ATTR, TE_SET_DUR, TE_SET_KARATE, Z_HAND, Z_OHIGAN, Z_REMOVED,
+    TE_LOSE_KW, TE_SET_ATTR, TE_SET_DUR, TE_SET_KARATE, TE_TURN, Z_HAND, Z_OHIGAN, Z_REMOVED,
 )
 from .words import VOCAB
 
@@ -55,7 +57,7 @@ class Verb:
     ``answer`` (see the module docstring), ``zones`` its targets may be in (the first is the
     one error messages name), ``only`` the cards it can change at all (compiled filter tests), ``kills``
     (a kill: the kill replacements are chosen first, NS 1214.2), ``layered`` (its effects go
-    through the ordered layers, ``rules.static_flags`` bit 64: NS 1213.1c-d, 1213.3b) and
+    through the ordered layers, ``records.Statics.LAYERS``: NS 1213.1c-d, 1213.3b) and
     ``check`` (its load-time rules)."""
 
     __slots__ = ("step", "answer", "zones", "only", "kills", "layered", "check")
@@ -143,16 +145,16 @@ def _recover_answer(s, f, a, ctl, src):
     d, fd = s.opts[s.answer - OPTION]
     j = next(j for j in s.damage[ctl] if s.cdef[j] == d and s.face_down[j] == fd)
     s.move(j, Z_OHIGAN)
-    f[7] += 1
+    f[EX_COUNT] += 1
 
 
 @stepped("recover", params={"n": number()}, rule="NS 1319", answer=_recover_answer,
          doc="choose n cards of your damage zone (either face) and put them into your Ohigan",
          ja="あなたは{n}回復する", en="you recover {n}")
 def v_recover(s, f, a, ctl, src, n):
-    if f[7] < a.n and s.damage[ctl]:
+    if f[EX_COUNT] < a.n and s.damage[ctl]:
         s.opts = sorted({(s.cdef[j], s.face_down[j]) for j in s.damage[ctl]})
-        f[1] = 2
+        f[STEP] = EXS_ANSWER
         s.ask(ctl, D_RECOVER, [OPTION + k for k in range(min(len(s.opts), 32))])
         return True
     return False
@@ -167,7 +169,7 @@ def _discard_answer(s, f, a, ctl, src):
         skip_rest(s, f)
         return
     discard(s, s.hand[_discarder(a, ctl)][s.answer - OWN_HAND], ctl)
-    f[7] += 1
+    f[EX_COUNT] += 1
 
 
 def _check_discard(ld, ck, a: Action, card: str) -> None:
@@ -191,19 +193,19 @@ def v_discard(s, f, a, ctl, src, n):
     if a.n == N_ALL:  # NS 1309.2
         while h:
             discard(s, h[0], ctl)
-    elif a.may and f[7] == 0 and len(h) < a.n:  # NS 1203.7 / 1203.2: can't be paid: the rest is not done
+    elif a.may and f[EX_COUNT] == 0 and len(h) < a.n:  # NS 1203.7 / 1203.2: can't be paid: the rest is not done
         skip_rest(s, f)
-    elif f[7] < a.n and h:  # NS 104.2: as many as there are
-        f[1] = 2
+    elif f[EX_COUNT] < a.n and h:  # NS 104.2: as many as there are
+        f[STEP] = EXS_ANSWER
         s.opts = []  # hand slots, no option list (nothing stale may show)
-        s.ask(dp, D_CHOOSE, ([PASS] if a.may and f[7] == 0 else []) + [OWN_HAND + k for k in range(len(h))])
+        s.ask(dp, D_CHOOSE, ([PASS] if a.may and f[EX_COUNT] == 0 else []) + [OWN_HAND + k for k in range(len(h))])
         return True
     return False
 
 
 def _enter_answer(s, f, a, ctl, src):
     next_action(f)  # this resumes after the entry, at the next action
-    s.stack.append([H_ENTER, 0, s.hand[ctl][s.answer - OWN_HAND], 0, 0, ctl, -1, 0, 0, 0, 0, 1])
+    s.stack.append(enter_frame(s.hand[ctl][s.answer - OWN_HAND], ctl, free=True))
 
 
 def _enter_pick(vocab, ck, field, v):
@@ -225,11 +227,11 @@ def _check_enter(ld, ck, a: Action, card: str) -> None:
          ja="あなたの手札から{filter}を1枚選び、コストを支払わずにエントリーする",
          en="choose {filter} in your hand and enter it without paying its cost")
 def v_enter(s, f, a, ctl, src, n):
-    if f[7] < 1:
+    if f[EX_COUNT] < 1:
         h = s.hand[ctl]
         c = enter_candidates(s, a, ctl, src)
         if c:
-            f[1] = 2
+            f[STEP] = EXS_ANSWER
             s.opts = []
             s.ask(ctl, D_CHOOSE, [OWN_HAND + h.index(j) for j in c])
             return True
@@ -239,10 +241,10 @@ def v_enter(s, f, a, ctl, src, n):
 def _search_candidates(s, f, a: Action, ctl: int) -> list[int]:
     """Yorokonde!'s choices (NS-G28): characters of the deck within the cost left, of the
     attribute (or, as the first pick, any character when ``any_count`` allows it)."""
-    left = a.total_cost_le - f[8]
-    if f[7] == 0:
+    left = a.total_cost_le - f[EX_EXTRA]
+    if f[EX_COUNT] == 0:
         ok = lambda d: (a.any_count >= 1 or a.attribute in d.attributes)  # noqa: E731
-    elif f[7] < a.attribute_count and f[8] >= 0:
+    elif f[EX_COUNT] < a.attribute_count and f[EX_EXTRA] >= 0:
         ok = lambda d: a.attribute in d.attributes  # noqa: E731
     else:
         return []
@@ -261,10 +263,10 @@ def _search_answer(s, f, a, ctl, src):
         return
     d = s.opts[s.answer - OPTION]
     j = next(j for j in s.deck[ctl] if s.cdef[j] == d)
-    f[8] += s.cost_of(j)  # its cost in the deck (NS 1210.2)
+    f[EX_EXTRA] += s.cost_of(j)  # its cost in the deck (NS 1210.2)
     if a.attribute not in s.defs[d].attributes:
-        f[8] = a.total_cost_le + 1  # the 'up to 1 character' branch: no second pick
-    f[7] += 1
+        f[EX_EXTRA] = a.total_cost_le + 1  # the 'up to 1 character' branch: no second pick
+    f[EX_COUNT] += 1
     ambush(s, j, ctl)
 
 
@@ -281,7 +283,7 @@ def v_search_ambush(s, f, a, ctl, src, n):
     c = _search_candidates(s, f, a, ctl)
     if c:
         s.opts = option_defs(s, c)
-        f[1] = 2
+        f[STEP] = EXS_ANSWER
         s.ask(ctl, D_CHOOSE, [PASS] + [OPTION + k for k in range(min(len(s.opts), 32))])
         return True
     s.rng.shuffle(s.deck[ctl])  # NS 1316
@@ -310,7 +312,7 @@ def _check_delay(ld, ck, a: Action, card: str) -> None:
          doc="a delayed triggered ability (trigger: end_phase), made on resolution, triggering once",
          ja="{effect}", en="{effect}")
 def v_delay(s, f, a, ctl, src, n):
-    s.delayed.append([ctl, a.effect, src, f[5]])
+    s.delayed.append([ctl, a.effect, src, f[EX_SRC_OBJ]])
     return False
 
 
@@ -418,17 +420,17 @@ def v_pump(s, a, j, ctl, src, n):
     if a.ikusa and s.ikstep == IK_NONE:
         return  # NS 1213.9: 'this ikusa' outside an ikusa: its end has passed, it never applies
     o = s.obj[j]
-    fl = TE_IKUSA if a.ikusa else TE_GAME if a.game else 0  # NS 1213.3b-4: the duration is fixed now
+    fl = TE_IKUSA if a.ikusa else TE_GAME if a.game else TE_TURN  # NS 1213.3b-4: the duration is fixed now
     ts = s.stamp()  # NS 1213.3b-2: the time of resolution; one effect, one timestamp
     if a.effect >= 0:  # NS 1213.2: its attribute part applies in the attribute layer (1213.1b)
-        s.teff.append([TE_ATTR + fl, j, o, a.effect, ts])
+        s.teff.append([TE_ATTR, fl, j, o, a.effect, ts])
     for kind, amt in ((TE_ADD_KARATE, a.add_karate), (TE_ADD_KOUSAKU, a.add_kousaku),
                       (TE_SET_KARATE, a.set_karate), (TE_SET_DUR, a.set_durability)):
         if amt is not None:  # NS 1213.1e: adds the item; NS 1213.5: the value becomes amt
-            s.teff.append([kind + fl, j, o, amt, ts])
+            s.teff.append([kind, fl, j, o, amt, ts])
     for kind, amt in ((TE_KARATE, a.karate), (TE_DUR, a.durability), (TE_KOUSAKU, a.kousaku)):
         if amt:
-            s.teff.append([kind + fl, j, o, amt, ts])
+            s.teff.append([kind, fl, j, o, amt, ts])
 
 
 def _check_grant(ld, ck, a: Action, card: str) -> None:
@@ -444,7 +446,7 @@ def _check_grant(ld, ck, a: Action, card: str) -> None:
           doc="this card gains the triggered ability this turn (duration: game, the rest of the game)",
           ja="{target}は{duration}「{effect}」を得る", en='{target} gains "{effect}" {duration}')
 def v_grant(s, a, j, ctl, src, n):
-    s.teff.append([TE_GRANT + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
+    s.teff.append([TE_GRANT, TE_GAME if a.game else TE_TURN, j, s.obj[j], a.effect, s.stamp()])
 
 
 def _check_attribute(ld, ck, a: Action, card: str) -> None:
@@ -457,7 +459,7 @@ def _check_attribute(ld, ck, a: Action, card: str) -> None:
           doc="the target character has the attribute this turn (duration: game, the rest of the game)",
           ja="{target}は{duration}〈{attribute}〉を得る", en="{target} gains 〈{attribute}〉 {duration}")
 def v_gain_attribute(s, a, j, ctl, src, n):
-    s.teff.append([TE_ATTR + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
+    s.teff.append([TE_ATTR, TE_GAME if a.game else TE_TURN, j, s.obj[j], a.effect, s.stamp()])
 
 
 @targeted("set_attribute", zones=("field",), params={"attribute": Param.str(), "duration": DURATION},
@@ -467,7 +469,7 @@ def v_gain_attribute(s, a, j, ctl, src, n):
           ja="{target}の属性は{duration}〈{attribute}〉だけになる",
           en="the only attribute of {target} is 〈{attribute}〉 {duration}")
 def v_set_attribute(s, a, j, ctl, src, n):
-    s.teff.append([TE_SET_ATTR + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
+    s.teff.append([TE_SET_ATTR, TE_GAME if a.game else TE_TURN, j, s.obj[j], a.effect, s.stamp()])
 
 
 def _check_keyword(ld, ck, a: Action, card: str) -> None:
@@ -483,7 +485,7 @@ KEYWORD = Param.choice(KEYWORDS)
           doc="the target character loses the keyword (all of it) this turn",
           ja="{target}は{duration}{keyword}を失う", en="{target} loses {keyword} {duration}")
 def v_lose_keyword(s, a, j, ctl, src, n):
-    s.teff.append([TE_LOSE_KW + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
+    s.teff.append([TE_LOSE_KW, TE_GAME if a.game else TE_TURN, j, s.obj[j], a.effect, s.stamp()])
 
 
 @targeted("gain_keyword", zones=("field",), params={"keyword": KEYWORD, "duration": DURATION}, layered=True,
@@ -491,20 +493,21 @@ def v_lose_keyword(s, a, j, ctl, src, n):
           doc="the target character has the keyword this turn; gains and losses apply in timestamp order",
           ja="{target}は{duration}{keyword}を得る", en="{target} gains {keyword} {duration}")
 def v_gain_keyword(s, a, j, ctl, src, n):
-    s.teff.append([TE_GAIN_KW + (TE_GAME if a.game else 0), j, s.obj[j], a.effect, s.stamp()])
+    s.teff.append([TE_GAIN_KW, TE_GAME if a.game else TE_TURN, j, s.obj[j], a.effect, s.stamp()])
 
 
 # ---- the keyword satsubatsu (NS 1403.2): its trigger's effect, not a word of the card language -------
 def _satsubatsu_step(s, f, a, ctl, src, n):
     """NS 1403.2 (NS-G16): kill one character that aisatsu-ed this this turn (its answer is
     a target's: the kill replacements, then ``v_kill``)."""
-    if f[7] < 1:
+    if f[EX_COUNT] < 1:
         c = [j for j in s.field[1 - ctl] if any(
-            r[0] == src and r[1] == f[5] and r[2] == j and r[3] == s.obj[j] for r in s.aisatsu_by)]
+            r[AB_TARGET] == src and r[AB_TARGET_OBJ] == f[EX_SRC_OBJ] and r[AB_ATTACKER] == j
+            and r[AB_ATTACKER_OBJ] == s.obj[j] for r in s.aisatsu_by)]
         if c:
-            f[1] = 2
+            f[STEP] = EXS_ANSWER
             s.opts = []
-            s.ask(ctl, D_CHOOSE, sorted(OPP_FIELD + s.field[1 - ctl].index(j) for j in c))
+            s.ask(ctl, D_CHOOSE, field_actions(s, ctl, 1 - ctl, c))
             return True
     return False
 

@@ -255,7 +255,7 @@ def decide(s, yes: bool) -> None:
 def order_first(s, i: int) -> None:
     """In a trigger-order decision, resolve the effect of source card i next."""
     assert s.dkind == D_ORDER, s.decision_name()
-    batch = s.tq[s.stack[-1][2]]
+    batch = s.tq[s.ctx_batch]  # the batch the decision orders (published by the rules)
     for k, t in enumerate(batch):
         if t[0] == i and OPTION + k in s.legal:
             act(s, OPTION + k)

@@ -17,7 +17,7 @@ import pytest
 
 from bs_scenario import (
     REAL, REAL_CARD_FILES, REAL_DECK, RESERVE_SOUL, D_ATTACK, D_BLOCK, D_DISCARD, D_FLASH, D_MAIN, D_OPTIONAL,
-    D_ORDER, D_SEARCH, D_TARGET, OPTION, PASS, Z_FIELD, Z_TRASH,
+    D_ORDER, D_SEARCH, D_TARGET, OPTION, PASS, Z_FIELD, Z_HAND, Z_TRASH,
     act, attack, cid, field_slot, find, hand_slot, ids, pass_flash, pay, place, play, scene, target,
 )
 from tcgzoo.agents import make_agent
@@ -893,6 +893,25 @@ def test_72_exploding_undersea_volcano_takes_the_opponents_magic_reductions_and_
     while s.dkind == D_DISCARD:
         act(s, choices(s)[0])
     assert len(s.hand[1]) == 4 and len(s.trash[1]) == 2
+
+
+def test_72_against_82_a_protected_hands_magic_costs_as_chosen_when_paid():
+    """72 爆発する海底火山 (BS14-089) Lv2 against 82 五角形の砦 (BS14-082) 「自分の手札は相手の…ネクサス…の効果を
+    受けない。」: the protected hand's Double Draw keeps its two reduction symbols, so it costs 2, and it still
+    costs 2 while it is paid, once it has left the hand (BS 11-1-1-4, 11-1-1-5, 9-1-2-1). Found by random play:
+    the cost used to be read again out of the hand, where the fort's protection no longer counted: 4 cores
+    were asked (the spirits' cores, or, with no cores left, a decision with no legal action)."""
+    s = rscene(tp=1, p0=dict(field=[("BS14-089", 1)]),
+               p1=dict(field=["BS01-014", "BS01-017", "BS14-082"], hand=["BS01-117"], reserve=2))
+    assert s.play_cost(1, find(s, 1, "BS01-117", "hand"), 0) == 2
+    cores = s.total_cores(1)
+    magic = play(s, "BS01-117")
+    assert s.total_cores(1) == cores - 2 and s.reserve[1] == 0 and s.zone[magic] != Z_HAND
+    assert ids(s, s.field[1]) == ["BS01-014", "BS01-017", "BS14-082"]  # their cores were not needed
+    while s.dkind != D_MAIN:
+        assert choices(s), s.decision_name()
+        act(s, choices(s)[0])
+    assert magic in s.trash[1] and len(s.hand[1]) == 2
 
 
 def test_16_lollipop_highlands_gives_magics_a_yellow_reduction_and_draws_when_not_attacked():

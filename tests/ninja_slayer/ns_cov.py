@@ -7,7 +7,8 @@ from ns_scenario import (
     D_CHOOSE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER, D_TARGET, PASS, act, hand, ids,
 )
 from tcgzoo.envs.ninja_slayer.layout import D_TATSUJIN, ST_CHARACTER
-from tcgzoo.envs.ninja_slayer.state import Z_REMOVED
+from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_KIND
+from tcgzoo.envs.ninja_slayer.state import K_CARD, Z_REMOVED
 
 CHOICE_KINDS = (D_CHOOSE, D_TARGET, D_RECOVER)
 
@@ -57,7 +58,7 @@ def cast(s, cid, picks=(), tatsujin=False):
         if s.dkind in (D_PAY_ETHER, D_PAY_JITSU, D_TATSUJIN):  # after choices made at entry
             pay(s, tatsujin)
             continue
-        on_stack = any(o[0] == 0 and o[1] == card for o in s.kstack)
+        on_stack = any(o[SO_KIND] == K_CARD and o[SO_CARD] == card for o in s.kstack)
         if not on_stack or s.is_terminal():
             break
         assert s.dkind in (D_PRIORITY, D_ORDER), s.decision_name()

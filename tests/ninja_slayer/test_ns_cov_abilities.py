@@ -13,6 +13,7 @@ from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR
 from tcgzoo.envs.ninja_slayer.layout import D_TATSUJIN, YES
 from tcgzoo.envs.ninja_slayer.state import K_ABILITY, K_CARD, Z_FIELD, Z_OHIGAN, Z_STACK
+from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_KIND, SO_TJ
 
 
 def to_aisatsu(s):
@@ -35,7 +36,7 @@ def test_a_zero_cost_card_is_entered_without_paying_anything(tmp_path):
     to_character_phase(s)
     assert hand(s, "TEST-0") in s.legal and s.ether[0] == []
     act(s, hand(s, "TEST-0"))
-    assert s.dkind == D_PRIORITY and s.kstack[-1][0] == K_CARD
+    assert s.dkind == D_PRIORITY and s.kstack[-1][SO_KIND] == K_CARD
     act(s, PASS)
     act(s, PASS)
     assert ids(s, s.field[0]) == ["TEST-0"]
@@ -58,7 +59,7 @@ def test_tatsujin_is_declared_before_paying_and_adds_its_cost():
             act(s, s.legal[0])
             n += 1
         assert n == bowed and sum(s.bowed[i] for i in s.ether[0]) == bowed
-        assert s.kstack[-1][5] == (1 if pay else 0)
+        assert s.kstack[-1][SO_TJ] == (1 if pay else 0)
 
 
 def test_a_kotodama_ability_is_done_when_the_card_resolves():
@@ -89,7 +90,7 @@ def test_each_paragraph_is_its_own_ability():
     act(s, field(s, "TZNS-49"))
     while not s.kstack:
         act(s, PASS)
-    assert s.kstack[-1][0] == K_ABILITY and ids(s, [s.kstack[-1][1]]) == ["TZNS-49"]
+    assert s.kstack[-1][SO_KIND] == K_ABILITY and ids(s, [s.kstack[-1][SO_CARD]]) == ["TZNS-49"]
     act(s, PASS)
     act(s, PASS)
     if s.dkind == D_CHOOSE:
@@ -133,7 +134,7 @@ def test_each_trigger_event_counts_once_and_a_granted_ability_is_the_cards():
         n = 0
         while s.dkind != D_ATTACKER:
             if s.dkind == D_PRIORITY:
-                n = max(n, sum(1 for o in s.kstack if o[0] == K_ABILITY and o[1] == nob))
+                n = max(n, sum(1 for o in s.kstack if o[SO_KIND] == K_ABILITY and o[SO_CARD] == nob))
             act(s, PASS)
         counts.append(n)
         if field(s, "NST1-46") not in s.legal:
@@ -152,7 +153,7 @@ def test_a_trigger_condition_is_checked_and_its_effect_needs_it():
     act(s, opp(s, "NST1-22"))
     seen = False
     while s.dkind != D_ATTACKER:
-        seen |= any(o[0] == K_ABILITY for o in s.kstack)
+        seen |= any(o[SO_KIND] == K_ABILITY for o in s.kstack)
         act(s, PASS)
     assert seen and len(s.damage[1]) == 1 and s.hand[1] == []
 

@@ -9,6 +9,7 @@ from ns_scenario import (
 from tcgzoo.envs.ninja_slayer.layout import ST_END, ST_IKUSA
 from tcgzoo.envs.ninja_slayer.rules import IK_DAMAGE, IK_END, IK_INTERRUPT, IK_START, IK_TARGET
 from tcgzoo.envs.ninja_slayer.state import K_ABILITY, Z_FIELD, Z_OHIGAN
+from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_CTL, SO_KIND
 
 KOTODAMA_P1 = dict(hand=["TZNS-25"], ether=["TZNS-29"], damage=["TZNS-29"])  # Katon Jitsu, payable
 
@@ -192,7 +193,7 @@ def test_ikusa_damage_is_what_kills_in_ikusa_effect_damage_is_not():
     until(s, D_PRIORITY, 1)
     while not s.kstack:
         act(s, PASS)
-    assert s.kstack[-1][0] == K_ABILITY and s.kstack[-1][3] == 1
+    assert s.kstack[-1][SO_KIND] == K_ABILITY and s.kstack[-1][SO_CTL] == 1
     s = scene(p0=dict(hand=["TZNS-04"], ether=["TZNS-29", "TZNS-29"]),
               p1=dict(field=["NST1-22", "TZNS-32"], damage=["TZNS-29"]))
     act(s, PASS)
@@ -236,7 +237,7 @@ def test_satsubatsu_is_entered_like_a_triggered_ability():
         act(s, PASS)
     assert s.dkind == D_PRIORITY and s.dplayer == 0
     o = s.kstack[-1]
-    assert o[0] == K_ABILITY and o[3] == 1 and ids(s, [o[1]]) == ["TZNS-44"]
+    assert o[SO_KIND] == K_ABILITY and o[SO_CTL] == 1 and ids(s, [o[SO_CARD]]) == ["TZNS-44"]
     act(s, PASS)
     act(s, PASS)
     if s.dkind == D_CHOOSE:

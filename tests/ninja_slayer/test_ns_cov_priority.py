@@ -10,6 +10,7 @@ from ns_scenario import (
 )
 from tcgzoo.envs.ninja_slayer.layout import D_UKEMI, ST_CHARACTER, YES
 from tcgzoo.envs.ninja_slayer.state import K_ABILITY, K_CARD, K_CHECK, Z_CHECK, Z_FIELD, Z_OHIGAN, Z_STACK
+from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_CTL, SO_KIND
 
 
 def to_aisatsu(s):
@@ -75,7 +76,7 @@ def test_simultaneous_deaths_then_turn_players_triggers_go_first():
     s.dmg[a] = s.dmg[b] = 1
     act(s, PASS)
     assert s.zone[a] == Z_OHIGAN and s.zone[b] == Z_OHIGAN
-    assert [(o[0], o[1], o[3]) for o in s.kstack] == [(K_ABILITY, a, 0), (K_ABILITY, b, 1)]
+    assert [(o[SO_KIND], o[SO_CARD], o[SO_CTL]) for o in s.kstack] == [(K_ABILITY, a, 0), (K_ABILITY, b, 1)]
     assert s.dkind == D_PRIORITY and s.dplayer == 0
     act(s, PASS)
     act(s, PASS)
@@ -95,7 +96,7 @@ def test_one_players_simultaneous_triggers_are_ordered_by_that_player():
     assert s.dkind == D_ORDER and s.dplayer == 0
     assert s.legal == [OPTION, OPTION + 1]  # PASS (not entering) is not offered
     act(s, OPTION + 1)
-    assert len(s.kstack) == 2 and all(o[0] == K_ABILITY and o[3] == 0 for o in s.kstack)
+    assert len(s.kstack) == 2 and all(o[SO_KIND] == K_ABILITY and o[SO_CTL] == 0 for o in s.kstack)
 
 
 def test_a_trigger_resolves_even_if_its_card_left_the_field():
@@ -109,7 +110,7 @@ def test_a_trigger_resolves_even_if_its_card_left_the_field():
     act(s, PASS)
     act(s, PASS)
     nancy = s.field[0][0]
-    assert s.kstack and s.kstack[-1][0] == K_ABILITY and s.kstack[-1][1] == nancy
+    assert s.kstack and s.kstack[-1][SO_KIND] == K_ABILITY and s.kstack[-1][SO_CARD] == nancy
     act(s, PASS)
     assert s.dplayer == 1
     cast(s, "TZNS-25", [OPP_FIELD])
@@ -134,15 +135,15 @@ def test_damage_checks_belong_to_the_damaged_player_and_use_the_check_zone():
     until(s, D_UKEMI, 1)
     card = where(s, "TZNS-52", 1)[0]
     assert s.zone[card] == Z_CHECK and s.check[1] == [card]
-    assert [(o[0], o[3]) for o in s.kstack] == [(K_CHECK, 1)]  # the second check waits
+    assert [(o[SO_KIND], o[SO_CTL]) for o in s.kstack] == [(K_CHECK, 1)]  # the second check waits
     seen = s.to_dict(0)["players"][1]["check"]
     assert [c["card"] for c in seen] == ["TZNS-52"]  # the opponent sees it
     act(s, YES)
     assert not s.bowed[s.ether[1][0]]
     act(s, s.legal[0])  # pay 1 ether
     assert s.bowed[s.ether[1][0]]
-    assert [(o[0], o[3]) for o in s.kstack] == [(K_CHECK, 1), (K_ABILITY, 1)]
-    assert s.kstack[-1][1] == card
+    assert [(o[SO_KIND], o[SO_CTL]) for o in s.kstack] == [(K_CHECK, 1), (K_ABILITY, 1)]
+    assert s.kstack[-1][SO_CARD] == card
     until(s, D_ATTACKER, 0)
     assert s.zone[card] == Z_OHIGAN and len(s.damage[1]) == 1 and len(s.hand[1]) == 1
 
@@ -160,7 +161,7 @@ def test_a_self_entering_ukemi_pays_no_cost():
     while s.dkind != D_ATTACKER:
         if s.zone[vet] == Z_STACK:
             seen_on_stack = True
-            assert any(o[0] == K_CARD and o[1] == vet for o in s.kstack)
+            assert any(o[SO_KIND] == K_CARD and o[SO_CARD] == vet for o in s.kstack)
         act(s, PASS)
     assert s.zone[vet] == Z_FIELD and not any(s.bowed[i] for i in s.ether[1])
     assert seen_on_stack and s.damage[1] == []
@@ -191,4 +192,4 @@ def test_a_player_may_act_at_priority_then_keeps_it():
     act(s, hand(s, "TZNS-46"))
     while s.dkind != D_PRIORITY:
         act(s, s.legal[0])
-    assert s.dplayer == 0 and s.kstack[-1][0] == K_CARD and s.legal == [PASS]
+    assert s.dplayer == 0 and s.kstack[-1][SO_KIND] == K_CARD and s.legal == [PASS]

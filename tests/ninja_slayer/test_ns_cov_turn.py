@@ -8,6 +8,7 @@ from ns_scenario import (
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.layout import ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP
 from tcgzoo.envs.ninja_slayer.state import K_CARD
+from tcgzoo.envs.ninja_slayer.records import SO_KIND
 
 
 def _priorities_of_one_turn(s):
@@ -90,7 +91,7 @@ def test_characters_are_entered_only_in_the_character_phase_any_number_of_times(
     assert s.dplayer == 0 and hand(s, "TZNS-31") in s.legal and hand(s, "TZNS-17") in s.legal
     for cid in ("TZNS-31", "TZNS-17", "TZNS-31"):
         enter(s, cid)
-        assert s.kstack and s.kstack[-1][0] == K_CARD
+        assert s.kstack and s.kstack[-1][SO_KIND] == K_CARD
         assert s.dplayer == 0 and all(a == PASS for a in s.legal)  # NS 602.1: kotodama space not empty
         act(s, PASS)
         act(s, PASS)

@@ -9,6 +9,7 @@ from ns_scenario import D_ATTACKER, D_PAY_JITSU, PASS, PLAYER, act, field, hand,
 from tcgzoo.envs.core.rng import Rng
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CHARACTER
+from tcgzoo.envs.ninja_slayer.layout import D_PRIORITY
 from tcgzoo.envs.ninja_slayer.state import Z_DECK, Z_FIELD
 
 
@@ -78,11 +79,11 @@ def test_public_zones_and_the_kotodama_space_are_seen_by_both():
                       damage=["TZNS-22"]))
     to_character_phase(s)
     act(s, hand(s, "TZNS-04"))
-    while s.dkind != 0:
+    while s.dkind != D_PRIORITY:
         act(s, s.legal[0])
     act(s, PASS)
     act(s, hand(s, "TZNS-25"))
-    while s.dkind != 0:
+    while s.dkind != D_PRIORITY:
         act(s, s.legal[0])
     v0, v1 = s.to_dict(0), s.to_dict(1)
     for p in (0, 1):
@@ -103,7 +104,7 @@ def test_damage_cards_have_a_facing_and_ether_and_field_cards_an_orientation():
     s = scene(p0=dict(hand=["TZNS-08"], ether=["TZNS-29", "TZNS-17"], damage=["TZNS-33"], field=["TZNS-31"]))
     g = s.game
     P = len(g.pool.cards)
-    zones = _block(g, "me then opponent: ether")[0]
+    zones = _block(g, "zones")[0]
     to_character_phase(s)
     act(s, hand(s, "TZNS-08"))
     while s.dkind != D_PAY_JITSU:

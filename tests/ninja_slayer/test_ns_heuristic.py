@@ -5,6 +5,7 @@ from ns_scenario import D_PAY_ETHER, D_PRIORITY, PASS, act, hand, opp, scene
 from tcgzoo.agents import make_agent
 from tcgzoo.envs.ninja_slayer.layout import ST_CHARACTER
 from tcgzoo.envs.ninja_slayer.state import K_CARD
+from tcgzoo.envs.ninja_slayer.records import SO_KIND
 
 E = "TZNS-29"  # filler ether without the 〈Ninja Slay〉 attribute
 FINISHER, SLAY_ETHER, VICTIM = "TZNS-64", "TZNS-09", "TZNS-27"
@@ -25,5 +26,5 @@ def test_the_heuristic_keeps_the_card_an_additional_cost_will_bow():
     act(s, opp(s, VICTIM))
     while s.dkind == D_PAY_ETHER:
         act(s, h.act(s, 0))
-    assert s.kstack and s.kstack[-1][0] == K_CARD, "the entry was undone"
+    assert s.kstack and s.kstack[-1][SO_KIND] == K_CARD, "the entry was undone"
     assert all(s.bowed[j] for j in s.ether[0])  # two fillers for the ether, the Ninja Slay card for the extra cost

@@ -13,6 +13,7 @@ from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR, load_pool
 from tcgzoo.envs.ninja_slayer.layout import ST_CHARACTER, ST_IKUSA
+from tcgzoo.envs.ninja_slayer.records import Statics
 from tcgzoo.envs.ninja_slayer.rules import static_flags
 from tcgzoo.envs.ninja_slayer.state import Z_FIELD, Z_OHIGAN
 
@@ -198,7 +199,7 @@ def test_a_set_attribute_applies_after_every_attribute_gain():
 def test_games_without_set_effects_skip_the_layer():
     """NS 1213.1f: without set-to-value cards the karate sum needs no order (flag 64 off)."""
     s = scene()
-    assert not static_flags(s.defs, s.cdef) & 64
+    assert not static_flags(s.defs, s.cdef) & Statics.LAYERS
 
 
 def _load(tmp_path, body):

@@ -6,7 +6,8 @@ from ns_scenario import (
     enter, field, hand, ids, opp, opt, scene, until,
 )
 from tcgzoo.envs.ninja_slayer.layout import ST_CHARACTER
-from tcgzoo.envs.ninja_slayer.state import K_CARD, Z_FIELD
+from tcgzoo.envs.ninja_slayer.state import K_CARD, Z_FIELD, Z_OHIGAN
+from tcgzoo.envs.ninja_slayer.records import SO_KIND
 
 
 def enter_pay(s):
@@ -64,7 +65,7 @@ def test_appears_triggers_on_resolution_to_the_field_and_on_ambush():
     s = scene(p0=dict(hand=["TZNS-06"], ether=["TZNS-29", "TZNS-29"], deck=["TZNS-29"] * 5))
     char_phase(s)
     enter(s, "TZNS-06")
-    assert s.kstack[-1][0] == K_CARD
+    assert s.kstack[-1][SO_KIND] == K_CARD
     act(s, PASS)
     act(s, PASS)
     assert ids(s, s.field[0]) == ["TZNS-06"]
@@ -80,7 +81,7 @@ def test_a_moved_card_is_a_new_object():
     i = s.field[1][0]
     s.redirected[i] = s.obj[i]
     assert s.redirected[i] == s.obj[i]
-    s.move(i, 4)  # to Ohigan
+    s.move(i, Z_OHIGAN)
     s.move(i, Z_FIELD)
     assert s.redirected[i] != s.obj[i] and not s.bowed[i]  # NS 303.1a: untapped
 

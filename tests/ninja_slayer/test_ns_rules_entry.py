@@ -8,6 +8,7 @@ from ns_scenario import (
 )
 from tcgzoo.envs.ninja_slayer.layout import D_MODE, D_TATSUJIN, D_X, NUMBER, ST_CHARACTER, YES
 from tcgzoo.envs.ninja_slayer.state import K_ABILITY, K_CARD
+from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_FIXED, SO_KIND, SO_MODE, SO_NUMBER, SO_TJ, T_FIELD
 
 E = "TZNS-29"  # filler ether / characters without text
 
@@ -35,7 +36,7 @@ def test_targets_are_chosen_at_entry_and_needed_to_enter():
     assert s.dkind == D_PAY_ETHER
     pay_all(s)
     o = s.kstack[-1]
-    assert o[0] == K_CARD and o[9:] == [0, s.field[1][0], s.obj[s.field[1][0]], -1]
+    assert o[SO_KIND] == K_CARD and o[SO_FIXED:] == [0, s.field[1][0], s.obj[s.field[1][0]], T_FIELD]
     t = scene(p0=dict(hand=["TZNS-53"], ether=[E, E]))
     char_phase(t)
     assert hand(t, "TZNS-53") not in t.legal
@@ -73,7 +74,7 @@ def test_modes_are_chosen_at_entry_and_only_enterable_ones_offered():
     assert s.dkind == D_MODE and s.legal == [OPTION, OPTION + 1]
     act(s, OPTION + 1)
     pay_all(s)
-    assert s.kstack[-1][6] == 1
+    assert s.kstack[-1][SO_MODE] == 1
     n = len(s.hand[0])
     act(s, PASS)
     act(s, PASS)
@@ -94,7 +95,7 @@ def test_x_is_chosen_at_entry_and_paid_as_ether():
     act(s, NUMBER + 3)
     act(s, opp(s, "TZNS-23"))
     pay_all(s)
-    assert all(s.bowed[j] for j in s.ether[0]) and s.kstack[-1][7] == 3
+    assert all(s.bowed[j] for j in s.ether[0]) and s.kstack[-1][SO_NUMBER] == 3
     act(s, PASS)
     act(s, PASS)
     assert s.dmg[s.field[1][0]] == 3
@@ -114,7 +115,7 @@ def test_tatsujin_on_a_character_is_remembered_on_the_field():
         assert sum(s.bowed[j] for j in s.ether[0]) == (6 if pay else 4)
         act(s, PASS)
         act(s, PASS)  # the character resolves; its appears trigger goes on
-        assert s.kstack and s.kstack[-1][0] == K_ABILITY and s.kstack[-1][5] == int(pay)
+        assert s.kstack and s.kstack[-1][SO_KIND] == K_ABILITY and s.kstack[-1][SO_TJ] == int(pay)
         act(s, PASS)
         act(s, PASS)
         assert len(s.damage[1]) == dealt  # the two damage checks have resolved (filler decks)
@@ -127,11 +128,11 @@ def test_when_entered_triggers_resolve_before_the_card():
     char_phase(s)
     enter(s, "TZNS-57")
     assert s.dkind == D_PRIORITY
-    assert [o[0] for o in s.kstack] == [K_CARD, K_ABILITY]
+    assert [o[SO_KIND] for o in s.kstack] == [K_CARD, K_ABILITY]
     n = len(s.hand[0])
     act(s, PASS)
     act(s, PASS)
-    assert len(s.hand[0]) == n + 1 and s.kstack[-1][0] == K_CARD
+    assert len(s.hand[0]) == n + 1 and s.kstack[-1][SO_KIND] == K_CARD
 
 
 def test_a_cost_that_cannot_be_completed_rolls_the_entry_back():
@@ -155,7 +156,7 @@ def test_a_cost_that_cannot_be_completed_rolls_the_entry_back():
     act(s, opt(s, E))
     assert s.dkind == D_PAY_ETHER and [s.defs[d].id for d in s.opts] == ["TZNS-09"]
     act(s, OPTION)
-    assert all(s.bowed[j] for j in s.ether[0]) and s.kstack[-1][0] == K_CARD
+    assert all(s.bowed[j] for j in s.ether[0]) and s.kstack[-1][SO_KIND] == K_CARD
     act(s, PASS)
     act(s, PASS)
     assert ids(s, s.ohigan[1]) == ["TZNS-27"]
@@ -173,7 +174,7 @@ def test_activated_abilities_are_entered_with_priority():
     act(s, opp(s, "TZNS-27"))
     pay_all(s)
     g = s.field[0][0]
-    assert s.bowed[g] and s.kstack[-1][0] == K_ABILITY and s.kstack[-1][1] == g
+    assert s.bowed[g] and s.kstack[-1][SO_KIND] == K_ABILITY and s.kstack[-1][SO_CARD] == g
     assert field(s, "TZNS-58") not in s.legal
     act(s, PASS)
     act(s, PASS)
@@ -194,7 +195,7 @@ def test_activated_abilities_are_usable_on_the_opponents_turn():
     act(s, a)
     act(s, opp(s, "TZNS-27"))
     pay_all(s)
-    assert [o[0] for o in s.kstack] == [K_CARD, K_ABILITY]
+    assert [o[SO_KIND] for o in s.kstack] == [K_CARD, K_ABILITY]
 
 
 def test_countering_removes_a_kotodama_without_refund():

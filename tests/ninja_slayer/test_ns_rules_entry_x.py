@@ -13,6 +13,7 @@ from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR, load_pool
 from tcgzoo.envs.ninja_slayer.layout import D_DISTRIBUTE, D_X, NUMBER, ST_CHARACTER
 from tcgzoo.envs.ninja_slayer.state import K_CHECK
+from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_KIND, SO_NUMBER
 
 DATA = Path(__file__).resolve().parent / "data" / "rules_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
@@ -52,7 +53,7 @@ def test_x_that_sets_a_target_count_is_fixed_at_entry_within_the_legal_targets()
     assert s.dkind == D_CHOOSE and s.legal == [opp(s, "TZNS-17")]  # distinct (NS 1204.2e-2)
     act(s, opp(s, "TZNS-17"))
     pay_all(s)
-    assert sum(s.bowed[j] for j in s.ether[0]) == 2 and s.kstack[-1][7] == 2
+    assert sum(s.bowed[j] for j in s.ether[0]) == 2 and s.kstack[-1][SO_NUMBER] == 2
     act(s, PASS)
     act(s, PASS)
     assert sorted(s.dmg[j] for j in s.field[1]) == [1, 1]
@@ -66,7 +67,7 @@ def test_a_target_count_of_zero_chooses_no_target():
     char_phase(s)
     act(s, hand(s, FAN))
     act(s, NUMBER + 0)
-    assert s.dkind == D_PRIORITY and s.kstack[-1][7] == 0 and len(s.kstack[-1]) == 9  # no target recorded
+    assert s.dkind == D_PRIORITY and s.kstack[-1][SO_NUMBER] == 0 and len(s.kstack[-1]) == 9  # no target recorded
     assert not any(s.bowed[j] for j in s.ether[0])
     act(s, PASS)
     act(s, PASS)
@@ -223,7 +224,7 @@ def test_enter_without_paying_its_cost():
     assert s.dkind == D_CHOOSE and s.legal == [opp(s, "TZNS-27")]  # its entry-time target
     act(s, opp(s, "TZNS-27"))
     assert s.dkind == D_PRIORITY  # no cost to pay
-    assert ids(s, s.ohigan[0]) == [SCROLL] and [ids(s, [o[1]])[0] for o in s.kstack] == ["TZNS-53"]
+    assert ids(s, s.ohigan[0]) == [SCROLL] and [ids(s, [o[SO_CARD]])[0] for o in s.kstack] == ["TZNS-53"]
     assert not s.hand[0] and sum(s.bowed[j] for j in s.ether[0]) == 1
     act(s, PASS)
     act(s, PASS)
@@ -280,7 +281,7 @@ def test_a_counted_x_is_fixed_on_resolution():
     assert len(s.hand[0]) == 1
     act(s, PASS)
     act(s, PASS)  # the Kunai resolves: X = 1
-    checks = sum(1 for o in s.kstack if o[0] == K_CHECK)
+    checks = sum(1 for o in s.kstack if o[SO_KIND] == K_CHECK)
     assert s.carried[1] + checks + len(s.damage[1]) == 1  # 1 damage dealt (carried, checking or checked)
 
 

@@ -15,7 +15,7 @@ from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR, load_pool
 from tcgzoo.envs.ninja_slayer.layout import CONCEDE, D_ATTACKER, D_TARGET, OWN_FIELD, PLAYER
-from tcgzoo.envs.ninja_slayer.state import Z_FIELD, Z_HAND, Z_OHIGAN, Z_STACK
+from tcgzoo.envs.ninja_slayer.state import EF_CARD, EF_OBJ, Z_FIELD, Z_HAND, Z_OHIGAN, Z_STACK
 
 DATA = Path(__file__).resolve().parent / "data" / "hand_effect_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
@@ -120,7 +120,7 @@ def test_other_moves_of_the_card_end_the_effect():
     resolve_top(s)
     assert s.zone[a] == Z_OHIGAN
     assert (s.karate(a), s.durability(a)) == (1, 2)
-    assert not any(t[1] == a and t[2] == s.obj[a] for t in s.teff)
+    assert not any(t[EF_CARD] == a and t[EF_OBJ] == s.obj[a] for t in s.teff)
 
 
 def test_choosing_a_hand_card_leaks_nothing_and_the_revealed_card_is_known():

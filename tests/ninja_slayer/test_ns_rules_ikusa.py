@@ -7,6 +7,7 @@ from ns_scenario import (
     field, ids, opp, opt, scene, until,
 )
 from tcgzoo.envs.ninja_slayer.state import K_CHECK, Z_OHIGAN
+from tcgzoo.envs.ninja_slayer.records import SO_KIND
 
 
 def to_aisatsu(s):
@@ -159,7 +160,7 @@ def test_damage_check_priority_is_not_asked():
     act(s, PLAYER + 1)
     seen_check_on_top = False
     while s.dkind != D_ATTACKER:
-        seen_check_on_top |= bool(s.kstack) and s.kstack[-1][0] == K_CHECK
+        seen_check_on_top |= bool(s.kstack) and s.kstack[-1][SO_KIND] == K_CHECK
         act(s, PASS)
     assert not seen_check_on_top and len(s.damage[1]) == 2
 

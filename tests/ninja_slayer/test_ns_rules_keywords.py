@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ns_scenario import D_ATTACKER, D_CHOOSE, D_PAY_ETHER, D_PRIORITY, PASS, PLAYER, act, field, ids, opp, scene, until
 from tcgzoo.envs.ninja_slayer.layout import D_TATSUJIN, OPP_FIELD, ST_CHARACTER, YES
+from tcgzoo.envs.ninja_slayer.records import SO_TJ
 
 
 def char_phase(s):
@@ -50,7 +51,7 @@ def test_tatsujin_is_an_optional_additional_cost_with_an_extra_effect():
         while s.dkind == D_PAY_ETHER:
             act(s, s.legal[0])
             n += 1
-        assert n == (4 if pay else 2) and bool(s.kstack[-1][5]) == pay
+        assert n == (4 if pay else 2) and bool(s.kstack[-1][SO_TJ]) == pay
         act(s, PASS)
         act(s, PASS)
         act(s, OPP_FIELD)

@@ -14,6 +14,7 @@ from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR
 from tcgzoo.envs.ninja_slayer.layout import D_REPLACE
 from tcgzoo.envs.ninja_slayer.state import Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED
+from tcgzoo.envs.ninja_slayer.records import SO_CARD
 
 DATA = Path(__file__).resolve().parent / "data" / "replacement_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
@@ -237,7 +238,7 @@ def test_a_set_cost_higher_than_before_is_an_increase_applied_before_decreases()
     assert ether_cost(s, 0, s.defs[s.cdef[c]], c) == 0
     to_character_phase(s)
     act(s, hand(s, CHEAP))
-    assert s.dkind == D_PRIORITY and s.kstack and s.kstack[-1][1] == c
+    assert s.dkind == D_PRIORITY and s.kstack and s.kstack[-1][SO_CARD] == c
 
 
 def test_a_discard_cost_replaced_by_removal_still_counts_as_paid():

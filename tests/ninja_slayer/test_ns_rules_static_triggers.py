@@ -7,7 +7,8 @@ from ns_scenario import (
     until,
 )
 from tcgzoo.envs.ninja_slayer.layout import D_REVEAL, D_RECOVER, OPTION, OWN_FIELD, ST_CHARACTER, ST_END, YES
-from tcgzoo.envs.ninja_slayer.state import K_ABILITY
+from tcgzoo.envs.ninja_slayer.state import K_ABILITY, Z_OHIGAN
+from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_KIND
 
 E = "TZNS-29"
 
@@ -59,7 +60,7 @@ def test_statics_apply_attribute_gains_before_number_changes():
     assert s.has_attr(squad, "Soukaiya") and not s.has_attr(s.field[1][0], "Soukaiya")
     assert (s.karate(squad), s.karate(rec), s.karate(cmd)) == (2, 2, 3)
     assert s.karate(s.field[1][0]) == 1
-    s.move(rec, 4)  # the Recruiter leaves: the Squad is no longer Soukaiya (NS 1210.1)
+    s.move(rec, Z_OHIGAN)  # the Recruiter leaves: the Squad is no longer Soukaiya (NS 1210.1)
     assert not s.has_attr(squad, "Soukaiya") and s.karate(squad) == 1
 
 
@@ -69,7 +70,7 @@ def test_a_character_arrives_with_the_statics_that_apply_there():
     s = scene(p0=dict(hand=["TZNS-12"], ether=[E, E], field=["TZNS-62"]))
     char_phase(s)
     enter(s, "TZNS-12")
-    boom = s.kstack[-1][1]
+    boom = s.kstack[-1][SO_CARD]
     assert s.karate(boom) == 3
     act(s, PASS)
     act(s, PASS)
@@ -88,7 +89,7 @@ def test_a_delayed_trigger_triggers_once_at_the_next_end_phase():
     assert len(s.hand[0]) == n + 1 and len(s.delayed) == 1
     while s.step != ST_END:
         act(s, PASS)
-    assert not s.delayed and (s.kstack and s.kstack[-1][0] == K_ABILITY)
+    assert not s.delayed and (s.kstack and s.kstack[-1][SO_KIND] == K_ABILITY)
     act(s, PASS)
     act(s, PASS)
     assert len(s.hand[0]) == n + 2
@@ -105,11 +106,11 @@ def test_a_state_trigger_triggers_only_when_not_already_triggered():
     s = scene(p0=dict(field=["TZNS-66"], deck=[E] * 10))
     act(s, PASS)  # ether placement: none; draw step comes later in the next turn, hand is empty
     assert not s.hand[0]
-    abil = [o for o in s.kstack if o[0] == K_ABILITY]
+    abil = [o for o in s.kstack if o[SO_KIND] == K_ABILITY]
     assert len(abil) == 1 and not s.pending
     act(s, PASS)
     act(s, PASS)
-    assert len(s.hand[0]) == 1 and not [o for o in s.kstack if o[0] == K_ABILITY]
+    assert len(s.hand[0]) == 1 and not [o for o in s.kstack if o[SO_KIND] == K_ABILITY]
 
 
 def test_a_killed_trigger_reads_last_known_information():
@@ -152,7 +153,7 @@ def test_a_hidden_cards_trigger_is_revealed_or_not():
             assert not s.kstack and not s.pub[look]
             continue
         act(s, OPTION)  # its only hand card is revealed: nothing left to ask, the trigger enters
-        assert s.pub[look] and s.kstack[-1][0] == K_ABILITY
+        assert s.pub[look] and s.kstack[-1][SO_KIND] == K_ABILITY
         while s.kstack:
             act(s, s.legal[-1] if s.dkind == D_RECOVER else PASS)
         assert not s.pub[look] and ids(s, s.ohigan[1]) == [E] and look in s.hand[1]

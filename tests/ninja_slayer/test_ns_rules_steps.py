@@ -21,7 +21,10 @@ from tcgzoo.envs.ninja_slayer.layout import (
     D_PAY_ETHER, D_RECOVER, D_REVEAL, D_X, NUMBER, OPTION, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
 )
 from tcgzoo.envs.ninja_slayer.rules import IK_DAMAGE, IK_END, IK_INTERRUPT, IK_START, IK_TARGET, SO_FIXED
+from tcgzoo.envs.ninja_slayer.records import TG_CARD
+from tcgzoo.envs.ninja_slayer.rules.frames import H_IKUSA, HANDLER, IKS_END_PROCESSING, STEP
 from tcgzoo.envs.ninja_slayer.state import K_ABILITY, Z_HAND
+from tcgzoo.envs.ninja_slayer.records import PT_ABILITY, PT_PLAYER, SO_ABILITY, SO_CARD, SO_KIND
 
 DATA = Path(__file__).resolve().parent / "data" / "rules_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
@@ -47,9 +50,9 @@ def play(s, stop, attack=1):
         assert n < 2000 and not s.is_terminal()
         for o in s.kstack:
             key = id(o)
-            if o[0] == K_ABILITY and key not in seen:
+            if o[SO_KIND] == K_ABILITY and key not in seen:
                 seen.add(key)
-                log.append((TRIGGERS[s.abilities[o[4]].trigger], s.turn, s.step, s.ikstep, s.tp))
+                log.append((TRIGGERS[s.abilities[o[SO_ABILITY]].trigger], s.turn, s.step, s.ikstep, s.tp))
         seen &= {id(o) for o in s.kstack}
         k = s.dkind
         if k == D_ATTACKER:
@@ -134,8 +137,8 @@ def test_start_of_turn_whose_ability_is_which():
 
     def stop(st):
         for o in st.kstack:
-            if o[0] == K_ABILITY:
-                seen.append((st.turn, ids(st, [o[1]])[0]))
+            if o[SO_KIND] == K_ABILITY:
+                seen.append((st.turn, ids(st, [o[SO_CARD]])[0]))
         return st.turn == 5 and st.step == ST_DRAW
     play(s, stop, attack=0)
     assert sorted(set(seen)) == [(4, "TZT-03"), (5, "TZT-02")]
@@ -164,7 +167,7 @@ def test_the_end_of_the_ikusa_damage_step_goes_back_while_a_trigger_is_pending()
     s.pending.append([0, draw_ab, monk, s.obj[monk], 0])
     deck = len(s.deck[0])
     act(s, PASS)  # the second pass with nothing on the kotodama space: 706.8 finds the pending trigger
-    assert s.ikstep == IK_DAMAGE and s.kstack and s.kstack[-1][4] == draw_ab
+    assert s.ikstep == IK_DAMAGE and s.kstack and s.kstack[-1][SO_ABILITY] == draw_ab
     assert s.dkind == D_PRIORITY
     later = play(s, lambda st: st.dkind == D_ATTACKER)
     # it resolved in the ikusa damage step, and only then the next aisatsu phase began
@@ -174,8 +177,8 @@ def test_the_end_of_the_ikusa_damage_step_goes_back_while_a_trigger_is_pending()
 
 
 def _after_end_of_damage(st):
-    """At ikusa step 13 (706.7 after 706.6): the handler frame's step says so."""
-    return any(f[0] == 7 and f[1] == 13 for f in st.stack)
+    """At the ikusa end processing (706.8, after 706.6-7): the handler frame's step says so."""
+    return any(f[HANDLER] == H_IKUSA and f[STEP] == IKS_END_PROCESSING for f in st.stack)
 
 
 def test_the_end_of_the_turn_goes_back_while_a_trigger_is_pending():
@@ -189,7 +192,7 @@ def test_the_end_of_the_turn_goes_back_while_a_trigger_is_pending():
          and st.dplayer == 1)
     s.pending.append([0, draw_ab, monk, s.obj[monk], 0])
     act(s, PASS)  # player 1 passes too: the end phase's priority ends, 505.3 runs
-    assert s.turn == 3 and s.step == ST_END and s.kstack and s.kstack[-1][4] == draw_ab
+    assert s.turn == 3 and s.step == ST_END and s.kstack and s.kstack[-1][SO_ABILITY] == draw_ab
     deck = len(s.deck[0])
     play(s, lambda st: st.turn == 4)
     assert len(s.deck[0]) == deck - 1
@@ -610,7 +613,7 @@ def test_damage_to_what_is_no_longer_a_character_is_not_dealt():
     act(s, NUMBER + 1)  # X = 1
     while s.dkind != D_PRIORITY:
         act(s, s.legal[0])  # its entry target (the Drum, the only one), then the ether
-    assert s.kstack[-1][SO_FIXED + 1] == drum
+    assert s.kstack[-1][SO_FIXED + TG_CARD] == drum
     act(s, hand(s, "TZNS-20"))  # the same player keeps priority (NS 802.5a)
     n = 0
     while s.kstack or s.pending:
@@ -662,10 +665,10 @@ def test_abilities_entering_together_are_ordered_by_their_controller(first):
         assert n < 200
         act(s, s.legal[0] if s.dkind == D_ATTACKER else PASS)
     assert s.turn == 1 and s.dplayer == 0
-    pend = [TRIGGERS[s.abilities[t[1]].trigger] for t in s.pending if t[0] == 0]
+    pend = [TRIGGERS[s.abilities[t[PT_ABILITY]].trigger] for t in s.pending if t[PT_PLAYER] == 0]
     act(s, s.legal[pend.index(first)])
     while s.dkind != D_PRIORITY:
         act(s, s.legal[0])
-    on = [TRIGGERS[s.abilities[o[4]].trigger] for o in s.kstack if o[0] == K_ABILITY]
+    on = [TRIGGERS[s.abilities[o[SO_ABILITY]].trigger] for o in s.kstack if o[SO_KIND] == K_ABILITY]
     other = "start_of_turn" if first == "start_of_game" else "start_of_game"
     assert on == [first, other]

@@ -8,6 +8,7 @@ from ns_scenario import (
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.layout import ST_CHARACTER, ST_ETHER
 from tcgzoo.envs.ninja_slayer.state import K_CARD, Z_FIELD, Z_OHIGAN
+from tcgzoo.envs.ninja_slayer.records import SO_KIND
 
 
 def test_setup_deals_four_and_the_first_turn_draws_one():
@@ -59,7 +60,7 @@ def test_entering_a_character_bows_ether_and_it_resolves_to_the_field():
     assert s.dkind == D_PAY_ETHER and len(s.legal) == 2  # two distinct untapped cards
     act(s, opt(s, "NST1-19"))
     act(s, opt(s, "TZNS-31"))
-    assert s.kstack and s.kstack[-1][0] == K_CARD
+    assert s.kstack and s.kstack[-1][SO_KIND] == K_CARD
     bowed = [ids(s, [i])[0] for i in s.ether[0] if s.bowed[i]]
     assert sorted(bowed) == ["NST1-19", "TZNS-31"]
     assert s.dkind == D_PRIORITY and s.dplayer == 0  # NS 802.5a: keeps priority
