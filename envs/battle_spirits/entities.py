@@ -2,8 +2,7 @@
 :mod:`tcgzoo.envs.core.entities`, the table in docs/entity-observation.md).
 
 Tokens, in this order (the first ``T`` are kept): the decision's context card (the card
-being played or the effect's source, from ``encoding.context_card`` as the flat
-observation), the opened cards of a search, my hand, both fields, the opponent's hand
+being played or the effect's source, as the rules publish it in ``state.ctx_card``), the opened cards of a search, my hand, both fields, the opponent's hand
 (cards known to me by identity, then card 1 tokens), both trashes and removed zones.
 Decks and life are counts in the globals. What is hidden follows the flat observation
 (``encoding.observation``).
@@ -11,14 +10,9 @@ Decks and life are counts in the globals. What is hidden follows the flat observ
 
 from __future__ import annotations
 
-import numpy as np
-
 from ..core.entities import CARD_OFFSET, UNKNOWN, EntityBuffers, EntityLayout, one_hot_names
-from .encoding import PLAYER_FEATS, context_card
+from .encoding import PLAYER_FEATS
 from .layout import (
-    D_ORDER,
-    D_PAY,
-    D_PLACE,
     D_SEARCH,
     DECISIONS,
     FIELD,
@@ -34,7 +28,7 @@ from .layout import (
     STEPS,
     TRASH,
 )
-from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID
+from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, Z_HAND
 
 T_MAX = 80
 ZONES = (
@@ -167,12 +161,21 @@ def entity_observation(s, p: int, out: EntityBuffers) -> None:
             gm[G_BATTLE + 1] = 1.0
         if s.blocker >= 0:
             gm[G_BATTLE + 2] = 1.0
-    if deciding and s.stack:
-        c = context_card(s)
+    if deciding:  # the decision's context, as the rules published it (rules.frames.ask)
+        c = s.ctx_card
         if c >= 0:
             add(cdef[c] + CARD_OFFSET, Z_CTX)
-    if deciding and s.dkind in FLAT_CONTEXT_KINDS:
-        _flat_context(s, p, out)
+        if s.ctx_cores:
+            gm[G_COUNT] = s.ctx_cores / 10
+        if s.ctx_batch >= 0:  # the source card of each effect to order (OPTION k)
+            mine = s.dplayer == p
+            for k, t in enumerate(s.tq[s.ctx_batch][:N_OPTIONS]):
+                i = t[0]
+                if s.zone[i] == Z_HAND and s.owner[i] != p and not s.known[i]:
+                    continue  # an opposing hand card's trigger not yet declared (rules.h_trig): hidden
+                tok = out.add(cdef[i] + CARD_OFFSET, Z_ORDER, k)
+                if mine and tok < out.T:
+                    out.act_mv[OPTION + k] = tok
     search = deciding and s.dkind == D_SEARCH and s.dplayer == p
     opened = s.revealed
     if opened:
@@ -240,24 +243,3 @@ def entity_observation(s, p: int, out: EntityBuffers) -> None:
     gm[G_DROPPED] = out.dropped / 10
 
 
-# the decisions whose context (the cores left to pay or place, the sources of the effects to
-# order) only the flat observation's encoder knows: read from its blocks, never from the engine's frames
-FLAT_CONTEXT_KINDS = frozenset({D_PAY, D_PLACE, D_ORDER})
-
-
-def _flat_context(s, p: int, out: EntityBuffers) -> None:
-    """The decision's count and, while effects are ordered, the source card of each option
-    as a token (OPTION k), from the flat observation (``encoding.observation``)."""
-    lay = s.game.obs_layout
-    o = s.observation_tensor(p)
-    out.glob_mv[G_COUNT] = float(o[lay.g_count])
-    if s.dkind == D_ORDER:
-        P = lay.P
-        rows = o[lay.order : lay.order + N_OPTIONS * P].reshape(N_OPTIONS, P)
-        r, c = np.nonzero(rows)
-        mine = s.dplayer == p
-        for k, card in zip(r.tolist(), c.tolist()):
-            t = out.add(card + CARD_OFFSET, Z_ORDER, k)
-            if t < out.T:
-                if mine:
-                    out.act_mv[OPTION + k] = t

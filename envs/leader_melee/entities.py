@@ -11,23 +11,14 @@ follows the flat observation (``encoding.observation``).
 
 from __future__ import annotations
 
-import numpy as np
-
 from ..core.entities import CARD_OFFSET, UNKNOWN, EntityBuffers, EntityLayout, one_hot_names
 from .layout import (
     BATTLE_ABILITY,
-    D_CHOOSE_MODE,
-    D_DISCARD,
-    D_DRAW_UP_TO,
-    D_LIMIT_DROP,
     D_MULLIGAN,
     D_ORDER_REPLACEMENT,
     D_ORDER_TRIGGER,
-    D_PAY_ENERGY,
     D_PLACE_ORDER,
     D_SEARCH,
-    D_TARGET,
-    D_YES_NO,
     DECISIONS,
     HAND,
     LEADER_ABILITY,
@@ -47,12 +38,13 @@ from .layout import (
     SELF_LEADER,
 )
 from .rules import leader, negated, statics, stats
+from .rules.frames import K_CARD
 
 T_MAX = 96
 ZONES = (
     ("own_leader", "my leader (SELF_LEADER, LEADER_ABILITY k)"),
     ("opp_leader", "the opponent's leader (OPP_LEADER)"),
-    ("context", "the card being used or resolved, or the replacement effect offered (the flat observation's context)"),
+    ("context", "the card being used or resolved, or the replacement effect offered (``state.decision_ctx``, as in the flat observation)"),
     (
         "pending",
         "my waiting automatic ability k while I order them, or replacement effect k to order (PENDING k): its card",
@@ -137,22 +129,6 @@ F_FACE, F_REST, F_POWER, F_STRIKE, F_ATK, F_GUARD, F_IRON, F_NEWEST, F_NEG, F_KN
 )
 G_GLOBAL, G_PHASE, G_DEC, G_DECIDING, G_COUNTS, G_CONTEXT, G_CHOICE, G_DROPPED = (
     _PROTO.glob_start(n) for n in ("global", "phase", "decision", "deciding", "counts", "context", "choice", "dropped")
-)
-# the decisions whose context (the card being used or resolved, the play's choices, the replacement
-# effects) only the flat observation's encoder knows: read from its blocks, never from the engine's frames
-FLAT_CONTEXT_KINDS = frozenset(
-    {
-        D_PAY_ENERGY,
-        D_TARGET,
-        D_YES_NO,
-        D_LIMIT_DROP,
-        D_DRAW_UP_TO,
-        D_ORDER_REPLACEMENT,
-        D_CHOOSE_MODE,
-        D_DISCARD,
-        D_SEARCH,
-        D_PLACE_ORDER,
-    }
 )
 
 
@@ -239,9 +215,9 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
                 am[LEADER_ABILITY + k] = t
         else:
             am[OPP_LEADER] = t
-    if dkind in FLAT_CONTEXT_KINDS:
-        _flat_context(s, me, deciding, out)
-    elif deciding and dkind == D_MULLIGAN:
+    if dkind >= 0:
+        _context(s, me, deciding, out)
+    if deciding and dkind == D_MULLIGAN:
         gm[G_CONTEXT + 1] = len(s.picks) / 10
     if deciding and dkind == D_ORDER_TRIGGER:  # 8-5-1-2: my waiting abilities, in the order PENDING k names them
         mine = [w[1] for w in s.waits if w[0] == me]
@@ -319,33 +295,29 @@ def entity_observation(s, me: int, out: EntityBuffers) -> None:
     gm[G_DROPPED] = out.dropped / 10
 
 
-def _flat_context(s, me: int, deciding: bool, out: EntityBuffers) -> None:
-    """The context of the pending decision, read from the flat observation's blocks
-    (``encoding.observation``: the only reader of the engine's frames): the context card as a
-    token, its cost left, the play's choices, the replacement effects to order (PENDING k)
-    and the cards picked to go under the deck."""
-    lay = s.game.obs_layout
-    n = lay.n
-    o = s.observation_tensor(me)
-    a = lay.blocks["context"][0]
-    nz = np.flatnonzero(o[a : a + n])
-    if nz.size:
-        out.add(int(nz[0]) + CARD_OFFSET, Z_CTX)
+def _context(s, me: int, deciding: bool, out: EntityBuffers) -> None:
+    """The pending decision's context as the rules publish it (``state.decision_ctx``,
+    rules/context.py), as the flat observation shows it: the context card as a token, its cost
+    left, the play's choices, the replacement effects to order (PENDING k) and, for the player
+    placing them, the cards picked to go under the deck (their order is the owner's alone, 3-1-6-1)."""
+    dc = s.decision_ctx
+    cdef = s.cdef
+    if dc.card >= 0:
+        out.add(cdef[dc.card] + CARD_OFFSET, Z_CTX)
     g = out.glob
-    g[G_CONTEXT : G_CONTEXT + 2] = o[a + n : a + n + 2]
-    a, k = lay.blocks["choice"]
-    g[G_CHOICE : G_CHOICE + k] = o[a : a + k]
+    if dc.pay:
+        g[G_CONTEXT] = dc.pay / 10
+    if dc.mode >= 0:
+        g[G_CHOICE + dc.mode] = 1.0
+    if dc.discard:
+        g[G_CHOICE + 8] = dc.discard / 10
     dkind = s.dkind
     if dkind == D_ORDER_REPLACEMENT:
-        a, k = lay.blocks["pending"]
-        rows = o[a : a + k].reshape(-1, n)
-        r, c = np.nonzero(rows)
-        for row, card in zip(r.tolist(), c.tolist()):
-            t = out.add(card + CARD_OFFSET, Z_PENDING, row)
-            if t < out.T:
-                if deciding:
-                    out.act_mv[PENDING + row] = t
-    elif dkind == D_PLACE_ORDER and deciding:
-        a = lay.blocks["look"][0]
-        counts = o[a : a + n]
-        out.extend([int(c) + CARD_OFFSET for c in np.flatnonzero(counts) for _ in range(int(counts[c]))], Z_PLACED)
+        for row, key in enumerate(dc.pending[:16]):
+            t = out.add(cdef[key[K_CARD]] + CARD_OFFSET, Z_PENDING, row)
+            if t < out.T and deciding:
+                out.act_mv[PENDING + row] = t
+    elif (dkind == D_PLACE_ORDER or dkind == D_SEARCH) and deciding:
+        g[G_CHOICE + 9] = dc.picked / 10
+        if dkind == D_PLACE_ORDER:
+            out.extend(sorted(cdef[u] + CARD_OFFSET for u in dc.placed), Z_PLACED)
