@@ -85,7 +85,7 @@ def build_layout(n_cards: int) -> EntityLayout:
         "trash/40, removed/20, soul core at reserve / trash / void / life / field one-hot, gained/10",
     )
     g("battle", 3, "in battle, the attacker is mine, blocked")
-    g("count", 1, "cores left to pay / to place on the new card / 10 (the flat observation's decision count)")
+    g("count", 1, "cores left to pay / to place on the new card / 10 (`state.ctx_cores`, as the flat observation)")
     g("dropped", 1, "tokens left out because the table was full / 10")
     return L
 
