@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from ..core.engine import RUNNING
 from ..core.errors import PositionError
-from ..core.position_file import Dealer, Header, card_entry, flag, number, readable_header, readable_pending, zone_list
+from ..core.position_file import (
+    Dealer, Header, card_entry, flag, number, readable_header, readable_pending, resume, zone_list,
+)
 from . import rules as R
 from .cards import MAGIC
 from .layout import OPTION, ST_SETUP, STEPS
@@ -71,22 +73,13 @@ def build(game, data) -> "R.State":
     while s.step == ST_SETUP and s.dkind != RUNNING and OPTION in s.legal:  # go first / keep the hands
         s.apply_action(OPTION)
     _clear(s)
-    n0 = len(game.decks[0])
-    dealer = Dealer(s, [list(range(n0)), list(range(n0, len(s.cdef)))], h.strict, h.seed)
+    dealer = Dealer(s, h)
     specs = [_named(s, dealer, p, h.players[p]) for p in (0, 1)]
     for p in (0, 1):
         _rest(s, dealer, p, h.players[p], specs[p])
     s.turn, s.tp, s.first = h.turn, h.active, h.first
     s.step = STEPS.index(h.step)
-    s.stack = [[R.H_TURN, STEP_FRAME[h.step]]]
-    s.history, s.winner, s.capped = [], -1, False
-    try:
-        s.check_invariants()
-    except AssertionError as e:  # the checks above should make this impossible: say so plainly
-        raise PositionError(f"the position breaks an invariant of the state: {e}") from None
-    s.dkind = RUNNING
-    s._run()
-    return s
+    return resume(s, [R.H_TURN, STEP_FRAME[h.step]])
 
 
 def _clear(s) -> None:

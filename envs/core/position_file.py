@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .cardfile import load_yaml, read_bounded
+from .engine import RUNNING
 from .errors import CardFileError, NAME_SHORT, PositionError, UnknownNameError, near_match, short
 from .rng import Rng
 
@@ -237,21 +238,25 @@ def zone_list(spec: dict, name: str, where: str, limit: int, counted: bool = Fal
 
 
 class Dealer:
-    """Deals the card instances of a fresh state into the zones a position names.
+    """Deals the card instances of a fresh state into the zones the position ``header`` names.
 
-    ``instances[p]``: player p's instances (their deck-list cards in ``state.cdef``). A named
-    card takes an instance of that card when one is left; otherwise, unless the position is
-    ``strict`` (it names its decks, so the deck lists bound the copies), any instance left,
-    re-labelled as the named card (the way ``resample_hidden`` relabels hidden cards). What is
-    left fills the zones the position leaves out, in an order drawn from the position's seed."""
+    Player p's instances are those ``state.owner`` gives p (their deck-list cards in
+    ``state.cdef``), but for ``skip`` (instances dealt otherwise: a leader). A named card takes
+    an instance of that card when one is left; otherwise, unless the position is strict (it
+    names its decks, so the deck lists bound the copies), any instance left, re-labelled as the
+    named card (the way ``resample_hidden`` relabels hidden cards). What is left fills the zones
+    the position leaves out, in an order drawn from the position's seed."""
 
-    def __init__(self, state, instances: list[list[int]], strict: bool, seed: int) -> None:
+    def __init__(self, state, header: Header, skip: tuple[int, ...] = ()) -> None:
         self.s = state
         self.index = {d.id: k for k, d in enumerate(state.game.pool.cards)}
-        self.strict = strict
-        self.rng = Rng(seed)
-        self.free = [list(instances[0]), list(instances[1])]
-        self.listed = [len(instances[0]), len(instances[1])]
+        self.strict = header.strict
+        self.rng = Rng(header.seed)
+        self.free: list[list[int]] = [[], []]
+        for i, p in enumerate(state.owner):
+            if i not in skip:
+                self.free[p].append(i)
+        self.listed = [len(self.free[0]), len(self.free[1])]
         for f in self.free:
             self.rng.shuffle(f)
 
@@ -295,3 +300,19 @@ class Dealer:
         out = free[len(free) - n:]
         del free[len(free) - n:]
         return out
+
+
+def resume(s, frame: list[int]):
+    """Resume the built state ``s`` with the turn frame ``frame`` (the step it starts at) as
+    its only frame: no history, no winner; its invariants are checked (a PositionError names
+    the one broken: the checks of ``build`` should make that impossible) and it runs on to its
+    first decision. Returns ``s``."""
+    s.stack = [frame]
+    s.history, s.winner, s.capped = [], -1, False
+    try:
+        s.check_invariants()
+    except AssertionError as e:
+        raise PositionError(f"the position breaks an invariant of the state: {e}") from None
+    s.dkind = RUNNING
+    s._run()
+    return s

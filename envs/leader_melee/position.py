@@ -15,10 +15,9 @@ listed or counted deck leaves over go to the drop area.
 """
 from __future__ import annotations
 
-from ..core.engine import RUNNING
 from ..core.errors import PositionError
 from ..core.position_file import (
-    Dealer, Header, card_entry, entry, flag, number, only, readable_header, readable_pending, zone_list,
+    Dealer, Header, card_entry, entry, flag, number, only, readable_header, readable_pending, resume, zone_list,
 )
 from . import rules as R
 from .cards import T_LEADER
@@ -62,22 +61,13 @@ def build(game, data) -> "R.State":
     while s.phase == 0 and not s.is_terminal():  # the set-up: both players keep their hands
         s.apply_action(PASS)
     _clear(s)
-    dealer = Dealer(s, [list(range(1, CARDS_PER_PLAYER)), list(range(CARDS_PER_PLAYER + 1, 2 * CARDS_PER_PLAYER))],
-                    h.strict, h.seed)
+    dealer = Dealer(s, h, skip=(0, CARDS_PER_PLAYER))  # the leaders are dealt by _named
     counted = [_named(s, dealer, p, h.players[p], h.strict) for p in (0, 1)]
     for p in (0, 1):
         _rest(s, dealer, p, counted[p])
     s.turn_no, s.tp, s.first = h.turn, h.active, h.first
     s.phase = PHASE_NAMES.index(h.step)
-    s.stack = [[R.H_TURN, STEP_FRAME[h.step]]]
-    s.history, s.winner, s.capped = [], -1, False
-    try:
-        s.check_invariants()
-    except AssertionError as e:
-        raise PositionError(f"the position breaks an invariant of the state: {e}") from None
-    s.dkind = RUNNING
-    s._run()
-    return s
+    return resume(s, [R.H_TURN, STEP_FRAME[h.step]])
 
 
 def _clear(s) -> None:

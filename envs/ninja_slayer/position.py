@@ -13,10 +13,9 @@ listed or counted deck leaves over are removed from the game (the removed zone, 
 """
 from __future__ import annotations
 
-from ..core.engine import RUNNING
 from ..core.errors import PositionError
 from ..core.position_file import (
-    Dealer, Header, card_entry, entry, flag, number, readable_header, readable_pending, zone_list,
+    Dealer, Header, card_entry, entry, flag, number, readable_header, readable_pending, resume, zone_list,
 )
 from . import rules as R
 from .cards import CHARACTER
@@ -54,23 +53,14 @@ def build(game, data) -> "R.State":
     h = Header(data, game, STEP_FRAME, PLAYER_KEYS, "character")
     s = game.new_initial_state(h.seed)  # the set-up has no decisions (NS 403): turn 1 has begun
     _clear(s)
-    n0 = len(game.decks[0])
-    dealer = Dealer(s, [list(range(n0)), list(range(n0, len(s.cdef)))], h.strict, h.seed)
+    dealer = Dealer(s, h)
     counted = [_named(s, dealer, p, h.players[p]) for p in (0, 1)]
     for p in (0, 1):
         _rest(s, dealer, p, counted[p])
     s.statics = R.static_flags(s.defs, s.cdef)  # the dealt cards decide which lookups run
     s.turn, s.tp, s.first = h.turn, h.active, h.first
     s.step = STEPS.index(h.step)
-    s.stack = [[R.H_TURN, STEP_FRAME[h.step]]]
-    s.history, s.winner, s.capped = [], -1, False
-    try:
-        s.check_invariants()
-    except AssertionError as e:
-        raise PositionError(f"the position breaks an invariant of the state: {e}") from None
-    s.dkind = RUNNING
-    s._run()
-    return s
+    return resume(s, [R.H_TURN, STEP_FRAME[h.step]])
 
 
 def _clear(s) -> None:
