@@ -23,7 +23,7 @@ from ..core.cardtext import (
 from ..core.vocab import Word
 from .cards import CARDS_DIR, CardPool, load_pool
 from .verbs import VOCAB, _hook, _options, _remove_n, _when
-from .words import _color_param, _count_param, _name_param, _symbols_param, _type_param
+from .words import _count_param, _name_param, _symbols_param
 
 __all__ = ["BOOK", "TEXT", "coverage_problems", "pool", "render", "render_entry"]
 
@@ -36,6 +36,8 @@ TYPE = {"spirit": ("スピリット", "spirit"), "nexus": ("ネクサス", "nexu
 # templates). ``{of}`` / ``{self}`` is the card itself (「このスピリット」 / 「このネクサス」) or the
 # cards or player an effect watches; ``{n}`` / ``{side}`` are the trigger's own parameters.
 BOOK = Phrasebook("battle_spirits", {
+    "color": COLOR,  # the names of the filters color and type (their Param.named)
+    "type": TYPE,
     "event": {  # triggers (BS 9-1-5, 12-2-1), worded as the event words of events.py word them
         "summon": ("{of}の召喚時", "when {of} is summoned"),
         "deploy": ("{of}の配置時", "when {of} is deployed"),
@@ -388,8 +390,6 @@ class BattleSpiritsText(VocabText):
         super().__init__(VOCAB, BOOK)
         # parameters read by the game's own functions: by reader, or by (word, parameter)
         self._custom: dict[Any, Callable[[Word, Any, _Card], Phrase]] = {
-            _color_param: lambda w, v, c: Phrase(*COLOR[v]),
-            _type_param: lambda w, v, c: Phrase(*TYPE[v]),
             _symbols_param: lambda w, v, c: self._symbols(v),
             _count_param: lambda w, v, c: self.target(v, c, counting=True),
             _name_param: lambda w, v, c: plain(v),

@@ -62,19 +62,7 @@ VOCAB.stat("symbols", lambda s, i, base: s.defs[s.cdef[i]].sym_total if base or 
 
 
 # ---- other filters ---------------------------------------------------------------------------
-def _color_param(vocab, ck, field, v):
-    if not isinstance(v, str) or v not in COLOR_INDEX:
-        ck.fail(field, f"unknown colour {short(v)}; expected one of {', '.join(COLORS)}")
-    return COLOR_INDEX[v]
-
-
-def _type_param(vocab, ck, field, v):
-    if not isinstance(v, str) or v not in TYPES:
-        ck.fail(field, f"expected one of {', '.join(TYPES)}")
-    return TYPES[v]
-
-
-@VOCAB.filter("color", params={"": Param.custom(_color_param)}, rule="BS 2-11",
+@VOCAB.filter("color", params={"": Param.named(COLOR_INDEX, "color")}, rule="BS 2-11",
               doc="has that colour (a multicolour card has each of its colours)", ja="{}", en="{}")
 def f_color(s, i, src, p, c, base):
     if s.bflags & B_TREAT:  # also_color / colorless constants (BS 2-11)
@@ -140,7 +128,7 @@ def f_recovered(s, i, src, p, v, base):
     return (s.exh[i] == 0) == v
 
 
-@VOCAB.filter("type", params={"": Param.custom(_type_param)}, rule="BS 2-5", doc="of that card type",
+@VOCAB.filter("type", params={"": Param.named(TYPES, "type")}, rule="BS 2-5", doc="of that card type",
               ja="{}カードである", en="{}")
 def f_type(s, i, src, p, t, base):
     return s.defs[s.cdef[i]].type == t

@@ -413,6 +413,8 @@ class VocabText:
             return self.value(raw, ctx)
         if k in ("choice", "bool"):
             return self.choice(word, pname, raw, ctx=ctx)
+        if k == "named":
+            return Phrase(*self.book.get(param.book, raw))
         if k == "str":
             return plain(raw)
         if k == "target":

@@ -402,13 +402,15 @@ def _sum_leaf(s: Any, src: int, p: int, parts: tuple) -> int:
 class Param:
     """How one field of a word is read: its type, default and checks."""
 
-    __slots__ = ("kind", "default", "choices", "lo", "hi", "required")
+    __slots__ = ("kind", "default", "choices", "lo", "hi", "required", "table", "book")
     _REQUIRED = object()
 
     def __init__(self, kind: str, default: Any = _REQUIRED, choices: tuple = (), lo: int | None = None,
                  hi: int | None = None) -> None:
         self.kind, self.default, self.choices, self.lo, self.hi = kind, default, choices, lo, hi
         self.required = default is Param._REQUIRED
+        self.table: Mapping[builtins.str, builtins.int] | None = None  # named: name -> number
+        self.book = ""  # named: the phrase-book kind that words the names
 
     @classmethod
     def int(cls, default: Any = _REQUIRED, lo: int | None = None, hi: int | None = None) -> "Param":
@@ -421,6 +423,14 @@ class Param:
     @classmethod
     def choice(cls, choices: Iterable[str], default: Any = _REQUIRED) -> "Param":
         return cls("choice", default, tuple(choices))
+
+    @classmethod
+    def named(cls, table: Mapping[builtins.str, builtins.int], book: builtins.str, default: Any = _REQUIRED) -> "Param":
+        """One of the names of ``table`` (a colour, a card type), read as its number; the
+        card text words it by the phrase book's entry ``book`` / name."""
+        p = cls("named", default, tuple(table))
+        p.table, p.book = table, book
+        return p
 
     @classmethod
     def bool(cls, default: Any = _REQUIRED) -> "Param":
@@ -481,6 +491,11 @@ class Param:
                 names = [str(c) for c in self.choices]
                 ck.fail(field, f"{short(v)} is not one of {', '.join(names)}{suggest(v, names)}")
             return v
+        if k == "named":
+            assert self.table is not None
+            if not isinstance(v, str) or v not in self.table:
+                ck.fail(field, f"{short(v)} is not one of {', '.join(self.choices)}{suggest(v, self.choices)}")
+            return self.table[v]
         if k == "bool":
             if not isinstance(v, bool):
                 ck.fail(field, f"expected true or false, got {short(v)}")

@@ -25,7 +25,7 @@ from ..core.cardtext import (
 from . import cards as C
 from .cards import CARD_DIR, CardPool, load_pool
 from .verbs import VOCAB
-from .words import _count_param, _field_count_param, _filter_param, _text_param, _type_param
+from .words import _count_param, _field_count_param, _filter_param, _text_param
 
 __all__ = ["BOOK", "TEXT", "coverage_problems", "pool", "render", "render_entry"]
 
@@ -230,7 +230,6 @@ class NinjaSlayerText(VocabText):
         super().__init__(VOCAB, BOOK)
         # the parameters read by the game's own functions (words.py), by reader
         self._custom = {
-            _type_param: lambda w, v: Phrase(*BOOK.get("type", v)),
             _text_param: lambda w, v: plain(v),
             _filter_param: lambda w, v: self.noun(v),
             _field_count_param: lambda w, v: self._counted(v),

@@ -61,13 +61,7 @@ def f_attribute(s, i, src, p, v, base):
     return s.has_attr(i, v)  # 1302.2: 'a card that includes attribute A', whatever gave it A
 
 
-def _type_param(vocab, ck, field, v):
-    if not isinstance(v, str) or v not in TYPES:
-        ck.fail(field, f"{short(v)} is not one of {', '.join(TYPES)}")
-    return TYPES[v]
-
-
-@VOCAB.filter("type", params={"": Param.custom(_type_param)}, rule="NS 205",
+@VOCAB.filter("type", params={"": Param.named(TYPES, "type")}, rule="NS 205",
               doc="of that card type (character, kotodama)", ja="{}", en="{}")
 def f_type(s, i, src, p, t, base):
     return s.defs[s.cdef[i]].type == t
