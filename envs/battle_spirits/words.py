@@ -11,7 +11,7 @@ a condition ``fn(state, src, player, arg)``, a value leaf ``fn(state, src, playe
 from __future__ import annotations
 
 from ..core.errors import short
-from ..core.vocab import Param, Vocabulary
+from ..core.vocab import Param, Vocabulary, zone_sizes
 from .cards import (
     B_SOULPAID, B_TREAT, COLOR_INDEX, COLORS, EV, SPIRIT, TRIGGERS, TYPES, Target, base_name, colors_map,
     count_target, mark, SIDE_OWN, target_spec, TZ_HAND,
@@ -156,16 +156,12 @@ QUANTITIES = (
     ("life", lambda s, src, p: s.life[p], "BS 4-7", "your life", "自分のライフ", "your life"),
     ("opp_life", lambda s, src, p: s.life[1 - p], "BS 4-7", "your opponent's life", "相手のライフ",
      "your opponent's life"),
-    ("hand", lambda s, src, p: len(s.hand[p]), "BS 4-3", "the cards in your hand", "自分の手札の枚数",
-     "the number of cards in your hand"),
-    ("opp_hand", lambda s, src, p: len(s.hand[1 - p]), "BS 4-3", "the cards in your opponent's hand",
-     "相手の手札の枚数", "the number of cards in your opponent's hand"),
+    *zone_sizes("hand", ("hand", "opp_hand"), "BS 4-3", "the cards in {your} hand", ("自分の手札の枚数", "相手の手札の枚数"),
+                "the number of cards in {your} hand"),
     ("reserve", lambda s, src, p: s.reserve[p] + (s.soul[p] == S_RESERVE), "BS 4-6",
      "the cores in your reserve (soul core included)", "自分のリザーブのコアの数", "the number of cores in your reserve"),
-    ("trash_cards", lambda s, src, p: len(s.trash[p]), "BS 4-4", "the cards in your trash",
-     "自分のトラッシュのカードの枚数", "the number of cards in your trash"),
-    ("opp_trash_cards", lambda s, src, p: len(s.trash[1 - p]), "BS 4-4", "the cards in your opponent's trash",
-     "相手のトラッシュのカードの枚数", "the number of cards in your opponent's trash"),
+    *zone_sizes("trash", ("trash_cards", "opp_trash_cards"), "BS 4-4", "the cards in {your} trash",
+                ("自分のトラッシュのカードの枚数", "相手のトラッシュのカードの枚数"), "the number of cards in {your} trash"),
     ("own_spirits", lambda s, src, p: _spirits(s, p), "BS 4-5", "your spirits", "自分のスピリットの数",
      "the number of your spirits"),
     ("opp_spirits", lambda s, src, p: _spirits(s, 1 - p), "BS 4-5", "your opponent's spirits",

@@ -233,6 +233,22 @@ class Vocabulary:
         return compile_value(self, ck, field, data)
 
 
+def zone_sizes(zone: str, names: tuple[str, str], rule: str, doc: str, ja: tuple[str, str],
+               en: str) -> tuple[tuple, tuple]:
+    """Two rows of a game's table of quantities (``Vocabulary.quantity``'s arguments): the
+    number of cards in the zone ``zone`` (the state's per-player lists ``state.<zone>``) of the
+    effect's controller and of the opponent, named ``names``. ``doc`` and ``en`` say whose
+    with ``{your}`` ("your" / "your opponent's"); ``ja`` is the two Japanese phrases."""
+    def own(s: Any, src: int, p: int) -> int:
+        return len(getattr(s, zone)[p])
+
+    def opp(s: Any, src: int, p: int) -> int:
+        return len(getattr(s, zone)[1 - p])
+    yours, theirs = "your", "your opponent's"
+    return ((names[0], own, rule, doc.format(your=yours), ja[0], en.format(your=yours)),
+            (names[1], opp, rule, doc.format(your=theirs), ja[1], en.format(your=theirs)))
+
+
 # ---- filter and condition combinators ---------------------------------------------------------
 def _not_filter(s: Any, i: int, src: int, p: int, inner: tuple, base: Any) -> bool:
     for fn, arg in inner:

@@ -23,7 +23,7 @@ power"); a value computed from the board prints as its own noun there.
 """
 from __future__ import annotations
 
-from ..core.vocab import COMPARATOR_TEXT, COMPARATORS, Param, Vocabulary
+from ..core.vocab import COMPARATOR_TEXT, COMPARATORS, Param, Vocabulary, zone_sizes
 from .cards import T_LEADER
 from .rules import face_of, leader, passes, power_of, stat
 
@@ -108,21 +108,14 @@ def _self_power(s, src, p):
 
 
 QUANTITIES = (
-    ("life", lambda s, src, p: len(s.life[p]), "LM 3-9", "your life cards", "自分のライフ", "your life"),
-    ("opp_life", lambda s, src, p: len(s.life[1 - p]), "LM 3-9", "your opponent's life cards", "相手のライフ",
-     "your opponent's life"),
-    ("hand", lambda s, src, p: len(s.hand[p]), "LM 3-3", "the cards in your hand", "自分の手札",
-     "the number of cards in your hand"),
-    ("opp_hand", lambda s, src, p: len(s.hand[1 - p]), "LM 3-3", "the cards in your opponent's hand", "相手の手札",
-     "the number of cards in your opponent's hand"),
-    ("own_battle", lambda s, src, p: len(s.battle[p]), "LM 3-6", "the cards in your battle area",
-     "自分のバトルエリアのカード", "the number of cards in your battle area"),
-    ("opp_battle", lambda s, src, p: len(s.battle[1 - p]), "LM 3-6", "the cards in your opponent's battle area",
-     "相手のバトルエリアのカード", "the number of cards in your opponent's battle area"),
-    ("energy", lambda s, src, p: len(s.energy[p]), "LM 3-8", "the cards in your energy area",
-     "自分のエネルギー", "the number of cards in your energy area"),
-    ("opp_energy", lambda s, src, p: len(s.energy[1 - p]), "LM 3-8", "the cards in your opponent's energy area",
-     "相手のエネルギー", "the number of cards in your opponent's energy area"),
+    *zone_sizes("life", ("life", "opp_life"), "LM 3-9", "{your} life cards", ("自分のライフ", "相手のライフ"),
+                "{your} life"),
+    *zone_sizes("hand", ("hand", "opp_hand"), "LM 3-3", "the cards in {your} hand", ("自分の手札", "相手の手札"),
+                "the number of cards in {your} hand"),
+    *zone_sizes("battle", ("own_battle", "opp_battle"), "LM 3-6", "the cards in {your} battle area",
+                ("自分のバトルエリアのカード", "相手のバトルエリアのカード"), "the number of cards in {your} battle area"),
+    *zone_sizes("energy", ("energy", "opp_energy"), "LM 3-8", "the cards in {your} energy area",
+                ("自分のエネルギー", "相手のエネルギー"), "the number of cards in {your} energy area"),
     ("self_power", _self_power, "LM 2-8, 8-11-1", "this card's power (as it was there, once it has moved on)",
      "このカードのパワー", "this card's power"),
 )

@@ -30,7 +30,7 @@ A number of a card registered with ``VOCAB.stat`` (``cost``) gives the filters `
 from __future__ import annotations
 
 from ..core.errors import short
-from ..core.vocab import Param, Vocabulary
+from ..core.vocab import Param, Vocabulary, zone_sizes
 from .cards import MAX_NUMBER, TYPES, target_spec
 
 VOCAB = Vocabulary("ninja_slayer")
@@ -158,22 +158,15 @@ def c_field_ge(s, src, p, arg):
 
 # ---- numbers of the board: conditions <q>_le .. _eq and the value {quantity: <q>} ------------------
 QUANTITIES = (
-    ("own_hand", lambda s, src, p: len(s.hand[p]), "NS 305", "the cards in your hand", "あなたの手札の枚数",
-     "the number of cards in your hand"),
-    ("opp_hand", lambda s, src, p: len(s.hand[1 - p]), "NS 305", "the cards in your opponent's hand",
-     "相手の手札の枚数", "the number of cards in your opponent's hand"),
-    ("own_field", lambda s, src, p: len(s.field[p]), "NS 306", "the characters on your field",
-     "あなたの場のキャラクターの数", "the number of characters on your field"),
-    ("opp_field", lambda s, src, p: len(s.field[1 - p]), "NS 306", "the characters on your opponent's field",
-     "相手の場のキャラクターの数", "the number of characters on your opponent's field"),
-    ("own_ohigan", lambda s, src, p: len(s.ohigan[p]), "NS 308", "the cards in your Ohigan",
-     "あなたのオヒガンのカードの枚数", "the number of cards in your Ohigan"),
-    ("opp_ohigan", lambda s, src, p: len(s.ohigan[1 - p]), "NS 308", "the cards in your opponent's Ohigan",
-     "相手のオヒガンのカードの枚数", "the number of cards in your opponent's Ohigan"),
-    ("own_damage", lambda s, src, p: len(s.damage[p]), "NS 309", "the cards in your damage zone",
-     "あなたのダメージ・ゾーンのカードの枚数", "the number of cards in your damage zone"),
-    ("opp_damage", lambda s, src, p: len(s.damage[1 - p]), "NS 309", "the cards in your opponent's damage zone",
-     "相手のダメージ・ゾーンのカードの枚数", "the number of cards in your opponent's damage zone"),
+    *zone_sizes("hand", ("own_hand", "opp_hand"), "NS 305", "the cards in {your} hand",
+                ("あなたの手札の枚数", "相手の手札の枚数"), "the number of cards in {your} hand"),
+    *zone_sizes("field", ("own_field", "opp_field"), "NS 306", "the characters on {your} field",
+                ("あなたの場のキャラクターの数", "相手の場のキャラクターの数"), "the number of characters on {your} field"),
+    *zone_sizes("ohigan", ("own_ohigan", "opp_ohigan"), "NS 308", "the cards in {your} Ohigan",
+                ("あなたのオヒガンのカードの枚数", "相手のオヒガンのカードの枚数"), "the number of cards in {your} Ohigan"),
+    *zone_sizes("damage", ("own_damage", "opp_damage"), "NS 309", "the cards in {your} damage zone",
+                ("あなたのダメージ・ゾーンのカードの枚数", "相手のダメージ・ゾーンのカードの枚数"),
+                "the number of cards in {your} damage zone"),
 )
 for _name, _get, _rule, _doc, _ja, _en in QUANTITIES:
     VOCAB.quantity(_name, _get, rule=_rule, doc=_doc, ja=_ja, en=_en)
