@@ -225,6 +225,19 @@ class Checker:
             self.fail(field, f"{short(v)} is not one of {', '.join(allowed)}")
         return v
 
+    def strings(self, field: str, allowed: Iterable[str] | None = None) -> list:
+        """The list ``field`` (empty when absent) of strings, each one of ``allowed`` when given
+        (traits, keywords); the error names the entry (``keywords[2]``)."""
+        v = self.get(field, list, [])
+        names = None if allowed is None else list(allowed)
+        for i, x in enumerate(v):
+            if names is None:
+                if not isinstance(x, str):
+                    self.fail(f"{field}[{i}]", "expected a string")
+            elif not isinstance(x, str) or x not in names:
+                self.fail(f"{field}[{i}]", f"{short(x)} is not one of {', '.join(names)}")
+        return v
+
     def only(self, allowed: Iterable[str]) -> None:
         """Reject unknown keys (typos would otherwise be silently ignored)."""
         allowed = set(allowed)

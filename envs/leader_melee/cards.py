@@ -154,7 +154,7 @@ from pathlib import Path
 
 from ..core.cardfile import Checker, entry_label, load_yaml
 from ..core.decks import CopyLimit, builtin_deck_names, deck_card_ids, open_deck, unknown_card
-from ..core.errors import CardFileError, DeckError, short
+from ..core.errors import CardFileError, DeckError
 
 CARDS_DIR = Path(__file__).resolve().parent / "cards"
 DECKS_DIR = Path(__file__).resolve().parent / "decks"
@@ -531,14 +531,8 @@ def _face(ck: Checker, raw: dict, is_leader: bool, ctype: int, name: str) -> Fac
     strike = ck.get("strike", int, 0)
     if power < 0 or strike < 0:
         ck.fail("power" if power < 0 else "strike", "must be at least 0")
-    traits = ck.get("traits", list, [])
-    for i, t in enumerate(traits):
-        if not isinstance(t, str):
-            ck.fail(f"traits[{i}]", "expected a string")
-    kws = ck.get("keywords", list, [])
-    for i, kw in enumerate(kws):
-        if kw not in KEYWORDS:
-            ck.fail(f"keywords[{i}]", f"{short(kw)} is not one of {', '.join(KEYWORDS)}")
+    traits = ck.strings("traits")
+    kws = ck.strings("keywords", KEYWORDS)
     if is_leader and kws:
         ck.fail("keywords", "leader keywords are not supported")
     abil = [_ability(ck, f"effects[{i}]", r, is_leader, ctype) for i, r in enumerate(ck.get("effects", list, []))]

@@ -229,7 +229,7 @@ from typing import Any, Callable
 
 from ..core.cardfile import Checker, entry_label, load_yaml
 from ..core.decks import CopyLimit, builtin_deck_names, deck_card_ids, open_deck
-from ..core.errors import CardFileError, DeckError, short
+from ..core.errors import CardFileError, DeckError
 from ..core.vocab import VALUE_MODIFIERS, read_params
 
 HERE = Path(__file__).resolve().parent
@@ -653,14 +653,8 @@ class _Loader:
                     ck.fail(k, "must be at least 1" if k == "durability" else "must be 0 or more")
             elif k in ck.data:
                 ck.fail(k, "only characters have it")
-        attrs = ck.get("attributes", list, [])
-        for i, x in enumerate(attrs):
-            if not isinstance(x, str):
-                ck.fail(f"attributes[{i}]", "expected a string")
-        kws = ck.get("keywords", list, [])
-        for i, x in enumerate(kws):
-            if x not in KEYWORDS:
-                ck.fail(f"keywords[{i}]", f"{short(x)} is not one of {', '.join(KEYWORDS)}")
+        attrs = ck.strings("attributes")
+        kws = ck.strings("keywords", KEYWORDS)
         trig = [self.ability(ck.sub(f"effects[{i}]", e), cid, e, True)
                 for i, e in enumerate(ck.get("effects", list, []))]
         text_ab = None
