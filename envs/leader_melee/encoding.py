@@ -113,14 +113,9 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             m[bn] = 1.0
         if rest[u]:
             m[bn + 1] = 1.0
-        if mods:
-            pw, sk = stats(s, u)
-            m[bn + 2] = pw / 10000
-            m[bn + 3] = sk / 5
-        else:
-            f = defs[cdef[u]].faces[face[u]]
-            m[bn + 2] = f.power / 10000
-            m[bn + 3] = f.strike / 5
+        pw, sk = _power_strike(s, u, mods)
+        m[bn + 2] = pw / 10000
+        m[bn + 3] = sk / 5
         b = bn + 4
     w = n + 7
     ets, iron, obj = s.ets, s.iron, s.obj
@@ -136,14 +131,9 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             bn = b + n
             if rest[u]:
                 m[bn] = 1.0
-            if mods:
-                pw, sk = stats(s, u)
-                m[bn + 1] = pw / 10000
-                m[bn + 2] = sk / 5
-            else:
-                f = defs[cdef[u]].faces[face[u]]
-                m[bn + 1] = f.power / 10000
-                m[bn + 2] = f.strike / 5
+            pw, sk = _power_strike(s, u, mods)
+            m[bn + 1] = pw / 10000
+            m[bn + 2] = sk / 5
             if u == attack:
                 m[bn + 3] = 1.0
             if u == guard:
@@ -157,39 +147,15 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     # together from o_melee to o_context: single increments for a few cards, else one
     # bincount over positions relative to o_melee (it costs less from about 30 cards on)
     m0 = lay.o_melee
-    e0, e1, d0, d1, h0, ml0, ml1 = energy[me], energy[op], drop[me], drop[op], hand[me], melee[me], melee[op]
-    if not anyknown and len(e0) + len(e1) + len(d0) + len(d1) + len(h0) + len(ml0) + len(ml1) <= 30:
-        b = lay.o_energy
-        for u in e0:
-            m[b + cdef[u]] += 1.0
-        b += n
-        for u in e1:
-            m[b + cdef[u]] += 1.0
-        b += n
-        for u in d0:
-            m[b + cdef[u]] += 1.0
-        b += n
-        for u in d1:
-            m[b + cdef[u]] += 1.0
-        b = lay.o_hand
-        for u in h0:
-            m[b + cdef[u]] += 1.0
-        for u in ml0:
-            m[m0 + cdef[u]] += 1.0
-        b = m0 + n + 1
-        for u in ml1:
-            m[b + cdef[u]] += 1.0
+    # each counted zone and where its counts start (a melee block ends with the total power)
+    counted = ((energy[me], lay.o_energy), (energy[op], lay.o_energy + n), (drop[me], lay.o_drop),
+               (drop[op], lay.o_drop + n), (hand[me], lay.o_hand), (melee[me], m0), (melee[op], m0 + n + 1))
+    if not anyknown and sum([len(cards) for cards, _ in counted]) <= 30:
+        for cards, b in counted:
+            for u in cards:
+                m[b + cdef[u]] += 1.0
     else:
-        b = lay.o_energy - m0
-        cnt = [b + cdef[u] for u in e0]
-        b += n
-        cnt += [b + cdef[u] for u in e1]
-        b += n
-        cnt += [b + cdef[u] for u in d0]
-        b += n
-        cnt += [b + cdef[u] for u in d1]
-        b = lay.o_hand - m0
-        cnt += [b + cdef[u] for u in h0]
+        cnt = [b - m0 + cdef[u] for cards, b in counted for u in cards]
         if anyknown:
             b = lay.o_opp_known_hand - m0
             cnt += [b + cdef[u] for u in hand[op] if known[u]]
@@ -197,11 +163,6 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             cnt += [b + cdef[u] for u in deck[me] if known[u]]
             b += n
             cnt += [b + cdef[u] for u in deck[op] if known[u]]
-        if ml0:
-            cnt += [cdef[u] for u in ml0]
-        if ml1:
-            b = n + 1
-            cnt += [b + cdef[u] for u in ml1]
         if cnt:
             o[m0:lay.o_context] = np.bincount(cnt, minlength=lay.o_context - m0)
     for k, p in enumerate((me, op)):
@@ -261,6 +222,15 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
 
 
 # ---- strings ----------------------------------------------------------------------------------
+def _power_strike(s, u: int, mods) -> tuple[int, int]:
+    """The power and strike of card ``u`` as the observation shows them: the printed ones
+    (its face's) while no effect and no 【永続発動】 applies (``mods`` empty)."""
+    if mods:
+        return stats(s, u)
+    f = s.defs[s.cdef[u]].faces[s.face[u]]
+    return f.power, f.strike
+
+
 def _name(s, u):
     if s.zone[u] == Z_LEADER:
         return face_of(s, u).name
