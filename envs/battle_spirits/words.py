@@ -234,21 +234,6 @@ def _count_param(vocab, ck, field, v):
     return t
 
 
-@VOCAB.value("count", params={"": Param.custom(_count_param)}, rule="BS 1-4-7",
-             doc="the number of cards matching the target mapping (for 「～1枚/1体につき」)",
-             ja="{}の数", en="the number of {}")
-def v_count(s, src, p, t):
-    sides = (p,) if t.side == 0 else (1 - p,) if t.side == 1 else (p, 1 - p)
-    zone = (s.field, s.trash, s.hand)[t.zone]
-    n = 0
-    for q in sides:
-        for i in zone[q]:
-            if s.matches(t, i, src, p, hand_ok=t.zone == TZ_HAND):
-                n += 1
-    return n
-
-
-# ---- the board (issue 10, card language v2): existence, where the soul core is, the step ---------
 def _matching(s, src, p, t):
     """The cards matching a count target mapping, as seen by ``p`` (a generator)."""
     zone = (s.field, s.trash, s.hand)[t.zone]
@@ -258,6 +243,14 @@ def _matching(s, src, p, t):
                 yield i
 
 
+@VOCAB.value("count", params={"": Param.custom(_count_param)}, rule="BS 1-4-7",
+             doc="the number of cards matching the target mapping (for 「～1枚/1体につき」)",
+             ja="{}の数", en="the number of {}")
+def v_count(s, src, p, t):
+    return sum(1 for _ in _matching(s, src, p, t))
+
+
+# ---- the board (issue 10, card language v2): existence, where the soul core is, the step ---------
 @VOCAB.condition("has", params={"": Param.custom(_count_param)}, rule="BS 9-2-1",
                  doc="at least one card matches the target mapping (「～があるとき / ～がいる間」); "
                      "'none' is not: {has: ...}; a number of them is compare: {count: ..., ge: N}",
