@@ -6,7 +6,7 @@ import pytest
 
 from tcgzoo.envs.core.cardfile import Checker
 from tcgzoo.envs.core.errors import CardFileError
-from tcgzoo.envs.core.vocab import Param, Value, Vocabulary, read_params, value
+from tcgzoo.envs.core.vocab import Param, Value, Vocabulary, read_params, value, zone_sizes
 
 
 class Board:
@@ -139,3 +139,43 @@ def test_a_plain_number_keeps_the_card_files_bound():
     with pytest.raises(CardFileError, match=r"field 'f.power_le': 1000 is out of range"):
         v.compile_filter(bounded, "f", {"power_le": 1000})
     assert v.compile_value(ck(None), "n", 1000) == 1000  # no bound given: none applied
+
+
+def test_named_parameter_reads_a_name_as_its_number():
+    v = make_vocab()
+    colors = {"red": 0, "blue": 1, "green": 2}
+
+    @v.filter("color", params={"": Param.named(colors, "color")}, rule="T 5", doc="of that colour")
+    def color(s, i, src, p, c, base):
+        return i % 3 == c
+
+    filt = v.compile_filter(ck(None), "f", {"color": "green"})
+    assert filt == ((color, 2),)  # the name is read once, as its number
+    assert [i for i in range(4) if all(fn(Board(), i, 0, 0, arg, False) for fn, arg in filt)] == [2]
+    with pytest.raises(CardFileError, match=r"field 'f.color': 'bleu' is not one of red, blue, green; did you mean 'blue'"):
+        v.compile_filter(ck(None), "f", {"color": "bleu"})
+    with pytest.raises(CardFileError, match=r"field 'f.color': 3 is not one of red, blue, green"):
+        v.compile_filter(ck(None), "f", {"color": 3})
+
+
+def test_zone_sizes_count_the_controllers_zone_and_the_opponents():
+    class Hands:
+        hand = [[7, 8, 9], [5]]
+
+    own, opp = zone_sizes("hand", ("own_hand", "opp_hand"), "T 6", "the cards in {your} hand",
+                          ("自分の手札", "相手の手札"), "the number of cards in {your} hand")
+    assert (own[0], own[1](Hands, -1, 0), own[2:]) == (
+        "own_hand", 3, ("T 6", "the cards in your hand", "自分の手札", "the number of cards in your hand"))
+    assert (opp[0], opp[1](Hands, -1, 0), opp[1](Hands, -1, 1), opp[3], opp[4]) == (
+        "opp_hand", 1, 3, "the cards in your opponent's hand", "相手の手札")
+
+
+def test_checker_strings_names_the_bad_entry():
+    assert Checker("toy.yaml", "C-1", {}).strings("traits") == []
+    assert Checker("toy.yaml", "C-1", {"kw": ["fly", "swim"]}).strings("kw", ("fly", "swim")) == ["fly", "swim"]
+    with pytest.raises(CardFileError, match=r"field 'traits\[1\]': expected a string"):
+        Checker("toy.yaml", "C-1", {"traits": ["a", 3]}).strings("traits")
+    with pytest.raises(CardFileError, match=r"field 'kw\[0\]': 'dig' is not one of fly, swim"):
+        Checker("toy.yaml", "C-1", {"kw": ["dig"]}).strings("kw", ("fly", "swim"))
+    with pytest.raises(CardFileError, match=r"field 'kw': expected a list"):
+        Checker("toy.yaml", "C-1", {"kw": "fly"}).strings("kw", ("fly", "swim"))
