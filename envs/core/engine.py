@@ -117,11 +117,16 @@ class DecisionState:
         return c
 
     # ---- the views (the game's VIEWS module) --------------------------------------------------------
+    _VIEWS_MODULE: Any = None  # VIEWS once imported, kept on the class (read at every observation)
+
     def _views(self) -> Any:
-        return late_import(self.VIEWS)()
+        v = self._VIEWS_MODULE
+        if v is None:
+            v = type(self)._VIEWS_MODULE = importlib.import_module(self.VIEWS)
+        return v
 
     def observation_tensor(self, player: int) -> np.ndarray:
-        return self._views().observation(self, player, self.game.obs_layout)
+        return (self._VIEWS_MODULE or self._views()).observation(self, player, self.game.obs_layout)
 
     def action_to_string(self, action: int) -> str:
         return self._views().action_to_string(self, action)
