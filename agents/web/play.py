@@ -249,7 +249,8 @@ class PlaySession:
         with store.transaction():
             idx = store.next_index(key)
             store.plan([(key, idx, 0, idx, self.game_name, json.dumps(self.options, sort_keys=True), self.seed,
-                         labels[0], labels[1], agents[0], agents[1], self.decks[0], self.decks[1], seeds[0], seeds[1])])
+                         labels[0], labels[1], agents[0], agents[1], self.decks[0], self.decks[1], seeds[0], seeds[1],
+                         None)])  # position: a game played in the browser starts from the set-up
             store.finish(key, [{"idx": idx, **self.result_row()}],
                          {idx: fingerprint(self.game_name, self.decks, self.options)})
         self.stored = {"run": key, "index": idx}

@@ -74,11 +74,9 @@ contents (counts only). ``resample_hidden(p, rng)`` permutes exactly those.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..core.game import COMMON_OPTIONS, GameBase, one_of
 from . import rules  # noqa: F401 - the rules bind the state's handler table (State.HANDLERS)
-from .cards import B_LVCOST, CARDS_DIR, DECKS_DIR, FORMATS, CardPool, load_deck, load_pool
+from .cards import B_LVCOST, CARDS_DIR, DECKS_DIR, FORMATS, load_deck, load_pool
 from .encoding import ObsLayout
 from .events import watch_bits
 from .layout import LAYOUT, NUM_ACTIONS
@@ -89,11 +87,6 @@ OPTION_TYPES = {**COMMON_OPTIONS, "format": one_of(*FORMATS)}
 DEFAULT_DECKS = ("red_rush", "purple_control")
 
 
-@lru_cache(maxsize=1)
-def builtin_pool() -> CardPool:
-    return load_pool()
-
-
 class Game(GameBase):
     """The static part of a Battle Spirits game: pool, decks, options."""
 
@@ -101,12 +94,12 @@ class Game(GameBase):
     TITLE = "Battle Spirits"
     OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT = OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT
     OPTION_TYPES = OPTION_TYPES
-    DECKS_DIR = DECKS_DIR
+    DECKS_DIR, CARDS_DIR, STATE = DECKS_DIR, CARDS_DIR, BattleSpiritsState
+    load_pool = staticmethod(load_pool)
 
     def __init__(self, decks=None, **options) -> None:
         self._set_options(options)
-        files = self.pool_files(CARDS_DIR)
-        self.pool = builtin_pool() if files is None else load_pool(files)
+        self._load_pool()
         loaded = [load_deck(d, self.pool, self.options["format"]) for d in self._deck_pair(decks)]
         self.deck_names = [n for n, _ in loaded]
         self.decks = [ids for _, ids in loaded]
@@ -126,9 +119,9 @@ class Game(GameBase):
         self._owner = [0] * len(self.decks[0]) + [1] * len(self.decks[1])
 
     # ---- the contract ------------------------------------------------------------
-    def new_initial_state(self, seed: int | None = None) -> "BattleSpiritsState":
-        cls = BattleSpiritsLevelCostState if self.bflags & B_LVCOST else BattleSpiritsState
-        return cls(self, 0 if seed is None else int(seed))
+    def state_class(self) -> type:
+        """Decks that change Lv costs (``cards.B_LVCOST``) play on the state whose levels read them."""
+        return BattleSpiritsLevelCostState if self.bflags & B_LVCOST else BattleSpiritsState
 
     # ---- cards and decks ---------------------------------------------------------------
     def list_cards(self) -> list[dict]:
@@ -138,6 +131,9 @@ class Game(GameBase):
     def validate_deck(self, spec: str) -> str:
         """Load and check a deck (name or path); returns its name or raises a clear error."""
         return load_deck(spec, self.pool, self.options["format"])[0]
+
+
+builtin_pool = Game.builtin_pool  # the built-in pool, loaded once per process
 
 
 def validate_deck(spec: str) -> str:

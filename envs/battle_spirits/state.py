@@ -8,12 +8,9 @@ cheap), positions and ``resample_hidden`` follow.
 """
 from __future__ import annotations
 
-from functools import cache
-
-import numpy as np
 
 from ..core.effects import END_OF_BATTLE, END_OF_TURN
-from ..core.engine import DecisionState
+from ..core.engine import DecisionState, late_import
 from ..core.rng import Rng
 from ..core.table import Hidden, Table
 from .cards import (
@@ -50,18 +47,7 @@ DUR_TURN, DUR_BATTLE = END_OF_TURN, END_OF_BATTLE
 G_CANNOT_ATTACK, G_CANNOT_BLOCK, G_NO_EFFECT_DESTROY, G_UNBLOCKABLE, G_MUST_BLOCK = range(5)
 
 
-@cache
-def _encoding():
-    """The views (encoding.py imports the rules, which import this module: so, on first use)."""
-    from . import encoding
-    return encoding
-
-
-@cache
-def _rules():
-    """The rules (they import this module: so, on first use)."""
-    from . import rules
-    return rules
+_rules = late_import(__package__ + ".rules")  # the rules import this module: so, on first use
 
 
 class BattleSpiritsState(DecisionState):
@@ -124,6 +110,7 @@ class BattleSpiritsState(DecisionState):
     )
     FIELDS = Table(**FIELDS_DECLARED)
     DECISION_NAMES = DECISIONS
+    VIEWS = __package__ + ".encoding"  # observation, action strings, to_dict, the board (the kernel calls them)
     NUM_ACTIONS = NUM_ACTIONS
     CONCEDE = CONCEDE
 
@@ -153,10 +140,7 @@ class BattleSpiritsState(DecisionState):
         self.stack.append([_rules().H_SETUP, 0])
         self._run()
 
-    # ---- the contract (the views live in encoding.py, which reads the rules: imported late) ----------
-    def observation_tensor(self, player: int) -> np.ndarray:
-        return _encoding().observation(self, player, self.game.obs_layout)
-
+    # ---- the contract: resample_hidden (the views come from VIEWS, through the kernel) ----------------
     def resample_hidden(self, player: int, rng) -> None:
         """Redeal what ``player`` cannot see: the opponent's unknown hand cards and deck
         (their identities permuted among those places) and the order of both decks
@@ -165,14 +149,6 @@ class BattleSpiritsState(DecisionState):
             rng = Rng(rng)
         self.FIELDS.resample(self, player, rng)
 
-    def action_to_string(self, action: int) -> str:
-        return _encoding().action_to_string(self, action)
-
-    def to_dict(self, player: int | None = None) -> dict:
-        return _encoding().to_dict(self, player)
-
-    def __str__(self) -> str:
-        return _encoding().render(self)
 
     # ---- cores, levels, BP, symbols (2-8, 3-2-5, 12-2-1-1) ---------------------------
     def ncores(self, i: int) -> int:

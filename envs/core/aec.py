@@ -11,10 +11,16 @@ is passed (the core ``Game`` keeps the rulebook's default, conceding on, for the
 search and human play), and a game stopped by the decision cap (``max_decisions``) ends
 with ``truncations[agent] = True``, not a termination, rewards 0 and
 ``infos[agent]["truncated_by"] == "max_decisions"``.
+
+``obs_type="entities"`` swaps the flat ``"observation"`` vector for the entity table of
+:mod:`.entities` (the game's ``<game>.entities`` module writes it); the default ``"flat"``
+is the documented vector, untouched.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+import importlib
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -33,8 +39,13 @@ class TcgAECEnv(AECEnv):
     game_factory: GameFactory | None = None  # set by make_env_api
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "tcg_v0", "is_parallelizable": False}
 
-    def __init__(self, render_mode: str | None = None, **game_kwargs: Any) -> None:
+    OBS_TYPES = ("flat", "entities")
+
+    def __init__(self, render_mode: str | None = None, obs_type: str = "flat", **game_kwargs: Any) -> None:
         super().__init__()
+        if obs_type not in self.OBS_TYPES:
+            raise ValueError(f"obs_type {obs_type!r} not in {self.OBS_TYPES}")
+        self.obs_type = obs_type
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} not in {self.metadata['render_modes']}")
         self.render_mode = render_mode
@@ -49,10 +60,23 @@ class TcgAECEnv(AECEnv):
         n_act = self.game.num_distinct_actions()
         self.possible_agents = ["player_0", "player_1"]
         self.agents: list[str] = []
-        self._obs_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (n_obs,), np.float32),
-            "action_mask": spaces.Box(0, 1, (n_act,), np.int8),
-        })
+        if obs_type == "entities":
+            try:  # e.g. tcgzoo.envs.ninja_slayer.entities
+                ent = importlib.import_module(factory.__module__ + ".entities")
+            except ModuleNotFoundError as e:
+                if e.name != factory.__module__ + ".entities":
+                    raise
+                raise ValueError(f"obs_type 'entities': game {self.game.name!r} has no entity observation "
+                                 f"(no module {e.name})") from None
+            self.entity_layout = ent.entity_layout(self.game)
+            self._entity_observation = ent.entity_observation
+            self._entity_buffers = self.entity_layout.new_buffers()
+            self._obs_space = self.entity_layout.space()
+        else:
+            self._obs_space = spaces.Dict({
+                "observation": spaces.Box(-np.inf, np.inf, (n_obs,), np.float32),
+                "action_mask": spaces.Box(0, 1, (n_act,), np.int8),
+            })
         self._act_space = spaces.Discrete(n_act)
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
@@ -100,6 +124,12 @@ class TcgAECEnv(AECEnv):
         mask = np.zeros(self._act_space.n, np.int8)
         if not st.is_terminal() and st.current_player() == i:
             mask[st.legal_actions()] = 1
+        if self.obs_type == "entities":
+            out = self._entity_buffers
+            self._entity_observation(st, i, out)
+            obs = out.copy()
+            obs["action_mask"] = mask
+            return obs
         return {"observation": st.observation_tensor(i), "action_mask": mask}
 
     def step(self, action: int | None) -> None:

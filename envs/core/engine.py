@@ -15,6 +15,8 @@ pending kind, the deciding player and the sorted legal action ids.
 """
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
@@ -86,11 +88,16 @@ class DecisionState:
         "history", "concession", "max_decisions", "capped", "_shared_history",
     )
 
+    game: Any  # the game's static part: the contract's Game and its own tables (pool, obs_layout, ...)
     HANDLERS: Sequence[Callable[[Any, list], None]] = ()
     DECISION_NAMES: Sequence[str] = ()
     NUM_ACTIONS = 0
     CONCEDE = -1  # a game with concession gives it the largest action id
     FIELDS: Any = None  # the game's declared fields (envs/core/table.py); None: the game clones by hand
+    #: the import path of the game's views (``observation(state, player, layout)``, ``action_to_string``,
+    #: ``to_dict``, ``render``), which give the contract's views below; imported on first use, since a
+    #: game's views read its rules, which import its state module. "": the class writes its own.
+    VIEWS = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A state class with a ``FIELDS`` table declares each of its slots there: checked when
@@ -109,8 +116,26 @@ class DecisionState:
         self.FIELDS.clone_into(self, c)
         return c
 
-    if TYPE_CHECKING:  # what every game's state implements (the contract), for the type checker
-        def action_to_string(self, action: int) -> str: ...
+    # ---- the views (the game's VIEWS module) --------------------------------------------------------
+    _VIEWS_MODULE: Any = None  # VIEWS once imported, kept on the class (read at every observation)
+
+    def _views(self) -> Any:
+        v = self._VIEWS_MODULE
+        if v is None:
+            v = type(self)._VIEWS_MODULE = importlib.import_module(self.VIEWS)
+        return v
+
+    def observation_tensor(self, player: int) -> np.ndarray:
+        return (self._VIEWS_MODULE or self._views()).observation(self, player, self.game.obs_layout)
+
+    def action_to_string(self, action: int) -> str:
+        return self._views().action_to_string(self, action)
+
+    def to_dict(self, player: int | None = None) -> dict:
+        return self._views().to_dict(self, player)
+
+    def __str__(self) -> str:
+        return self._views().render(self)
 
     def _init_protocol(self, game: Game, seed: int) -> None:
         self.game = game
@@ -233,6 +258,26 @@ class DecisionState:
         if self.max_decisions and len(self.history) >= self.max_decisions and self.dkind != GAME_OVER:
             self.finish(-1)  # step cap: a runaway game ends as a draw
             self.capped = True  # ... which the PettingZoo env reports as a truncation
+
+
+_LATE: dict[str, Callable[[], ModuleType]] = {}
+
+
+def late_import(path: str) -> Callable[[], ModuleType]:
+    """``late_import("tcgzoo.envs.battle_spirits.rules")()`` is that module, imported on the
+    first call: for a game's modules that import each other (its state, its rules, its views),
+    so a module can name another that is not loaded yet. One function per path, cached."""
+    fn = _LATE.get(path)
+    if fn is None:
+        box: list[ModuleType] = []
+
+        def load() -> ModuleType:
+            if not box:
+                box.append(importlib.import_module(path))
+            return box[0]
+
+        fn = _LATE[path] = load
+    return fn
 
 
 def replay(game: Game, seed: int, actions: Sequence[int]) -> Any:

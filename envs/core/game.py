@@ -59,6 +59,10 @@ COMMON_OPTIONS: dict[str, Option] = {"first_player": FIRST_PLAYER, "concession":
                                      "builtin_cards": SWITCH}
 
 
+#: the built-in pool of each game class, loaded once per process (``GameBase.builtin_pool``)
+_BUILTIN_POOLS: dict[type, Any] = {}
+
+
 class GameBase:
     """Subclasses set ``TITLE``, ``OPTIONS`` (name -> default), ``OPTION_TYPES`` (name ->
     :class:`Option`, the same names), ``DEFAULT_DECKS``, ``DECKS_DIR``, ``NUM_ACTIONS`` and
@@ -73,6 +77,8 @@ class GameBase:
     DECKS_DIR: Path | None = None  # the folder of the built-in deck files
     NUM_ACTIONS = 0
     LAYOUT: ActionLayout | None = None
+    CARDS_DIR: Path | None = None  # the folder of the built-in card files
+    STATE: type | None = None  # the game's state class (``new_initial_state``)
     # set by each game's __init__
     obs_layout: ObsLayout
     deck_names: list[str]
@@ -99,6 +105,36 @@ class GameBase:
             if not self.OPTION_TYPES[k].test(v):
                 raise OptionError(self.TITLE, k, v, self.OPTION_TYPES[k].allowed)
         self.options = {**self.OPTIONS, **options}
+
+    # ---- the pool and the first state ----------------------------------------------------------
+    @staticmethod
+    def load_pool(files: Sequence[str | Path] | None = None) -> Any:
+        """The game's card loader (``cards.load_pool``): the built-in pool, or the pool of ``files``."""
+        raise NotImplementedError
+
+    @classmethod
+    def builtin_pool(cls) -> Any:
+        """The built-in pool, loaded once per process and shared by every game object."""
+        pool = _BUILTIN_POOLS.get(cls)
+        if pool is None:
+            pool = _BUILTIN_POOLS[cls] = cls.load_pool()
+        return pool
+
+    def _load_pool(self) -> None:
+        """``self.pool``: the built-in pool, the player's own card files added (option ``cards``),
+        or those files alone (``builtin_cards=False``)."""
+        assert self.CARDS_DIR is not None, f"{type(self).__name__} names no CARDS_DIR"
+        files = self.pool_files(self.CARDS_DIR)
+        self.pool = self.builtin_pool() if files is None else self.load_pool(files)
+
+    def state_class(self) -> type:
+        """The class of this game's states (a game whose decks need other rules may choose)."""
+        assert self.STATE is not None, f"{type(self).__name__} names no STATE class"
+        return self.STATE
+
+    def new_initial_state(self, seed: int | None = None) -> Any:
+        """The state after the rules' set-up from ``seed`` (the contract; 0 when None)."""
+        return self.state_class()(self, 0 if seed is None else int(seed))
 
     def pool_files(self, cards_dir: str | os.PathLike[str]) -> list[Path] | None:
         """The card files of this game's pool: the built-in ones (``cards_dir``), then the

@@ -90,11 +90,9 @@ deck (a search), so p's deck and life cards are resampled apart.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..core.game import COMMON_OPTIONS, GameBase
 from . import rules
-from .cards import CARDS_DIR, DECKS_DIR, CardPool, load_deck, load_pool
+from .cards import CARDS_DIR, DECKS_DIR, load_deck, load_pool
 from .encoding import ObsLayout
 from .layout import LAYOUT, NUM_ACTIONS
 from .state import CARDS_PER_PLAYER, LeaderMeleeState, State
@@ -109,11 +107,6 @@ OPTION_TYPES = COMMON_OPTIONS
 DEFAULT_DECKS = ("red_rush", "red_rush")
 
 
-@lru_cache(maxsize=1)
-def builtin_pool() -> CardPool:
-    return load_pool()
-
-
 class Game(GameBase):
     """The static part of a Leader Melee game: pool, decks, options."""
 
@@ -121,12 +114,12 @@ class Game(GameBase):
     TITLE = "Leader Melee"
     OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT = OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT
     OPTION_TYPES = OPTION_TYPES
-    DECKS_DIR = DECKS_DIR
+    DECKS_DIR, CARDS_DIR, STATE = DECKS_DIR, CARDS_DIR, LeaderMeleeState
+    load_pool = staticmethod(load_pool)
 
     def __init__(self, decks=None, **options) -> None:
         self._set_options(options)
-        files = self.pool_files(CARDS_DIR)
-        self.pool = builtin_pool() if files is None else load_pool(files)
+        self._load_pool()
         loaded = [load_deck(d, self.pool) for d in self._deck_pair(decks)]
         self.deck_names = [n for n, _, _ in loaded]
         self.leaders = [l for _, l, _ in loaded]
@@ -134,15 +127,15 @@ class Game(GameBase):
         self.obs_layout = ObsLayout(len(self.pool.cards))
         self._owner = [0] * CARDS_PER_PLAYER + [1] * CARDS_PER_PLAYER
 
-    def new_initial_state(self, seed: int | None = None) -> "LeaderMeleeState":
-        return LeaderMeleeState(self, 0 if seed is None else int(seed))
-
     def list_cards(self) -> list[dict]:
         return [{"id": d.id, "name": d.name, "type": ("leader", "battle", "extra")[d.type], "level": d.level,
                  "text": d.text} for d in self.pool.cards]
 
     def validate_deck(self, spec: str) -> str:
         return load_deck(spec, self.pool)[0]
+
+
+builtin_pool = Game.builtin_pool  # the built-in pool, loaded once per process
 
 
 def validate_deck(spec: str) -> str:

@@ -8,11 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
-from functools import cache
 
-import numpy as np
-
-from ..core.engine import DecisionState
+from ..core.engine import DecisionState, late_import
 from ..core.rng import Rng
 from ..core.table import Table, redeal
 from .layout import CONCEDE, DECISIONS, NUM_ACTIONS, P_SETUP
@@ -41,18 +38,7 @@ NO_CONTEXT = DecisionContext()  # most decisions: free timings, attacks, checkpo
 CARDS_PER_PLAYER = 41
 
 
-@cache
-def _encoding():
-    """The views (encoding.py imports the rules, which import this module: so, on first use)."""
-    from . import encoding
-    return encoding
-
-
-@cache
-def _rules():
-    """The rules (they import this module: so, on first use)."""
-    from . import rules
-    return rules
+_rules = late_import(__package__ + ".rules")  # the rules import this module: so, on first use
 
 
 class LeaderMeleeState(DecisionState):
@@ -86,6 +72,7 @@ class LeaderMeleeState(DecisionState):
     )
     HANDLERS: Sequence[Callable] = ()  # rules.HANDLERS, bound by the package (rules import this module)
     DECISION_NAMES = DECISIONS
+    VIEWS = __package__ + ".encoding"  # observation, action strings, to_dict, the board (the kernel calls them)
     NUM_ACTIONS = NUM_ACTIONS
     CONCEDE = CONCEDE
 
@@ -115,10 +102,7 @@ class LeaderMeleeState(DecisionState):
         self.stack.append([_rules().H_SETUP, 0])
         self._run()
 
-    # ---- the contract (the views live in encoding.py, which reads the rules: imported late) ----------
-    def observation_tensor(self, player: int) -> np.ndarray:
-        return _encoding().observation(self, player, self.game.obs_layout)
-
+    # ---- the contract: resample_hidden (the views come from VIEWS, through the kernel) ----------------
     def resample_hidden(self, player: int, rng) -> None:
         """Redeal what ``player`` cannot see: identities are permuted, per owner, among the
         cards ``player`` cannot identify (own deck + life; opponent's unknown hand + deck +
@@ -140,14 +124,6 @@ class LeaderMeleeState(DecisionState):
             redeal(self.cdef, slots, rng)
         self.hand[q].sort(key=self._hand_key)
 
-    def action_to_string(self, action: int) -> str:
-        return _encoding().action_to_string(self, action)
-
-    def to_dict(self, player: int | None = None) -> dict:
-        return _encoding().to_dict(self, player)
-
-    def __str__(self) -> str:
-        return _encoding().render(self)
 
     # ---- queries the rules use ------------------------------------------------------------------
     def vocab_subject(self, who: str, src: int, p: int) -> int:

@@ -107,11 +107,9 @@ Hidden and never encoded: the opponent's hand cards drawn from the deck and both
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..core.game import COMMON_OPTIONS, SWITCH, GameBase
 from . import rules
-from .cards import CARD_DIR, DECK_DIR, CardPool, load_deck, load_pool
+from .cards import CARD_DIR, DECK_DIR, load_deck, load_pool
 from .encoding import ObsLayout
 from .layout import LAYOUT, NUM_ACTIONS
 from .state import NinjaSlayerState, State
@@ -123,11 +121,6 @@ OPTION_TYPES = {**COMMON_OPTIONS, "auto_forced": SWITCH}
 DEFAULT_DECKS = ("soukaiya_ambush", "ninja_slay_aggro")
 
 
-@lru_cache(maxsize=1)
-def builtin_pool() -> CardPool:
-    return load_pool()
-
-
 class Game(GameBase):
     """The static part of a Ninja Slayer TCG game: pool, decks, options."""
 
@@ -135,20 +128,17 @@ class Game(GameBase):
     TITLE = "Ninja Slayer"
     OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT = OPTIONS, DEFAULT_DECKS, NUM_ACTIONS, LAYOUT
     OPTION_TYPES = OPTION_TYPES
-    DECKS_DIR = DECK_DIR
+    DECKS_DIR, CARDS_DIR, STATE = DECK_DIR, CARD_DIR, NinjaSlayerState
+    load_pool = staticmethod(load_pool)
 
     def __init__(self, decks=None, **options) -> None:
         self._set_options(options)
-        files = self.pool_files(CARD_DIR)
-        self.pool = builtin_pool() if files is None else load_pool(files)
+        self._load_pool()
         loaded = [load_deck(d, self.pool) for d in self._deck_pair(decks)]
         self.deck_names = [n for n, _ in loaded]
         self.decks = [ids for _, ids in loaded]
         self.obs_layout = ObsLayout(len(self.pool.cards))
         self._owner = [0] * len(self.decks[0]) + [1] * len(self.decks[1])
-
-    def new_initial_state(self, seed: int | None = None) -> "NinjaSlayerState":
-        return NinjaSlayerState(self, 0 if seed is None else int(seed))
 
     def list_cards(self) -> list[dict]:
         return [{"id": d.id, "name": d.name, "epithet": d.epithet, "type": ("character", "kotodama")[d.type],
@@ -156,6 +146,9 @@ class Game(GameBase):
 
     def validate_deck(self, spec: str) -> str:
         return load_deck(spec, self.pool)[0]
+
+
+builtin_pool = Game.builtin_pool  # the built-in pool, loaded once per process
 
 
 __all__ = ["Game", "NinjaSlayerState", "State", "builtin_pool"]

@@ -10,11 +10,8 @@ Its fields are declared once (``FIELDS``): clone, positions and ``resample_hidde
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
 
-import numpy as np
-
-from ..core.engine import DecisionState
+from ..core.engine import DecisionState, late_import
 from ..core.rng import Rng
 from ..core.table import Hidden, Table
 from .cards import CHARACTER, KEYWORDS
@@ -42,18 +39,7 @@ TE_TURN, TE_IKUSA, TE_GAME = range(3)
 NO_TARGET, PLAYER_TARGET = -2, -1
 
 
-@cache
-def _encoding():
-    """The views (encoding.py imports the rules, which import this module: so, on first use)."""
-    from . import encoding
-    return encoding
-
-
-@cache
-def _rules():
-    """The rules (they import this module: so, on first use)."""
-    from . import rules
-    return rules
+_rules = late_import(__package__ + ".rules")  # the rules import this module: so, on first use
 
 
 class NinjaSlayerState(DecisionState):
@@ -90,6 +76,7 @@ class NinjaSlayerState(DecisionState):
     )
     HANDLERS: Sequence[Callable] = ()  # rules.HANDLERS, bound by the package (rules import this module)
     DECISION_NAMES = DECISIONS
+    VIEWS = __package__ + ".encoding"  # observation, action strings, to_dict, the board (the kernel calls them)
     NUM_ACTIONS = NUM_ACTIONS
     CONCEDE = CONCEDE
 
@@ -123,10 +110,7 @@ class NinjaSlayerState(DecisionState):
         self.stack.append([rules.H_SETUP, 0])
         self._run()
 
-    # ---- the contract (the views live in encoding.py, which reads the rules: imported late) ----------
-    def observation_tensor(self, player: int) -> np.ndarray:
-        return _encoding().observation(self, player, self.game.obs_layout)
-
+    # ---- the contract: resample_hidden (the views come from VIEWS, through the kernel) ----------------
     def resample_hidden(self, player: int, rng) -> None:
         """Redeal what ``player`` cannot see: the opponent's hand cards not known to both
         and the opponent's deck (identities permuted among those places), and the order
@@ -136,14 +120,6 @@ class NinjaSlayerState(DecisionState):
             rng = Rng(rng)
         self.FIELDS.resample(self, player, rng)
 
-    def action_to_string(self, action: int) -> str:
-        return _encoding().action_to_string(self, action)
-
-    def to_dict(self, player: int | None = None) -> dict:
-        return _encoding().to_dict(self, player)
-
-    def __str__(self) -> str:
-        return _encoding().render(self)
 
     def ask(self, player: int, kind: int, legal: list[int]) -> None:
         """Pend a decision; with the option ``auto_forced`` (default off) a decision with one
