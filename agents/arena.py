@@ -31,9 +31,10 @@ import json
 import os
 import signal
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Protocol
 
 from .base import Agent, ConfigError, make_agent
 from .games import fingerprint, game_module, make_game
@@ -55,7 +56,7 @@ class Entrant:
             object.__setattr__(self, "label", self.agent if self.deck is None else f"{self.agent}@{self.deck}")
 
     @classmethod
-    def parse(cls, text: str) -> "Entrant":
+    def parse(cls, text: str) -> Entrant:
         """``"agent@deck"`` or ``"agent"`` (the deck after the last ``@``)."""
         agent, at, deck = text.rpartition("@")
         return cls(agent, deck or None) if at else cls(text)
@@ -409,7 +410,7 @@ class LocalBackend:
 BACKENDS = ("local", "ray")
 
 
-def make_backend(name: "str | Backend | None" = "local", address: str | None = None) -> Backend:
+def make_backend(name: str | Backend | None = "local", address: str | None = None) -> Backend:
     """A backend by name: ``local`` or ``ray`` (``address``: the Ray cluster to join;
     ``None`` starts a local Ray, or joins ``$RAY_ADDRESS`` when set). A backend object is
     returned as it is."""
@@ -426,9 +427,9 @@ def make_backend(name: "str | Backend | None" = "local", address: str | None = N
     return name
 
 
-def play_pending(store: Store, run_key: str, workers: int | None = None, progress: "Progress | None" = None,
+def play_pending(store: Store, run_key: str, workers: int | None = None, progress: Progress | None = None,
                  on_stored: Callable[[int], None] | None = None, below: int | None = None,
-                 backend: "Backend | str | None" = None) -> int:
+                 backend: Backend | str | None = None) -> int:
     """Play a run's unfinished games (indexes under ``below``) until none is left;
     returns how many this call played.
 
@@ -582,7 +583,7 @@ class RunResult:
     resumed: bool
     elapsed: float
     fingerprints: dict[str, int] = field(default_factory=dict)  # games per rules/cards digest
-    study: "StudyStatus | None" = None  # a win-rate study: how it ended
+    study: StudyStatus | None = None  # a win-rate study: how it ended
 
     @property
     def mixed(self) -> bool:
@@ -609,7 +610,7 @@ class Arena:
     ``ray_address``; none: a local Ray). The games and stored results are the same."""
 
     def __init__(self, game: str, store: Store, options: dict[str, Any] | None = None,
-                 workers: int | None = None, progress: bool = False, backend: "str | Backend" = "local",
+                 workers: int | None = None, progress: bool = False, backend: str | Backend = "local",
                  ray_address: str | None = None, position: dict[str, Any] | None = None) -> None:
         self.game = game
         self.store = store
@@ -642,7 +643,7 @@ class Arena:
             self.store.plan(rows)
 
     def _finish(self, spec: RunSpec, key: str, resumed: bool, played: int, t0: float,
-                study: "StudyStatus | None" = None) -> RunResult:
+                study: StudyStatus | None = None) -> RunResult:
         return RunResult(key, spec, self.store.games(key), played, resumed, time.perf_counter() - t0,
                          self.store.fingerprints(key), study)
 
@@ -789,7 +790,7 @@ class Arena:
         return rows
 
     def _study_status(self, spec: RunSpec, key: str, target: float, max_games: int,
-                      confidence: float) -> "StudyStatus":
+                      confidence: float) -> StudyStatus:
         step = 2 if spec.paired else 1
         wide = []
         more = 0

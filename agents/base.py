@@ -23,10 +23,10 @@ builds one.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
-
 from tcgzoo.envs.core.contract import GameState
 from tcgzoo.envs.core.errors import TcgError, UnknownNameError
 
@@ -78,7 +78,7 @@ def playable_actions(state: GameState) -> list[int]:
     return legal
 
 
-def playable_mask(state: GameState) -> "np.ndarray":
+def playable_mask(state: GameState) -> np.ndarray:
     """:func:`playable_actions` as a bool mask over the game's action space (for networks)."""
     import numpy as np
 

@@ -17,8 +17,9 @@ still shown, generically, so a game that grows a new zone is never silently hidd
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from .games import make_game
 

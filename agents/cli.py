@@ -25,8 +25,9 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from tcgzoo.envs.core.errors import PositionError, TcgError
 

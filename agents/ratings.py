@@ -14,8 +14,8 @@ with its own uncertainty (mu, sigma); it is sequential, so games are fed in inde
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import os
 import socket
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .arena import GameFailure, play_chunk
 from .base import ConfigError
@@ -158,7 +159,7 @@ class RayBackend:
         # a CPU waits between two of its tasks (~2 ms) costs well under 1%
         return workers
 
-    def executor(self, workers: int) -> "RayExecutor":
+    def executor(self, workers: int) -> RayExecutor:
         self.connect(workers)
         return RayExecutor(self.ray, self._remote)
 

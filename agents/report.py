@@ -9,8 +9,9 @@ import csv
 import json
 import math
 import textwrap
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from .metagame import Metagame
 from .ratings import Rating

@@ -36,10 +36,16 @@ import time
 from tcgzoo.envs.core.rng import Rng
 
 from .base import Agent, ConfigError, GameState, make_agent, parse_options, playable_actions
-from .heuristic import has_heuristic
 from .evaluate import (
-    Evaluation, TurnOf, evaluation_for, generic_value, has_evaluation, search_depth_for, turn_counter_for,
+    Evaluation,
+    TurnOf,
+    evaluation_for,
+    generic_value,
+    has_evaluation,
+    search_depth_for,
+    turn_counter_for,
 )
+from .heuristic import has_heuristic
 
 
 class _Node:

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from statistics import NormalDist
-from typing import Callable, Iterable, Protocol, Sequence
+from typing import Protocol
 
 _UNSET = object()
 _binomtest = _UNSET  # scipy.stats.binomtest, None without scipy; imported on first use (~1 s)

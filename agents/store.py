@@ -30,10 +30,11 @@ import socket
 import sqlite3
 import time
 import uuid
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from .base import ConfigError
 
@@ -120,7 +121,7 @@ class GameRecord:
     position: dict | None = None  # the readable position the game starts from (None: the set-up)
 
     @classmethod
-    def from_row(cls, r: sqlite3.Row) -> "GameRecord":
+    def from_row(cls, r: sqlite3.Row) -> GameRecord:
         return cls(r["run_key"], r["idx"], r["pair"], r["slot"], r["game"], json.loads(r["options"]),
                    r["seed"], (r["entrant0"], r["entrant1"]), (r["agent0"], r["agent1"]),
                    (r["deck0"], r["deck1"]), (r["agent_seed0"], r["agent_seed1"]), r["winner"],
@@ -245,7 +246,7 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -34,7 +34,6 @@ def _model(game: str, encoder_dim: int, net_arch: list[int], folder: Path) -> li
     import gymnasium as gym
     import numpy as np
     from sb3_contrib import MaskablePPO
-
     from tcgzoo.agents.games import make_game
     from tcgzoo.training.network import SharedEncoder
 
@@ -83,7 +82,6 @@ def _states(game: str, n: int) -> list[tuple]:
 def measure(game: str, games: int, batch: int, encoder_dim: int, net_arch: list[int]) -> list[tuple[str, float]]:
     import numpy as np
     import torch
-
     from tcgzoo.agents import arena as arena_mod
     from tcgzoo.agents.arena import Arena, Entrant
     from tcgzoo.agents.base import make_agent
@@ -105,7 +103,6 @@ def measure(game: str, games: int, batch: int, encoder_dim: int, net_arch: list[
             rows.append((f"{path.suffix[1:]:<12} act        decisions/s", len(states) / (time.perf_counter() - t0)))
             if path.suffix == ".zip":  # the reference: SB3's own predict, one move at a time
                 from sb3_contrib import MaskablePPO
-
                 from tcgzoo.training.single_agent import playable_mask
 
                 model = MaskablePPO.load(str(path), device="cpu")
@@ -124,7 +121,7 @@ def measure(game: str, games: int, batch: int, encoder_dim: int, net_arch: list[
                 from tcgzoo.agents.policy import ActorLogits, PolicyAgent
 
                 logits = ActorLogits(model.policy)
-                old = PolicyAgent(lambda obs, mask: int(np.argmax(np.where(mask, logits(obs), -np.inf))))
+                old = PolicyAgent(lambda obs, mask, logits=logits: int(np.argmax(np.where(mask, logits(obs), -np.inf))))
                 t0 = time.perf_counter()
                 for s, p in states:
                     old.act(s, p)

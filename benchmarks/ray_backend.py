@@ -110,7 +110,6 @@ def main(argv=None) -> int:
     ap.add_argument("--sweep", type=int, nargs="*", default=[1, 8, 64, 512], help="fixed chunk sizes to compare")
     args = ap.parse_args(argv)
     import ray
-
     from tcgzoo.agents.ray_backend import RayBackend
 
     rows = [("local", 1), ("local", 2), ("ray", 1), ("ray", 2)] + [(f"chunks of {n}", 2) for n in args.sweep]

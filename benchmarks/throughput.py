@@ -37,12 +37,12 @@ import platform
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
-
 from tcgzoo.agents.cli import parse_option
 from tcgzoo.envs.core.aec import make_env_api
 from tcgzoo.envs.core.engine import DecisionState
@@ -66,7 +66,7 @@ def env_module(name: str) -> ModuleType:
 
 
 # ---- the null game: our API without rules ----------------------------------------------
-def _null_turn(s: "NullState", f: list) -> None:
+def _null_turn(s: NullState, f: list) -> None:
     if f[1] == 1:
         s.n += 1
     if s.n >= NULL_LENGTH:
@@ -84,13 +84,13 @@ class NullState(DecisionState):
     DECISION_NAMES = ("pick",)
     NUM_ACTIONS = 2
 
-    def __init__(self, game: "NullGame", seed: int) -> None:
+    def __init__(self, game: NullGame, seed: int) -> None:
         self._init_protocol(game, seed)
         self.n = 0
         self.stack.append([0, 0])
         self._run()
 
-    def clone(self) -> "NullState":
+    def clone(self) -> NullState:
         c = NullState.__new__(NullState)
         self._copy_protocol(c)
         c.n = self.n
@@ -162,7 +162,7 @@ def aec_rate(make_env: Callable[[], Any], seconds: float, seed: int = 0, avoid: 
     deadline = t0 + seconds
     while True:
         env.reset(seed=rng.randrange(2**31))
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, reward, termination, truncation, info = env.last()
             if termination or truncation:
                 action = None

@@ -54,7 +54,6 @@ from types import ModuleType
 from typing import Any
 
 import numpy as np
-
 from tcgzoo.envs.core import registry
 from tcgzoo.envs.core.registry import game_names
 from tcgzoo.envs.core.rng import Rng

@@ -262,7 +262,7 @@ def rule_places(citation: str, rules_dir: Path | str = RULES_DIR, tests_root: Pa
         func = "module"
         for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             d = re.match(r"\s*(?:async\s+)?(?:def|class)\s+(\w+)", line)
-            if d and not line.startswith((" " * 8)):
+            if d and not line.startswith(" " * 8):
                 func = d.group(1)
             if bare.search(line):
                 code.append(f"{path.relative_to(REPO_ROOT)}:{lineno} ({func}): {line.strip()}")

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-
 from tcgzoo.agents import ConfigError, agent_names, make_agent
 from tcgzoo.agents.base import Agent, playable_actions
 from tcgzoo.agents.games import make_game

@@ -3,10 +3,8 @@ and pointing the right way on the game's main resource."""
 from __future__ import annotations
 
 import pytest
-
-
-from tcgzoo.agents.evaluate import evaluation_for, generic_value, turn_counter_for
 from harness import states_along
+from tcgzoo.agents.evaluate import evaluation_for, generic_value, turn_counter_for
 from tcgzoo.agents.games import make_game
 from tcgzoo.envs import GAMES
 from tcgzoo.envs.core.rng import Rng

@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 
 import pytest
-
 from tcgzoo.agents import make_agent
 from tcgzoo.agents.games import make_game
 from tcgzoo.envs import GAMES

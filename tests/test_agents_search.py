@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 
 import pytest
-
 from tcgzoo.agents import make_agent
 from tcgzoo.agents.base import ConfigError
 from tcgzoo.agents.games import known_games, make_game
@@ -34,7 +33,7 @@ class SeatView:
         assert player == self._player, "read another seat's view (or the full state)"
         return self._state.to_dict(player)
 
-    def clone(self) -> "Determinization":
+    def clone(self) -> Determinization:
         self.determinizations += 1
         return Determinization(self._state.clone(), self._player)
 
@@ -80,7 +79,7 @@ def test_mcts_reads_hidden_state_only_through_resampled_clones() -> None:
 def test_the_guard_catches_a_peeking_agent() -> None:
     class Peeker(RandomAgent):
         def act(self, state, player):
-            state.hands  # the opponent's hand is in there
+            _ = state.hands  # the opponent's hand is in there
             return super().act(state, player)
 
     class CloneReader(RandomAgent):

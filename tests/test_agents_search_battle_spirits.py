@@ -4,11 +4,10 @@ Battle Spirits."""
 from __future__ import annotations
 
 import pytest
-
+from harness import states_along
 from tcgzoo.agents import make_agent
 from tcgzoo.agents.base import ConfigError, playable_actions
-from tcgzoo.agents.evaluate import evaluation_for, generic_value, register_evaluation, EVALUATIONS
-from harness import states_along
+from tcgzoo.agents.evaluate import EVALUATIONS, evaluation_for, generic_value, register_evaluation
 from tcgzoo.agents.games import make_game
 from tcgzoo.agents.search import DEFAULT_DEPTH_AGENT, DEFAULT_DEPTH_RANDOM, MCTSAgent, from_spec
 from tcgzoo.envs.core.rng import Rng

@@ -10,11 +10,10 @@ import re
 
 import numpy as np
 import pytest
-
 from tcgzoo.envs import GAMES, game_module, load_game, make_env
-from tcgzoo.envs.core.registry import env_module
 from tcgzoo.envs.core.engine import replay
 from tcgzoo.envs.core.errors import OptionError, TcgError, UnknownNameError
+from tcgzoo.envs.core.registry import env_module
 from tcgzoo.envs.core.rng import Rng
 
 NAMES = sorted(GAMES)

@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from tcgzoo.agents import base
 from tcgzoo.agents.arena import Arena, Entrant
 from tcgzoo.agents.random_agent import RandomAgent

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pytest
-
 from tcgzoo.agents.metagame import field_rates, metagame, nash_mix, payoff_matrix
 from tcgzoo.agents.stats import MatchupTable, wilson
 

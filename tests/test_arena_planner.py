@@ -9,12 +9,10 @@ import sys
 
 import pytest
 from cli_runs import kill_midway
-
 from tcgzoo.agents import arena as arena_module
 from tcgzoo.agents.arena import Arena
 from tcgzoo.agents.base import ConfigError
-from tcgzoo.agents.stats import (allocate, games_to_target, plan_round, shrunk_rate, wilson,
-                                 wilson_half_width)
+from tcgzoo.agents.stats import allocate, games_to_target, plan_round, shrunk_rate, wilson, wilson_half_width
 from tcgzoo.agents.store import Store
 
 Z95 = 1.959963984540054
@@ -90,7 +88,7 @@ def test_rounds_beat_an_even_split_when_played_out() -> None:
             games = [n + k for n, k in zip(games, extra)]
         assert sum(games) == cap
 
-        def worst(ns):
+        def worst(ns, draws=draws):
             return max((wilson(sum(draws[p][:n]), n)[1] - wilson(sum(draws[p][:n]), n)[0]) / 2
                        for p, n in enumerate(ns))
 
@@ -160,7 +158,7 @@ def test_a_cap_below_one_step_per_matchup_is_an_error() -> None:
 class FakeBar:
     """Stands in for tqdm: records what the study does to its bar."""
 
-    made: list["FakeBar"] = []
+    made: list[FakeBar] = []
 
     def __init__(self, total: int, initial: int, desc: str) -> None:
         self.total, self.n, self.totals, self.closed = total, initial, [total], False
@@ -200,7 +198,7 @@ def test_an_interrupted_study_resumes_to_the_same_games(tmp_path) -> None:
     for stop_at in (5, 130, 240):  # in the first round (120 games), in the second, as the second ends
         path = tmp_path / f"cut{stop_at}.sqlite"
 
-        def stop(played: int) -> None:
+        def stop(played: int, stop_at: int = stop_at) -> None:
             if played >= stop_at:
                 raise Interrupt
 

@@ -5,7 +5,6 @@ import math
 import random
 
 import pytest
-
 from tcgzoo.agents.ratings import elo_ratings, expected_score, openskill_ratings, rating_table
 
 

@@ -6,7 +6,6 @@ import sys
 
 import pytest
 from cli_runs import kill_midway
-
 from tcgzoo.agents.arena import Arena, Entrant, derive_seed
 from tcgzoo.agents.base import ConfigError
 from tcgzoo.agents.games import make_game

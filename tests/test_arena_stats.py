@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-
 from tcgzoo.agents.stats import MatchupTable, by_deck, wilson, wilson_formula
 
 

@@ -7,7 +7,6 @@ import csv
 import json
 
 import pytest
-
 from tcgzoo.agents.cli import main
 
 DECKS = ["a", "b", "c"]

@@ -9,7 +9,6 @@ import random
 import re
 
 import pytest
-
 from tcgzoo.agents import cli
 from tcgzoo.agents.base import playable_actions
 from tcgzoo.agents.board import board, board_text, card_catalog

@@ -6,7 +6,6 @@ import textwrap
 
 import numpy as np
 import pytest
-
 from tcgzoo.envs import battle_spirits_v0, load_game
 from tcgzoo.envs.battle_spirits import Game
 from tcgzoo.envs.battle_spirits.cards import load_pool

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from tcgzoo.agents.cli import main
 from tcgzoo.agents.games import fingerprint
 from tcgzoo.envs import GAMES

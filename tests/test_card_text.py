@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import importlib
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
-
 from tcgzoo.agents.cli import main
 from tcgzoo.envs import game_module, game_names
 from tcgzoo.envs.core.cardfile import load_yaml
@@ -44,7 +43,7 @@ def test_card_files(game: str) -> list[str]:
 test_card_files.__test__ = False  # a helper, not a test
 
 
-@lru_cache(maxsize=None)
+@cache
 def pool(game: str, which: str):
     options = {} if which == "builtin" else {"cards": test_card_files(game), "builtin_cards": False}
     return text_module(game).pool(options)

@@ -25,7 +25,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from tcgzoo.agents.base import make_agent
 from tcgzoo.agents.cli import main
 from tcgzoo.agents.policy import TRUST_ENV, UntrustedPolicyError, sb3_pickles
@@ -135,7 +134,6 @@ def real_model(tmp_path) -> Path:
     import gymnasium as gym
     import numpy as np
     from sb3_contrib import MaskablePPO
-
     from tcgzoo.envs.toy_duel import Game
 
     game = Game()

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from tcgzoo.envs.core.obs import ObsLayout, doc_table_rows, size_of
 
 DOC = """Observation

@@ -3,7 +3,6 @@ once, called directly; values, comparisons and combinators shared by every game.
 from __future__ import annotations
 
 import pytest
-
 from tcgzoo.envs.core.cardfile import Checker
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.core.vocab import Param, Value, Vocabulary, read_params, value, zone_sizes

@@ -7,7 +7,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
-
 from tcgzoo.envs import GAMES, load_game, make_env
 
 NAMES = sorted(GAMES)

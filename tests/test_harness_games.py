@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import re
 
+import harness
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
-
-import harness
 from harness import GAMES_UNDER_TEST, check_random_games
+from pettingzoo.test import api_test, seed_test
 from tcgzoo.envs import toy_duel as toy
 
 # PettingZoo's classic games observe a Dict of observation + action_mask, which api_test

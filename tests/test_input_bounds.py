@@ -33,10 +33,15 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from tcgzoo.envs import game_module, game_names, load_game
-from tcgzoo.envs.core.cardfile import (CARD_FILE_MAX_BYTES, DECK_FILE_MAX_BYTES, MAX_DEPTH, MAX_INT_CHARS,
-                                       load_yaml, read_bounded)
+from tcgzoo.envs.core.cardfile import (
+    CARD_FILE_MAX_BYTES,
+    DECK_FILE_MAX_BYTES,
+    MAX_DEPTH,
+    MAX_INT_CHARS,
+    load_yaml,
+    read_bounded,
+)
 from tcgzoo.envs.core.errors import SHORT, CardFileError, DeckError, TcgError, UnknownNameError, short
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -20,7 +20,6 @@ pytest.importorskip("safetensors")
 import gymnasium as gym  # noqa: E402
 import torch  # noqa: E402
 from sb3_contrib import MaskablePPO  # noqa: E402
-
 from tcgzoo.agents import arena as arena_mod  # noqa: E402
 from tcgzoo.agents.arena import Arena, Entrant  # noqa: E402
 from tcgzoo.agents.base import ConfigError, make_agent  # noqa: E402
@@ -153,7 +152,7 @@ def test_arena_side_by_side_play_gives_the_same_games(tmp_path, monkeypatch, unt
             monkeypatch.setattr(arena_mod, "_side_by_side", lambda jobs: False)
         else:
             real = arena_mod.play_side_by_side
-            monkeypatch.setattr(arena_mod, "play_side_by_side", lambda jobs, tick=None: calls.append(len(jobs))
+            monkeypatch.setattr(arena_mod, "play_side_by_side", lambda jobs, tick=None, real=real: calls.append(len(jobs))
                                 or real(jobs, tick))
         arena_mod._agents.clear()
         with Store(str(tmp_path / f"{mode}.sqlite")) as store:
@@ -171,7 +170,6 @@ def test_loading_a_policy_file_leaves_the_callers_torch_rng_alone(tmp_path):
     snapshots in-process would sample differently from one whose workers load them (the same
     seed must train the same model in and out of process)."""
     import torch
-
     from tcgzoo.agents.model_file import load_policy, save_policy
     path = save_policy(_model(True).policy, tmp_path / "final.safetensors", GAME)
     torch.manual_seed(5)

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from tcgzoo.agents.cli import main
 from tcgzoo.agents.store import Store
 from tcgzoo.agents.web.replay import Replay

@@ -8,7 +8,6 @@ import random
 from pathlib import Path
 
 import pytest
-
 from tcgzoo.envs.battle_spirits.layout import D_MAIN, ST_MAIN
 from tcgzoo.envs.core.errors import PositionError
 from tcgzoo.envs.core.position_file import POSITION_FILE_MAX_BYTES, dump_position, load_position, new_game

@@ -9,7 +9,6 @@ import sys
 
 import pytest
 from cli_runs import kill_midway
-
 from tcgzoo.agents import arena as arena_module
 from tcgzoo.agents.arena import Arena, Entrant, GameFailure, LocalBackend, make_backend, play_pending
 from tcgzoo.agents.base import ConfigError

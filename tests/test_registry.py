@@ -12,7 +12,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from tcgzoo.agents.base import make_agent
 from tcgzoo.agents.evaluate import evaluation_for, has_evaluation, turn_counter_for
 from tcgzoo.agents.games import _tree_digest, fingerprint, known_games, make_game

@@ -10,7 +10,6 @@ import json
 
 import numpy as np
 import pytest
-
 from tcgzoo.agents.base import ConfigError
 from tcgzoo.training.league import League
 

@@ -10,11 +10,9 @@ pytest.importorskip("stable_baselines3")
 pytest.importorskip("sb3_contrib")
 
 from sb3_contrib.common.maskable.utils import get_action_masks  # noqa: E402
-
 from tcgzoo.agents.base import ConfigError  # noqa: E402
 from tcgzoo.training.config import TrainConfig  # noqa: E402
 from tcgzoo.training.vec_env import TcgVecEnv  # noqa: E402
-
 
 pytestmark = pytest.mark.slow  # a local Ray: seconds of start-up and tear-down
 

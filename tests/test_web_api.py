@@ -17,13 +17,12 @@ import urllib.request
 
 import pytest
 from starlette.testclient import TestClient  # the web and webtest extras (CI installs them): no silent skip
-from web_fixtures import GAMES, stored_games
-
 from tcgzoo.agents.base import concede_action
 from tcgzoo.agents.board import card_catalog
 from tcgzoo.agents.games import make_game
 from tcgzoo.agents.web import create_app
 from tcgzoo.agents.web.play import seat_text
+from web_fixtures import GAMES, stored_games
 
 #: rule options of the play tests: Ninja Slayer without its forced priority passes (shorter games)
 PLAY_OPTIONS = {"ninja_slayer": {"auto_forced": True}}

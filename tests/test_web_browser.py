@@ -20,7 +20,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from web_fixtures import GAMES, stored_games
 
 pytestmark = pytest.mark.slow  # drives Chromium through whole games
@@ -70,7 +69,6 @@ def _free_port() -> int:
 def server(tmp_path_factory):
     """``tcgzoo serve`` in a thread, over a results file with one stored game of each game."""
     import uvicorn
-
     from tcgzoo.agents.web import create_app
 
     db = tmp_path_factory.mktemp("browser") / "results.sqlite"
@@ -188,7 +186,7 @@ def test_play_a_whole_game_against_random_by_clicking(server, page, game):
     page.click("#replay-link")
     _ready(page, 0, "full")
     assert page.locator("#log li").count() == decisions
-    assert f"human" in page.inner_text("p.who")
+    assert "human" in page.inner_text("p.who")
 
 
 def test_unknown_replay_is_a_404_page(server, page):

@@ -19,8 +19,8 @@ same opponents every time.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
 
 from tcgzoo.agents.base import ConfigError
 

@@ -37,10 +37,9 @@ from urllib.parse import quote, urlencode
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-
 from tcgzoo.envs.core.errors import TcgError
 from tcgzoo.envs.core.registry import game_names
 

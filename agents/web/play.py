@@ -16,8 +16,9 @@ import random
 import threading
 import time
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from ..base import Agent, concede_action, make_agent
 from ..board import board, card_catalog

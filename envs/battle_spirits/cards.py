@@ -363,8 +363,8 @@ def _actions(pool: CardPool, ck: Checker, field: str, data) -> int:
     if not isinstance(data, list) or not data:
         ck.fail(field, "expected a non-empty list of actions")
     vocab = _vocab()
-    from .verbs import check_target_zone
     from ..core.vocab import read_params
+    from .verbs import check_target_zone
 
     acts = []
     for k, item in enumerate(data):

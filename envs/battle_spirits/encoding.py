@@ -10,8 +10,28 @@ import numpy as np
 from ..core.obs import ObsLayout as CoreObsLayout
 from .cards import SPIRIT
 from .layout import (
-    D_ATTACK, D_BLOCK, D_DISCARD, D_FIRST, D_FLASH, D_KEISHO, D_MAGIC_TIMING, D_MAIN, D_MOVE_DST, D_MOVE_SRC,
-    D_MULLIGAN, D_OPTIONAL, D_ORDER, D_PAY, D_PLACE, D_SEARCH, D_TARGET, DECISIONS, LAYOUT, MAX_FIELD, N_OPTIONS, STEPS,
+    D_ATTACK,
+    D_BLOCK,
+    D_DISCARD,
+    D_FIRST,
+    D_FLASH,
+    D_KEISHO,
+    D_MAGIC_TIMING,
+    D_MAIN,
+    D_MOVE_DST,
+    D_MOVE_SRC,
+    D_MULLIGAN,
+    D_OPTIONAL,
+    D_ORDER,
+    D_PAY,
+    D_PLACE,
+    D_SEARCH,
+    D_TARGET,
+    DECISIONS,
+    LAYOUT,
+    MAX_FIELD,
+    N_OPTIONS,
+    STEPS,
 )
 from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, Z_HAND, ZONE_NAMES, State
 

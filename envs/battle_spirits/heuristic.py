@@ -9,9 +9,34 @@ from __future__ import annotations
 
 from tcgzoo.envs.battle_spirits.cards import MAGIC, SPIRIT
 from tcgzoo.envs.battle_spirits.layout import (
-    D_ATTACK, D_BLOCK, D_DISCARD, D_FIRST, D_FLASH, D_KEISHO, D_MAGIC_TIMING, D_MAIN, D_MODE, D_MOVE_DST,
-    D_MOVE_SRC, D_MULLIGAN, D_OPTIONAL, D_ORDER, D_PAY, D_PLACE, D_SEARCH, D_TARGET, FIELD, FIELD_SOUL, HAND,
-    MOVE_CORE, OPP_FIELD, OPTION, PASS, RESERVE, RESERVE_SOUL, TRASH,
+    D_ATTACK,
+    D_BLOCK,
+    D_DISCARD,
+    D_FIRST,
+    D_FLASH,
+    D_KEISHO,
+    D_MAGIC_TIMING,
+    D_MAIN,
+    D_MODE,
+    D_MOVE_DST,
+    D_MOVE_SRC,
+    D_MULLIGAN,
+    D_OPTIONAL,
+    D_ORDER,
+    D_PAY,
+    D_PLACE,
+    D_SEARCH,
+    D_TARGET,
+    FIELD,
+    FIELD_SOUL,
+    HAND,
+    MOVE_CORE,
+    OPP_FIELD,
+    OPTION,
+    PASS,
+    RESERVE,
+    RESERVE_SOUL,
+    TRASH,
 )
 
 

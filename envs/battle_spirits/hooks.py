@@ -8,7 +8,7 @@ every action. Cards that use a hook are listed by ``CardPool.python_cards`` and 
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 Hook = Callable[[object, int, int], tuple[bool, bool]]
 

@@ -8,16 +8,29 @@ cheap), positions and ``resample_hidden`` follow.
 """
 from __future__ import annotations
 
-
 from ..core.effects import END_OF_BATTLE, END_OF_TURN
 from ..core.engine import DecisionState, late_import
 from ..core.rng import Rng
 from ..core.table import Hidden, Table
-from .cards import (
-    B_IMMUNE, B_NEGATE, B_TREAT, CK, IM_ALL, IM_ANY_SIDE, IM_BP_DOWN, IM_COLORS, IM_TYPES, MAGIC, NEXUS, SPIRIT, T_SELF,
-    Target, WH,
+from .cards import (  # noqa: E402 - levels treated as, reductions as none (issue 10, part B)
+    B_IMMUNE,
+    B_LVTREAT,
+    B_NEGATE,
+    B_REDUCE,
+    B_TREAT,
+    CK,
+    IM_ALL,
+    IM_ANY_SIDE,
+    IM_BP_DOWN,
+    IM_COLORS,
+    IM_TYPES,
+    MAGIC,
+    NEXUS,
+    SPIRIT,
+    T_SELF,
+    WH,
+    Target,
 )
-from .cards import B_LVTREAT, B_REDUCE  # noqa: E402 - levels treated as, reductions as none (issue 10, part B)
 from .layout import CONCEDE, DECISIONS, NUM_ACTIONS, ST_SETUP
 
 # zones of a card instance

@@ -13,12 +13,35 @@ verbs' parameters and the card's own fields. A word missing from both is a
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from ..core.cardtext import (
-    EMPTY, CardText, MissingPhrase, Modifiers, check_keys, Phrase, Phrasebook, VocabText, effect_lines, en_sentences, entry_of,
-    en_if, ja_if_done, ja_mod, ja_sentences, ja_when, joint, number, plain, pool_files, render as render_template, slots,
+    EMPTY,
+    CardText,
+    MissingPhrase,
+    Modifiers,
+    Phrase,
+    Phrasebook,
+    VocabText,
+    check_keys,
+    effect_lines,
+    en_if,
+    en_sentences,
+    entry_of,
+    ja_if_done,
+    ja_mod,
+    ja_sentences,
+    ja_when,
+    joint,
+    number,
+    plain,
+    pool_files,
+    slots,
+)
+from ..core.cardtext import (
+    render as render_template,
 )
 from ..core.vocab import Word
 from .cards import CARDS_DIR, CardPool, load_pool

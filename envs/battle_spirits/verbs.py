@@ -15,30 +15,85 @@ from __future__ import annotations
 
 from ..core.errors import short
 from ..core.vocab import Param, value
-from .cards import (
-    B_IMMUNE, B_NEGATE, DO_TARGET_ZONES, GRANTS, GR, IM_ALL, IM_BP_DOWN, IM_EXHAUST, IM_KIND, IM_RETURN,
-    IMMUNITIES, Target, colors_mask, effects_mask, immunity_spec, mark, types_mask,
+from .cards import _DELAYED as C_DELAYED  # noqa: E402 - triggers set up for the turn (this_turn)
+from .cards import (  # noqa: E402 - events of other cards and players (issue 10)
+    B_DELAYED,
+    B_IMMUNE,
+    B_NEGATE,
+    DO_TARGET_ZONES,
+    GR,
+    GRANTS,
+    IM_ALL,
+    IM_BP_DOWN,
+    IM_EXHAUST,
+    IM_KIND,
+    IM_RETURN,
+    IMMUNITIES,
+    T_MOVED,
+    T_SELF,
+    Target,
+    colors_mask,
+    effects_mask,
+    immunity_spec,
+    mark,
+    types_mask,
 )
+from .events import C_EFFECT  # noqa: E402
 from .layout import D_MODE, MAX_FIELD, OPTION
-from .rules import (
-    H_PLACE, H_SEARCH, add_cores, check_vanish, destroy, draw, exhaust, put_in_hand, recover, reduce_life, to_trash,
+from .rules import (  # noqa: E402
+    EV_MILLED,
+    H_PLACE,
+    H_SEARCH,
+    TO_HAND_EVENTS,
+    add_cores,
+    added_to_hand,
+    check_vanish,
+    destroy,
+    draw,
+    exhaust,
+    hand_discarded,
+    happen,
+    put_in_hand,
+    recover,
+    reduce_life,
+    set_moved,  # noqa: E402 - the cards an action moved (words moved)
+    to_trash,
     to_wait,
 )
+from .rules.frames import (  # noqa: E402 - the effect frame's slots a verb reads and the steps it resumes at
+    EFF_AFTER,
+    EFF_ALIST,
+    EFF_DONE,
+    EFF_FULL,
+    EFF_IP,
+    EFF_SELS,
+    EFF_STEP_MODE,
+    EFF_STEP_OPTIONAL,
+    EFF_STEP_RESUME,
+    EFF_STEP_SUMMONED,
+    STEP,
+    ask,
+)
 from .state import (
-    DUR_BATTLE, DUR_TURN, S_RESERVE, S_TRASH, TE_BP, TE_GRANT, TE_IMMUNE, TE_NEGATE, TE_SYM, TE_WATCH, W_DECK_BOTTOM,
-    W_DECK_TOP, W_HAND, Z_FIELD, Z_HAND, Z_LIMBO,
+    DUR_BATTLE,
+    DUR_TURN,
+    S_RESERVE,
+    S_TRASH,
+    TE_BP,
+    TE_GRANT,
+    TE_IMMUNE,
+    TE_NEGATE,
+    TE_SYM,
+    TE_WATCH,
+    W_DECK_BOTTOM,
+    W_DECK_TOP,
+    W_HAND,
+    Z_FIELD,
+    Z_HAND,
+    Z_LIMBO,
+    Z_TRASH,  # noqa: E402
 )
 from .words import VOCAB
-from .cards import T_MOVED, T_SELF  # noqa: E402 - events of other cards and players (issue 10)
-from .cards import _DELAYED as C_DELAYED, B_DELAYED  # noqa: E402 - triggers set up for the turn (this_turn)
-from .state import Z_TRASH  # noqa: E402
-from .events import C_EFFECT  # noqa: E402
-from .rules import EV_MILLED, TO_HAND_EVENTS, added_to_hand, hand_discarded, happen  # noqa: E402
-from .rules import set_moved  # noqa: E402 - the cards an action moved (words moved)
-from .rules.frames import (  # noqa: E402 - the effect frame's slots a verb reads and the steps it resumes at
-    EFF_AFTER, EFF_ALIST, EFF_DONE, EFF_FULL, EFF_IP, EFF_SELS, EFF_STEP_MODE, EFF_STEP_OPTIONAL, EFF_STEP_RESUME,
-    EFF_STEP_SUMMONED, STEP, ask,
-)
 
 PLAYER = Param.choice(("self", "opp"), "self")
 DURATION = Param.choice(("turn", "battle"), "turn")
@@ -530,11 +585,19 @@ def check_target_zone(sub, a) -> None:
 # switched on per game by the cards.B_* bits their cards mark while they compile, so a game
 # without them pays nothing.
 from .cards import B_BATTLE, B_LVCOST, B_LVTREAT, B_NOMILL, B_REPLACE, CK, EV, RP, T_EVENT  # noqa: E402
-from .state import TE_LVTREAT  # noqa: E402 - levels treated as (issue 10, part B)
 from .layout import D_DISCARD, D_OPTIONAL, D_SEARCH, D_TARGET, FIELD, HAND, MAX_HAND, N_OPTIONS, OPP_FIELD, ST_ATTACK  # noqa: E402,E501
 from .rules import add_handler, cores_increased, fire, lv1_cost, replace_event  # noqa: E402
 from .state import (  # noqa: E402
-    TE_END_ATTACK_STEP, TE_END_BATTLE, TE_LIFE_CAP, TE_LVCOST, TE_NO_MILL, W_DESTROY, W_VANISH, Z_DECK, Z_WAIT,
+    TE_END_ATTACK_STEP,
+    TE_END_BATTLE,
+    TE_LIFE_CAP,
+    TE_LVCOST,
+    TE_LVTREAT,  # noqa: E402 - levels treated as (issue 10, part B)
+    TE_NO_MILL,
+    W_DESTROY,
+    W_VANISH,
+    Z_DECK,
+    Z_WAIT,
 )
 
 #: verbs whose target words ``self`` / ``event`` also name a card in the waiting state (10-2-2-6)

@@ -13,8 +13,22 @@ from __future__ import annotations
 from ..core.errors import short
 from ..core.vocab import Param, Vocabulary, zone_sizes
 from .cards import (
-    B_SOULPAID, B_TREAT, COLOR_INDEX, COLORS, EV, SPIRIT, TRIGGERS, TYPES, Target, base_name, colors_map,
-    count_target, mark, SIDE_OWN, target_spec, TZ_HAND,
+    B_SOULPAID,
+    B_TREAT,
+    COLOR_INDEX,
+    COLORS,
+    EV,
+    SIDE_OWN,
+    SPIRIT,
+    TRIGGERS,
+    TYPES,
+    TZ_HAND,
+    Target,
+    base_name,
+    colors_map,
+    count_target,
+    mark,
+    target_spec,
 )
 from .layout import ST_ATTACK, ST_CORE, ST_DRAW, ST_END, ST_MAIN, ST_MAIN2, ST_REFRESH, ST_START
 from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, Z_FIELD, Z_TRASH, Z_WAIT

@@ -19,8 +19,9 @@ Everything else is ``yaml.safe_load``: the same types, tags and values.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable, NoReturn
+from typing import Any, NoReturn
 
 import yaml
 from yaml.composer import ComposerError
@@ -189,7 +190,7 @@ class Checker:
         name = None if field is None else self.prefix + key_label(field)
         raise CardFileError(self.file, self.entry, name, message)
 
-    def sub(self, field: str, data: Any) -> "Checker":
+    def sub(self, field: str, data: Any) -> Checker:
         return Checker(self.file, self.entry, data, self.prefix + key_label(field) + ".", self.max_int)
 
     _MISSING = object()

@@ -35,10 +35,11 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence, cast
+from typing import Any, NamedTuple, cast
 
 from .cardfile import load_yaml
 from .errors import TcgError, UnknownNameError, short
@@ -314,7 +315,7 @@ class Modifiers(NamedTuple):
     en_post: str
 
     @classmethod
-    def of(cls, phrases: Sequence[Phrase]) -> "Modifiers":
+    def of(cls, phrases: Sequence[Phrase]) -> Modifiers:
         pre = [p.en for p in phrases if en_is_prefix(p.en)]
         post = [p.en for p in phrases if p.en and not en_is_prefix(p.en)]
         return cls("".join(ja_mod(p.ja) for p in phrases), "".join(x + " " for x in pre),

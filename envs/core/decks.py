@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from .cardfile import DECK_FILE_MAX_BYTES, Checker, key_label, load_yaml
 from .errors import NAME_SHORT, CardFileError, DeckError, UnknownNameError, near_match, short
@@ -29,7 +29,7 @@ class CopyLimit(NamedTuple):
     card: str | None = None
 
 
-Limit = Union[CopyLimit, Callable[[str], CopyLimit]]  # one for every card, or per card id
+Limit = CopyLimit | Callable[[str], CopyLimit]  # one for every card, or per card id
 
 
 def builtin_deck_names(decks_dir: Path | None) -> list[str]:

@@ -16,8 +16,9 @@ pending kind, the deciding player and the sorted legal action ids.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -106,9 +107,9 @@ class DecisionState:
         if cls.FIELDS is not None:
             cls.FIELDS.check(cls)
             if "clone" not in cls.__dict__:  # built from the declarations (table.Table.make_clone)
-                setattr(cls, "clone", cls.FIELDS.make_clone(cls))
+                cls.clone = cls.FIELDS.make_clone(cls)
 
-    def clone(self) -> "DecisionState":
+    def clone(self) -> DecisionState:
         """An exact, independent copy (the declared fields, copied by kind); a class with
         ``FIELDS`` gets the same as a generated function (``Table.make_clone``)."""
         c = object.__new__(type(self))
@@ -152,7 +153,7 @@ class DecisionState:
         self.max_decisions = int(game.options.get("max_decisions", 0))
         self.capped = False  # the decision cap, not the rules, ended the game (see ``apply_action``)
 
-    def _copy_protocol(self, other: "DecisionState") -> None:
+    def _copy_protocol(self, other: DecisionState) -> None:
         """Copy the protocol fields of ``self`` into ``other`` (used by ``clone``)."""
         other.game = self.game
         other.rng = self.rng.clone()

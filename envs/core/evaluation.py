@@ -9,7 +9,8 @@ own hand) so that its value is the same in every determinization of one informat
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 #: one side's worth: ``side(state, player, weights) -> float`` (in the game's own units)
 Side = Callable[[Any, int, Mapping[str, float]], float]

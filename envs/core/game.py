@@ -3,9 +3,10 @@ the pair of decks, and the fixed facts of the game declared as data (OpenSpiel s
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .decks import builtin_deck_names
 from .engine import ActionLayout

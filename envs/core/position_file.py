@@ -21,7 +21,7 @@ from typing import Any
 
 from .cardfile import load_yaml, read_bounded
 from .engine import RUNNING
-from .errors import CardFileError, NAME_SHORT, PositionError, UnknownNameError, near_match, short
+from .errors import NAME_SHORT, CardFileError, PositionError, UnknownNameError, near_match, short
 from .rng import Rng
 
 FORMAT = "tcgzoo-position/1"

@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib.metadata import EntryPoint, entry_points
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 from .errors import TcgError, UnknownNameError
 
@@ -95,7 +95,7 @@ def _entry(name: str) -> EntryPoint:
     return entries[name]
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_module(name: str) -> ModuleType:
     """The core module of game ``name``: ``UnknownNameError`` (listing the known games) for
     a name nobody registered, ``GameLoadError`` for an entry point that does not load."""
@@ -193,7 +193,7 @@ def _submodule(module: ModuleType, name: str) -> ModuleType | None:
     return importlib.import_module(full)
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_hooks(name: str) -> GameHooks:
     """The hooks of game ``name`` (its heuristic, leaf evaluation, turn counter, search depth)."""
     module = game_module(name)

@@ -33,12 +33,12 @@ class Rng:
             j = (self.next64() * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
 
-    def clone(self) -> "Rng":
+    def clone(self) -> Rng:
         r = Rng.__new__(Rng)
         r.s = self.s
         return r
 
-    def spawn(self) -> "Rng":
+    def spawn(self) -> Rng:
         """An independent generator derived from this one (advances this one)."""
         r = Rng.__new__(Rng)
         r.s = self.next64()

@@ -39,7 +39,8 @@ from __future__ import annotations
 
 import builtins
 import threading
-from typing import Any, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from .cardfile import Checker
 from .errors import near_match, short
@@ -64,7 +65,7 @@ class Word:
 
     __slots__ = ("kind", "name", "fn", "params", "rule", "doc", "ja", "en", "example", "data")
 
-    def __init__(self, kind: str, name: str, fn: Callable | None, params: Mapping[str, "Param"] | None,
+    def __init__(self, kind: str, name: str, fn: Callable | None, params: Mapping[str, Param] | None,
                  rule: str, doc: str, ja: str, en: str, example: str, data: Any) -> None:
         self.kind, self.name, self.fn, self.params = kind, name, fn, dict(params or {})
         self.rule, self.doc, self.ja, self.en, self.example, self.data = rule, doc, ja, en, example, data
@@ -102,7 +103,7 @@ class Vocabulary:
         self._local.actions = fn
 
     # ---- registration -----------------------------------------------------------------
-    def add(self, kind: str, name: str, fn: Callable | None = None, *, params: Mapping[str, "Param"] | None = None,
+    def add(self, kind: str, name: str, fn: Callable | None = None, *, params: Mapping[str, Param] | None = None,
             rule: str = "", doc: str = "", ja: str = "", en: str = "", example: str = "", data: Any = None) -> Word:
         if kind not in self.words:
             raise ValueError(f"unknown word kind {kind!r}; expected one of {', '.join(KINDS)}")
@@ -226,10 +227,10 @@ class Vocabulary:
         right = compile_value(self, ck.sub(field, data), op, data[op])
         return left, COMPARATORS[op], right
 
-    def compile_param(self, param: "Param", ck: Checker, field: str, v: Any) -> Any:
+    def compile_param(self, param: Param, ck: Checker, field: str, v: Any) -> Any:
         return param.compile(self, ck, field, v)
 
-    def compile_value(self, ck: Checker, field: str, data: Any) -> "int | Value":
+    def compile_value(self, ck: Checker, field: str, data: Any) -> int | Value:
         return compile_value(self, ck, field, data)
 
 
@@ -317,7 +318,7 @@ def _evaluate(s: Any, src: int, p: int, v: Value) -> int:
     return x
 
 
-def value(v: "int | Value", s: Any, src: int, p: int) -> int:
+def value(v: int | Value, s: Any, src: int, p: int) -> int:
     """The number a compiled value stands for now."""
     # ``__class__ is int``: the speed of a plain test, which the type checker does not narrow by
     return v if v.__class__ is int else v.fn(s, src, p, v)  # type: ignore[union-attr, arg-type]
@@ -328,7 +329,7 @@ VALUE_MODIFIERS = ("times", "per", "plus", "min", "max")
 VALUE_BOUND = 1_000_000
 
 
-def compile_value(vocab: Vocabulary, ck: Checker, field: str, data: Any) -> "int | Value":
+def compile_value(vocab: Vocabulary, ck: Checker, field: str, data: Any) -> int | Value:
     """An integer, or a mapping with one leaf word and optional modifiers:
 
     ``{count: <target>}`` (cards matching), ``{stat: bp, of: self}`` (a card's number),
@@ -429,19 +430,19 @@ class Param:
         self.book = ""  # named: the phrase-book kind that words the names
 
     @classmethod
-    def int(cls, default: Any = _REQUIRED, lo: int | None = None, hi: int | None = None) -> "Param":
+    def int(cls, default: Any = _REQUIRED, lo: int | None = None, hi: int | None = None) -> Param:
         return cls("int", default, lo=lo, hi=hi)
 
     @classmethod
-    def value(cls, default: Any = _REQUIRED, lo: builtins.int | None = None) -> "Param":  # (int: Param.int here)
+    def value(cls, default: Any = _REQUIRED, lo: builtins.int | None = None) -> Param:  # (int: Param.int here)
         return cls("value", default, lo=lo)
 
     @classmethod
-    def choice(cls, choices: Iterable[str], default: Any = _REQUIRED) -> "Param":
+    def choice(cls, choices: Iterable[str], default: Any = _REQUIRED) -> Param:
         return cls("choice", default, tuple(choices))
 
     @classmethod
-    def named(cls, table: Mapping[builtins.str, builtins.int], book: builtins.str, default: Any = _REQUIRED) -> "Param":
+    def named(cls, table: Mapping[builtins.str, builtins.int], book: builtins.str, default: Any = _REQUIRED) -> Param:
         """One of the names of ``table`` (a colour, a card type), read as its number; the
         card text words it by the phrase book's entry ``book`` / name."""
         p = cls("named", default, tuple(table))
@@ -449,36 +450,36 @@ class Param:
         return p
 
     @classmethod
-    def bool(cls, default: Any = _REQUIRED) -> "Param":
+    def bool(cls, default: Any = _REQUIRED) -> Param:
         return cls("bool", default)
 
     @classmethod
-    def str(cls, default: Any = _REQUIRED) -> "Param":
+    def str(cls, default: Any = _REQUIRED) -> Param:
         return cls("str", default)
 
     @classmethod
-    def target(cls, default: Any = _REQUIRED) -> "Param":
+    def target(cls, default: Any = _REQUIRED) -> Param:
         return cls("target", default)
 
     @classmethod
-    def filter(cls, default: Any = _REQUIRED) -> "Param":
+    def filter(cls, default: Any = _REQUIRED) -> Param:
         return cls("filter", default)
 
     @classmethod
-    def condition(cls, default: Any = _REQUIRED) -> "Param":
+    def condition(cls, default: Any = _REQUIRED) -> Param:
         return cls("condition", default)
 
     @classmethod
-    def actions(cls, default: Any = _REQUIRED) -> "Param":
+    def actions(cls, default: Any = _REQUIRED) -> Param:
         return cls("actions", default)
 
     @classmethod
-    def any(cls) -> "Param":
+    def any(cls) -> Param:
         return cls("any", None)
 
     @classmethod
     def custom(cls, reader: Callable[[Vocabulary, Checker, builtins.str, Any], Any],
-               default: Any = _REQUIRED) -> "Param":
+               default: Any = _REQUIRED) -> Param:
         """A field read by ``reader(vocab, checker, field, data)`` (it checks and compiles)."""
         p = cls("custom", default)
         p.choices = (reader,)

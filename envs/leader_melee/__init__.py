@@ -122,7 +122,7 @@ class Game(GameBase):
         self._load_pool()
         loaded = [load_deck(d, self.pool) for d in self._deck_pair(decks)]
         self.deck_names = [n for n, _, _ in loaded]
-        self.leaders = [l for _, l, _ in loaded]
+        self.leaders = [leader for _, leader, _ in loaded]
         self.decks = [ids for _, _, ids in loaded]
         self.obs_layout = ObsLayout(len(self.pool.cards))
         self._owner = [0] * CARDS_PER_PLAYER + [1] * CARDS_PER_PLAYER

@@ -9,10 +9,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from .layout import (DECISIONS, LAYOUT, NUM_ACTIONS, PHASE_NAMES, D_MULLIGAN, D_ORDER_REPLACEMENT, D_ORDER_TRIGGER,
-                     D_PAY_ENERGY, D_DISCARD, D_PLACE_ORDER, D_SEARCH)
 from ..core.obs import ObsLayout as CoreObsLayout
-from .rules import face_of, leader, negated, stat, stats, statics
+from .layout import (
+    D_DISCARD,
+    D_MULLIGAN,
+    D_ORDER_REPLACEMENT,
+    D_ORDER_TRIGGER,
+    D_PAY_ENERGY,
+    D_PLACE_ORDER,
+    D_SEARCH,
+    DECISIONS,
+    LAYOUT,
+    NUM_ACTIONS,
+    PHASE_NAMES,
+)
+from .rules import face_of, leader, negated, stat, statics, stats
 from .rules.frames import K_ABILITY, K_CARD, SC_STATICS, SC_ZVER, W_ABILITY, W_CARD, W_MASTER
 from .state import CARDS_PER_PLAYER, Z_BATTLE, Z_DROP, Z_ENERGY, Z_HAND, Z_LEADER, Z_MELEE, ZONE_NAMES
 

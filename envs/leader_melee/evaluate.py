@@ -2,7 +2,8 @@
 registry's ``GameHooks.evaluate`` / ``turn_of``; see ``tcgzoo.envs.core.evaluation``)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..core.evaluation import zero_sum
 from .rules import leader, stat

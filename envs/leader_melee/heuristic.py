@@ -12,9 +12,27 @@ from __future__ import annotations
 from tcgzoo.envs.core.vocab import value
 from tcgzoo.envs.leader_melee.cards import T_BATTLE, T_EXTRA
 from tcgzoo.envs.leader_melee.layout import (
-    BATTLE_ABILITY, DECLARE_ATTACK, D_CHOOSE_ATTACKER, D_CHOOSE_TARGET, D_DRAW_UP_TO, D_FT_ATTACK,
-    D_FT_GUARD, D_FT_MAIN, D_FT_STANDBY, D_LIMIT_DROP, D_MULLIGAN, D_TARGET, D_YES_NO, HAND,
-    LEADER_ABILITY, OPP_BATTLE, OPP_LEADER, OWN_BATTLE, PASS, SELF_LEADER, YES,
+    BATTLE_ABILITY,
+    D_CHOOSE_ATTACKER,
+    D_CHOOSE_TARGET,
+    D_DRAW_UP_TO,
+    D_FT_ATTACK,
+    D_FT_GUARD,
+    D_FT_MAIN,
+    D_FT_STANDBY,
+    D_LIMIT_DROP,
+    D_MULLIGAN,
+    D_TARGET,
+    D_YES_NO,
+    DECLARE_ATTACK,
+    HAND,
+    LEADER_ABILITY,
+    OPP_BATTLE,
+    OPP_LEADER,
+    OWN_BATTLE,
+    PASS,
+    SELF_LEADER,
+    YES,
 )
 from tcgzoo.envs.leader_melee.rules import leader, stat
 

@@ -17,7 +17,17 @@ from __future__ import annotations
 
 from ..core.errors import PositionError
 from ..core.position_file import (
-    Dealer, Header, card_entry, entry, flag, number, only, readable_header, readable_pending, resume, zone_list,
+    Dealer,
+    Header,
+    card_entry,
+    entry,
+    flag,
+    number,
+    only,
+    readable_header,
+    readable_pending,
+    resume,
+    zone_list,
 )
 from . import rules as R
 from .cards import T_LEADER
@@ -53,7 +63,7 @@ def readable(s) -> dict:
             **readable_pending(s)}
 
 
-def build(game, data) -> "R.State":
+def build(game, data) -> R.State:
     """A state of ``game`` at the position ``data`` describes (its readable part); errors are
     PositionErrors naming what and where."""
     h = Header(data, game, STEP_FRAME, PLAYER_KEYS, "main")

@@ -17,12 +17,34 @@ parameters and the card's fields. A word or field without a phrase is a
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..core.cardtext import (
-    EMPTY, CardText, MissingPhrase, Modifiers, Phrase, Phrasebook, VocabText, check_keys, effect_lines, en_cap,
-    en_sentences, entry_of, ja_is_predicate, ja_sentences, ja_te, joint, number, plain, pool_files,
-    render as render_template, require_card, slots,
+    EMPTY,
+    CardText,
+    MissingPhrase,
+    Modifiers,
+    Phrase,
+    Phrasebook,
+    VocabText,
+    check_keys,
+    effect_lines,
+    en_cap,
+    en_sentences,
+    entry_of,
+    ja_is_predicate,
+    ja_sentences,
+    ja_te,
+    joint,
+    number,
+    plain,
+    pool_files,
+    require_card,
+    slots,
+)
+from ..core.cardtext import (
+    render as render_template,
 )
 from . import cards as C
 from .cards import CARDS_DIR, CardPool, load_pool

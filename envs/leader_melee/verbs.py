@@ -27,12 +27,12 @@ parameters, and what an optional replacement must know of it (8-10-3), are its :
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
+from ..core.engine import STEP
 from ..core.vocab import Param, value
 from .cards import DURATIONS, GRANTS, PROHIBITS, SELF, T_BATTLE, Action, _target, compile_filter
 from .layout import D_DRAW_UP_TO, D_PLACE_ORDER, D_SEARCH, LOOK, OWN_BATTLE, OWN_DROP, PASS, YES
-from ..core.engine import STEP
 from .rules import DURATION, VERB_STEP, charge, check_loss, deal_damage, draw, move, passes, publish, remove_card
 from .rules.frames import BURY_MAX, BURY_PICKS, MOD_POWER, MOD_STRIKE, REPL_AMOUNT, RES_DONE, RES_N, RES_SRC_OBJ
 from .state import KNOWN, KNOWN_SET, UNKNOWN, Z_BATTLE, Z_DECK, Z_DROP, Z_ENERGY, Z_HAND, Z_LEADER, Z_MELEE

@@ -12,12 +12,38 @@ import numpy as np
 
 from ..core.obs import ObsLayout as CoreObsLayout
 from .layout import (
-    DECISIONS, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_CHOOSE, D_RECOVER, D_REVEAL, D_TATSUJIN, IK_STEPS, LAYOUT,
-    N_OPTIONS, STEPS,
+    D_CHOOSE,
+    D_ORDER,
+    D_PAY_ETHER,
+    D_PAY_JITSU,
+    D_RECOVER,
+    D_REVEAL,
+    D_TATSUJIN,
+    DECISIONS,
+    IK_STEPS,
+    LAYOUT,
+    N_OPTIONS,
+    STEPS,
 )
 from .records import (
-    SF_AURAS, SF_DEFINED_VALUES, SO_ABILITY, SO_CARD, SO_CTL, SO_FIXED, SO_KIND, SO_MODE, SO_NUMBER, SO_OBJ, SO_TJ,
-    T_FIELD, T_STACK_CARD, T_ZONE, TG_CARD, TG_CODE, TG_OBJ, TG_SIZE,
+    SF_AURAS,
+    SF_DEFINED_VALUES,
+    SO_ABILITY,
+    SO_CARD,
+    SO_CTL,
+    SO_FIXED,
+    SO_KIND,
+    SO_MODE,
+    SO_NUMBER,
+    SO_OBJ,
+    SO_TJ,
+    T_FIELD,
+    T_STACK_CARD,
+    T_ZONE,
+    TG_CARD,
+    TG_CODE,
+    TG_OBJ,
+    TG_SIZE,
 )
 from .state import EF_CARD, K_ABILITY, K_CARD, K_CHECK, KIND_NAMES, PLAYER_TARGET, Z_FIELD
 

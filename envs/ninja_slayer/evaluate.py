@@ -3,7 +3,8 @@ registry's ``GameHooks``: ``value``, ``turn_of``, ``SEARCH_DEPTH``; see
 ``tcgzoo.envs.core.evaluation``)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..core.evaluation import zero_sum
 from .cards import CHARACTER

@@ -10,8 +10,25 @@ from __future__ import annotations
 
 from tcgzoo.envs.ninja_slayer.cards import CHARACTER, KOTODAMA
 from tcgzoo.envs.ninja_slayer.layout import (
-    D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_MODE, D_PAY_ETHER, D_PRIORITY, D_RECOVER, D_REVEAL, D_TARGET, D_X,
-    NUMBER, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, ST_CHARACTER,
+    D_ATTACKER,
+    D_CHOOSE,
+    D_ETHER,
+    D_INTERRUPT,
+    D_MODE,
+    D_PAY_ETHER,
+    D_PRIORITY,
+    D_RECOVER,
+    D_REVEAL,
+    D_TARGET,
+    D_X,
+    NUMBER,
+    OPP_FIELD,
+    OPTION,
+    OWN_FIELD,
+    OWN_HAND,
+    PASS,
+    PLAYER,
+    ST_CHARACTER,
 )
 from tcgzoo.envs.ninja_slayer.rules import cond_ok
 from tcgzoo.envs.ninja_slayer.state import K_CARD

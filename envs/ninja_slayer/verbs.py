@@ -29,7 +29,8 @@ To add a verb: write its function here with :func:`targeted` or :func:`stepped`,
 parameters (``Param``), rule, doc and phrases; nothing else changes.
 """
 from __future__ import annotations
-from typing import Callable
+
+from collections.abc import Callable
 
 from ..core.cardfile import Checker
 from ..core.vocab import Param
@@ -37,14 +38,42 @@ from .cards import CHARACTER, KEYWORDS, N_ALL, N_LKI_KARATE, N_X, TR_PHASE, Acti
 from .layout import D_CHOOSE, D_RECOVER, OPTION, OWN_HAND, PASS
 from .records import AB_ATTACKER, AB_ATTACKER_OBJ, AB_TARGET, AB_TARGET_OBJ
 from .rules import (
-    IK_NONE, ambush, counter, damage_amount, dealt, discard, draw, enter_candidates, kill, next_action, on_targets,
-    option_defs, skip_rest, target_answer,
+    IK_NONE,
+    ambush,
+    counter,
+    damage_amount,
+    dealt,
+    discard,
+    draw,
+    enter_candidates,
+    kill,
+    next_action,
+    on_targets,
+    option_defs,
+    skip_rest,
+    target_answer,
 )
 from .rules.abilities import field_actions
-from .rules.frames import EXS_ANSWER, EX_COUNT, EX_EXTRA, EX_SRC_OBJ, STEP, enter_frame
+from .rules.frames import EX_COUNT, EX_EXTRA, EX_SRC_OBJ, EXS_ANSWER, STEP, enter_frame
 from .state import (
-    TE_ADD_KARATE, TE_ADD_KOUSAKU, TE_ATTR, TE_DUR, TE_GAIN_KW, TE_GAME, TE_GRANT, TE_IKUSA, TE_KARATE, TE_KOUSAKU,
-    TE_LOSE_KW, TE_SET_ATTR, TE_SET_DUR, TE_SET_KARATE, TE_TURN, Z_HAND, Z_OHIGAN, Z_REMOVED,
+    TE_ADD_KARATE,
+    TE_ADD_KOUSAKU,
+    TE_ATTR,
+    TE_DUR,
+    TE_GAIN_KW,
+    TE_GAME,
+    TE_GRANT,
+    TE_IKUSA,
+    TE_KARATE,
+    TE_KOUSAKU,
+    TE_LOSE_KW,
+    TE_SET_ATTR,
+    TE_SET_DUR,
+    TE_SET_KARATE,
+    TE_TURN,
+    Z_HAND,
+    Z_OHIGAN,
+    Z_REMOVED,
 )
 from .words import VOCAB
 

@@ -31,7 +31,7 @@ H_SETUP, H_TURN = 0, 1
 D_PLAY = 0
 
 
-def _setup(s: "State", f: list) -> None:
+def _setup(s: State, f: list) -> None:
     for p in (0, 1):
         deck = [v for v in range(1, 7) for _ in range(2)]
         s.rng.shuffle(deck)
@@ -41,7 +41,7 @@ def _setup(s: "State", f: list) -> None:
     f.append(s.rng.below(2))  # f[2]: player to move
 
 
-def _turn(s: "State", f: list) -> None:
+def _turn(s: State, f: list) -> None:
     p = f[2]
     if f[1] == 0:
         if (s.passed[0] or not s.hands[0]) and (s.passed[1] or not s.hands[1]):

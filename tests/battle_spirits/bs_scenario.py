@@ -14,7 +14,7 @@ every action.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from tcgzoo.envs.battle_spirits import Game, position
@@ -34,7 +34,7 @@ REAL_CARD_FILES = tuple(str(REAL / f"{c}.yaml") for c in ("red", "purple", "gree
 REAL_DECK = str(REAL / "scenario_deck.yaml")
 
 
-@lru_cache(maxsize=None)
+@cache
 def game(first_player=0, concession=True, deck0=DECK, deck1=DECK, real=False) -> Game:
     if real:
         return Game(decks=[REAL_DECK, REAL_DECK], builtin_cards=False,

@@ -14,11 +14,38 @@ import re
 from pathlib import Path
 
 import pytest
-
 from bs_scenario import (
-    REAL, REAL_CARD_FILES, REAL_DECK, RESERVE_SOUL, D_ATTACK, D_BLOCK, D_DISCARD, D_FLASH, D_MAIN, D_OPTIONAL,
-    D_ORDER, D_SEARCH, D_TARGET, OPTION, PASS, Z_FIELD, Z_HAND, Z_TRASH,
-    act, attack, cid, field_slot, find, hand_slot, ids, pass_flash, pay, place, play, scene, target,
+    D_ATTACK,
+    D_BLOCK,
+    D_DISCARD,
+    D_FLASH,
+    D_MAIN,
+    D_OPTIONAL,
+    D_ORDER,
+    D_SEARCH,
+    D_TARGET,
+    OPTION,
+    PASS,
+    REAL,
+    REAL_CARD_FILES,
+    REAL_DECK,
+    RESERVE_SOUL,
+    Z_FIELD,
+    Z_HAND,
+    Z_TRASH,
+    act,
+    attack,
+    cid,
+    field_slot,
+    find,
+    hand_slot,
+    ids,
+    pass_flash,
+    pay,
+    place,
+    play,
+    scene,
+    target,
 )
 from tcgzoo.agents import make_agent
 from tcgzoo.agents.stats import wilson

@@ -4,12 +4,33 @@ and 《継召》 (12-2-1)."""
 from __future__ import annotations
 
 import pytest
-
 from bs_scenario import (
+    D_KEISHO,
+    D_MAIN,
+    D_PAY,
+    D_PLACE,
+    D_TARGET,
+    FIELD,
     MOVE_CORE,
-    D_KEISHO, D_MAIN, D_PAY, D_PLACE, D_TARGET, FIELD, OPTION, PASS, RESERVE, RESERVE_SOUL,
-    S_RESERVE, S_TRASH, TRASH, Z_FIELD, Z_LIMBO, Z_REMOVED, Z_TRASH, act, attack, cid, find,
-    hand_slot, pay, play, scene,
+    OPTION,
+    PASS,
+    RESERVE,
+    RESERVE_SOUL,
+    S_RESERVE,
+    S_TRASH,
+    TRASH,
+    Z_FIELD,
+    Z_LIMBO,
+    Z_REMOVED,
+    Z_TRASH,
+    act,
+    attack,
+    cid,
+    find,
+    hand_slot,
+    pay,
+    play,
+    scene,
 )
 
 

@@ -4,12 +4,35 @@ the 'becomes N or more / less' triggers of 13-1."""
 from __future__ import annotations
 
 from bs_scenario import (
+    D_DISCARD,
+    D_MAIN,
+    D_OPTIONAL,
+    D_ORDER,
+    D_PAY,
+    D_TARGET,
+    OPTION,
+    PASS,
+    RESERVE,
     RESERVE_SOUL,
-    D_DISCARD, D_MAIN, D_OPTIONAL, D_ORDER, D_PAY, D_TARGET, OPTION, PASS, RESERVE, S_TRASH,
-    Z_FIELD, Z_HAND, Z_TRASH, act, attack, cid, decide, field_slot, find, hand_slot, ids,
-    order_first, pass_flash, play, scene, target,
+    S_TRASH,
+    Z_FIELD,
+    Z_HAND,
+    Z_TRASH,
+    act,
+    attack,
+    cid,
+    decide,
+    field_slot,
+    find,
+    hand_slot,
+    ids,
+    order_first,
+    pass_flash,
+    play,
+    scene,
+    target,
 )
-from tcgzoo.envs.battle_spirits.layout import D_MAGIC_TIMING, D_MODE, D_FLASH, MOVE_CORE
+from tcgzoo.envs.battle_spirits.layout import D_FLASH, D_MAGIC_TIMING, D_MODE, MOVE_CORE
 
 
 # ---------------------------------------------------------------------------- triggered effects

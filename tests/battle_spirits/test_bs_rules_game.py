@@ -3,10 +3,21 @@ preparations before the first turn (6-2)."""
 from __future__ import annotations
 
 import pytest
-
 from bs_scenario import (
-    CARD_FILES, D_ATTACK, D_BLOCK, D_MAIN, OPTION, PASS, act, attack, find, new_state, pass_flash,
-    play, scene, strings,
+    CARD_FILES,
+    D_ATTACK,
+    D_BLOCK,
+    D_MAIN,
+    OPTION,
+    PASS,
+    act,
+    attack,
+    find,
+    new_state,
+    pass_flash,
+    play,
+    scene,
+    strings,
 )
 from tcgzoo.envs.battle_spirits import Game
 from tcgzoo.envs.battle_spirits.layout import D_FIRST, D_MULLIGAN, ST_MAIN
@@ -230,7 +241,6 @@ def test_standard_format_takes_only_letter_block_icons(tmp_path):
     """BS 1-1-1, BS 2-13-1-2-1: a card whose block icon is a number (or that has none) is
     Eternal-only: a Standard deck with it is illegal, an Eternal one is not."""
     import yaml
-
     from tcgzoo.envs.battle_spirits import Game
     from tcgzoo.envs.core.errors import DeckError
 

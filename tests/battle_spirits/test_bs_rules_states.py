@@ -4,11 +4,34 @@ waiting state (5-10, 5-11, 5-17, 10-2-2), 『破壊時』 (12-2-1-12), cores and
 from __future__ import annotations
 
 import pytest
-
 from bs_scenario import (
-    HAND, D_KEISHO, TRASH, OPP_FIELD, Z_REMOVED,
-    CARD_FILES, D_MAIN, D_OPTIONAL, D_TARGET, OPTION, PASS, S_TRASH, Z_DECK, Z_FIELD, Z_HAND,
-    Z_TRASH, Z_WAIT, act, attack, cid, decide, field_slot, find, ids, pass_flash, play, scene,
+    CARD_FILES,
+    D_KEISHO,
+    D_MAIN,
+    D_OPTIONAL,
+    D_TARGET,
+    HAND,
+    OPP_FIELD,
+    OPTION,
+    PASS,
+    S_TRASH,
+    TRASH,
+    Z_DECK,
+    Z_FIELD,
+    Z_HAND,
+    Z_REMOVED,
+    Z_TRASH,
+    Z_WAIT,
+    act,
+    attack,
+    cid,
+    decide,
+    field_slot,
+    find,
+    ids,
+    pass_flash,
+    play,
+    scene,
     target,
 )
 from tcgzoo.envs.battle_spirits import Game

@@ -3,11 +3,37 @@ core moves (7-6), and what the first player's first turn lacks."""
 from __future__ import annotations
 
 from bs_scenario import (
-    D_ATTACK, D_MAIN, D_OPTIONAL, FIELD, FIELD_SOUL, MOVE_CORE, OPTION, PASS, RESERVE, RESERVE_SOUL, act,
-    attack, decide, find, pass_flash, play, scene, started, strings,
+    D_ATTACK,
+    D_MAIN,
+    D_OPTIONAL,
+    FIELD,
+    FIELD_SOUL,
+    MOVE_CORE,
+    OPTION,
+    PASS,
+    RESERVE,
+    RESERVE_SOUL,
+    act,
+    attack,
+    decide,
+    find,
+    pass_flash,
+    play,
+    scene,
+    started,
+    strings,
 )
 from tcgzoo.envs.battle_spirits.layout import (
-    D_MOVE_DST, D_MOVE_SRC, ST_ATTACK, ST_CORE, ST_DRAW, ST_END, ST_MAIN, ST_MAIN2, ST_REFRESH, ST_START,
+    D_MOVE_DST,
+    D_MOVE_SRC,
+    ST_ATTACK,
+    ST_CORE,
+    ST_DRAW,
+    ST_END,
+    ST_MAIN,
+    ST_MAIN2,
+    ST_REFRESH,
+    ST_START,
 )
 from tcgzoo.envs.battle_spirits.state import S_RESERVE
 

@@ -7,11 +7,39 @@ from __future__ import annotations
 
 import pytest
 import yaml
-
 from bs_scenario import (
-    CONCEDE, D_ATTACK, D_BLOCK, D_DISCARD, D_FLASH, D_MAIN, D_OPTIONAL, D_TARGET, DUR_TURN, OPTION, PASS, RESERVE,
-    RESERVE_SOUL, S_RESERVE, S_TRASH, TE_BP, Z_FIELD, Z_HAND, Z_TRASH, act, attack, cid, decide, field_slot, find,
-    game, ids, pass_flash, place, play, scene, target,
+    CONCEDE,
+    D_ATTACK,
+    D_BLOCK,
+    D_DISCARD,
+    D_FLASH,
+    D_MAIN,
+    D_OPTIONAL,
+    D_TARGET,
+    DUR_TURN,
+    OPTION,
+    PASS,
+    RESERVE,
+    RESERVE_SOUL,
+    S_RESERVE,
+    S_TRASH,
+    TE_BP,
+    Z_FIELD,
+    Z_HAND,
+    Z_TRASH,
+    act,
+    attack,
+    cid,
+    decide,
+    field_slot,
+    find,
+    game,
+    ids,
+    pass_flash,
+    place,
+    play,
+    scene,
+    target,
 )
 from tcgzoo.envs.battle_spirits.cards import load_pool, validate_deck
 from tcgzoo.envs.core.errors import CardFileError, DeckError

@@ -9,10 +9,31 @@ cards: ``data/v2_events.yaml`` (T2-E*), most modelled on a real card of
 from __future__ import annotations
 
 import pytest
-
 from bs_scenario import (
-    D_BLOCK, D_FLASH, D_MAIN, D_OPTIONAL, D_ORDER, D_PLACE, D_TARGET, OPTION, PASS, Z_FIELD,
-    Z_HAND, Z_TRASH, act, attack, cid, field_slot, find, game, ids, pass_flash, place, play, scene, target,
+    D_BLOCK,
+    D_FLASH,
+    D_MAIN,
+    D_OPTIONAL,
+    D_ORDER,
+    D_PLACE,
+    D_TARGET,
+    OPTION,
+    PASS,
+    Z_FIELD,
+    Z_HAND,
+    Z_TRASH,
+    act,
+    attack,
+    cid,
+    field_slot,
+    find,
+    game,
+    ids,
+    pass_flash,
+    place,
+    play,
+    scene,
+    target,
 )
 from tcgzoo.envs.battle_spirits import Game
 from tcgzoo.envs.battle_spirits.cards import EV, load_pool

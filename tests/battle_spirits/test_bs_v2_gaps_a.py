@@ -8,10 +8,23 @@ card of ``tests/battle_spirits/real_cards``.
 from __future__ import annotations
 
 import pytest
-
 from bs_scenario import (
-    D_MAIN, D_SEARCH, D_TARGET, FIELD, PASS, Z_FIELD, Z_HAND, Z_TRASH, act, attack, decide, field_slot, ids,
-    pass_flash, play, scene,
+    D_MAIN,
+    D_SEARCH,
+    D_TARGET,
+    FIELD,
+    PASS,
+    Z_FIELD,
+    Z_HAND,
+    Z_TRASH,
+    act,
+    attack,
+    decide,
+    field_slot,
+    ids,
+    pass_flash,
+    play,
+    scene,
 )
 from tcgzoo.envs.battle_spirits.cards import load_pool
 from tcgzoo.envs.battle_spirits.layout import CONCEDE

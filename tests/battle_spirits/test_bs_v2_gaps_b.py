@@ -4,8 +4,22 @@ data/v2_verbs.yaml (T2-H*), most of them real cards of tests/battle_spirits/real
 from __future__ import annotations
 
 from bs_scenario import (
-    CONCEDE, D_FLASH, D_MAIN, D_TARGET, Z_TRASH, Z_FIELD, act, attack, field_slot, find, game, hand_slot, pass_flash,
-    pay, play, scene,
+    CONCEDE,
+    D_FLASH,
+    D_MAIN,
+    D_TARGET,
+    Z_FIELD,
+    Z_TRASH,
+    act,
+    attack,
+    field_slot,
+    find,
+    game,
+    hand_slot,
+    pass_flash,
+    pay,
+    play,
+    scene,
 )
 from tcgzoo.envs.battle_spirits import Game
 from tcgzoo.envs.battle_spirits.cards import B_NOMILL

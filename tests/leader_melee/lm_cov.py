@@ -7,7 +7,7 @@ plus ``data/cov_cards.yaml``; a per-player ``leader`` (card id) and ``melee`` li
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from lm_scene import CARD_FILES, DATA, DECK, R, act, scene
 from tcgzoo.envs.leader_melee import Game
@@ -16,7 +16,7 @@ from tcgzoo.envs.leader_melee.layout import D_FT_MAIN, PASS
 COV_FILES = CARD_FILES + (str(DATA / "cov_cards.yaml"),)
 
 
-@lru_cache(maxsize=None)
+@cache
 def cgame(first_player=0, concession=False) -> Game:
     return Game(decks=[DECK, DECK], builtin_cards=False, cards=list(COV_FILES), first_player=first_player, max_decisions=0,
                 concession=concession)

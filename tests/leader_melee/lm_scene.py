@@ -11,7 +11,7 @@ the pool may be named: deck cards are re-labelled as it (``state.cdef``), the wa
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from tcgzoo.envs.leader_melee import Game, position
@@ -26,7 +26,7 @@ CARD_FILES = (str(DATA / "filler.yaml"), str(DATA / "rules_cards.yaml"), str(DAT
 DECK = str(DATA / "deck_filler.yaml")
 
 
-@lru_cache(maxsize=None)
+@cache
 def game(first_player=0, builtin=()) -> Game:
     """``builtin``: names of built-in card files (``red``, ``yellow``, ...) added to the test pool."""
     files = list(CARD_FILES) + [str(CARDS_DIR / f"{b}.yaml") for b in builtin]

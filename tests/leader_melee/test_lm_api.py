@@ -6,7 +6,6 @@ import textwrap
 
 import numpy as np
 import pytest
-
 from tcgzoo.envs import leader_melee_v0
 from tcgzoo.envs.core.errors import CardFileError, DeckError
 from tcgzoo.envs.core.rng import Rng

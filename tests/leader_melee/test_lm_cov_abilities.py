@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
 from lm_cov import COV_FILES, cplay, cscene
-from lm_scene import R, act, attack, hand_slot, ids, to_attack
 from lm_scene import *  # noqa: F403
+from lm_scene import R, act, attack, hand_slot, ids, to_attack
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.leader_melee.cards import load_pool
 

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 import pytest
-
-from lm_cov import COV_FILES, cgame, cplay, cscene
-from lm_scene import DECK, R, act, attack, hand_slot, ids, pass_until
+from lm_cov import COV_FILES, cplay, cscene
 from lm_scene import *  # noqa: F403
+from lm_scene import DECK, R, act, attack, hand_slot, pass_until
 from tcgzoo.envs.core.errors import CardFileError, DeckError
 from tcgzoo.envs.leader_melee import Game
 from tcgzoo.envs.leader_melee.cards import load_pool

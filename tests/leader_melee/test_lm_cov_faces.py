@@ -3,10 +3,9 @@ and the source of effect damage (4-10-1-2)."""
 from __future__ import annotations
 
 import pytest
-
 from lm_cov import COV_FILES, cplay, cscene
-from lm_scene import R, act, attack, hand_slot
 from lm_scene import *  # noqa: F403
+from lm_scene import R, act, attack
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.leader_melee.cards import load_pool
 

@@ -3,10 +3,9 @@ character name (2-5), age (2-7), non-skill (2-11-4), the 共闘 and melee icons 
 from __future__ import annotations
 
 import pytest
-
 from lm_cov import COV_FILES, cscene
-from lm_scene import R, act, attack, hand_slot, pass_until
 from lm_scene import *  # noqa: F403
+from lm_scene import act, attack, hand_slot, pass_until
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.leader_melee.cards import load_pool
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from lm_cov import cplay, cscene
-from lm_scene import R, act, attack, hand_slot, ids, pass_until, to_attack
 from lm_scene import *  # noqa: F403
+from lm_scene import R, act, attack, hand_slot, ids, pass_until, to_attack
 
 
 def test_awaken_cost_then_effect():

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from lm_cov import cplay, cscene
-from lm_scene import R, act, attack, ids, pass_until
 from lm_scene import *  # noqa: F403
+from lm_scene import R, act, attack, ids
 from tcgzoo.envs.core.engine import RUNNING
 
 

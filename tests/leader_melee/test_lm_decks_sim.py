@@ -11,7 +11,6 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import harness  # noqa: E402
-
 from tcgzoo.envs.leader_melee import Game  # noqa: E402
 
 PAIRS = list(itertools.product(Game.builtin_decks(), repeat=2))

@@ -4,10 +4,8 @@ Cards: ``data/rules_cards_effects.yaml`` (E-*), the built-in Gate Guardian / Daw
 from __future__ import annotations
 
 import pytest
-
 from lm_scene import *  # noqa: F403
 from lm_scene import R, act, attack, ids, scene
-
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.leader_melee.cards import load_pool
 

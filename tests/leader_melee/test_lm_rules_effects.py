@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import pytest
 import yaml
-
 from lm_scene import *  # noqa: F403
-from lm_scene import R, act, attack, hand_slot, ids, pass_until, play, scene, to_attack
-
+from lm_scene import R, act, attack, hand_slot, pass_until, play, scene, to_attack
 from tcgzoo.envs.core.errors import DeckError
 from tcgzoo.envs.leader_melee.cards import load_deck
 

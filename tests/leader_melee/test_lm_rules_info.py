@@ -6,9 +6,8 @@ from collections import Counter
 
 import numpy as np
 import pytest
-
 from lm_scene import *  # noqa: F403
-from lm_scene import R, act, hand_slot, idx, ids, place, scene
+from lm_scene import R, act, hand_slot, ids, idx, place, scene
 
 
 def _ability(s, slot=0, j=0):

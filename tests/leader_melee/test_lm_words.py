@@ -4,7 +4,6 @@ card file loads, its function kept in the compiled record."""
 from __future__ import annotations
 
 import pytest
-
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.leader_melee import cards as C
 from tcgzoo.envs.leader_melee.cards import load_pool

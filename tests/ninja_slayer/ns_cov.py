@@ -4,7 +4,17 @@ choices are asked at, and find cards by id."""
 from __future__ import annotations
 
 from ns_scenario import (
-    D_CHOOSE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER, D_TARGET, PASS, act, hand, ids,
+    D_CHOOSE,
+    D_ORDER,
+    D_PAY_ETHER,
+    D_PAY_JITSU,
+    D_PRIORITY,
+    D_RECOVER,
+    D_TARGET,
+    PASS,
+    act,
+    hand,
+    ids,
 )
 from tcgzoo.envs.ninja_slayer.layout import D_TATSUJIN, ST_CHARACTER
 from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_KIND

@@ -12,8 +12,22 @@ from __future__ import annotations
 
 from tcgzoo.envs.ninja_slayer import Game, position
 from tcgzoo.envs.ninja_slayer.layout import (
-    D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
-    D_TARGET, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER,
+    D_ATTACKER,
+    D_CHOOSE,
+    D_ETHER,
+    D_INTERRUPT,
+    D_ORDER,
+    D_PAY_ETHER,
+    D_PAY_JITSU,
+    D_PRIORITY,
+    D_RECOVER,
+    D_TARGET,
+    OPP_FIELD,
+    OPTION,
+    OWN_FIELD,
+    OWN_HAND,
+    PASS,
+    PLAYER,
 )
 
 __all__ = [

@@ -6,7 +6,6 @@ import textwrap
 
 import numpy as np
 import pytest
-
 from tcgzoo.envs.core.errors import CardFileError, DeckError
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import load_pool

@@ -6,14 +6,29 @@ import textwrap
 
 from ns_cov import cast, to_character_phase, where
 from ns_scenario import (
-    D_ATTACKER, D_CHOOSE, D_INTERRUPT, D_PAY_ETHER, D_PRIORITY, OPP_FIELD, OPTION, OWN_FIELD, PASS, PLAYER,
-    act, field, hand, ids, opp, scene, until,
+    D_ATTACKER,
+    D_CHOOSE,
+    D_INTERRUPT,
+    D_PAY_ETHER,
+    D_PRIORITY,
+    OPP_FIELD,
+    OPTION,
+    OWN_FIELD,
+    PASS,
+    PLAYER,
+    act,
+    field,
+    hand,
+    ids,
+    opp,
+    scene,
+    until,
 )
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR
 from tcgzoo.envs.ninja_slayer.layout import D_TATSUJIN, YES
-from tcgzoo.envs.ninja_slayer.state import K_ABILITY, K_CARD, Z_FIELD, Z_OHIGAN, Z_STACK
 from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_KIND, SO_TJ
+from tcgzoo.envs.ninja_slayer.state import K_ABILITY, K_CARD, Z_FIELD, Z_OHIGAN, Z_STACK
 
 
 def to_aisatsu(s):

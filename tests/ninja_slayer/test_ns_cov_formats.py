@@ -7,7 +7,6 @@ import textwrap
 
 import pytest
 import yaml
-
 from tcgzoo.envs.core.errors import CardFileError, DeckError
 from tcgzoo.envs.ninja_slayer import Game, builtin_pool
 from tcgzoo.envs.ninja_slayer.cards import CHARACTER, KOTODAMA, load_deck, load_pool

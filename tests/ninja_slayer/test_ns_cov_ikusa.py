@@ -3,13 +3,30 @@
 from __future__ import annotations
 
 from ns_scenario import (
-    D_ATTACKER, D_CHOOSE, D_INTERRUPT, D_PRIORITY, D_TARGET, GAME, OPP_FIELD, OWN_FIELD, PASS, PLAYER, act,
-    enter, field, hand, ids, opp, opt, scene, until,
+    D_ATTACKER,
+    D_CHOOSE,
+    D_INTERRUPT,
+    D_PRIORITY,
+    D_TARGET,
+    GAME,
+    OPP_FIELD,
+    OWN_FIELD,
+    PASS,
+    PLAYER,
+    act,
+    enter,
+    field,
+    hand,
+    ids,
+    opp,
+    opt,
+    scene,
+    until,
 )
 from tcgzoo.envs.ninja_slayer.layout import ST_END, ST_IKUSA
+from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_CTL, SO_KIND
 from tcgzoo.envs.ninja_slayer.rules import IK_DAMAGE, IK_END, IK_INTERRUPT, IK_START, IK_TARGET
 from tcgzoo.envs.ninja_slayer.state import K_ABILITY, Z_FIELD, Z_OHIGAN
-from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_CTL, SO_KIND
 
 KOTODAMA_P1 = dict(hand=["TZNS-25"], ether=["TZNS-29"], damage=["TZNS-29"])  # Katon Jitsu, payable
 

@@ -5,12 +5,24 @@ from __future__ import annotations
 
 from ns_cov import cast, to_character_phase, where
 from ns_scenario import (
-    D_ATTACKER, D_ORDER, D_PRIORITY, OPP_FIELD, OPTION, PASS, PLAYER, act, enter, field, hand, ids, opp, scene,
+    D_ATTACKER,
+    D_ORDER,
+    D_PRIORITY,
+    OPP_FIELD,
+    OPTION,
+    PASS,
+    PLAYER,
+    act,
+    enter,
+    field,
+    hand,
+    ids,
+    scene,
     until,
 )
 from tcgzoo.envs.ninja_slayer.layout import D_UKEMI, ST_CHARACTER, YES
-from tcgzoo.envs.ninja_slayer.state import K_ABILITY, K_CARD, K_CHECK, Z_CHECK, Z_FIELD, Z_OHIGAN, Z_STACK
 from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_CTL, SO_KIND
+from tcgzoo.envs.ninja_slayer.state import K_ABILITY, K_CARD, K_CHECK, Z_CHECK, Z_FIELD, Z_OHIGAN, Z_STACK
 
 
 def to_aisatsu(s):

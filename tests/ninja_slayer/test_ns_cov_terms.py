@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from ns_cov import cast, to_character_phase, where
 from ns_scenario import (
-    D_CHOOSE, D_PAY_ETHER, D_PRIORITY, OPP_FIELD, OPTION, OWN_HAND, PASS, act, hand, ids, scene,
+    D_CHOOSE,
+    D_PAY_ETHER,
+    D_PRIORITY,
+    OPP_FIELD,
+    OPTION,
+    OWN_HAND,
+    PASS,
+    act,
+    hand,
+    ids,
+    scene,
 )
 from tcgzoo.envs.ninja_slayer.state import K_CARD, Z_FIELD, Z_HAND, Z_OHIGAN, Z_STACK
 
@@ -304,7 +314,7 @@ def test_discard_and_you_may_is_a_cost_chosen_on_resolution(tmp_path):
         assert s.dplayer == 1
         asked = []
 
-        def pick(st):
+        def pick(st, asked=asked, pay=pay):
             asked.append((st.dplayer, list(st.legal)))
             return OWN_HAND if pay else PASS
         cast(s, "TEST-DM", [pick])
@@ -325,7 +335,6 @@ def test_discard_card_data_errors_name_the_field(tmp_path):
     """NS 1309.2, NS 1203.7: 'discard n: all' is done even with an empty hand, so it can't
     be an optional cost; a bad count is reported with its field."""
     import pytest
-
     from tcgzoo.envs.core.errors import CardFileError
     with pytest.raises(CardFileError, match=r"TEST-X.*may"):
         _game_with(tmp_path, """\

@@ -3,8 +3,7 @@ hidden information, orientation and facing, who sees what."""
 from __future__ import annotations
 
 import numpy as np
-
-from ns_cov import cast, to_character_phase
+from ns_cov import to_character_phase
 from ns_scenario import D_ATTACKER, D_PAY_JITSU, PASS, PLAYER, act, field, hand, ids, scene, until
 from tcgzoo.envs.core.rng import Rng
 from tcgzoo.envs.ninja_slayer import Game

@@ -3,7 +3,6 @@ newer triggers: bad uses are rejected with errors naming file, entry and field."
 from __future__ import annotations
 
 import pytest
-
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.ninja_slayer.cards import N_LKI_KARATE, N_X, TR_ENTERED, TR_FROM_HAND, load_pool
 

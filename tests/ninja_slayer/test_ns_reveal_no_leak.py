@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from ns_scenario import D_ATTACKER, D_TARGET, PASS, PLAYER, act, field, scene, until
 from tcgzoo.envs.core.rng import Rng
 from tcgzoo.envs.ninja_slayer import Game

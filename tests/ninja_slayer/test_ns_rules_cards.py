@@ -3,8 +3,24 @@
 from __future__ import annotations
 
 from ns_scenario import (
-    D_ATTACKER, D_CHOOSE, D_ORDER, D_PRIORITY, D_RECOVER, GAME, OPTION, PASS, PLAYER, act, enter, field, hand, ids,
-    opp, opt, scene, until,
+    D_ATTACKER,
+    D_CHOOSE,
+    D_ORDER,
+    D_PRIORITY,
+    D_RECOVER,
+    GAME,
+    OPTION,
+    PASS,
+    PLAYER,
+    act,
+    enter,
+    field,
+    hand,
+    ids,
+    opp,
+    opt,
+    scene,
+    until,
 )
 from tcgzoo.envs.ninja_slayer.layout import ST_CHARACTER
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from ns_cov import cast, to_character_phase, where
 from ns_scenario import D_PRIORITY, OWN_FIELD, PASS, act, ids, scene
 from tcgzoo.envs.core.errors import CardFileError

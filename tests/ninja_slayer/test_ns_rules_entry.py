@@ -3,12 +3,23 @@ order with rollback, activated abilities and countering."""
 from __future__ import annotations
 
 from ns_scenario import (
-    D_CHOOSE, D_PAY_ETHER, D_PRIORITY, OPP_FIELD, OPTION, OWN_FIELD, PASS, act, enter, field, hand, ids, opp, opt,
+    D_CHOOSE,
+    D_PAY_ETHER,
+    D_PRIORITY,
+    OPTION,
+    PASS,
+    act,
+    enter,
+    field,
+    hand,
+    ids,
+    opp,
+    opt,
     scene,
 )
 from tcgzoo.envs.ninja_slayer.layout import D_MODE, D_TATSUJIN, D_X, NUMBER, ST_CHARACTER, YES
-from tcgzoo.envs.ninja_slayer.state import K_ABILITY, K_CARD
 from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_FIXED, SO_KIND, SO_MODE, SO_NUMBER, SO_TJ, T_FIELD
+from tcgzoo.envs.ninja_slayer.state import K_ABILITY, K_CARD
 
 E = "TZNS-29"  # filler ether / characters without text
 

@@ -6,14 +6,13 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from ns_scenario import D_CHOOSE, D_PAY_ETHER, D_PRIORITY, PASS, act, hand, ids, opp, scene
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR, load_pool
 from tcgzoo.envs.ninja_slayer.layout import D_DISTRIBUTE, D_X, NUMBER, ST_CHARACTER
-from tcgzoo.envs.ninja_slayer.state import K_CHECK
 from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_KIND, SO_NUMBER
+from tcgzoo.envs.ninja_slayer.state import K_CHECK
 
 DATA = Path(__file__).resolve().parent / "data" / "rules_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))

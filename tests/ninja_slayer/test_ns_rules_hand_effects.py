@@ -7,7 +7,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from ns_cov import cast, pay, to_character_phase
 from ns_scenario import D_CHOOSE, D_PRIORITY, PASS, act, hand, ids, scene
 from ns_scenario import field as fslot

@@ -3,11 +3,22 @@ checks and ukemi, losing."""
 from __future__ import annotations
 
 from ns_scenario import (
-    D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_PRIORITY, D_RECOVER, D_TARGET, OPP_FIELD, PASS, PLAYER, act,
-    field, ids, opp, opt, scene, until,
+    D_ATTACKER,
+    D_INTERRUPT,
+    D_PRIORITY,
+    D_TARGET,
+    OPP_FIELD,
+    PASS,
+    PLAYER,
+    act,
+    field,
+    ids,
+    opp,
+    scene,
+    until,
 )
-from tcgzoo.envs.ninja_slayer.state import K_CHECK, Z_OHIGAN
 from tcgzoo.envs.ninja_slayer.records import SO_KIND
+from tcgzoo.envs.ninja_slayer.state import K_CHECK
 
 
 def to_aisatsu(s):

@@ -7,14 +7,27 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from ns_cov import to_character_phase, where
-from ns_scenario import D_CHOOSE, D_PAY_ETHER, D_PRIORITY, OWN_FIELD, PASS, act, enter, field, hand, ids, opp, scene, until
+from ns_scenario import (
+    D_CHOOSE,
+    D_PAY_ETHER,
+    D_PRIORITY,
+    OWN_FIELD,
+    PASS,
+    act,
+    enter,
+    field,
+    hand,
+    ids,
+    opp,
+    scene,
+    until,
+)
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR
 from tcgzoo.envs.ninja_slayer.layout import D_REPLACE
-from tcgzoo.envs.ninja_slayer.state import Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED
 from tcgzoo.envs.ninja_slayer.records import SO_CARD
+from tcgzoo.envs.ninja_slayer.state import Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED
 
 DATA = Path(__file__).resolve().parent / "data" / "replacement_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))

@@ -8,23 +8,47 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from ns_cov import cast, to_character_phase
 from ns_scenario import (
-    D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_ORDER, D_PRIORITY, D_TARGET, OPP_FIELD, PASS, PLAYER, act, field,
-    hand, ids, opt, scene, until,
+    D_ATTACKER,
+    D_CHOOSE,
+    D_ETHER,
+    D_INTERRUPT,
+    D_ORDER,
+    D_PRIORITY,
+    D_TARGET,
+    OPP_FIELD,
+    PASS,
+    PLAYER,
+    act,
+    field,
+    hand,
+    ids,
+    opt,
+    scene,
+    until,
 )
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR, TRIGGERS, load_pool
 from tcgzoo.envs.ninja_slayer.layout import (
-    D_PAY_ETHER, D_RECOVER, D_REVEAL, D_X, NUMBER, OPTION, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
+    D_PAY_ETHER,
+    D_RECOVER,
+    D_REVEAL,
+    D_X,
+    NUMBER,
+    OPTION,
+    ST_CHARACTER,
+    ST_DRAW,
+    ST_END,
+    ST_ETHER,
+    ST_IKUSA,
+    ST_UNTAP,
 )
+from tcgzoo.envs.ninja_slayer.records import PT_ABILITY, PT_PLAYER, SO_ABILITY, SO_CARD, SO_KIND, TG_CARD
 from tcgzoo.envs.ninja_slayer.rules import IK_DAMAGE, IK_END, IK_INTERRUPT, IK_START, IK_TARGET, SO_FIXED
-from tcgzoo.envs.ninja_slayer.records import TG_CARD
 from tcgzoo.envs.ninja_slayer.rules.frames import H_IKUSA, HANDLER, IKS_END_PROCESSING, STEP
 from tcgzoo.envs.ninja_slayer.state import K_ABILITY, Z_HAND
-from tcgzoo.envs.ninja_slayer.records import PT_ABILITY, PT_PLAYER, SO_ABILITY, SO_CARD, SO_KIND
 
 DATA = Path(__file__).resolve().parent / "data" / "rules_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))

@@ -2,13 +2,27 @@
 from __future__ import annotations
 
 from ns_scenario import (
-    D_ETHER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, GAME, OPP_FIELD, OWN_FIELD, PASS, act, enter, field, hand,
-    ids, opt, scene, until,
+    D_ETHER,
+    D_PAY_ETHER,
+    D_PAY_JITSU,
+    D_PRIORITY,
+    GAME,
+    OPP_FIELD,
+    OWN_FIELD,
+    PASS,
+    act,
+    enter,
+    field,
+    hand,
+    ids,
+    opt,
+    scene,
+    until,
 )
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.layout import ST_CHARACTER, ST_ETHER
-from tcgzoo.envs.ninja_slayer.state import K_CARD, Z_FIELD, Z_OHIGAN
 from tcgzoo.envs.ninja_slayer.records import SO_KIND
+from tcgzoo.envs.ninja_slayer.state import K_CARD, Z_FIELD, Z_OHIGAN
 
 
 def test_setup_deals_four_and_the_first_turn_draws_one():

@@ -12,7 +12,6 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from harness import check_random_games  # noqa: E402
-
 from tcgzoo.envs.ninja_slayer import Game  # noqa: E402
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR  # noqa: E402
 

@@ -4,7 +4,6 @@ the compiled record; load errors still name file, entry and field."""
 from __future__ import annotations
 
 import pytest
-
 from tcgzoo.envs.core.cardtext import Phrasebook, VocabText
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.ninja_slayer.cards import load_pool
@@ -64,7 +63,7 @@ def test_every_registered_word_renders_from_its_registration():
     for name in VOCAB.names("value"):
         p = TEXT.value({name: "own_hand"}, None)
         assert p.ja == "あなたの手札の枚数" and p.en == "the number of cards in your hand"
-    for name, w in VOCAB.words["value"].items():
+    for name in VOCAB.words["value"]:
         if name.startswith(("stat:", "quantity:")):
             kind, word = name.split(":")
             p = TEXT.value({kind: word}, None)

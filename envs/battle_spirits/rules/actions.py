@@ -8,10 +8,20 @@ from __future__ import annotations
 from ...core import effects
 from ..cards import EV
 from ..events import C_EFFECT, C_RULE
-from ..state import State, TE_LIFE_CAP, W_DECK_BOTTOM, W_DECK_TOP, W_DESTROY, W_HAND, Z_FIELD, Z_HAND, Z_TRASH, Z_WAIT
+from ..state import TE_LIFE_CAP, W_DECK_BOTTOM, W_DECK_TOP, W_DESTROY, W_HAND, Z_FIELD, Z_HAND, Z_TRASH, Z_WAIT, State
 from .triggers import (
-    added_to_hand, EV_DESTROYED, EV_DESTROYED_BY_OPP, EV_EXHAUSTED, EV_LEAVES, EV_LIFE, EV_RECOVERED, EV_RETURNED,
-    fire, fire_one, happen, TO_HAND_EVENTS,
+    EV_DESTROYED,
+    EV_DESTROYED_BY_OPP,
+    EV_EXHAUSTED,
+    EV_LEAVES,
+    EV_LIFE,
+    EV_RECOVERED,
+    EV_RETURNED,
+    TO_HAND_EVENTS,
+    added_to_hand,
+    fire,
+    fire_one,
+    happen,
 )
 
 

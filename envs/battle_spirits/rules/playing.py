@@ -8,16 +8,29 @@ from __future__ import annotations
 from ..cards import B_LVCOST, B_REDUCE, MAGIC, SPIRIT
 from ..events import C_RULE
 from ..layout import D_KEISHO, D_MAGIC_TIMING, D_PLACE, MAX_TRASH, OPTION, PASS, TRASH
-from ..state import State, Z_FIELD, Z_HAND, Z_LIMBO, Z_REMOVED
-from .frames import (
-    H_PAY, H_PLACE, H_PLAY, PLACE_CARD, PLACE_NEED, PLACE_PLACED, PLACE_PLAYER, PLAY_ALIST, PLAY_CARD,
-    PLAY_EXCLUDED, PLAY_FLASH, PLAY_MARK, PLAY_PLAYER, STEP, ask,
-)
-from .triggers import EV_CORES_PLACED, EV_MAGIC, cores_reached, fire_deployed, fire_summoned, happen
+from ..state import Z_FIELD, Z_HAND, Z_LIMBO, Z_REMOVED, State
 from .actions import forget_soul_paid, to_trash
-from .rule_processes import check_vanish, lv1_cost, settle
-from .resolution import push_effect
 from .costs import core_sources, take_core
+from .frames import (
+    H_PAY,
+    H_PLACE,
+    H_PLAY,
+    PLACE_CARD,
+    PLACE_NEED,
+    PLACE_PLACED,
+    PLACE_PLAYER,
+    PLAY_ALIST,
+    PLAY_CARD,
+    PLAY_EXCLUDED,
+    PLAY_FLASH,
+    PLAY_MARK,
+    PLAY_PLAYER,
+    STEP,
+    ask,
+)
+from .resolution import push_effect
+from .rule_processes import check_vanish, lv1_cost, settle
+from .triggers import EV_CORES_PLACED, EV_MAGIC, cores_reached, fire_deployed, fire_summoned, happen
 
 
 def playable(s: State, p: int, i: int, main: bool, ctx: tuple | None = None) -> bool:

@@ -8,15 +8,30 @@ from __future__ import annotations
 from ..cards import B_NEGATE, B_REPLACE, RP
 from ..events import C_BATTLE, C_EFFECT
 from ..layout import D_MODE, D_OPTIONAL, N_OPTIONS, OPTION
-from ..state import G_NO_EFFECT_DESTROY, State, W_DESTROY, Z_FIELD, Z_TRASH
-from .frames import (
-    DRAW_PLAYER, H_ACTIVATE, H_REPLACE, H_REPLACE_COST, RC_BY_EFFECT, RC_BY_OPP, RC_CARD, RC_CHOSEN_CARD,
-    RC_CHOSEN_EFFECT, RC_DECLINED, RC_EVENT, RC_WAIT_KIND, REP_BY_EFFECT, REP_BY_OPP, REP_CARD, STEP, ask,
-)
-from .triggers import battle_won
+from ..state import G_NO_EFFECT_DESTROY, W_DESTROY, Z_FIELD, Z_TRASH, State
 from .actions import draw, to_wait
-from .resolution import push_effect
 from .costs import costs_ok
+from .frames import (
+    DRAW_PLAYER,
+    H_ACTIVATE,
+    H_REPLACE,
+    H_REPLACE_COST,
+    RC_BY_EFFECT,
+    RC_BY_OPP,
+    RC_CARD,
+    RC_CHOSEN_CARD,
+    RC_CHOSEN_EFFECT,
+    RC_DECLINED,
+    RC_EVENT,
+    RC_WAIT_KIND,
+    REP_BY_EFFECT,
+    REP_BY_OPP,
+    REP_CARD,
+    STEP,
+    ask,
+)
+from .resolution import push_effect
+from .triggers import battle_won
 
 
 def destroy(s: State, i: int, by_opp: bool, by_effect: bool, replaceable: bool = True) -> bool:

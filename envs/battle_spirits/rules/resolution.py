@@ -9,20 +9,52 @@ from __future__ import annotations
 from ...core import effects
 from ..cards import B_LVCOST, B_NEGATE, LK, SIDE_ANY, TW_CARD, TZ_FIELD, Target
 from ..layout import D_OPTIONAL, D_ORDER, D_SEARCH, N_OPTIONS, OPTION, PASS
-from ..state import State, Z_DECK, Z_FIELD, Z_HAND, Z_LIMBO
-from .frames import (
-    EFF_AFTER, EFF_ALIST, EFF_COUNT, EFF_DONE, EFF_EVENT, EFF_FULL, EFF_IP, EFF_MARK, EFF_PLAYER, EFF_SELS,
-    EFF_SRC, EFF_STEP_MODE, EFF_STEP_OPTIONAL, EFF_STEP_SUMMONED, H_EFFECT, H_TARGET,
-    H_TRIG, SEARCH_ADDED, SEARCH_ALIST, SEARCH_IP, SEARCH_PICKS, SEARCH_PLAYER, SETTLE_MARK, STEP, TRIG_BATCH,
-    TRIG_HELD, TRIG_HELD_END, TRIG_OPTIONAL, ask,
-)
-from .triggers import (
-    added_to_hand, DECLARED, EV_BATTLE_DESTROY, EV_EXHAUSTED, fire_summoned, note_use, own_event, TO_HAND_EVENTS,
-    used_up,
-)
+from ..state import Z_DECK, Z_FIELD, Z_HAND, Z_LIMBO, State
 from .actions import put_in_hand, to_trash
+from .frames import (
+    EFF_AFTER,
+    EFF_ALIST,
+    EFF_COUNT,
+    EFF_DONE,
+    EFF_EVENT,
+    EFF_FULL,
+    EFF_IP,
+    EFF_MARK,
+    EFF_PLAYER,
+    EFF_SELS,
+    EFF_SRC,
+    EFF_STEP_MODE,
+    EFF_STEP_OPTIONAL,
+    EFF_STEP_SUMMONED,
+    H_EFFECT,
+    H_TARGET,
+    H_TRIG,
+    SEARCH_ADDED,
+    SEARCH_ALIST,
+    SEARCH_IP,
+    SEARCH_PICKS,
+    SEARCH_PLAYER,
+    SETTLE_MARK,
+    STEP,
+    TRIG_BATCH,
+    TRIG_HELD,
+    TRIG_HELD_END,
+    TRIG_OPTIONAL,
+    ask,
+)
 from .rule_processes import check_vanish, flush_waiting, settle
 from .targets import word_targets
+from .triggers import (
+    DECLARED,
+    EV_BATTLE_DESTROY,
+    EV_EXHAUSTED,
+    TO_HAND_EVENTS,
+    added_to_hand,
+    fire_summoned,
+    note_use,
+    own_event,
+    used_up,
+)
 
 
 def h_settle(s: State, f: list) -> None:

@@ -6,11 +6,22 @@ choice at a time.
 from __future__ import annotations
 
 from ..cards import (
-    B_IMMUNE, IM_ALL, IM_TARGET, SIDE_OPP, SIDE_OWN, T_ATTACKER, T_BLOCKER, T_EVENT, T_MOVED, T_SELF, TZ_FIELD,
-    TZ_TRASH, Target,
+    B_IMMUNE,
+    IM_ALL,
+    IM_TARGET,
+    SIDE_OPP,
+    SIDE_OWN,
+    T_ATTACKER,
+    T_BLOCKER,
+    T_EVENT,
+    T_MOVED,
+    T_SELF,
+    TZ_FIELD,
+    TZ_TRASH,
+    Target,
 )
 from ..layout import D_TARGET, FIELD, HAND, MAX_HAND, MAX_TRASH, OPP_FIELD, PASS, TRASH
-from ..state import State, Z_FIELD, Z_TRASH, Z_WAIT
+from ..state import Z_FIELD, Z_TRASH, Z_WAIT, State
 from .frames import STEP, TGT_ALIST, TGT_IP, TGT_PLAYER, TGT_SELS, TGT_SRC, ask
 
 

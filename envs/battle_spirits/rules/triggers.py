@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..cards import B_DELAYED, B_NEGATE, EV, LIM_NO_DUP, LIM_ONCE_PER_TURN
 from ..events import C_BATTLE, C_EFFECT, C_RULE, watches
-from ..state import State, TE_WATCH, Z_FIELD
+from ..state import TE_WATCH, Z_FIELD, State
 
 
 def fire(s: State, ev: int, i: int, event: int = -1, lv: int = 0) -> None:

@@ -35,11 +35,29 @@ from .battle import attacker_actions, judge, target_actions
 from .checkpoint import BATTLE_LIMIT, cp, cp_idle, h_cp
 from .context import publish
 from .frames import *  # noqa: F403  (every handler id, frame slot and record name)
-from .frames import NO_CONTEXT, DecisionContext, H_CP, H_FT, H_REPL, H_RES, H_SETUP, H_TURN, H_USE
+from .frames import H_CP, H_FT, H_REPL, H_RES, H_SETUP, H_TURN, H_USE, NO_CONTEXT, DecisionContext
 from .free_timing import _nth_activated, ft, ft_actions, h_ft
-from .information import (ability_of, applies, condition_ok, cur_statics, expire, face_of, has_kw, leader,
-                          level_to_pay, negated, on_field, passes, power_of, prohibited_attack, prohibited_melee,
-                          snap, stat, statics, stats)
+from .information import (
+                          ability_of,
+                          applies,
+                          condition_ok,
+                          cur_statics,
+                          expire,
+                          face_of,
+                          has_kw,
+                          leader,
+                          level_to_pay,
+                          negated,
+                          on_field,
+                          passes,
+                          power_of,
+                          prohibited_attack,
+                          prohibited_melee,
+                          snap,
+                          stat,
+                          statics,
+                          stats,
+)
 from .loops import loop_key, loop_note
 from .losing import check_loss
 from .playing import discard_choices, energy_choices, h_use

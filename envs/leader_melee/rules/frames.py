@@ -6,7 +6,6 @@ read by the names below, never by number. No rule is implemented here.
 """
 from __future__ import annotations
 
-
 from ...core.engine import HANDLER, STEP  # noqa: F401  (re-exported: the names of every frame's first two slots)
 
 # handler ids: their values are part of a saved game (a frame names its handler by id)

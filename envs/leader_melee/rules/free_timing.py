@@ -11,13 +11,23 @@ from bisect import bisect_left
 
 from ...core.engine import STEP
 from ..cards import A_ACTIVATED, A_AWAKEN, A_COOPERATE, A_RANSEN, PLAYABLE, T_BATTLE, T_EXTRA
-from ..layout import (BATTLE_ABILITY, D_FT_ATTACK, D_FT_GUARD, D_FT_MAIN, D_FT_STANDBY, DECLARE_ATTACK, HAND,
-                      LEADER_ABILITY, OWN_BATTLE, PASS, SELF_LEADER)
+from ..layout import (
+    BATTLE_ABILITY,
+    D_FT_ATTACK,
+    D_FT_GUARD,
+    D_FT_MAIN,
+    D_FT_STANDBY,
+    DECLARE_ATTACK,
+    HAND,
+    LEADER_ABILITY,
+    OWN_BATTLE,
+    PASS,
+    SELF_LEADER,
+)
 from ..state import KNOWN, Z_MELEE
 from .battle import attacker_actions
 from .checkpoint import cp_idle
-from .frames import (FT_KEY, FT_KIND, FT_PLAYER, H_CP, H_FT, NO_CONTEXT, U_ABILITY, U_BATTLE, U_EXTRA, U_MELEE,
-                     use_frame)
+from .frames import FT_KEY, FT_KIND, FT_PLAYER, H_CP, H_FT, NO_CONTEXT, U_ABILITY, U_BATTLE, U_EXTRA, U_MELEE, use_frame
 from .information import ability_of, condition_ok, cur_statics, face_of, leader, level_to_pay, negated, prohibited_melee
 from .loops import loop_key, loop_note
 from .triggers import fire

@@ -137,7 +137,7 @@ def prohibited_attack(s, u):
 
 def prohibited_melee(s, p):
     """Pressure skill (10-5-1): player p may not move or play cards into the melee area."""
-    for m, src, act in cur_statics(s):
+    for m, _src, act in cur_statics(s):
         if act.do == "prohibit" and act.what == "melee" and (act.target.side == "own") == (p == m):
             return True
     return False

@@ -8,8 +8,22 @@ from ..cards import A_AWAKEN, A_COOPERATE
 from ..layout import D_CHOOSE_MODE, D_DISCARD, D_PAY_ENERGY, HAND, NUMBER, OWN_ENERGY
 from ..state import Z_DROP, Z_MELEE
 from .context import publish
-from .frames import (U_ABILITY, U_BATTLE, U_EXTRA, U_MELEE, USE_ABILITY, USE_CARD, USE_DISCARD, USE_ENERGY, USE_FACE,
-                     USE_MODE, USE_PART, USE_PLAYER, USE_WHAT, res_frame)
+from .frames import (
+    U_ABILITY,
+    U_BATTLE,
+    U_EXTRA,
+    U_MELEE,
+    USE_ABILITY,
+    USE_CARD,
+    USE_DISCARD,
+    USE_ENERGY,
+    USE_FACE,
+    USE_MODE,
+    USE_PART,
+    USE_PLAYER,
+    USE_WHAT,
+    res_frame,
+)
 from .information import ability_of, has_kw
 from .triggers import enter_battle, fire
 from .zones import move

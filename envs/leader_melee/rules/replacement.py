@@ -9,9 +9,26 @@ from __future__ import annotations
 from ...core.engine import STEP
 from ..layout import D_ORDER_REPLACEMENT, D_YES_NO, PASS, PENDING, YES
 from ..state import CARDS_PER_PLAYER, Z_BATTLE, Z_DROP, Z_ENERGY, Z_LEADER
-from .frames import (AI_IRON, DecisionContext, EV_BREAK, EV_DAMAGE, EV_DROP, EV_NAMES, REPL_ACTOR, REPL_AMOUNT,
-                     REPL_BATTLE, REPL_CHOICE, REPL_DONE, REPL_EVENT, REPL_SRC, REPL_SRC_OBJ, REPL_SUBJECT, RULE,
-                     repl_frame, res_frame)
+from .frames import (
+    AI_IRON,
+    EV_BREAK,
+    EV_DAMAGE,
+    EV_DROP,
+    EV_NAMES,
+    REPL_ACTOR,
+    REPL_AMOUNT,
+    REPL_BATTLE,
+    REPL_CHOICE,
+    REPL_DONE,
+    REPL_EVENT,
+    REPL_SRC,
+    REPL_SRC_OBJ,
+    REPL_SUBJECT,
+    RULE,
+    DecisionContext,
+    repl_frame,
+    res_frame,
+)
 from .information import ability_of, condition_ok, face_of, has_kw, negated, on_field
 from .loops import loop_key, loop_note
 from .losing import check_loss

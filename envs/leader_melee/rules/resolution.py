@@ -8,8 +8,21 @@ from ..cards import T_BATTLE
 from ..layout import D_TARGET, D_YES_NO, OPP_BATTLE, OPP_LEADER, OWN_BATTLE, PASS, SELF_LEADER, YES
 from ..state import KNOWN, Z_BATTLE, Z_LEADER, Z_MELEE
 from .context import publish
-from .frames import (RES_ABILITY, RES_ACTION, RES_FACE, RES_MASTER, RES_MODE, RES_PICKS, RES_SRC, RES_SRC_OBJ,
-                     RES_STEP_CHARGE, RES_STEP_LINK, SC_TRIGS, SC_ZVER, VERB_STEP)
+from .frames import (
+    RES_ABILITY,
+    RES_ACTION,
+    RES_FACE,
+    RES_MASTER,
+    RES_MODE,
+    RES_PICKS,
+    RES_SRC,
+    RES_SRC_OBJ,
+    RES_STEP_CHARGE,
+    RES_STEP_LINK,
+    SC_TRIGS,
+    SC_ZVER,
+    VERB_STEP,
+)
 from .information import ability_of, leader, passes
 from .loops import loop_key, loop_note
 from .losing import check_loss

@@ -8,7 +8,7 @@ from ..records import sobj
 from ..state import K_ABILITY, K_CARD, Z_CHECK, Z_DAMAGE, Z_OHIGAN, Z_STACK
 from .abilities import cond_ok
 from .costs import ask_ether, bow_chosen_ether, ether_payable
-from .frames import H_UKEMI, STEP, UKS_ANSWER, UKS_ASK, UKS_PAID, UKS_PAY, UK_CARD, UK_ETHER, UK_PLAYER
+from .frames import H_UKEMI, STEP, UK_CARD, UK_ETHER, UK_PLAYER, UKS_ANSWER, UKS_ASK, UKS_PAID, UKS_PAY
 from .triggers import fire
 
 

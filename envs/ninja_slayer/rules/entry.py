@@ -6,11 +6,39 @@ from __future__ import annotations
 
 from ..cards import N_X, TR_ENTERED, X_MAX
 from ..layout import (
-    D_CHOOSE, D_DISTRIBUTE, D_MODE, D_PAY_JITSU, D_TATSUJIN, D_X, NUMBER, OPP_FIELD, OPTION, OWN_FIELD, PASS, YES,
+    D_CHOOSE,
+    D_DISTRIBUTE,
+    D_MODE,
+    D_PAY_JITSU,
+    D_TATSUJIN,
+    D_X,
+    NUMBER,
+    OPP_FIELD,
+    OPTION,
+    OWN_FIELD,
+    PASS,
+    YES,
 )
 from ..records import (
-    SO_ABILITY, SO_CARD, SO_CTL, SO_FIXED, SO_KIND, SO_MODE, SO_NUMBER, SO_OBJ, SO_TJ, TG_ACTION, TG_CARD, TG_CODE,
-    TG_OBJ, TG_SIZE, TU_COUNT, T_FIELD, T_STACK_CARD, T_ZONE, sobj,
+    SO_ABILITY,
+    SO_CARD,
+    SO_CTL,
+    SO_FIXED,
+    SO_KIND,
+    SO_MODE,
+    SO_NUMBER,
+    SO_OBJ,
+    SO_TJ,
+    T_FIELD,
+    T_STACK_CARD,
+    T_ZONE,
+    TG_ACTION,
+    TG_CARD,
+    TG_CODE,
+    TG_OBJ,
+    TG_SIZE,
+    TU_COUNT,
+    sobj,
 )
 from ..state import K_ABILITY, K_CARD, K_CHECK, Z_HAND, Z_STACK, State
 from ..words import passes
@@ -18,13 +46,33 @@ from .abilities import candidates, field_actions, option_defs, use_record
 from .actions import carry
 from .costs import ask_ether, bow_chosen_ether, ether_payable
 from .frames import (
-    ENS_COSTS, ENS_DISTRIBUTE_ANSWER, ENS_ETHER_ANSWER, ENS_EXTRA_ANSWER, ENS_JITSU_ANSWER, ENS_MODE,
-    ENS_MODE_ANSWER, ENS_START, ENS_TARGETS, ENS_TARGET_ANSWER, ENS_TATSUJIN, ENS_TATSUJIN_ANSWER, ENS_X,
-    ENS_X_ANSWER, EN_ABILITY, EN_ACTION, EN_CARD, EN_ETHER, EN_EXTRA, EN_FREE, EN_JITSU, EN_PICKS, EN_PLAYER,
-    EN_TRIGGER, STEP,
+    EN_ABILITY,
+    EN_ACTION,
+    EN_CARD,
+    EN_ETHER,
+    EN_EXTRA,
+    EN_FREE,
+    EN_JITSU,
+    EN_PICKS,
+    EN_PLAYER,
+    EN_TRIGGER,
+    ENS_COSTS,
+    ENS_DISTRIBUTE_ANSWER,
+    ENS_ETHER_ANSWER,
+    ENS_EXTRA_ANSWER,
+    ENS_JITSU_ANSWER,
+    ENS_MODE,
+    ENS_MODE_ANSWER,
+    ENS_START,
+    ENS_TARGET_ANSWER,
+    ENS_TARGETS,
+    ENS_TATSUJIN,
+    ENS_TATSUJIN_ANSWER,
+    ENS_X,
+    ENS_X_ANSWER,
+    STEP,
 )
 from .triggers import fire
-
 
 # every field of the game state (the card pool and the game's constants aside): what a rollback restores
 GAME_FIELDS = tuple(n for n in State.__slots__

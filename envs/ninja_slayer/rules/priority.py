@@ -10,7 +10,17 @@ from .abilities import uses
 from .costs import ether_cost
 from .entry import entry_ok
 from .frames import (
-    H_PRI, H_RC, H_RESOLVE, PRI_HOLDER, PRI_PASSES, PRS_ANSWER, PRS_CHECK, PRS_OFFER, RCS_TRIGGERS, RSS_START, STEP,
+    H_PRI,
+    H_RC,
+    H_RESOLVE,
+    PRI_HOLDER,
+    PRI_PASSES,
+    PRS_ANSWER,
+    PRS_CHECK,
+    PRS_OFFER,
+    RCS_TRIGGERS,
+    RSS_START,
+    STEP,
     enter_frame,
 )
 from .rule_check import rule_processes

@@ -13,9 +13,9 @@ from __future__ import annotations
 from ..layout import D_REPLACE, OWN_FIELD
 from ..records import SF_RESCUE_KILL, TU_SURVIVE_KILL
 from ..state import Z_HAND
-from .abilities import field_actions, use_once, uses
-from .frames import H_REPL, RPS_ANSWER, RPS_ASK, RP_CARD, RP_OBJ, RP_PERFORM, RP_SOURCE, STEP
 from . import actions
+from .abilities import field_actions, use_once, uses
+from .frames import H_REPL, RP_CARD, RP_OBJ, RP_PERFORM, RP_SOURCE, RPS_ANSWER, RPS_ASK, STEP
 
 # a choice made (``State.repl``): [card about to be killed, its obj, the card whose replacement applies]
 CH_CARD, CH_OBJ, CH_SOURCE = range(3)

@@ -7,8 +7,25 @@ from ...core.engine import DecisionState
 from ..cards import CHARACTER, TR_APPEARS
 from ..layout import D_CHOOSE, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS
 from ..records import (
-    SO_ABILITY, SO_CARD, SO_CTL, SO_FIXED, SO_HIDE, SO_KEY, SO_KIND, SO_MODE, SO_NUMBER, SO_OBJ, SO_TJ, TG_ACTION,
-    TG_CARD, TG_CODE, TG_OBJ, TG_SIZE, T_FIELD, T_STACK_CARD, T_ZONE,
+    SO_ABILITY,
+    SO_CARD,
+    SO_CTL,
+    SO_FIXED,
+    SO_HIDE,
+    SO_KEY,
+    SO_KIND,
+    SO_MODE,
+    SO_NUMBER,
+    SO_OBJ,
+    SO_TJ,
+    T_FIELD,
+    T_STACK_CARD,
+    T_ZONE,
+    TG_ACTION,
+    TG_CARD,
+    TG_CODE,
+    TG_OBJ,
+    TG_SIZE,
 )
 from ..state import K_ABILITY, K_CARD, K_CHECK, Z_CHECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN
 from ..words import card_number, passes
@@ -16,12 +33,28 @@ from .abilities import candidates, cond_ok, field_actions, option_defs
 from .actions import carry
 from .damage import damage_check
 from .frames import (
-    EXS_ANSWER, EXS_RUN, EXS_START, EX_ABILITY, EX_ACTION, EX_COUNT, EX_CTL, EX_EXTRA, EX_MODE, EX_NUMBER, EX_SRC,
-    EX_SRC_OBJ, EX_TARGETS, EX_TJ, H_EXEC, RES_KEY, RSS_DONE, RSS_START, STEP,
+    EX_ABILITY,
+    EX_ACTION,
+    EX_COUNT,
+    EX_CTL,
+    EX_EXTRA,
+    EX_MODE,
+    EX_NUMBER,
+    EX_SRC,
+    EX_SRC_OBJ,
+    EX_TARGETS,
+    EX_TJ,
+    EXS_ANSWER,
+    EXS_RUN,
+    EXS_START,
+    H_EXEC,
+    RES_KEY,
+    RSS_DONE,
+    RSS_START,
+    STEP,
 )
 from .replacement import effect_kill_first
 from .triggers import fire
-
 
 ZONE_OF = {"field": Z_FIELD, "ether": Z_ETHER, "ohigan": Z_OHIGAN}
 

@@ -6,7 +6,7 @@ from ..layout import D_ORDER, OPTION
 from ..records import PT_ABILITY, PT_CARD, PT_PLAYER, SF_DEFINED_VALUES, SF_STATE_TRIGGERS, WINDOW, sobj
 from ..state import K_CHECK
 from .actions import kill
-from .frames import RCS_ORDER, RCS_PROCESS, RCS_REVEAL, RCS_TRIGGERS, RC_ASKED, STEP
+from .frames import RC_ASKED, RCS_ORDER, RCS_PROCESS, RCS_REVEAL, RCS_TRIGGERS, STEP
 from .replacement import forget_choices, rule_kills_first
 from .triggers import reveal_answer, reveal_window, state_triggers, take_trigger
 

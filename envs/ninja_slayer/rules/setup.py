@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..cards import TR_HAND_EMPTY, TR_KILLED_BY_CHAR, TR_KILLS
 from ..records import Statics
 from .actions import draw
-from .frames import HANDLER, H_TURN, STEP, TS_UNTAP
+from .frames import H_TURN, HANDLER, STEP, TS_UNTAP
 from .triggers import PHASE_MIN
 
 

@@ -7,8 +7,22 @@ from ...core.engine import DecisionState
 from ..cards import TR_FROM_HAND, TR_HAND_EMPTY, TR_PHASE
 from ..layout import D_REVEAL, OPTION, PASS
 from ..records import (
-    PT_ABILITY, PT_CARD, PT_HIDE, PT_NUMBER, PT_OBJ, PT_PLAYER, PT_WINDOW_CARDS, SF_STEP_TRIGGERS, SO_ABILITY,
-    SO_CARD, SO_HIDE, SO_KIND, SO_NUMBER, SO_OBJ, SO_TJ, sobj,
+    PT_ABILITY,
+    PT_CARD,
+    PT_HIDE,
+    PT_NUMBER,
+    PT_OBJ,
+    PT_PLAYER,
+    PT_WINDOW_CARDS,
+    SF_STEP_TRIGGERS,
+    SO_ABILITY,
+    SO_CARD,
+    SO_HIDE,
+    SO_KIND,
+    SO_NUMBER,
+    SO_OBJ,
+    SO_TJ,
+    sobj,
 )
 from ..state import K_ABILITY, K_CARD, Z_HAND
 from .abilities import use_once

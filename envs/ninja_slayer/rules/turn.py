@@ -7,7 +7,16 @@ from ..records import DL_ABILITY, DL_CTL, DL_SRC, DL_SRC_OBJ
 from ..state import EF_CARD, EF_LASTS, EF_OBJ, TE_GAME, Z_ETHER
 from .actions import draw
 from .frames import (
-    H_IKUSA, IKS_START, STEP, TS_CHARACTER, TS_CLEANUP, TS_DRAW, TS_END, TS_ETHER, TS_ETHER_PLACED, TS_IKUSA,
+    H_IKUSA,
+    IKS_START,
+    STEP,
+    TS_CHARACTER,
+    TS_CLEANUP,
+    TS_DRAW,
+    TS_END,
+    TS_ETHER,
+    TS_ETHER_PLACED,
+    TS_IKUSA,
     TS_UNTAP,
 )
 from .priority import pri
