@@ -20,6 +20,7 @@ Agents are named by *specs*, strings that cross process boundaries cheaply:
 ``policy:path/to/final.safetensors`` (or a training run's folder). ``make_agent(spec, game)``
 builds one.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -30,8 +31,21 @@ import numpy as np
 from tcgzoo.envs.core.contract import GameState
 from tcgzoo.envs.core.errors import TcgError, UnknownNameError
 
-__all__ = ["Agent", "AgentFactory", "ConfigError", "GameState", "agent_names", "concede_action", "make_agent",
-           "no_argument", "parse_options", "parse_spec", "playable_actions", "playable_mask", "register_agent"]
+__all__ = [
+    "Agent",
+    "AgentFactory",
+    "ConfigError",
+    "GameState",
+    "agent_names",
+    "concede_action",
+    "make_agent",
+    "no_argument",
+    "parse_options",
+    "parse_spec",
+    "playable_actions",
+    "playable_mask",
+    "register_agent",
+]
 
 
 class ConfigError(TcgError, ValueError):

@@ -1,4 +1,5 @@
 """PettingZoo AEC env of Leader Melee; layouts in ``tcgzoo.envs.leader_melee``."""
+
 from .core.aec import make_env_api
 from .leader_melee import Game
 from .leader_melee import __doc__ as _doc

@@ -1,4 +1,5 @@
 """PettingZoo AEC env of Ninja Slayer TCG; layouts in ``tcgzoo.envs.ninja_slayer``."""
+
 from .core.aec import make_env_api
 from .ninja_slayer import Game
 from .ninja_slayer import __doc__ as _doc

@@ -1,4 +1,5 @@
 """The agent registry, the random agent, the heuristics and policy files."""
+
 from __future__ import annotations
 
 import pytest

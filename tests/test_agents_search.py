@@ -1,5 +1,6 @@
 """Determinized MCTS: touches hidden state only through resampled clones, is seeded, and
 clearly beats random play on Toy Duel."""
+
 from __future__ import annotations
 
 import time
@@ -13,8 +14,15 @@ from tcgzoo.agents.search import MCTSAgent
 from tcgzoo.envs.toy_duel import Game
 
 #: what an agent may read of the real state (the contract's seat-facing faces)
-SEAT_FACES = {"legal_actions", "legal_actions_mask", "action_to_string", "current_player", "is_terminal",
-              "concession", "CONCEDE"}
+SEAT_FACES = {
+    "legal_actions",
+    "legal_actions_mask",
+    "action_to_string",
+    "current_player",
+    "is_terminal",
+    "concession",
+    "CONCEDE",
+}
 
 
 class SeatView:
@@ -150,6 +158,7 @@ def test_ninja_slayer_searches_deeper_by_default() -> None:
     other games keep the global default."""
     from tcgzoo.agents.search import DEFAULT_DEPTH_AGENT, from_spec
     from tcgzoo.envs.core.registry import game_hooks
+
     assert from_spec(None, "ninja_slayer").depth == game_hooks("ninja_slayer").search_depth == 12
     assert from_spec("depth=3", "ninja_slayer").depth == 3
     assert from_spec(None, "leader_melee").depth == DEFAULT_DEPTH_AGENT

@@ -1,4 +1,5 @@
 """Elo (fitted Bradley-Terry) and OpenSkill ratings behave as the formulas say."""
+
 from __future__ import annotations
 
 import math

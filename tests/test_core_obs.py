@@ -1,4 +1,5 @@
 """The kernel's observation layout (envs/core/obs.py): named blocks and the docstring check."""
+
 from __future__ import annotations
 
 import numpy as np

@@ -4,6 +4,7 @@ Checks shapes, masks (as sb3-contrib's MaskablePPO reads them), automatic reset,
 alternation and that a seed fixes every game, whether the games are stepped in this
 process or by worker processes.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -167,9 +168,19 @@ def _tiny_model(seed: int = 0):
 
     venv = TcgVecEnv(GAME, n_envs=1, workers=0)
     try:
-        return MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, seed=seed, device="cpu",
-                           policy_kwargs={"features_extractor_class": SharedEncoder,
-                                          "features_extractor_kwargs": {"features_dim": 16}, "net_arch": [16]})
+        return MaskablePPO(
+            "MlpPolicy",
+            venv,
+            n_steps=64,
+            batch_size=64,
+            seed=seed,
+            device="cpu",
+            policy_kwargs={
+                "features_extractor_class": SharedEncoder,
+                "features_extractor_kwargs": {"features_dim": 16},
+                "net_arch": [16],
+            },
+        )
     finally:
         venv.close()
 
@@ -207,9 +218,19 @@ def test_policy_agent_plays_what_sb3_predicts(tmp_path):
 
     venv = TcgVecEnv(GAME, n_envs=1, workers=0)
     try:
-        model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, seed=1, device="cpu",
-                            policy_kwargs={"features_extractor_class": SharedEncoder,
-                                           "features_extractor_kwargs": {"features_dim": 16}, "net_arch": [16]})
+        model = MaskablePPO(
+            "MlpPolicy",
+            venv,
+            n_steps=64,
+            batch_size=64,
+            seed=1,
+            device="cpu",
+            policy_kwargs={
+                "features_extractor_class": SharedEncoder,
+                "features_extractor_kwargs": {"features_dim": 16},
+                "net_arch": [16],
+            },
+        )
     finally:
         venv.close()
     model.save(tmp_path / "m.zip")

@@ -16,6 +16,7 @@ Importable without torch: the weights are plain arithmetic over recorded results
 they change only when the trainer asks (at a rollout's end), so a seeded run draws the
 same opponents every time.
 """
+
 from __future__ import annotations
 
 from collections import deque

@@ -14,6 +14,7 @@ a number; or left out: every card not dealt, shuffled), ``life`` (5), ``reserve`
 card with ``soul: true``). Cards a listed deck leaves over go to ``removed``. The cores a
 player has beyond the 8 of the set-up (6-2-1-3) are the ones gained from the void.
 """
+
 from __future__ import annotations
 
 from ..core.engine import RUNNING
@@ -63,14 +64,26 @@ def readable(s) -> dict:
                 e["state"] = EXHAUSTED[s.exh[i]]
             field.append(e)
         soul = s.soul[p]
-        players.append({
-            "life": s.life[p], "reserve": s.reserve[p], "trash_cores": s.tcores[p],
-            "soul_core": "field" if soul >= 0 else {v: k for k, v in SOUL_PLACES.items()}[soul],
-            "hand": cards(s.hand[p]), "field": field, "trash": cards(s.trash[p]), "removed": cards(s.removed[p]),
-            "deck": cards(reversed(s.deck[p])),  # top first (the top is the list's end, rules.draw)
-        })
-    return {**readable_header(s, s.turn), "first": s.first, "step": STEPS[s.step], "players": players,
-            **readable_pending(s)}
+        players.append(
+            {
+                "life": s.life[p],
+                "reserve": s.reserve[p],
+                "trash_cores": s.tcores[p],
+                "soul_core": "field" if soul >= 0 else {v: k for k, v in SOUL_PLACES.items()}[soul],
+                "hand": cards(s.hand[p]),
+                "field": field,
+                "trash": cards(s.trash[p]),
+                "removed": cards(s.removed[p]),
+                "deck": cards(reversed(s.deck[p])),  # top first (the top is the list's end, rules.draw)
+            }
+        )
+    return {
+        **readable_header(s, s.turn),
+        "first": s.first,
+        "step": STEPS[s.step],
+        "players": players,
+        **readable_pending(s),
+    }
 
 
 def build(game, data) -> R.State:
@@ -143,8 +156,10 @@ def _named(s, dealer: Dealer, p: int, spec: dict) -> dict:
         s.exh[i] = EXHAUSTED.index(state)
         out["on_cards"] += s.cores[i]
         _put(s, p, i, Z_FIELD, s.field[p])
-    for name, z, lst, limit in (("trash", Z_TRASH, s.trash[p], TRASH_MAX), ("removed", Z_REMOVED, s.removed[p],
-                                                                           len(s.cdef))):
+    for name, z, lst, limit in (
+        ("trash", Z_TRASH, s.trash[p], TRASH_MAX),
+        ("removed", Z_REMOVED, s.removed[p], len(s.cdef)),
+    ):
         for k, c in enumerate(zone_list(spec, name, w, limit) or ()):
             _put(s, p, dealer.take(p, c, f"{w}{name}[{k}]"), z, lst)
     deck = zone_list(spec, "deck", w, len(s.cdef), counted=True)

@@ -6,6 +6,7 @@ inheriting (the kernel's ``GameBase`` and ``DecisionState`` give most of them). 
 the states they read with :class:`GameState`; ``tcgzoo.envs.core.aec`` types its game
 with :class:`Game`.
 """
+
 from __future__ import annotations
 
 from typing import Any, Protocol

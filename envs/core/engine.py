@@ -13,6 +13,7 @@ Every decision is one atomic choice from the game's fixed action space. A game d
 its action layout (``ActionLayout``) and its decision kinds; the state records the
 pending kind, the deciding player and the sorted legal action ids.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -85,8 +86,19 @@ class DecisionState:
     """
 
     __slots__ = (
-        "game", "rng", "stack", "dkind", "dplayer", "legal", "answer", "winner",
-        "history", "concession", "max_decisions", "capped", "_shared_history",
+        "game",
+        "rng",
+        "stack",
+        "dkind",
+        "dplayer",
+        "legal",
+        "answer",
+        "winner",
+        "history",
+        "concession",
+        "max_decisions",
+        "capped",
+        "_shared_history",
     )
 
     game: Any  # the game's static part: the contract's Game and its own tables (pool, obs_layout, ...)
@@ -173,11 +185,13 @@ class DecisionState:
     def to_position(self) -> dict:
         """The state as plain JSON/YAML-safe data; ``game.state_from_position`` restores it."""
         from .position import to_position
+
         return to_position(self)
 
     def serialize(self) -> str:
         """``to_position`` as JSON text; ``game.deserialize_state`` restores it (OpenSpiel's names)."""
         from .position import serialize
+
         return serialize(self)
 
     # ---- the loop -------------------------------------------------------------

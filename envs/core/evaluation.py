@@ -6,6 +6,7 @@ evaluation, ``value(state, player) -> [-1, 1]``. An evaluation must read only wh
 own hand) so that its value is the same in every determinization of one information set:
 ``resample_hidden(player, rng)`` does not change it.
 """
+
 from __future__ import annotations
 
 import math

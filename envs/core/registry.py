@@ -27,6 +27,7 @@ modules of its package (see :class:`GameHooks`; imported only when asked for):
 Agents, training, benchmarks and tests take game names and hooks from here alone.
 docs/adding-a-game.md walks through adding one.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -66,12 +67,17 @@ def _entries() -> dict[str, EntryPoint]:
     for ep in entry_points(group=GROUP):
         other = found.get(ep.name)
         if other is not None and other.value != ep.value:
-            raise GameLoadError(f"{ep.name} = {ep.value}", f"game {ep.name!r} is registered twice "
-                                f"(also as {other.value!r}); uninstall one of the two packages")
+            raise GameLoadError(
+                f"{ep.name} = {ep.value}",
+                f"game {ep.name!r} is registered twice (also as {other.value!r}); uninstall one of the two packages",
+            )
         found[ep.name] = ep
     if not found:
-        raise GameLoadError("(none)", "no game is registered; is tcgzoo installed (pip install -e .)? "
-                            "An install older than the registry needs installing again")
+        raise GameLoadError(
+            "(none)",
+            "no game is registered; is tcgzoo installed (pip install -e .)? "
+            "An install older than the registry needs installing again",
+        )
     return found
 
 

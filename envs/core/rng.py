@@ -4,6 +4,7 @@ SplitMix64 on a single Python int: the whole generator state is one integer, so 
 state clone copies it for free and a game replays exactly from its seed on every
 platform and Python version (``random.Random`` would cost a 625-word copy per clone).
 """
+
 from __future__ import annotations
 
 _MASK = (1 << 64) - 1

@@ -88,6 +88,7 @@ once: both know the cards, only the owner their order (3-1-6-1); when one of the
 deck the rest become 0 (the opponent cannot tell which left). ``dseen[p]``: p looked at their
 deck (a search), so p's deck and life cards are resampled apart.
 """
+
 from __future__ import annotations
 
 from ..core.game import COMMON_OPTIONS, GameBase
@@ -128,8 +129,16 @@ class Game(GameBase):
         self._owner = [0] * CARDS_PER_PLAYER + [1] * CARDS_PER_PLAYER
 
     def list_cards(self) -> list[dict]:
-        return [{"id": d.id, "name": d.name, "type": ("leader", "battle", "extra")[d.type], "level": d.level,
-                 "text": d.text} for d in self.pool.cards]
+        return [
+            {
+                "id": d.id,
+                "name": d.name,
+                "type": ("leader", "battle", "extra")[d.type],
+                "level": d.level,
+                "text": d.text,
+            }
+            for d in self.pool.cards
+        ]
 
     def validate_deck(self, spec: str) -> str:
         return load_deck(spec, self.pool)[0]

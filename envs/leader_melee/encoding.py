@@ -5,6 +5,7 @@ opponent's unknown hand cards, both decks' order and unknown contents, every lif
 (hidden from both, 3-9-2). Known cards (a 連携 miss at the deck bottom, 10-14-1) are
 encoded as counts by card.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -41,27 +42,51 @@ class ObsLayout(CoreObsLayout):
         add("phase", len(PHASE_NAMES), "one-hot (``layout.PHASE_NAMES``)")
         add("decision", len(DECISIONS), "one-hot pending decision kind")
         add("deciding", 1, "I decide")
-        add("counts", 2 * 8, "me then opp: deck, hand, life, energy, drop, battle, melee, known deck cards",
-            "2 x 8")
+        add("counts", 2 * 8, "me then opp: deck, hand, life, energy, drop, battle, melee, known deck cards", "2 x 8")
         add("leaders", 2 * (n + 4), "one-hot card, face, rest, power/10000, strike/5", "2 x (N+4)")
-        add("battle", 2 * BATTLE_SLOTS * (n + 7), "per slot: one-hot card, rest, power, strike, attack card, guard "
-            "card, 鉄壁 used, last placed", f"2 x {BATTLE_SLOTS} x (N+7)")
+        add(
+            "battle",
+            2 * BATTLE_SLOTS * (n + 7),
+            "per slot: one-hot card, rest, power, strike, attack card, guard card, 鉄壁 used, last placed",
+            f"2 x {BATTLE_SLOTS} x (N+7)",
+        )
         add("melee", 2 * (n + 1), "counts by card, total power/10000", "2 x (N+1)")
         add("energy", 2 * n, "counts by card", "2 x N")
         add("drop", 2 * n, "counts by card", "2 x N")
         add("hand", n, "my hand, counts by card", "N")
         add("opp_known_hand", n, "opponent's hand cards known to me", "N")
         add("known_deck", 2 * n, "known deck cards (連携 misses), counts by card", "2 x N")
-        add("context", n + 2, "card being played / resolving (or the replacement offered), energy left to pay/10, "
-            "mulligan picks/10", "N+2")
-        add("pending", 16 * n, "source card of each waiting ability (ORDER_TRIGGER) or replacement effect "
-            "(ORDER_REPLACEMENT; 鉄壁: the card itself)", "16 x N")
-        add("negated", 2 * (1 + BATTLE_SLOTS), "me then opp: leader, battle slots whose abilities are negated (8-3-2)",
-            f"2 x {1 + BATTLE_SLOTS}")
-        add("look", n, "my deck's cards while I search it (SEARCH, 8-6-3-5) / the cards I put under my deck so far "
-            "(PLACE_ORDER)", "N")
-        add("choice", 8 + 2, "chosen mode one-hot (8-6-2-2), discard cost left/10 (8-4-2-1), my picks so far/10 "
-            "(SEARCH, PLACE_ORDER)", "8 + 2")
+        add(
+            "context",
+            n + 2,
+            "card being played / resolving (or the replacement offered), energy left to pay/10, mulligan picks/10",
+            "N+2",
+        )
+        add(
+            "pending",
+            16 * n,
+            "source card of each waiting ability (ORDER_TRIGGER) or replacement effect "
+            "(ORDER_REPLACEMENT; 鉄壁: the card itself)",
+            "16 x N",
+        )
+        add(
+            "negated",
+            2 * (1 + BATTLE_SLOTS),
+            "me then opp: leader, battle slots whose abilities are negated (8-3-2)",
+            f"2 x {1 + BATTLE_SLOTS}",
+        )
+        add(
+            "look",
+            n,
+            "my deck's cards while I search it (SEARCH, 8-6-3-5) / the cards I put under my deck so far (PLACE_ORDER)",
+            "N",
+        )
+        add(
+            "choice",
+            8 + 2,
+            "chosen mode one-hot (8-6-2-2), discard cost left/10 (8-4-2-1), my picks so far/10 (SEARCH, PLACE_ORDER)",
+            "8 + 2",
+        )
 
     def _add(self, name: str, k: int, doc: str, shape: str = "") -> None:
         setattr(self, "o_" + name, self.add(name, k, doc, shape))  # the start as an attribute: o_global, o_phase...
@@ -137,7 +162,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             continue
         last = max([ets[x] for x in bl])
         b = lay.o_battle + k * BATTLE_SLOTS * w
-        for u in (bl if len(bl) <= BATTLE_SLOTS else bl[:BATTLE_SLOTS]):
+        for u in bl if len(bl) <= BATTLE_SLOTS else bl[:BATTLE_SLOTS]:
             m[b + cdef[u]] = 1.0
             bn = b + n
             if rest[u]:
@@ -159,8 +184,15 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     # bincount over positions relative to o_melee (it costs less from about 30 cards on)
     m0 = lay.o_melee
     # each counted zone and where its counts start (a melee block ends with the total power)
-    counted = ((energy[me], lay.o_energy), (energy[op], lay.o_energy + n), (drop[me], lay.o_drop),
-               (drop[op], lay.o_drop + n), (hand[me], lay.o_hand), (melee[me], m0), (melee[op], m0 + n + 1))
+    counted = (
+        (energy[me], lay.o_energy),
+        (energy[op], lay.o_energy + n),
+        (drop[me], lay.o_drop),
+        (drop[op], lay.o_drop + n),
+        (hand[me], lay.o_hand),
+        (melee[me], m0),
+        (melee[op], m0 + n + 1),
+    )
     if not anyknown and sum([len(cards) for cards, _ in counted]) <= 30:
         for cards, b in counted:
             for u in cards:
@@ -175,7 +207,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             b += n
             cnt += [b + cdef[u] for u in deck[op] if known[u]]
         if cnt:
-            o[m0:lay.o_context] = np.bincount(cnt, minlength=lay.o_context - m0)
+            o[m0 : lay.o_context] = np.bincount(cnt, minlength=lay.o_context - m0)
     for k, p in enumerate((me, op)):
         ml = melee[p]
         if ml:
@@ -348,8 +380,12 @@ def to_dict(s, player=None) -> dict:
             d["life_cards"] = ids(s.life[p])
         players.append(d)
     out = {
-        "turn": s.turn_no, "turn_player": s.tp, "first_player": s.first, "phase": PHASE_NAMES[s.phase],
-        "decision": s.decision_name(), "deciding": s.current_player(),
+        "turn": s.turn_no,
+        "turn_player": s.tp,
+        "first_player": s.first,
+        "phase": PHASE_NAMES[s.phase],
+        "decision": s.decision_name(),
+        "deciding": s.current_player(),
         "attack": _name(s, s.attack) if s.attack >= 0 else None,
         "guard": _name(s, s.guard) if s.guard >= 0 else None,
         "players": players,
@@ -367,17 +403,23 @@ def render(s) -> str:
         outcome = "draw" if s.winner < 0 else f"player {s.winner} wins"
         lines = [f"turn {d['turn']} (player {d['turn_player']}), {d['phase']}; game over: {outcome}"]
     else:
-        lines = [f"turn {d['turn']} (player {d['turn_player']}), {d['phase']}; decision: {d['decision']} "
-                 f"(player {d['deciding']})"]
+        lines = [
+            f"turn {d['turn']} (player {d['turn_player']}), {d['phase']}; decision: {d['decision']} "
+            f"(player {d['deciding']})"
+        ]
     if d["attack"]:
         lines.append(f"battle: {d['attack']} attacks {d['guard']}")
     for p, pd in enumerate(d["players"]):
         ld = pd["leader"]
-        lines.append(f"P{p} [{pd['deck_name']}] leader {ld['name']} ({ld['face']}, {ld['power']}/{ld['strike']}"
-                     f"{', rest' if ld['rest'] else ''}) life {pd['life']} deck {pd['deck']}")
+        lines.append(
+            f"P{p} [{pd['deck_name']}] leader {ld['name']} ({ld['face']}, {ld['power']}/{ld['strike']}"
+            f"{', rest' if ld['rest'] else ''}) life {pd['life']} deck {pd['deck']}"
+        )
         lines.append("   hand: " + ", ".join(_name(s, u) for u in s.hand[p]))
-        lines.append("   battle: " + ", ".join(f"{c['name']} {c['power']}/{c['strike']}{' R' if c['rest'] else ''}"
-                                              for c in pd["battle"]))
+        lines.append(
+            "   battle: "
+            + ", ".join(f"{c['name']} {c['power']}/{c['strike']}{' R' if c['rest'] else ''}" for c in pd["battle"])
+        )
         if pd["melee"]:
             lines.append("   melee: " + ", ".join(c["name"] for c in pd["melee"]))
         lines.append(f"   energy {len(pd['energy'])}, drop {len(pd['drop'])}")

@@ -13,6 +13,7 @@ number; left out: 7), ``drop``, ``battle``, ``melee`` (lists of card ids or ``{c
 ``deck`` (list, top first; a number; or left out: every card not dealt, shuffled). Cards a
 listed or counted deck leaves over go to the drop area.
 """
+
 from __future__ import annotations
 
 from ..core.errors import PositionError
@@ -59,8 +60,13 @@ def readable(s) -> dict:
             spec[name] = [entry(ids[s.cdef[i]], rested=bool(s.rest[i]), face=s.face[i]) for i in lst]
         spec["deck"] = [ids[s.cdef[i]] for i in reversed(s.deck[p])]  # top first (rules.draw)
         players.append(spec)
-    return {**readable_header(s, s.turn_no), "first": s.first, "step": PHASE_NAMES[s.phase], "players": players,
-            **readable_pending(s)}
+    return {
+        **readable_header(s, s.turn_no),
+        "first": s.first,
+        "step": PHASE_NAMES[s.phase],
+        "players": players,
+        **readable_pending(s),
+    }
 
 
 def build(game, data) -> R.State:
@@ -111,8 +117,9 @@ def _named(s, dealer: Dealer, p: int, spec: dict, strict: bool):
         if s.defs[k].type != T_LEADER:
             raise PositionError(f"{w}leader: {cid!r} is not a leader card")
         if strict and k != s.cdef[lead]:
-            raise PositionError(f"{w}leader: {cid!r}, but player {p}'s deck list has the leader "
-                                f"{s.defs[s.cdef[lead]].id!r}")
+            raise PositionError(
+                f"{w}leader: {cid!r}, but player {p}'s deck list has the leader {s.defs[s.cdef[lead]].id!r}"
+            )
         s.cdef[lead] = k
         s.rest[lead] = flag(opts, "rested", w + "leader.")
         s.face[lead] = number(opts, "face", 0, len(s.defs[k].faces) - 1, 0, w + "leader.")

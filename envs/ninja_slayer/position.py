@@ -11,6 +11,7 @@ Player spec keys: ``hand`` (list, or a number of cards drawn at random), ``field
 ``deck`` (list, top first; a number; or left out: every card not dealt, shuffled). Cards a
 listed or counted deck leaves over are removed from the game (the removed zone, NS 308).
 """
+
 from __future__ import annotations
 
 from ..core.errors import PositionError
@@ -34,8 +35,14 @@ from .state import NO_TARGET, Z_DAMAGE, Z_DECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIG
 #: the steps a position starts at, and the step of the turn frame (rules.h_turn) that begins each
 STEP_FRAME = {"untap": 0, "draw": 1, "ether": 2, "character": 4, "ikusa": 5, "end": 6}
 #: the zones a position names (the check zone and the kotodama space are empty between steps)
-ZONES = {"hand": Z_HAND, "field": Z_FIELD, "ether": Z_ETHER, "ohigan": Z_OHIGAN, "damage": Z_DAMAGE,
-         "removed": Z_REMOVED}
+ZONES = {
+    "hand": Z_HAND,
+    "field": Z_FIELD,
+    "ether": Z_ETHER,
+    "ohigan": Z_OHIGAN,
+    "damage": Z_DAMAGE,
+    "removed": Z_REMOVED,
+}
 PLAYER_KEYS = tuple(ZONES) + ("deck",)
 CARD_KEYS = ("bowed", "face_down", "damage")
 MAX_DAMAGE = 100
@@ -48,12 +55,19 @@ def readable(s) -> dict:
     for p in (0, 1):
         spec = {}
         for name in ZONES:
-            spec[name] = [entry(ids[s.cdef[i]], bowed=s.bowed[i], face_down=s.face_down[i], damage=s.dmg[i])
-                          for i in s.zone_list(ZONES[name], p)]
+            spec[name] = [
+                entry(ids[s.cdef[i]], bowed=s.bowed[i], face_down=s.face_down[i], damage=s.dmg[i])
+                for i in s.zone_list(ZONES[name], p)
+            ]
         spec["deck"] = [ids[s.cdef[i]] for i in s.deck[p]]  # the top is the list's start (rules.draw)
         players.append(spec)
-    return {**readable_header(s, s.turn), "first": s.first, "step": STEPS[s.step], "players": players,
-            **readable_pending(s)}
+    return {
+        **readable_header(s, s.turn),
+        "first": s.first,
+        "step": STEPS[s.step],
+        "players": players,
+        **readable_pending(s),
+    }
 
 
 def build(game, data) -> R.State:

@@ -1,6 +1,7 @@
 """The observation layout (issue 11, part 4): one ``ObsLayout`` of the kernel, the package
 docstring's table held to it, and the decision context the rules publish in state fields
 (``ctx_*``) for the views, which never read the frames."""
+
 from __future__ import annotations
 
 import numpy as np

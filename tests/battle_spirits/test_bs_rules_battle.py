@@ -1,5 +1,6 @@
 """Battle Spirits rules: attack and battle (8-1), flash timings, blocks, life damage, BP
 comparison, battle durations, and the keywords and restrictions that shape a battle."""
+
 from __future__ import annotations
 
 from bs_scenario import (

@@ -1,5 +1,6 @@
 """Battle Spirits rules: winning and losing (1-3), deck construction (6-1) and the
 preparations before the first turn (6-2)."""
+
 from __future__ import annotations
 
 import pytest
@@ -244,8 +245,18 @@ def test_standard_format_takes_only_letter_block_icons(tmp_path):
     from tcgzoo.envs.battle_spirits import Game
     from tcgzoo.envs.core.errors import DeckError
 
-    cards = [{"id": f"E-{k}", "name": f"Old {k}", "type": "spirit", "colors": ["red"], "cost": 1,
-              "levels": [{"cores": 1, "bp": 1000}], "block": 7 if k == 0 else "B"} for k in range(14)]
+    cards = [
+        {
+            "id": f"E-{k}",
+            "name": f"Old {k}",
+            "type": "spirit",
+            "colors": ["red"],
+            "cost": 1,
+            "levels": [{"cores": 1, "bp": 1000}],
+            "block": 7 if k == 0 else "B",
+        }
+        for k in range(14)
+    ]
     (tmp_path / "c.yaml").write_text(yaml.safe_dump({"cards": cards}))
     deck = {"name": "old", "cards": {c["id"]: 3 for c in cards}}
     (tmp_path / "d.yaml").write_text(yaml.safe_dump(deck))

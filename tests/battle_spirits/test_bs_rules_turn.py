@@ -1,5 +1,6 @@
 """Battle Spirits rules: the turn and its eight steps (7-x), the main step's actions and
 core moves (7-6), and what the first player's first turn lacks."""
+
 from __future__ import annotations
 
 from bs_scenario import (
@@ -99,8 +100,10 @@ def test_draw_step_draws_one():
 def test_refresh_recovers_cards_and_returns_trash_cores_and_the_soul_core():
     """BS 7-5-2, BS 5-14-1, BS 5-14-2: exhausted cards recover, a heavily exhausted card
     becomes exhausted, and every trash core, the soul core too, goes to the reserve."""
-    s = scene(step="refresh", p0=dict(field=[dict(id="T-S1", exh=1), dict(id="T-S2", exh=2)],
-                                      reserve=0, tcores=4, soul="trash"))
+    s = scene(
+        step="refresh",
+        p0=dict(field=[dict(id="T-S1", exh=1), dict(id="T-S2", exh=2)], reserve=0, tcores=4, soul="trash"),
+    )
     a, b = find(s, 0, "T-S1"), find(s, 0, "T-S2")
     assert s.exh[a] == 0 and s.exh[b] == 1
     assert s.reserve[0] == 4 and s.tcores[0] == 0 and s.soul[0] == S_RESERVE

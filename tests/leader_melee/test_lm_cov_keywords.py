@@ -1,5 +1,6 @@
 """Leader Melee coverage tests: 覚醒 and 共闘 in detail (10-7, 10-8), and the keyword abilities
 (10-9 .. 10-15) at their edges."""
+
 from __future__ import annotations
 
 from lm_cov import cplay, cscene

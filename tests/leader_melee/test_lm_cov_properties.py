@@ -1,5 +1,6 @@
 """Leader Melee coverage tests: rules that must hold at every decision of whole games between
 the built-in decks (seeded random play; a handful of games, no timing)."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """Leader Melee coverage tests: game preparation (5-2), players (1-1), zones (3-x)."""
+
 from __future__ import annotations
 
 import numpy as np

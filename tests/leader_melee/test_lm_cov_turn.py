@@ -1,5 +1,6 @@
 """Leader Melee coverage tests: the turn (6), turn players (4-4), checkpoints and free timing
 (4-5, 4-6, 8-5)."""
+
 from __future__ import annotations
 
 from lm_cov import cplay, cscene

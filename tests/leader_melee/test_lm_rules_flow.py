@@ -1,4 +1,5 @@
 """Leader Melee rules tests: the flow of phases and steps, free timing, costs, effects."""
+
 from __future__ import annotations
 
 from lm_scene import *  # noqa: F403

@@ -1,5 +1,6 @@
 """Ninja Slayer rules coverage: the start of the game, the turn's phases and steps, and
 who gets priority in each of them (NS 403, 500-505, 600-602)."""
+
 from __future__ import annotations
 
 from ns_scenario import (

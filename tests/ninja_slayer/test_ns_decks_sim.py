@@ -1,5 +1,6 @@
 """Every pairing of the built-in Ninja Slayer decks under the harness's random-game
 contract checks (the harness's own run uses the default pairing only)."""
+
 from __future__ import annotations
 
 import sys

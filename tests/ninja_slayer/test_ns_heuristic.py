@@ -1,4 +1,5 @@
 """The Ninja Slayer heuristic against the one entry that can be undone (NS 1204.2i)."""
+
 from __future__ import annotations
 
 from ns_scenario import D_PAY_ETHER, D_PRIORITY, PASS, act, hand, opp, scene

@@ -1,5 +1,6 @@
 """Ninja Slayer: the reveal decision of hidden cards' triggers tells the opponent nothing about
 the hand (NS 1209.3a-b with NS-G15; design in docs/rules/ninja_slayer_notes.md)."""
+
 from __future__ import annotations
 
 import numpy as np

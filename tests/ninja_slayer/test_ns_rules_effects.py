@@ -1,4 +1,5 @@
 """Ninja Slayer rules: durations, objects, effect words and resolution details."""
+
 from __future__ import annotations
 
 from ns_scenario import (

@@ -1,4 +1,5 @@
 """Ninja Slayer rules: the keyword abilities satsubatsu (NS 1403) and tatsujin (NS 1404)."""
+
 from __future__ import annotations
 
 from ns_scenario import D_ATTACKER, D_CHOOSE, D_PAY_ETHER, D_PRIORITY, PASS, act, field, ids, opp, scene, until

@@ -1,5 +1,6 @@
 """Ninja Slayer rules: static abilities, damage modifiers and replacement, and the
 triggers that are not plain events: delayed, state, last-known information, hidden cards."""
+
 from __future__ import annotations
 
 from ns_scenario import (

@@ -22,6 +22,7 @@ Lower modules never import higher ones (the order of the table). Each handler ta
 ``(state, frame)``. This package assembles ``HANDLERS`` (ids in ``frames``) and re-exports
 the names the verbs, hooks, views and tests use.
 """
+
 from __future__ import annotations
 
 from ..state import State
@@ -142,8 +143,27 @@ from .triggers import (
 )
 from .turn import can_move_core, h_main, h_move, h_turn
 
-HANDLERS = (h_setup, h_turn, h_main, h_play, h_pay, h_place, h_move, h_attack, h_battle, h_flash,
-            h_settle, h_trig, _effect_dispatch, h_target, h_activate, h_search, h_replace, h_replace_cost, h_draw_step)
+HANDLERS = (
+    h_setup,
+    h_turn,
+    h_main,
+    h_play,
+    h_pay,
+    h_place,
+    h_move,
+    h_attack,
+    h_battle,
+    h_flash,
+    h_settle,
+    h_trig,
+    _effect_dispatch,
+    h_target,
+    h_activate,
+    h_search,
+    h_replace,
+    h_replace_cost,
+    h_draw_step,
+)
 assert len(HANDLERS) == H_DRAW_STEP + 1 and HANDLERS[H_REPLACE_COST] is h_replace_cost
 State.HANDLERS = HANDLERS
 

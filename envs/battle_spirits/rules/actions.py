@@ -3,6 +3,7 @@ a card leaving the field enters (5-17, 10-2-2), life reduction (8-1-5-1, BS-R1, 
 exhaust (5-15), heavy exhaust (5-16), recover (5-14), and the temporary effects that end
 with the battle or the turn (``expire``; verbs' flags such as the life cap).
 """
+
 from __future__ import annotations
 
 from ...core import effects

@@ -3,6 +3,7 @@ timings, the attacked player first (8-1-2, 8-1-4, BS-R2), the block (8-1-3, „ÄêÊ
 the resolution: BP comparison (8-1-5-2, 8-1-6) or life (8-1-5-1, BS-R1), and the battle's
 end (8-1-7).
 """
+
 from __future__ import annotations
 
 from ..cards import B_BATTLE, B_NEGATE, B_REPLACE, EV

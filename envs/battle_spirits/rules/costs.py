@@ -3,6 +3,7 @@ paying a cost core by core (the soul core, soul magic), and activated effects (9
 one is usable, its costs before ▶ (9-1-6-2: exhaust, cores, discard, the soul core), then
 its effect.
 """
+
 from __future__ import annotations
 
 from ..cards import B_NEGATE, B_SOULPAID

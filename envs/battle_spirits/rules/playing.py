@@ -3,6 +3,7 @@ playable (7-6-1-2, 9-1-7-1 magic timings), 《継召》 exclusions (11-1-1-4, 12
 (11-1-1-5, 2-3-3), the cores placed on the new card (11-1-1-6), its 『召喚時』/『配置時』
 triggers (9-1-5-4, 12-2-1-11), a magic's main or flash effect (9-1-7-1-3) and its trash (4-4-1).
 """
+
 from __future__ import annotations
 
 from ..cards import B_LVCOST, B_REDUCE, MAGIC, SPIRIT
@@ -60,8 +61,12 @@ def h_play(s: State, f: list) -> None:
     d = s.defs[s.cdef[i]]
     if step == 0:  # 11-1-1-4, 12-2-1-3: 《継召》 before the field's reductions
         exs = [k for k, j in enumerate(s.trash[p]) if k < MAX_TRASH and s.defs[s.cdef[j]].ex]
-        if d.red_total and exs and f[PLAY_EXCLUDED] < d.red_total and \
-                not (s.bflags & B_REDUCE and s.has_constants and s.no_reduction(p, i)):  # no reduction: no 継召
+        if (
+            d.red_total
+            and exs
+            and f[PLAY_EXCLUDED] < d.red_total
+            and not (s.bflags & B_REDUCE and s.has_constants and s.no_reduction(p, i))
+        ):  # no reduction: no 継召
             legal = [TRASH + k for k in exs]
             if s.affordable(p, i, f[PLAY_EXCLUDED]):
                 legal.append(PASS)

@@ -4,6 +4,7 @@ in the turn player's order (9-1-5-8), hand cards' triggers declared by revealing
 links (5-19: if done, in full, after), each action carried out by its verb (``verbs.py``)
 as one simultaneous group (9-1-5-4), and the search (open, add up to N, the rest away).
 """
+
 from __future__ import annotations
 
 from ...core import effects
@@ -108,7 +109,7 @@ def h_trig(s: State, f: list) -> None:
             for k, t in enumerate(batch):
                 if s.zone[t[0]] == Z_HAND and t[5] != DECLARED:
                     batch.pop(k)
-                    f.extend(t[:TRIG_HELD_END - TRIG_HELD])  # f[TRIG_HELD:TRIG_HELD_END]
+                    f.extend(t[: TRIG_HELD_END - TRIG_HELD])  # f[TRIG_HELD:TRIG_HELD_END]
                     s.ctx_batch = f[TRIG_BATCH]
                     ask(s, t[2], D_OPTIONAL, [OPTION, OPTION + 1])
                     f[STEP] = 4
@@ -148,7 +149,7 @@ def h_trig(s: State, f: list) -> None:
             batch.append(t + (DECLARED,))
         return
     # f[STEP] == 3: the optional answer
-    i, ei, ev, n = f[TRIG_OPTIONAL:TRIG_OPTIONAL + 4]
+    i, ei, ev, n = f[TRIG_OPTIONAL : TRIG_OPTIONAL + 4]
     del f[TRIG_OPTIONAL:]
     f[STEP] = 0
     if s.answer == OPTION + 1:
@@ -198,8 +199,11 @@ def h_effect(s: State, f: list) -> None:
             return
         a = acts[ip]
         link = a.link
-        skip = (link == LK["if_done"] and not f[EFF_DONE]) or (link == LK["if_all"] and not f[EFF_FULL]) or \
-               (link == LK["after"] and not f[EFF_AFTER])
+        skip = (
+            (link == LK["if_done"] and not f[EFF_DONE])
+            or (link == LK["if_all"] and not f[EFF_FULL])
+            or (link == LK["after"] and not f[EFF_AFTER])
+        )
         if not skip and a.cond and not s.cond_ok(a.cond, src, p):
             skip = True
         if skip:

@@ -3,6 +3,7 @@
 10-2-2-7, 4-1-4), its replacement for a destroyed card's cores (``destroyed_cores``), and
 ``settle``, which pushes the resolution of what triggered followed by that move.
 """
+
 from __future__ import annotations
 
 from ...core import effects

@@ -2,6 +2,7 @@
 (6-2-1-3), 4 cards (6-2-1-5), who goes first (6-2-1-6, BS-R3), the mulligans (6-2-1-7,
 6-2-1-8) and the first turn (6-2-1-9).
 """
+
 from __future__ import annotations
 
 from ..layout import D_FIRST, D_MULLIGAN, OPTION

@@ -3,6 +3,7 @@
 unaffected cards excluded, 「最も～」 extremes), and the handler asking for them one atomic
 choice at a time.
 """
+
 from __future__ import annotations
 
 from ..cards import (
@@ -52,7 +53,7 @@ def target_candidates(s: State, t: Target, src: int, p: int, chosen: list, by: i
     kind = IM_ALL if t.count == -1 else IM_TARGET
     imm = s.bflags & B_IMMUNE
     if t.zone == TZ_FIELD:
-        for q in ((p,) if t.side == SIDE_OWN else (1 - p,) if t.side == SIDE_OPP else (p, 1 - p)):
+        for q in (p,) if t.side == SIDE_OWN else (1 - p,) if t.side == SIDE_OPP else (p, 1 - p):
             base = FIELD if q == me else OPP_FIELD
             for j, i in enumerate(s.field[q]):
                 if i not in chosen and s.matches(t, i, src, p) and not s.armored(i, src, kind):

@@ -3,6 +3,7 @@ draw (7-4), refresh (7-5), main (7-6), attack (7-7), second main (7-8) and end (
 the main step's actions (7-6-1-2): play a card, activate a main effect, move cores
 (7-6-1-2-2), end the step.
 """
+
 from __future__ import annotations
 
 from ..cards import B_BATTLE, B_REPLACE, EV

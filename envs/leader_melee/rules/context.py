@@ -19,6 +19,7 @@ tests hold every decision's context to:
 
 Most decisions (free timings, attacks, checkpoints) have none: ``NO_CONTEXT``.
 """
+
 from __future__ import annotations
 
 from ...core.engine import HANDLER

@@ -5,6 +5,7 @@ activated abilities (覚醒 10-7, 共闘 10-8, 乱戦 7-3-1-6-3-1), battle cards
 7-4-1-2-1, 3-1-4), declaring an attack (7-2-1-2-1); a checkpoint first (4-6-2, 8-5-2-1) and again
 after each action (4-6-3-1).
 """
+
 from __future__ import annotations
 
 from bisect import bisect_left
@@ -95,8 +96,11 @@ def ft_actions(s, kind, p):
             a = d.faces[0].abilities[0]
             if (a.event == "main") != (kind == D_FT_MAIN):
                 continue
-            if level_to_pay(s, p, u) + a.energy <= energy and a.discard < len(s.hand[p]) \
-                    and condition_ok(s, p, a.condition):
+            if (
+                level_to_pay(s, p, u) + a.energy <= energy
+                and a.discard < len(s.hand[p])
+                and condition_ok(s, p, a.condition)
+            ):
                 out.append(HAND + i)
     if kind in (D_FT_ATTACK, D_FT_GUARD) and not no_melee:  # 7-3-1-6-1 / 7-4-1-2-1: active battle cards to melee
         for i, u in enumerate(s.battle[p]):

@@ -4,6 +4,7 @@ The candidates for an event (8-10-1, 8-10-2-3), the affected player's order (8-1
 optional one only when it can be carried out (8-10-3); the break (7-5-1-4-2, break skill 10-4-1) and
 damage (4-9-1, strike skill 10-3-1) they replace.
 """
+
 from __future__ import annotations
 
 from ...core.engine import STEP
@@ -73,7 +74,7 @@ def repl_candidates(s, ev, u, actor, battle, done):
                     continue  # 8-10-3
                 out.append(key)
     if done:
-        out = [k for k in out if not any(done[i:i + 4] == k for i in range(0, len(done), 4))]
+        out = [k for k in out if not any(done[i : i + 4] == k for i in range(0, len(done), 4))]
     return out
 
 
@@ -145,8 +146,11 @@ def h_repl(s, f):
                 _do_remove(s, u, Z_ENERGY if ev == EV_BREAK else Z_DROP, f[REPL_SRC], f[REPL_SRC_OBJ])
             return
         if len(cands) > 1:
-            s.ask(u if ev == EV_DAMAGE else s.owner[u], D_ORDER_REPLACEMENT,
-                  [PENDING + j for j in range(min(16, len(cands)))])  # 8-10-2, 8-10-2-1
+            s.ask(
+                u if ev == EV_DAMAGE else s.owner[u],
+                D_ORDER_REPLACEMENT,
+                [PENDING + j for j in range(min(16, len(cands)))],
+            )  # 8-10-2, 8-10-2-1
             s.decision_ctx = DecisionContext(pending=tuple(tuple(k) for k in cands))
             f[STEP] = 1
             return

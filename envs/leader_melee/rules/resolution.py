@@ -1,6 +1,7 @@
 """Resolution (LM 8-6-2-4, 8-6-3, 8-8): an ability's actions in order, its optional text, its targets
 chosen one at a time (8-6-3; none named: this card, 8-6-3-6), 連携 (10-14-1) and 充填 (10-12-1).
 The actions themselves are the verbs (``verbs.py``)."""
+
 from __future__ import annotations
 
 from ...core.engine import STEP

@@ -1,5 +1,6 @@
 """The turn (LM 6, 7): charge phase (6-2), main phase (6-3), battle phase (7-2 standby, 7-3 attack,
 7-4 guard, 7-5 judgement, 7-6 battle complete, 7-7 end), end phase (6-5, 6-5-1-4 LM-G2; 11-1-1-1)."""
+
 from __future__ import annotations
 
 from ...core.engine import STEP

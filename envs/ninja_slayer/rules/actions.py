@@ -1,5 +1,6 @@
 """Game actions (NS 1300): draw 1308, discard 1309, kill 1311, ambush 1314 / appear 1315, counter 1321; damage
 amounts and 'dealt' (NS 1102.4-5, 1317); continuous effects carried along a move (NS 302.3, 1204.2j-1, 1205.1c-3)."""
+
 from __future__ import annotations
 
 from ..cards import (

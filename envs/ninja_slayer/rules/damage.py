@@ -1,5 +1,6 @@
 """Damage checks (NS 1100): a damage check resolves (1103, 1104): the top card to the check zone, the damage zone
 (1104.3) or its ukemi (1104.4, 1211)."""
+
 from __future__ import annotations
 
 from ..cards import TR_ENTERED

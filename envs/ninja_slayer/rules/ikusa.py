@@ -1,5 +1,6 @@
 """The ikusa phase (NS 700-707): ikusa start 702, aisatsu target selection 704, interrupt 705 (1402), ikusa damage
 706 (satsubatsu 1403), ikusa end 707."""
+
 from __future__ import annotations
 
 from ..cards import TR_AISATSU
@@ -49,8 +50,7 @@ def h_ikusa(s, f) -> None:
         f[STEP] = IKS_ASK_ATTACKER
         pri(s)
     elif st == IKS_ASK_ATTACKER:  # NS 704.3a-1: an untapped own character, or none (-> 707); 704.3a-2: not forbidden
-        can = [OWN_FIELD + k for k, j in enumerate(s.field[tp])
-               if not s.bowed[j] and not s.has_kw(j, "no_aisatsu")]
+        can = [OWN_FIELD + k for k, j in enumerate(s.field[tp]) if not s.bowed[j] and not s.has_kw(j, "no_aisatsu")]
         s.ctx = -1
         f[STEP] = IKS_ATTACKER
         s.ask(tp, D_ATTACKER, [PASS] + can)

@@ -1,5 +1,6 @@
 """The rule check (NS 900) and the rule processes (NS 1000): loss 1002 (NS-R1, NS-R2), player damage 1003,
 character damage 1004; pending triggers entered turn player's first (902.1b-c)."""
+
 from __future__ import annotations
 
 from ..layout import D_ORDER, OPTION

@@ -1,6 +1,7 @@
 """Triggered abilities (NS 1209): events add pending triggers (1209.3), per-turn limits (1604), the
 "at the start / end of" step triggers (502-505, 702-707), state triggers (1209.8), hidden cards' triggers and
 their reveal window (1209.3a-c), and entering a pending trigger onto the kotodama space (1204, 1209.4)."""
+
 from __future__ import annotations
 
 from ...core.engine import DecisionState
@@ -77,8 +78,10 @@ def state_triggers(s) -> None:
                 o = s.obj[j]
                 if any(t[PT_ABILITY] == ab.id and t[PT_CARD] == j and t[PT_OBJ] == o for t in s.pending):
                     continue
-                if any(x[SO_KIND] == K_ABILITY and x[SO_ABILITY] == ab.id and x[SO_CARD] == j and x[SO_OBJ] == o
-                       for x in s.kstack):
+                if any(
+                    x[SO_KIND] == K_ABILITY and x[SO_ABILITY] == ab.id and x[SO_CARD] == j and x[SO_OBJ] == o
+                    for x in s.kstack
+                ):
                     continue
                 s.pending.append([p, ab.id, j, o, 0])
 
@@ -168,7 +171,7 @@ def reveal_answer(s, w) -> None:
         return
     j = _window_card(s, w, s.opts[s.answer - OPTION])
     k = w.index(j, PT_WINDOW_CARDS)
-    del w[k:k + 2]  # once per event (NS 1209.3a)
+    del w[k : k + 2]  # once per event (NS 1209.3a)
     hide = 0 if s.pub[j] else 1
     s.pub[j] = True  # NS 1209.3c: revealed until its ability leaves the kotodama space
     for ab in s.defs[s.cdef[j]].triggers:

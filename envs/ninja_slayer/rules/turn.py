@@ -1,5 +1,6 @@
 """The turn (NS 500-505): start phase (untap 502.2, draw 502.3, ether 502.4), character phase 503, ikusa phase 504
 (ikusa.py), end phase 505."""
+
 from __future__ import annotations
 
 from ..layout import D_ETHER, OWN_HAND, PASS, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP
