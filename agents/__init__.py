@@ -8,6 +8,7 @@
   resumable), ``store`` (SQLite), ``stats`` (Wilson intervals, matchup matrix),
   ``ratings`` (Elo, OpenSkill), ``report`` (tables, CSV, JSON, heatmap), ``cli``.
 """
+
 from .base import Agent, ConfigError, agent_names, make_agent, register_agent
 
 __all__ = ["Agent", "ConfigError", "agent_names", "make_agent", "register_agent"]

@@ -22,6 +22,7 @@ data; only the parent (the driver) writes to the database. ``local`` (the defaul
 local Ray or a cluster (``ray_backend.py``). Both go through the same planning, claims
 and storing (``play_pending``); only the executor of the chunks differs.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -31,9 +32,10 @@ import json
 import os
 import signal
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Protocol
 
 from .base import Agent, ConfigError, make_agent
 from .games import fingerprint, game_module, make_game
@@ -55,7 +57,7 @@ class Entrant:
             object.__setattr__(self, "label", self.agent if self.deck is None else f"{self.agent}@{self.deck}")
 
     @classmethod
-    def parse(cls, text: str) -> "Entrant":
+    def parse(cls, text: str) -> Entrant:
         """``"agent@deck"`` or ``"agent"`` (the deck after the last ``@``)."""
         agent, at, deck = text.rpartition("@")
         return cls(agent, deck or None) if at else cls(text)
@@ -83,9 +85,14 @@ class RunSpec:
     position: dict[str, Any] | None = None
 
     def settings(self) -> dict[str, Any]:
-        out = {"game": self.game, "options": self.options, "seed": self.seed, "paired": self.paired,
-               "entrants": [[e.agent, e.deck, e.label] for e in self.entrants],
-               "pairs": [list(p) for p in self.pairs]}
+        out = {
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "paired": self.paired,
+            "entrants": [[e.agent, e.deck, e.label] for e in self.entrants],
+            "pairs": [list(p) for p in self.pairs],
+        }
         if self.position is not None:  # part of the run's identity: no resume mixes two positions
             out["position"] = self.position
         return out
@@ -99,11 +106,24 @@ class RunSpec:
         i, j = self.pairs[pair]
         seats = (self.entrants[i], self.entrants[j]) if slot % 2 == 0 else (self.entrants[j], self.entrants[i])
         deal = slot // 2 if self.paired else slot
-        return (run_key, idx, pair, slot, self.game, json.dumps(self.options, sort_keys=True),
-                derive_seed(self.seed, "deal", pair, deal),
-                seats[0].label, seats[1].label, seats[0].agent, seats[1].agent, seats[0].deck, seats[1].deck,
-                derive_seed(self.seed, "agent", pair, slot, 0), derive_seed(self.seed, "agent", pair, slot, 1),
-                None if self.position is None else json.dumps(self.position, sort_keys=True))
+        return (
+            run_key,
+            idx,
+            pair,
+            slot,
+            self.game,
+            json.dumps(self.options, sort_keys=True),
+            derive_seed(self.seed, "deal", pair, deal),
+            seats[0].label,
+            seats[1].label,
+            seats[0].agent,
+            seats[1].agent,
+            seats[0].deck,
+            seats[1].deck,
+            derive_seed(self.seed, "agent", pair, slot, 0),
+            derive_seed(self.seed, "agent", pair, slot, 1),
+            None if self.position is None else json.dumps(self.position, sort_keys=True),
+        )
 
     def validate(self) -> None:
         """Fail fast, in the parent, on unknown games, options, decks and agents."""
@@ -193,18 +213,25 @@ def play_job(job: dict[str, Any]) -> dict[str, Any]:
 
 
 def _failure(job: dict[str, Any], actions: list[int], e: Exception) -> GameFailure:
-    return GameFailure(f"game {job['idx']} ({job['game']}, seed {job['seed']}, decks {list(job['decks'])}, "
-                       f"agents {list(job['agents'])}) failed after actions {actions}: {type(e).__name__}: {e}")
+    return GameFailure(
+        f"game {job['idx']} ({job['game']}, seed {job['seed']}, decks {list(job['decks'])}, "
+        f"agents {list(job['agents'])}) failed after actions {actions}: {type(e).__name__}: {e}"
+    )
 
 
 def _result(job: dict[str, Any], state, actions: list[int], duration: float) -> dict[str, Any]:
     r = state.returns()
     view = state.to_dict()  # optional facts some games report: the turn count, who went first
     turns, first = view.get("turn"), view.get("first_player")
-    return {"idx": job["idx"], "winner": 0 if r[0] > r[1] else 1 if r[1] > r[0] else -1,
-            "decisions": len(actions), "turns": turns if isinstance(turns, int) else None,
-            "first_player": first if first in (0, 1) else None,
-            "duration": duration, "actions": actions}
+    return {
+        "idx": job["idx"],
+        "winner": 0 if r[0] > r[1] else 1 if r[1] > r[0] else -1,
+        "decisions": len(actions),
+        "turns": turns if isinstance(turns, int) else None,
+        "first_player": first if first in (0, 1) else None,
+        "duration": duration,
+        "actions": actions,
+    }
 
 
 def _batches(agent: Agent) -> bool:
@@ -409,7 +436,7 @@ class LocalBackend:
 BACKENDS = ("local", "ray")
 
 
-def make_backend(name: "str | Backend | None" = "local", address: str | None = None) -> Backend:
+def make_backend(name: str | Backend | None = "local", address: str | None = None) -> Backend:
     """A backend by name: ``local`` or ``ray`` (``address``: the Ray cluster to join;
     ``None`` starts a local Ray, or joins ``$RAY_ADDRESS`` when set). A backend object is
     returned as it is."""
@@ -426,9 +453,15 @@ def make_backend(name: "str | Backend | None" = "local", address: str | None = N
     return name
 
 
-def play_pending(store: Store, run_key: str, workers: int | None = None, progress: "Progress | None" = None,
-                 on_stored: Callable[[int], None] | None = None, below: int | None = None,
-                 backend: "Backend | str | None" = None) -> int:
+def play_pending(
+    store: Store,
+    run_key: str,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    on_stored: Callable[[int], None] | None = None,
+    below: int | None = None,
+    backend: Backend | str | None = None,
+) -> int:
     """Play a run's unfinished games (indexes under ``below``) until none is left;
     returns how many this call played.
 
@@ -490,6 +523,7 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
                 if jobs and size < BATCH_CHUNK and _has_batched(jobs):
                     size = BATCH_CHUNK  # the next chunks: bigger batches for the network
                 if jobs and _side_by_side(jobs):
+
                     def tick(jobs=jobs) -> None:
                         nonlocal renewed
                         if time.monotonic() - renewed > renew_every:  # a long chunk keeps its claims
@@ -503,7 +537,7 @@ def play_pending(store: Store, run_key: str, workers: int | None = None, progres
                     for k, job in enumerate(jobs):
                         results.append(play_job(job))
                         if time.monotonic() - renewed > renew_every:  # a long chunk keeps its claims
-                            store.renew(run_key, [j["idx"] for j in jobs[k + 1:]])
+                            store.renew(run_key, [j["idx"] for j in jobs[k + 1 :]])
                             renewed = time.monotonic()
                     stored(results, jobs)
                     continue
@@ -582,7 +616,7 @@ class RunResult:
     resumed: bool
     elapsed: float
     fingerprints: dict[str, int] = field(default_factory=dict)  # games per rules/cards digest
-    study: "StudyStatus | None" = None  # a win-rate study: how it ended
+    study: StudyStatus | None = None  # a win-rate study: how it ended
 
     @property
     def mixed(self) -> bool:
@@ -599,8 +633,10 @@ class RunResult:
 
     def results(self) -> list[tuple[str, str, float]]:
         """(seat-0 entrant, seat-1 entrant, seat-0 score) per game, in index order, for ratings."""
-        return [(g.entrants[0], g.entrants[1], 1.0 if g.winner == 0 else 0.0 if g.winner == 1 else 0.5)
-                for g in self.records]
+        return [
+            (g.entrants[0], g.entrants[1], 1.0 if g.winner == 0 else 0.0 if g.winner == 1 else 0.5)
+            for g in self.records
+        ]
 
 
 class Arena:
@@ -608,9 +644,17 @@ class Arena:
     machine (``backend="local"``) or by Ray tasks (``backend="ray"``, on the cluster at
     ``ray_address``; none: a local Ray). The games and stored results are the same."""
 
-    def __init__(self, game: str, store: Store, options: dict[str, Any] | None = None,
-                 workers: int | None = None, progress: bool = False, backend: "str | Backend" = "local",
-                 ray_address: str | None = None, position: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        game: str,
+        store: Store,
+        options: dict[str, Any] | None = None,
+        workers: int | None = None,
+        progress: bool = False,
+        backend: str | Backend = "local",
+        ray_address: str | None = None,
+        position: dict[str, Any] | None = None,
+    ) -> None:
         self.game = game
         self.store = store
         self.options = dict(options or {})
@@ -641,13 +685,23 @@ class Arena:
                         idx += 1
             self.store.plan(rows)
 
-    def _finish(self, spec: RunSpec, key: str, resumed: bool, played: int, t0: float,
-                study: "StudyStatus | None" = None) -> RunResult:
-        return RunResult(key, spec, self.store.games(key), played, resumed, time.perf_counter() - t0,
-                         self.store.fingerprints(key), study)
+    def _finish(
+        self, spec: RunSpec, key: str, resumed: bool, played: int, t0: float, study: StudyStatus | None = None
+    ) -> RunResult:
+        return RunResult(
+            key,
+            spec,
+            self.store.games(key),
+            played,
+            resumed,
+            time.perf_counter() - t0,
+            self.store.fingerprints(key),
+            study,
+        )
 
-    def _run_fixed(self, spec: RunSpec, games_per_pair: int, run_key: str | None,
-                   on_stored: Callable[[int], None] | None) -> RunResult:
+    def _run_fixed(
+        self, spec: RunSpec, games_per_pair: int, run_key: str | None, on_stored: Callable[[int], None] | None
+    ) -> RunResult:
         t0 = time.perf_counter()
         key, resumed = self._start(spec, run_key)
         self._plan_fixed(spec, key, games_per_pair)
@@ -658,22 +712,43 @@ class Arena:
             progress.close()
         return self._finish(spec, key, resumed, played, t0)
 
-    def match(self, a: Entrant, b: Entrant, games: int, seed: int = 0, paired: bool = False,
-              run_key: str | None = None, on_stored: Callable[[int], None] | None = None) -> RunResult:
+    def match(
+        self,
+        a: Entrant,
+        b: Entrant,
+        games: int,
+        seed: int = 0,
+        paired: bool = False,
+        run_key: str | None = None,
+        on_stored: Callable[[int], None] | None = None,
+    ) -> RunResult:
         """A series of ``games`` games between ``a`` and ``b`` (``a == b``: a mirror)."""
         spec = RunSpec("match", self.game, [a, b], [(0, 1)], seed, paired, self.options, self.position)
         return self._run_fixed(spec, games, run_key, on_stored)
 
-    def round_robin(self, entrants: Sequence[Entrant], games_per_pair: int, seed: int = 0,
-                    paired: bool = False, run_key: str | None = None) -> RunResult:
+    def round_robin(
+        self,
+        entrants: Sequence[Entrant],
+        games_per_pair: int,
+        seed: int = 0,
+        paired: bool = False,
+        run_key: str | None = None,
+    ) -> RunResult:
         """Every entrant against every other, ``games_per_pair`` games each."""
         _unique(entrants)
         pairs = [(i, j) for i in range(len(entrants)) for j in range(i + 1, len(entrants))]
         spec = RunSpec("round_robin", self.game, list(entrants), pairs, seed, paired, self.options, self.position)
         return self._run_fixed(spec, games_per_pair, run_key, None)
 
-    def gauntlet(self, challengers: Sequence[Entrant], field_: Sequence[Entrant], games_per_pair: int,
-                 seed: int = 0, paired: bool = False, run_key: str | None = None) -> RunResult:
+    def gauntlet(
+        self,
+        challengers: Sequence[Entrant],
+        field_: Sequence[Entrant],
+        games_per_pair: int,
+        seed: int = 0,
+        paired: bool = False,
+        run_key: str | None = None,
+    ) -> RunResult:
         """Each challenger against each entrant of the field (the field does not play itself)."""
         entrants = list(challengers) + list(field_)
         _unique(entrants)
@@ -682,10 +757,20 @@ class Arena:
         spec = RunSpec("gauntlet", self.game, entrants, pairs, seed, paired, self.options, self.position)
         return self._run_fixed(spec, games_per_pair, run_key, None)
 
-    def winrate(self, decks: Sequence[str], agent: str = "heuristic", target: float = 0.05,
-                max_games: int = 10_000, min_games: int = 20, mirrors: bool = False, seed: int = 0,
-                paired: bool = True, confidence: float = 0.95, run_key: str | None = None,
-                on_stored: Callable[[int], None] | None = None) -> RunResult:
+    def winrate(
+        self,
+        decks: Sequence[str],
+        agent: str = "heuristic",
+        target: float = 0.05,
+        max_games: int = 10_000,
+        min_games: int = 20,
+        mirrors: bool = False,
+        seed: int = 0,
+        paired: bool = True,
+        confidence: float = 0.95,
+        run_key: str | None = None,
+        on_stored: Callable[[int], None] | None = None,
+    ) -> RunResult:
         """Deck-versus-deck win rates with ``agent`` on both sides, sampled adaptively.
 
         Every matchup first gets ``min_games`` (fewer if the cap cannot afford them). Then,
@@ -715,23 +800,29 @@ class Arena:
         spec = RunSpec("winrate", self.game, entrants, pairs, seed, paired, self.options, self.position)
         step = 2 if paired else 1
         if pairs and max_games < step * len(pairs):
-            raise ConfigError(f"max_games {max_games} leaves no room for {step} game{'s' if step > 1 else ''} "
-                              f"per matchup ({len(pairs)} matchups" + (", paired deals" if paired else "") + ")")
+            raise ConfigError(
+                f"max_games {max_games} leaves no room for {step} game{'s' if step > 1 else ''} "
+                f"per matchup ({len(pairs)} matchups" + (", paired deals" if paired else "") + ")"
+            )
         t0 = time.perf_counter()
         key, resumed = self._start(spec, run_key)
         first = min(_even(min_games) if paired else min_games, max_games // len(pairs))
         with self.store.transaction():  # the first round: min_games for every matchup (once, if two processes start)
             have = self.store.slots_per_pair(key)
-            self.store.plan(self._rows(spec, key, [max(0, first - first % step - have.get(p, 0))
-                                                   for p in range(len(pairs))], max_games))
+            self.store.plan(
+                self._rows(
+                    spec, key, [max(0, first - first % step - have.get(p, 0)) for p in range(len(pairs))], max_games
+                )
+            )
         progress = Progress(self.store, key, below=max_games, enabled=self.progress)
         played = 0
         try:
             while True:
                 # on_stored counts the games this call played over the whole study, not per round
                 stored = None if on_stored is None else (lambda n, before=played: on_stored(before + n))
-                played += play_pending(self.store, key, self.workers, progress, stored, below=max_games,
-                                       backend=self.backend)
+                played += play_pending(
+                    self.store, key, self.workers, progress, stored, below=max_games, backend=self.backend
+                )
                 with self.store.transaction():
                     within, done = self.store.counts(key, below=max_games)
                     if done < within:  # another process planned a round since: play it
@@ -788,8 +879,7 @@ class Arena:
                 budget -= step
         return rows
 
-    def _study_status(self, spec: RunSpec, key: str, target: float, max_games: int,
-                      confidence: float) -> "StudyStatus":
+    def _study_status(self, spec: RunSpec, key: str, target: float, max_games: int, confidence: float) -> StudyStatus:
         step = 2 if spec.paired else 1
         wide = []
         more = 0
@@ -821,10 +911,16 @@ class StudyStatus:
         return bool(self.wide)
 
     def as_dict(self) -> dict:
-        return {"target": self.target, "confidence": self.confidence, "max_games": self.max_games,
-                "planned": self.planned, "stopped_by_cap": self.capped, "more_games_predicted": self.more_games,
-                "unplayed_beyond_cap": self.unplayed_beyond_cap,
-                "wide": [{"row": a, "col": b, "games": n, "half_width": w} for a, b, n, w in self.wide]}
+        return {
+            "target": self.target,
+            "confidence": self.confidence,
+            "max_games": self.max_games,
+            "planned": self.planned,
+            "stopped_by_cap": self.capped,
+            "more_games_predicted": self.more_games,
+            "unplayed_beyond_cap": self.unplayed_beyond_cap,
+            "wide": [{"row": a, "col": b, "games": n, "half_width": w} for a, b, n, w in self.wide],
+        }
 
 
 def _even(n: int) -> int:

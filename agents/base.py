@@ -20,18 +20,32 @@ Agents are named by *specs*, strings that cross process boundaries cheaply:
 ``policy:path/to/final.safetensors`` (or a training run's folder). ``make_agent(spec, game)``
 builds one.
 """
+
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
-
 from tcgzoo.envs.core.contract import GameState
 from tcgzoo.envs.core.errors import TcgError, UnknownNameError
 
-__all__ = ["Agent", "AgentFactory", "ConfigError", "GameState", "agent_names", "concede_action", "make_agent",
-           "no_argument", "parse_options", "parse_spec", "playable_actions", "playable_mask", "register_agent"]
+__all__ = [
+    "Agent",
+    "AgentFactory",
+    "ConfigError",
+    "GameState",
+    "agent_names",
+    "concede_action",
+    "make_agent",
+    "no_argument",
+    "parse_options",
+    "parse_spec",
+    "playable_actions",
+    "playable_mask",
+    "register_agent",
+]
 
 
 class ConfigError(TcgError, ValueError):
@@ -78,7 +92,7 @@ def playable_actions(state: GameState) -> list[int]:
     return legal
 
 
-def playable_mask(state: GameState) -> "np.ndarray":
+def playable_mask(state: GameState) -> np.ndarray:
     """:func:`playable_actions` as a bool mask over the game's action space (for networks)."""
     import numpy as np
 

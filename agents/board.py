@@ -15,43 +15,90 @@ below (``STATS``, ``ZONES``, ``CARD_NUMBERS``, ``CARD_FLAGS``), and a key no tab
 still shown, generically, so a game that grows a new zone is never silently hidden.
 ``board_text`` prints the layout as lines of text.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from .games import make_game
 
 #: player keys shown as counters, in this order (key -> label)
 STATS = {
-    "life": "life", "reserve": "reserve", "trash_cores": "trash cores", "soul_core": "soul core",
-    "deck": "deck", "hand": "hand", "carried_damage": "carried damage", "energy": "energy",
+    "life": "life",
+    "reserve": "reserve",
+    "trash_cores": "trash cores",
+    "soul_core": "soul core",
+    "deck": "deck",
+    "hand": "hand",
+    "carried_damage": "carried damage",
+    "energy": "energy",
 }
 #: player keys that are zones of cards (key -> label), in this order; keys holding the
 #: hidden part of the full view say so in their label
 ZONES = {
-    "leader": "leader", "field": "field", "battle": "battle", "melee": "melee", "ether": "ether",
-    "hand": "hand", "hand_cards": "hand", "hand_known": "known in hand", "energy": "energy",
-    "kotodama": "kotodama", "ohigan": "ohigan", "damage": "damage", "check": "check",
-    "trash": "trash", "drop": "drop", "removed": "removed", "deck_known": "known in deck",
-    "life_cards": "life cards (hidden)", "deck_cards": "deck (hidden, top first)",
+    "leader": "leader",
+    "field": "field",
+    "battle": "battle",
+    "melee": "melee",
+    "ether": "ether",
+    "hand": "hand",
+    "hand_cards": "hand",
+    "hand_known": "known in hand",
+    "energy": "energy",
+    "kotodama": "kotodama",
+    "ohigan": "ohigan",
+    "damage": "damage",
+    "check": "check",
+    "trash": "trash",
+    "drop": "drop",
+    "removed": "removed",
+    "deck_known": "known in deck",
+    "life_cards": "life cards (hidden)",
+    "deck_cards": "deck (hidden, top first)",
     "deck_order_top_last": "deck (hidden, top last)",
 }
 #: keys of the player dict that are not shown (the deck's name heads the panel)
 PLAYER_SKIP = {"deck_name", "name", "seat"}
 #: a card's numbers: key -> how it reads
 CARD_NUMBERS = {
-    "level": "Lv{}", "bp": "BP {}", "cores": "cores {}", "power": "power {}", "strike": "strike {}",
-    "durability": "durability {}", "karate": "karate {}", "damage": "damage {}", "cost": "cost {}",
+    "level": "Lv{}",
+    "bp": "BP {}",
+    "cores": "cores {}",
+    "power": "power {}",
+    "strike": "strike {}",
+    "durability": "durability {}",
+    "karate": "karate {}",
+    "damage": "damage {}",
+    "cost": "cost {}",
 }
 #: a card's true/false or word facts: key -> the flag shown when true (a word value is shown as is)
-CARD_FLAGS = {"rest": "rested", "bowed": "bowed", "face_down": "face down", "soul": "soul core",
-              "state": None, "face": None, "exhausted": "exhausted", "awakened": "awakened"}
+CARD_FLAGS = {
+    "rest": "rested",
+    "bowed": "bowed",
+    "face_down": "face down",
+    "soul": "soul core",
+    "state": None,
+    "face": None,
+    "exhausted": "exhausted",
+    "awakened": "awakened",
+}
 #: top-level facts of a view named in words (others: the key with spaces)
 FACT_NAMES = {"first": "went first", "first_player": "went first"}
 #: top-level keys of the view shown in the headline or its facts
-HEAD_SKIP = {"players", "returns", "current_player", "turn", "turn_player", "step", "phase", "decision",
-             "deciding", "winner"}
+HEAD_SKIP = {
+    "players",
+    "returns",
+    "current_player",
+    "turn",
+    "turn_player",
+    "step",
+    "phase",
+    "decision",
+    "deciding",
+    "winner",
+}
 
 
 @lru_cache(maxsize=32)
@@ -62,8 +109,10 @@ def _catalog(game: str, decks: tuple, options_key: str) -> dict[str, dict]:
     lister = getattr(g, "list_cards", None)
     if lister is None:
         return {}
-    return {c["id"]: {k: v for k, v in c.items() if k in ("name", "type", "cost", "level", "text", "epithet")}
-            for c in lister()}
+    return {
+        c["id"]: {k: v for k, v in c.items() if k in ("name", "type", "cost", "level", "text", "epithet")}
+        for c in lister()
+    }
 
 
 def card_catalog(game: str, decks: Sequence[str | None] | None = None, options: dict | None = None) -> dict[str, dict]:
@@ -81,8 +130,13 @@ def _card(item: Any, catalog: dict[str, dict]) -> dict:
         return {"hidden": True, "name": "hidden card"}
     if isinstance(item, str):
         info = catalog.get(item)
-        return {"id": item, "name": info["name"] if info else item, "numbers": [], "flags": [],
-                "text": info.get("text") if info else None}
+        return {
+            "id": item,
+            "name": info["name"] if info else item,
+            "numbers": [],
+            "flags": [],
+            "text": info.get("text") if info else None,
+        }
     if isinstance(item, dict):
         cid = item.get("id", item.get("card"))
         name = item.get("name") or (catalog.get(cid, {}).get("name") if isinstance(cid, str) else None) or cid or "?"
@@ -110,8 +164,12 @@ def _zone(key: str, value: Any, catalog: dict[str, dict]) -> dict | None:
     if isinstance(value, dict) and "count" in value:  # a hidden hand: {"count": n, "known": [...]}
         known = [_card(c, catalog) for c in value.get("known") or ()]
         hidden = max(0, int(value["count"]) - len(known))
-        return {"key": key, "label": label, "count": int(value["count"]),
-                "cards": known + [{"hidden": True, "name": "hidden card"}] * hidden}
+        return {
+            "key": key,
+            "label": label,
+            "count": int(value["count"]),
+            "cards": known + [{"hidden": True, "name": "hidden card"}] * hidden,
+        }
     if isinstance(value, dict):  # one card (a leader)
         return {"key": key, "label": label, "count": 1, "cards": [_card(value, catalog)]}
     if isinstance(value, list):
@@ -146,8 +204,14 @@ def _player(seat: int, p: dict, catalog: dict[str, dict]) -> dict:
         # a hand told by its size alone (Leader Melee's opponent): that many hidden cards
         # (the cards of it the seat knows are the zone "known in hand")
         hidden = max(0, p["hand"] - len(p.get("hand_known") or ()))
-        zones.append({"key": "hand", "label": "hand (unknown)" if p.get("hand_known") else "hand", "count": hidden,
-                      "cards": [{"hidden": True, "name": "hidden card"}] * hidden})
+        zones.append(
+            {
+                "key": "hand",
+                "label": "hand (unknown)" if p.get("hand_known") else "hand",
+                "count": hidden,
+                "cards": [{"hidden": True, "name": "hidden card"}] * hidden,
+            }
+        )
         rank = {k: i for i, k in enumerate(ZONES)}
         zones.sort(key=lambda z: rank.get(z["key"], len(rank)))
     name = p.get("deck_name") or p.get("name")
@@ -181,8 +245,9 @@ def _fact(value: Any, catalog: dict[str, dict]) -> str:
     return str(value)
 
 
-def board(game: str, view: dict, catalog: dict[str, dict] | None = None,
-          returns: Sequence[float] | None = None) -> dict:
+def board(
+    game: str, view: dict, catalog: dict[str, dict] | None = None, returns: Sequence[float] | None = None
+) -> dict:
     """The readable layout of ``view`` (a ``to_dict`` of ``game``); ``catalog`` from
     ``card_catalog`` (default: the game's built-in pool); ``returns`` of a finished game."""
     catalog = card_catalog(game) if catalog is None else catalog
@@ -200,8 +265,7 @@ def board(game: str, view: dict, catalog: dict[str, dict] | None = None,
     result = None
     if returns is not None:
         result = "draw" if returns[0] == returns[1] else f"seat {0 if returns[0] > returns[1] else 1} wins"
-    return {"game": game, "head": head, "decision": decision, "facts": facts, "players": players,
-            "result": result}
+    return {"game": game, "head": head, "decision": decision, "facts": facts, "players": players, "result": result}
 
 
 def _card_text(c: dict) -> str:

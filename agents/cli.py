@@ -19,14 +19,16 @@ one line naming its seed and actions (exit code 1), so it can be replayed.
 (``agents/policy.py``). Output files are written before anything is printed, and a reader
 that stops early (``| head``) ends the command quietly.
 """
+
 from __future__ import annotations
 
 import argparse
 import json
 import os
 import sys
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from tcgzoo.envs.core.errors import PositionError, TcgError
 
@@ -94,30 +96,51 @@ def _parser() -> argparse.ArgumentParser:
 
     def game_args(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--game", required=True, help=f"game name ({', '.join(sorted(known_games()))})")
-        sp.add_argument("--option", type=parse_option, action="append", default=[], metavar="KEY=VALUE",
-                        help="a rule option of the game (repeatable)")
+        sp.add_argument(
+            "--option",
+            type=parse_option,
+            action="append",
+            default=[],
+            metavar="KEY=VALUE",
+            help="a rule option of the game (repeatable)",
+        )
 
     def trust_args(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("--trust-policy-files", action="store_true",
-                        help=f"allow policy:<file> agents (.py files and stable-baselines3 .zip models run code "
-                             f"when loaded; same as {TRUST_ENV}=1)")
+        sp.add_argument(
+            "--trust-policy-files",
+            action="store_true",
+            help=f"allow policy:<file> agents (.py files and stable-baselines3 .zip models run code "
+            f"when loaded; same as {TRUST_ENV}=1)",
+        )
 
     def backend_args(sp: argparse.ArgumentParser) -> None:
         g = sp.add_argument_group("backend", "where the games are played (the results file stays here)")
-        g.add_argument("--backend", choices=["local", "ray"], default="local",
-                       help="local: processes of this machine (default); ray: Ray tasks "
-                            "(needs the ray extra: pip install 'tcgzoo[ray]')")
-        g.add_argument("--ray-address", default=None, metavar="HOST:PORT",
-                       help="the Ray cluster to join (`ray start --head` prints it; default: start a local Ray, "
-                            "or $RAY_ADDRESS when set)")
+        g.add_argument(
+            "--backend",
+            choices=["local", "ray"],
+            default="local",
+            help="local: processes of this machine (default); ray: Ray tasks "
+            "(needs the ray extra: pip install 'tcgzoo[ray]')",
+        )
+        g.add_argument(
+            "--ray-address",
+            default=None,
+            metavar="HOST:PORT",
+            help="the Ray cluster to join (`ray start --head` prints it; default: start a local Ray, "
+            "or $RAY_ADDRESS when set)",
+        )
 
     def run_args(sp: argparse.ArgumentParser) -> None:
         game_args(sp)
         trust_args(sp)
         sp.add_argument("--seed", type=int, default=0, help="run seed: every game's seeds derive from it")
-        sp.add_argument("--workers", type=whole_number(0, "0: all cores"), default=0,
-                        help="worker processes (default: all cores); with --backend ray, tasks at once "
-                             "(default: every CPU of the Ray cluster)")
+        sp.add_argument(
+            "--workers",
+            type=whole_number(0, "0: all cores"),
+            default=0,
+            help="worker processes (default: all cores); with --backend ray, tasks at once "
+            "(default: every CPU of the Ray cluster)",
+        )
         backend_args(sp)
         sp.add_argument("--db", default=None, help="SQLite file (default runs/arena.sqlite or $TCGZOO_DB)")
         sp.add_argument("--run", default=None, help="run key (default: a hash of the settings; same key = resume)")
@@ -131,8 +154,12 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--agents", nargs=2, required=True, metavar=("A", "B"), help="agent specs")
     m.add_argument("--decks", nargs=2, metavar=("DECK_A", "DECK_B"), help="the decks of A and B")
     m.add_argument("--games", type=whole_number(1), default=100)
-    m.add_argument("--position", metavar="FILE", help="start every game from this position file (YAML or JSON, "
-                   "docs/positions.md; its decks are the seats' decks); what it leaves out is drawn per game")
+    m.add_argument(
+        "--position",
+        metavar="FILE",
+        help="start every game from this position file (YAML or JSON, "
+        "docs/positions.md; its decks are the seats' decks); what it leaves out is drawn per game",
+    )
 
     t = sub.add_parser("tournament", help="round robin or gauntlet between entrants (agent@deck)")
     run_args(t)
@@ -140,8 +167,12 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--format", choices=["round-robin", "gauntlet"], default="round-robin")
     t.add_argument("--challengers", nargs="+", default=[], help="gauntlet: who plays the whole field")
     t.add_argument("--games", type=whole_number(1), default=50, help="games per pairing")
-    t.add_argument("--bootstrap", type=whole_number(0, "0: analytic"), default=0,
-                   help="Elo uncertainty by N bootstrap resamples (default analytic)")
+    t.add_argument(
+        "--bootstrap",
+        type=whole_number(0, "0: analytic"),
+        default=0,
+        help="Elo uncertainty by N bootstrap resamples (default analytic)",
+    )
     t.add_argument("--heatmap", help="write the win-rate heatmap to this PNG")
 
     w = sub.add_parser("winrate", help="deck-versus-deck win rates, sampled until the intervals are narrow")
@@ -166,9 +197,13 @@ def _parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("cards", help="list built-in decks and cards, validate deck files, show a card's text")
     game_args(c)
-    c.add_argument("show", nargs="*", metavar="show ID",
-                   help="show ID [ID ...]: each card's effects as printed (Japanese, with an English gloss), "
-                        "rendered from its card file; --option cards=... adds your own files")
+    c.add_argument(
+        "show",
+        nargs="*",
+        metavar="show ID",
+        help="show ID [ID ...]: each card's effects as printed (Japanese, with an English gloss), "
+        "rendered from its card file; --option cards=... adds your own files",
+    )
     c.add_argument("--decks", action="store_true", help="list the built-in decks (default)")
     c.add_argument("--cards", action="store_true", help="list the card pool")
     c.add_argument("--validate", nargs="+", metavar="DECK", help="check deck files or names")
@@ -179,12 +214,17 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--seat", type=int, choices=[0, 1], default=0, help="your seat")
     pl.add_argument("--decks", nargs=2, metavar=("SEAT0", "SEAT1"))
     pl.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
-    pl.add_argument("--position", metavar="FILE", help="start from this position file (YAML or JSON, "
-                    "docs/positions.md); the seed draws what it leaves out")
+    pl.add_argument(
+        "--position",
+        metavar="FILE",
+        help="start from this position file (YAML or JSON, docs/positions.md); the seed draws what it leaves out",
+    )
     trust_args(pl)
 
     sv = sub.add_parser("serve", help="the browser app: runs, replays, win rates, play against a bot")
-    sv.add_argument("--db", default=None, help="SQLite file (default runs/arena.sqlite or $TCGZOO_DB; created if missing)")
+    sv.add_argument(
+        "--db", default=None, help="SQLite file (default runs/arena.sqlite or $TCGZOO_DB; created if missing)"
+    )
     sv.add_argument("--port", type=whole_number(0, "0: any free port"), default=8765)
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
     trust_args(sv)
@@ -264,12 +304,21 @@ def _arena(args):
         raise ConfigError("--ray-address needs --backend ray")
     position, options = _position(args)
     if position is not None and getattr(args, "decks", None):
-        raise ConfigError("--decks and --position: the position's players are the seats; its decks (or the "
-                          "game's default decks) are theirs")
+        raise ConfigError(
+            "--decks and --position: the position's players are the seats; its decks (or the "
+            "game's default decks) are theirs"
+        )
     backend = make_backend(args.backend, args.ray_address)  # Ray missing or no cluster: before any database
     store = Store(args.db)
-    return Arena(args.game, store, options=options, workers=args.workers,
-                 progress=not args.no_progress, backend=backend, position=position), store
+    return Arena(
+        args.game,
+        store,
+        options=options,
+        workers=args.workers,
+        progress=not args.no_progress,
+        backend=backend,
+        position=position,
+    ), store
 
 
 def _summary(result) -> str:
@@ -278,8 +327,10 @@ def _summary(result) -> str:
     text = f"run {result.run_key}: {planned} games stored, {how}" + (" [resumed]" if result.resumed else "")
     if result.mixed:
         counts = ", ".join(f"{n} under {fp}" for fp, n in result.fingerprints.items())
-        text += (f"\nnote: the game's rules or card data changed during this run ({counts}); "
-                 "start a new run (--seed or --run) to measure one version")
+        text += (
+            f"\nnote: the game's rules or card data changed during this run ({counts}); "
+            "start a new run (--seed or --run) to measure one version"
+        )
     return text
 
 
@@ -291,10 +342,16 @@ def _outputs(args, result, table: MatchupTable, extra: dict | None = None, meta=
     if args.csv:
         write_csv(args.csv, table.rows(), meta)
     if args.json:
-        payload = {"run": result.run_key, "kind": result.spec.kind, "settings": result.spec.settings(),
-                   "games": len(result.records), "seats": table.seat_rates(),
-                   "matchups": [m.as_dict() for m in table.rows()], **(extra or {}),
-                   **(meta.as_dict() if meta is not None else {})}
+        payload = {
+            "run": result.run_key,
+            "kind": result.spec.kind,
+            "settings": result.spec.settings(),
+            "games": len(result.records),
+            "seats": table.seat_rates(),
+            "matchups": [m.as_dict() for m in table.rows()],
+            **(extra or {}),
+            **(meta.as_dict() if meta is not None else {}),
+        }
         write_json(args.json, payload)
     if getattr(args, "heatmap", None):
         heatmap(table, args.heatmap, title=f"{args.game}: {result.spec.kind} {result.run_key}", meta=meta)
@@ -329,8 +386,9 @@ def cmd_tournament(args) -> int:
             if not args.challengers:
                 raise ConfigError("a gauntlet needs --challengers")
             challengers = [Entrant.parse(e) for e in args.challengers]
-            result = arena.gauntlet(challengers, entrants, args.games, seed=args.seed, paired=args.paired,
-                                    run_key=args.run)
+            result = arena.gauntlet(
+                challengers, entrants, args.games, seed=args.seed, paired=args.paired, run_key=args.run
+            )
         else:
             if args.challengers:
                 raise ConfigError("--challengers is for --format gauntlet")
@@ -338,8 +396,9 @@ def cmd_tournament(args) -> int:
                 raise ConfigError("a round robin needs at least two entrants")
             result = arena.round_robin(entrants, args.games, seed=args.seed, paired=args.paired, run_key=args.run)
         table = result.table()
-        ratings = rating_table(result.results(), [e.label for e in result.spec.entrants],
-                               bootstrap=args.bootstrap, seed=args.seed)
+        ratings = rating_table(
+            result.results(), [e.label for e in result.spec.entrants], bootstrap=args.bootstrap, seed=args.seed
+        )
         _outputs(args, result, table, {"ratings": [r.as_dict() for r in ratings]})  # files first, as in match
         print(_summary(result))
         print(ratings_text(ratings))
@@ -363,9 +422,17 @@ def cmd_winrate(args) -> int:
             raise ConfigError(f"game {args.game!r} has fewer than two built-in decks; name them with --decks")
     arena, store = _arena(args)
     with store:
-        result = arena.winrate(decks, agent=args.agent, target=args.target, max_games=args.max_games,
-                               min_games=args.min_games, mirrors=args.mirrors, seed=args.seed,
-                               paired=args.paired, run_key=args.run)
+        result = arena.winrate(
+            decks,
+            agent=args.agent,
+            target=args.target,
+            max_games=args.max_games,
+            min_games=args.min_games,
+            mirrors=args.mirrors,
+            seed=args.seed,
+            paired=args.paired,
+            run_key=args.run,
+        )
         table = MatchupTable(result.records, by_deck, names=list(decks))
         meta = metagame(table)
         # files first, as in match: a reader that stops early (| head) cannot lose them
@@ -404,8 +471,17 @@ def cmd_replay(args) -> int:
             return 0
         if args.index is None:
             store.run_settings(args.run)  # an unknown run is an error, not an empty list
-            rows = [[g.idx, g.entrants[0], g.entrants[1], g.seed, {0: "seat 0", 1: "seat 1", -1: "draw"}[g.winner],
-                     g.decisions] for g in store.games(args.run)]
+            rows = [
+                [
+                    g.idx,
+                    g.entrants[0],
+                    g.entrants[1],
+                    g.seed,
+                    {0: "seat 0", 1: "seat 1", -1: "draw"}[g.winner],
+                    g.decisions,
+                ]
+                for g in store.games(args.run)
+            ]
             print(text_table(["index", "seat 0", "seat 1", "seed", "winner", "decisions"], rows))
             return 0
         rec = store.game(args.run, args.index)
@@ -413,12 +489,16 @@ def cmd_replay(args) -> int:
         raise ConfigError(f"game {rec.idx} of run {rec.run_key!r} has not been played yet")
     decks = position_decks(rec.decks, rec.position)
     state = start_state(make_game(rec.game, decks, rec.options), rec.game, rec.seed, rec.position)
-    print(f"{rec.game} game {rec.idx} of {rec.run_key}: seat 0 {rec.entrants[0]}, seat 1 {rec.entrants[1]}, "
-          f"seed {rec.seed}" + (" (from a position)" if rec.position is not None else ""))
+    print(
+        f"{rec.game} game {rec.idx} of {rec.run_key}: seat 0 {rec.entrants[0]}, seat 1 {rec.entrants[1]}, "
+        f"seed {rec.seed}" + (" (from a position)" if rec.position is not None else "")
+    )
     changed = rec.fingerprint is not None and rec.fingerprint != fingerprint(rec.game, decks, rec.options)
     if changed:
-        print("note: the game's rules or card data changed since this game was played; "
-              "it may not replay to the same end", file=sys.stderr)
+        print(
+            "note: the game's rules or card data changed since this game was played; it may not replay to the same end",
+            file=sys.stderr,
+        )
     for k, a in enumerate(rec.actions):
         p = state.current_player()
         if not args.quiet:
@@ -436,8 +516,10 @@ def cmd_replay(args) -> int:
     winner = 0 if r[0] > r[1] else 1 if r[1] > r[0] else -1
     print(f"returns {r}: " + ("draw" if winner < 0 else f"seat {winner} ({rec.entrants[winner]}) wins"))
     if winner != rec.winner or not state.is_terminal():
-        print(f"warning: the stored result was {rec.winner}; the rules changed since this game was played",
-              file=sys.stderr)
+        print(
+            f"warning: the stored result was {rec.winner}; the rules changed since this game was played",
+            file=sys.stderr,
+        )
         return 1
     return 0
 
@@ -525,8 +607,10 @@ def cmd_play(args) -> int:
 
     catalog = card_catalog(args.game, decks, options)
     decisions = 0
-    print(f"{args.game}, deal {seed}: you are seat {seat}, {args.agent} is seat {1 - seat}. "
-          "Enter the number of an action; q concedes or quits.")
+    print(
+        f"{args.game}, deal {seed}: you are seat {seat}, {args.agent} is seat {1 - seat}. "
+        "Enter the number of an action; q concedes or quits."
+    )
     while not state.is_terminal():
         p = state.current_player()
         if p != seat:
@@ -586,8 +670,16 @@ def cmd_train(args) -> int:
     return run(args)
 
 
-COMMANDS = {"match": cmd_match, "tournament": cmd_tournament, "winrate": cmd_winrate, "replay": cmd_replay,
-            "cards": cmd_cards, "play": cmd_play, "serve": cmd_serve, "train": cmd_train}
+COMMANDS = {
+    "match": cmd_match,
+    "tournament": cmd_tournament,
+    "winrate": cmd_winrate,
+    "replay": cmd_replay,
+    "cards": cmd_cards,
+    "play": cmd_play,
+    "serve": cmd_serve,
+    "train": cmd_train,
+}
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -18,6 +18,7 @@ game is registered under.
 (``EVALUATIONS`` / ``TURNS`` hold those replacements, as ``"module:function"`` or the
 function, imported on first use), for tuning an evaluation without editing the game.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -27,8 +28,19 @@ from tcgzoo.envs.core.errors import UnknownNameError
 from tcgzoo.envs.core.evaluation import zero_sum
 from tcgzoo.envs.core.registry import Evaluation, GameHooks, TurnOf, game_hooks
 
-__all__ = ["EVALUATIONS", "TURNS", "Evaluation", "TurnOf", "evaluation_for", "generic_value", "has_evaluation",
-           "register_evaluation", "search_depth_for", "turn_counter_for", "zero_sum"]
+__all__ = [
+    "EVALUATIONS",
+    "TURNS",
+    "Evaluation",
+    "TurnOf",
+    "evaluation_for",
+    "generic_value",
+    "has_evaluation",
+    "register_evaluation",
+    "search_depth_for",
+    "turn_counter_for",
+    "zero_sum",
+]
 
 #: game name -> "module:function" (or the function) replacing the game's own leaf evaluation
 EVALUATIONS: dict[str, str | Evaluation] = {}
@@ -53,8 +65,7 @@ def _hooks(game: str | None) -> GameHooks | None:
         return None
 
 
-def register_evaluation(game: str, value: Evaluation | str | None = None,
-                        turn: TurnOf | str | None = None) -> None:
+def register_evaluation(game: str, value: Evaluation | str | None = None, turn: TurnOf | str | None = None) -> None:
     """Give ``game`` a leaf evaluation and/or a turn counter (in place of its own)."""
     if value is not None:
         EVALUATIONS[game] = value

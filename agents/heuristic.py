@@ -6,6 +6,7 @@ a game loads only when that game is played and a game added by another package b
 its own. A game without one is a clear error, not a silent fallback to random play: a
 win rate labelled "heuristic" must mean a heuristic played.
 """
+
 from __future__ import annotations
 
 from tcgzoo.envs.core.registry import game_hooks, game_names
@@ -17,8 +18,9 @@ class NoHeuristicError(ConfigError):
     """The game has no heuristic agent yet."""
 
     def __init__(self, game: str) -> None:
-        super().__init__(f"game {game!r} has no heuristic agent yet; games with one: "
-                         f"{', '.join(games_with_heuristic())}")
+        super().__init__(
+            f"game {game!r} has no heuristic agent yet; games with one: {', '.join(games_with_heuristic())}"
+        )
 
 
 def games_with_heuristic() -> list[str]:

@@ -22,11 +22,12 @@ against it. It is computed from the point estimates by linear programming (scipy
 third each. When several mixes are equilibria (decks that play alike), the solver returns
 one of them.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
@@ -45,8 +46,14 @@ class FieldRate:
     games: int  # those games (mirrors excluded)
 
     def as_dict(self) -> dict:
-        return {"deck": self.name, "field_win_rate": self.rate, "field_ci_low": self.low,
-                "field_ci_high": self.high, "field_opponents": self.opponents, "field_games": self.games}
+        return {
+            "deck": self.name,
+            "field_win_rate": self.rate,
+            "field_ci_low": self.low,
+            "field_ci_high": self.high,
+            "field_opponents": self.opponents,
+            "field_games": self.games,
+        }
 
 
 def field_rates(table: MatchupTable, confidence: float = 0.95) -> list[FieldRate]:
@@ -101,8 +108,15 @@ def nash_mix(payoff: np.ndarray) -> tuple[np.ndarray, float]:
     c[-1] = -1.0  # maximise v
     a_ub = np.hstack([-a.T, np.ones((cols, 1))])  # v - sum_i x_i a_ij <= 0
     a_eq = np.hstack([np.ones((1, rows)), np.zeros((1, 1))])
-    res = linprog(c, A_ub=a_ub, b_ub=np.zeros(cols), A_eq=a_eq, b_eq=[1.0],
-                  bounds=[(0, None)] * rows + [(None, None)], method="highs")
+    res = linprog(
+        c,
+        A_ub=a_ub,
+        b_ub=np.zeros(cols),
+        A_eq=a_eq,
+        b_eq=[1.0],
+        bounds=[(0, None)] * rows + [(None, None)],
+        method="highs",
+    )
     if res.status != 0:  # a finite matrix game always has a solution: this is a solver failure
         raise RuntimeError(f"linprog found no equilibrium of a {rows}x{cols} game: {res.message}")
     x = np.where(res.x[:rows] < 1e-9, 0.0, res.x[:rows])
@@ -125,8 +139,10 @@ class Metagame:
         return self.field[self.names.index(name)]
 
     def as_dict(self) -> dict:
-        return {"decks": [{**f.as_dict(), "equilibrium_weight": w} for f, w in zip(self.field, self.mix)],
-                "equilibrium_value": self.value}
+        return {
+            "decks": [{**f.as_dict(), "equilibrium_weight": w} for f, w in zip(self.field, self.mix)],
+            "equilibrium_value": self.value,
+        }
 
 
 def metagame(table: MatchupTable, confidence: float = 0.95) -> Metagame:

@@ -5,6 +5,7 @@ coin flip that ends the game, not play). Its generator is the kernel's one-int
 SplitMix64 (``tcgzoo.envs.core.rng.Rng``), reseeded by ``reset(seed)``, so its choices
 are a function of the seed alone, on every platform.
 """
+
 from __future__ import annotations
 
 from tcgzoo.envs.core.rng import Rng

@@ -11,11 +11,12 @@ entrant that won or lost everything finite. Uncertainty: a seeded bootstrap over
 OpenSkill (the ``openskill`` library, Plackett-Luce model) is the Bayesian alternative
 with its own uncertainty (mu, sigma); it is sequential, so games are fed in index order.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
@@ -79,8 +80,9 @@ class EloRating:
     high: float
 
 
-def elo_ratings(results: Sequence[Result], names: Sequence[str] = (), bootstrap: int = 0,
-                seed: int = 0, prior_games: float = 2.0) -> dict[str, EloRating]:
+def elo_ratings(
+    results: Sequence[Result], names: Sequence[str] = (), bootstrap: int = 0, seed: int = 0, prior_games: float = 2.0
+) -> dict[str, EloRating]:
     """Fitted Elo of every entrant; uncertainty analytic, or from ``bootstrap`` resamples."""
     if prior_games <= 0:
         raise ValueError("prior_games must be positive (it keeps undefeated entrants finite)")
@@ -156,14 +158,23 @@ class Rating:
     skill: SkillRating
 
     def as_dict(self) -> dict:
-        return {"name": self.name, "games": self.games, "score": self.score,
-                "elo": self.elo.elo, "elo_sd": self.elo.sd, "elo_low": self.elo.low, "elo_high": self.elo.high,
-                "openskill_mu": self.skill.mu, "openskill_sigma": self.skill.sigma,
-                "openskill_ordinal": self.skill.ordinal}
+        return {
+            "name": self.name,
+            "games": self.games,
+            "score": self.score,
+            "elo": self.elo.elo,
+            "elo_sd": self.elo.sd,
+            "elo_low": self.elo.low,
+            "elo_high": self.elo.high,
+            "openskill_mu": self.skill.mu,
+            "openskill_sigma": self.skill.sigma,
+            "openskill_ordinal": self.skill.ordinal,
+        }
 
 
-def rating_table(results: Sequence[Result], names: Sequence[str] = (), bootstrap: int = 0,
-                 seed: int = 0) -> list[Rating]:
+def rating_table(
+    results: Sequence[Result], names: Sequence[str] = (), bootstrap: int = 0, seed: int = 0
+) -> list[Rating]:
     """Elo and OpenSkill side by side, best Elo first."""
     elo = elo_ratings(results, names, bootstrap=bootstrap, seed=seed)
     skill = openskill_ratings(results, names)

@@ -23,11 +23,13 @@ cluster has when the study starts. Every node needs the same tcgzoo installed (a
 files named by agent specs and game options, ``policy:model.zip`` or ``cards=...``, at
 the same paths).
 """
+
 from __future__ import annotations
 
 import os
 import socket
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .arena import GameFailure, play_chunk
 from .base import ConfigError
@@ -81,14 +83,18 @@ def check_address(address: str) -> None:
     target = address.split("://", 1)[1] if "://" in address else address
     host, colon, port = target.rpartition(":")
     if not colon or not host or not port.isdigit():
-        raise ConfigError(f"Ray address {address!r}: give host:port of the head node (as `ray start --head` "
-                          "prints it), ray://host:port, or auto")
+        raise ConfigError(
+            f"Ray address {address!r}: give host:port of the head node (as `ray start --head` "
+            "prints it), ray://host:port, or auto"
+        )
     try:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS):
             pass
     except OSError as e:
-        raise ConfigError(f"no Ray cluster answers at {address} ({e}); start one with `ray start --head` on the "
-                          "head node, or leave out --ray-address to start a local Ray") from None
+        raise ConfigError(
+            f"no Ray cluster answers at {address} ({e}); start one with `ray start --head` on the "
+            "head node, or leave out --ray-address to start a local Ray"
+        ) from None
 
 
 def init_ray(address: str | None = None, cpus: int | None = None) -> Any:
@@ -158,7 +164,7 @@ class RayBackend:
         # a CPU waits between two of its tasks (~2 ms) costs well under 1%
         return workers
 
-    def executor(self, workers: int) -> "RayExecutor":
+    def executor(self, workers: int) -> RayExecutor:
         self.connect(workers)
         return RayExecutor(self.ray, self._remote)
 

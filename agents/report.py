@@ -3,14 +3,16 @@
 Every rate is printed with its 95% interval and game count: a bare percentage invites
 reading noise as signal.
 """
+
 from __future__ import annotations
 
 import csv
 import json
 import math
 import textwrap
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from .metagame import Metagame
 from .ratings import Rating
@@ -50,8 +52,16 @@ def matchups_text(table: MatchupTable, one_way: bool = True) -> str:
         if one_way and order[m.row] > order[m.col]:
             continue
         lo, hi = m.ci()
-        row = [m.row, "(mirror)" if m.mirror else m.col, m.games, f"{m.wins}-{m.draws}-{m.losses}",
-               _pct(m.rate), f"[{_pct(lo)}, {_pct(hi)}]", _pct(m.seat_rate(0)), _pct(m.seat_rate(1))]
+        row = [
+            m.row,
+            "(mirror)" if m.mirror else m.col,
+            m.games,
+            f"{m.wins}-{m.draws}-{m.losses}",
+            _pct(m.rate),
+            f"[{_pct(lo)}, {_pct(hi)}]",
+            _pct(m.seat_rate(0)),
+            _pct(m.seat_rate(1)),
+        ]
         if with_order:
             row += [_pct(m.order_rate(0)), _pct(m.order_rate(1))]
         rows.append(row)
@@ -61,12 +71,16 @@ def matchups_text(table: MatchupTable, one_way: bool = True) -> str:
 
 def seats_text(table: MatchupTable) -> str:
     s = table.seat_rates()
-    text = (f"seat 0 (player_0) won {_pct(s['seat0_win_rate'])} [{_pct(s['seat0_ci_low'])}, "
-            f"{_pct(s['seat0_ci_high'])}], seat 1 {_pct(s['seat1_win_rate'])}, draws {s['draws']} "
-            f"of {s['games']} games (draws count half)")
+    text = (
+        f"seat 0 (player_0) won {_pct(s['seat0_win_rate'])} [{_pct(s['seat0_ci_low'])}, "
+        f"{_pct(s['seat0_ci_high'])}], seat 1 {_pct(s['seat1_win_rate'])}, draws {s['draws']} "
+        f"of {s['games']} games (draws count half)"
+    )
     if s["first_known_games"]:
-        text += (f"\nthe player going first won {_pct(s['went_first_win_rate'])} [{_pct(s['went_first_ci_low'])}, "
-                 f"{_pct(s['went_first_ci_high'])}] of {s['first_known_games']} games")
+        text += (
+            f"\nthe player going first won {_pct(s['went_first_win_rate'])} [{_pct(s['went_first_ci_low'])}, "
+            f"{_pct(s['went_first_ci_high'])}] of {s['first_known_games']} games"
+        )
     return text
 
 
@@ -84,8 +98,10 @@ def matrix_text(table: MatchupTable) -> str:
 
 
 #: what a mirror cell means, wherever mirrors are shown
-MIRROR_NOTE = ("mirror cells (a deck against itself) show the first seat's (seat 0's) win rate: "
-               "they measure the seat advantage, not the deck")
+MIRROR_NOTE = (
+    "mirror cells (a deck against itself) show the first seat's (seat 0's) win rate: "
+    "they measure the seat advantage, not the deck"
+)
 
 
 def metagame_text(meta: Metagame) -> str:
@@ -95,12 +111,13 @@ def metagame_text(meta: Metagame) -> str:
     rows = []
     for k in order:
         f = meta.field[k]
-        rows.append([f.name, _pct(f.rate), f"[{_pct(f.low)}, {_pct(f.high)}]", f.opponents, f.games,
-                     _pct(meta.mix[k])])
+        rows.append([f.name, _pct(f.rate), f"[{_pct(f.low)}, {_pct(f.high)}]", f.opponents, f.games, _pct(meta.mix[k])])
     table = text_table(["deck", "vs field", "95% CI", "opponents", "games", "equilibrium mix"], rows)
-    return (table + "\nvs field: the mean of a deck's win rates against the other decks, each counted once "
-            "(mirrors left out)\nequilibrium mix: the Nash mix of decks for these win rates; no single deck "
-            "wins more than 50% against a field playing it")
+    return (
+        table + "\nvs field: the mean of a deck's win rates against the other decks, each counted once "
+        "(mirrors left out)\nequilibrium mix: the Nash mix of decks for these win rates; no single deck "
+        "wins more than 50% against a field playing it"
+    )
 
 
 def _nan_low(x: float) -> float:
@@ -114,23 +131,40 @@ def study_text(study, table: MatchupTable) -> str:
     level = f"{100 * study.confidence:g}%"
     lines = [f"widest {level} interval: ±{100 * widest:.1f}% (target ±{100 * study.target:.1f}%)"]
     if study.capped:
-        lines.append(f"stopped by the cap (--max-games {study.max_games}) before every interval reached "
-                     f"±{100 * study.target:.1f}%: {len(study.wide)} matchup{'s' if len(study.wide) != 1 else ''} "
-                     f"miss the target; about {study.more_games:,} more games would reach it (predicted)")
-        rows = [[a, "(mirror)" if a == b else b, n, f"±{100 * w:.1f}%"]
-                for a, b, n, w in sorted(study.wide, key=lambda x: -x[3])]
+        lines.append(
+            f"stopped by the cap (--max-games {study.max_games}) before every interval reached "
+            f"±{100 * study.target:.1f}%: {len(study.wide)} matchup{'s' if len(study.wide) != 1 else ''} "
+            f"miss the target; about {study.more_games:,} more games would reach it (predicted)"
+        )
+        rows = [
+            [a, "(mirror)" if a == b else b, n, f"±{100 * w:.1f}%"]
+            for a, b, n, w in sorted(study.wide, key=lambda x: -x[3])
+        ]
         lines.append(text_table(["matchup", "vs", "games", "half-width"], rows))
     else:
         lines.append(f"every interval is within the target ±{100 * study.target:.1f}%")
     if study.unplayed_beyond_cap:
-        lines.append(f"note: {study.unplayed_beyond_cap} games of this run were planned under a larger "
-                     f"--max-games; they stay unplayed (raise --max-games to play them)")
+        lines.append(
+            f"note: {study.unplayed_beyond_cap} games of this run were planned under a larger "
+            f"--max-games; they stay unplayed (raise --max-games to play them)"
+        )
     return "\n".join(lines)
 
 
 def ratings_text(ratings: Sequence[Rating]) -> str:
-    rows = [[r.name, r.games, _pct(r.score), f"{r.elo.elo:.0f}", f"±{1.96 * r.elo.sd:.0f}",
-             f"{r.skill.mu:.2f}", f"{r.skill.sigma:.2f}", f"{r.skill.ordinal:.2f}"] for r in ratings]
+    rows = [
+        [
+            r.name,
+            r.games,
+            _pct(r.score),
+            f"{r.elo.elo:.0f}",
+            f"±{1.96 * r.elo.sd:.0f}",
+            f"{r.skill.mu:.2f}",
+            f"{r.skill.sigma:.2f}",
+            f"{r.skill.ordinal:.2f}",
+        ]
+        for r in ratings
+    ]
     return text_table(["entrant", "games", "score", "Elo", "95%", "OpenSkill mu", "sigma", "ordinal"], rows)
 
 
@@ -141,8 +175,14 @@ def write_csv(path: str | Path, matchups: Sequence[Matchup], meta: Metagame | No
     if meta is not None:
         for r in rows:
             f = meta.rate(r["row"])
-            r.update({"row_field_win_rate": f.rate, "row_field_ci_low": f.low, "row_field_ci_high": f.high,
-                      "row_equilibrium_weight": meta.weight(r["row"])})
+            r.update(
+                {
+                    "row_field_win_rate": f.rate,
+                    "row_field_ci_low": f.low,
+                    "row_field_ci_high": f.high,
+                    "row_equilibrium_weight": meta.weight(r["row"]),
+                }
+            )
     with open(path, "w", newline="") as f:
         if not rows:
             return
@@ -189,8 +229,9 @@ def heatmap(table: MatchupTable, path: str | Path, title: str = "", meta: Metaga
     if meta is None:
         fig, ax = plt.subplots(figsize=(size, size * 0.85 + 0.4), layout="constrained")
     else:
-        fig, (ax, side) = plt.subplots(1, 2, figsize=(size + 3.2, size * 0.85 + 0.4), layout="constrained",
-                                       gridspec_kw={"width_ratios": [n, 2.4]})
+        fig, (ax, side) = plt.subplots(
+            1, 2, figsize=(size + 3.2, size * 0.85 + 0.4), layout="constrained", gridspec_kw={"width_ratios": [n, 2.4]}
+        )
     im = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=1)
     ax.set_xticks(range(n), labels=names, rotation=45, ha="right")
     ax.set_yticks(range(n), labels=names)
@@ -205,8 +246,15 @@ def heatmap(table: MatchupTable, path: str | Path, title: str = "", meta: Metaga
                 if m.mirror:
                     note = f"seat 0\n{note}"
                     mirrors = True
-                ax.text(j, i, note, ha="center", va="center", fontsize=8,
-                        color="white" if abs(m.rate - 0.5) > 0.3 else "black")
+                ax.text(
+                    j,
+                    i,
+                    note,
+                    ha="center",
+                    va="center",
+                    fontsize=8,
+                    color="white" if abs(m.rate - 0.5) > 0.3 else "black",
+                )
     fig.colorbar(im, ax=ax, label="win rate (draws half)", shrink=0.8)
     if meta is not None:
         _metagame_panel(side, meta, names)
@@ -230,8 +278,12 @@ def _metagame_panel(ax, meta: Metagame, names: Sequence[str]) -> None:
     err = [[max(0.0, f.rate - f.low) for f in field], [max(0.0, f.high - f.rate) for f in field]]
     ax.errorbar(rate, rows, xerr=err, fmt="o", color="black", capsize=3, label="vs field (95% CI)")
     for k, (w, f) in enumerate(zip(weights, field)):
-        ax.annotate(f"mix {100 * w:.0f}%  field {_pct(f.rate)}", (0.02, k - 0.32), fontsize=7,
-                    xycoords=("axes fraction", "data"))
+        ax.annotate(
+            f"mix {100 * w:.0f}%  field {_pct(f.rate)}",
+            (0.02, k - 0.32),
+            fontsize=7,
+            xycoords=("axes fraction", "data"),
+        )
     ax.axvline(0.5, color="0.5", linewidth=0.8, linestyle=":")
     ax.set_xlim(0, 1)
     ax.set_ylim(len(names) - 0.5, -0.5)  # the heatmap's row order, top to bottom

@@ -28,6 +28,7 @@ computed for the searching seat on its own determinization; the generic fallback
 Budget: ``iterations`` per decision, or ``seconds`` per decision (wall clock: a timed
 search is not reproducible, an iteration budget is).
 """
+
 from __future__ import annotations
 
 import math
@@ -36,10 +37,16 @@ import time
 from tcgzoo.envs.core.rng import Rng
 
 from .base import Agent, ConfigError, GameState, make_agent, parse_options, playable_actions
-from .heuristic import has_heuristic
 from .evaluate import (
-    Evaluation, TurnOf, evaluation_for, generic_value, has_evaluation, search_depth_for, turn_counter_for,
+    Evaluation,
+    TurnOf,
+    evaluation_for,
+    generic_value,
+    has_evaluation,
+    search_depth_for,
+    turn_counter_for,
 )
+from .heuristic import has_heuristic
 
 
 class _Node:
@@ -57,10 +64,20 @@ class _Node:
 class MCTSAgent:
     """Determinized UCT over the contract's ``clone`` / ``resample_hidden``."""
 
-    def __init__(self, iterations: int = 200, seconds: float | None = None, c: float = 0.7,
-                 rollout: Agent | None = None, max_rollout: int = 10_000, seed: int | None = None,
-                 name: str = "mcts", depth: int | None = None, turns: int | None = None,
-                 evaluate: Evaluation | None = None, turn_of: TurnOf | None = None) -> None:
+    def __init__(
+        self,
+        iterations: int = 200,
+        seconds: float | None = None,
+        c: float = 0.7,
+        rollout: Agent | None = None,
+        max_rollout: int = 10_000,
+        seed: int | None = None,
+        name: str = "mcts",
+        depth: int | None = None,
+        turns: int | None = None,
+        evaluate: Evaluation | None = None,
+        turn_of: TurnOf | None = None,
+    ) -> None:
         if iterations < 1 and seconds is None:
             raise ConfigError("mcts: iterations must be at least 1")
         if seconds is not None and seconds <= 0:
@@ -210,8 +227,19 @@ def from_spec(arg: str | None, game: str) -> MCTSAgent:
     """
     if arg and arg.strip().isdigit():
         arg = f"iterations={arg.strip()}"
-    opts = parse_options("mcts", arg, {"iterations": int, "seconds": float, "c": float,
-                                       "rollout": str, "max_rollout": int, "depth": int, "turns": int})
+    opts = parse_options(
+        "mcts",
+        arg,
+        {
+            "iterations": int,
+            "seconds": float,
+            "c": float,
+            "rollout": str,
+            "max_rollout": int,
+            "depth": int,
+            "turns": int,
+        },
+    )
     evaluated = has_evaluation(game)
     rollout = opts.pop("rollout", "heuristic" if evaluated and has_heuristic(game) else "random")
     agent = None if rollout == "random" else make_agent(rollout, game)
@@ -224,8 +252,14 @@ def from_spec(arg: str | None, game: str) -> MCTSAgent:
     turn_of = turn_counter_for(game)
     if turns is not None and turn_of is None:
         raise ConfigError(f"mcts: game {game!r} has no turn counter, so turns= cannot cut rollouts; use depth=")
-    return MCTSAgent(rollout=agent, depth=None if depth == -1 else depth, turns=turns,
-                     evaluate=evaluation_for(game), turn_of=turn_of, **opts)
+    return MCTSAgent(
+        rollout=agent,
+        depth=None if depth == -1 else depth,
+        turns=turns,
+        evaluate=evaluation_for(game),
+        turn_of=turn_of,
+        **opts,
+    )
 
 
 #: default rollout depth (decisions after the leaf) for games with a leaf evaluation,

@@ -15,13 +15,15 @@ game where the first player is chosen inside the game, the seat and the turn ord
 Planning a study (``allocate``, ``plan_round``): how many more games each matchup gets
 so that the widest interval is as narrow as the budget allows.
 """
+
 from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from statistics import NormalDist
-from typing import Callable, Iterable, Protocol, Sequence
+from typing import Protocol
 
 _UNSET = object()
 _binomtest = _UNSET  # scipy.stats.binomtest, None without scipy; imported on first use (~1 s)
@@ -148,13 +150,26 @@ class Matchup:
 
     def as_dict(self) -> dict:
         lo, hi = self.ci()
-        return {"row": self.row, "col": self.col, "mirror": self.mirror, "games": self.games,
-                "wins": self.wins, "draws": self.draws, "losses": self.losses,
-                "win_rate": self.rate, "ci_low": lo, "ci_high": hi,
-                "seat0_games": self.seat_games[0], "seat0_win_rate": self.seat_rate(0),
-                "seat1_games": self.seat_games[1], "seat1_win_rate": self.seat_rate(1),
-                "went_first_games": self.order_games[0], "went_first_win_rate": self.order_rate(0),
-                "went_second_games": self.order_games[1], "went_second_win_rate": self.order_rate(1)}
+        return {
+            "row": self.row,
+            "col": self.col,
+            "mirror": self.mirror,
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "win_rate": self.rate,
+            "ci_low": lo,
+            "ci_high": hi,
+            "seat0_games": self.seat_games[0],
+            "seat0_win_rate": self.seat_rate(0),
+            "seat1_games": self.seat_games[1],
+            "seat1_win_rate": self.seat_rate(1),
+            "went_first_games": self.order_games[0],
+            "went_first_win_rate": self.order_rate(0),
+            "went_second_games": self.order_games[1],
+            "went_second_win_rate": self.order_rate(1),
+        }
 
 
 class MatchupTable:
@@ -237,11 +252,18 @@ class MatchupTable:
         f = self.first_known
         fs = self.first_wins + self.first_draws / 2
         flo, fhi = wilson(fs, f)
-        return {"games": n, "seat0_win_rate": s0 / n if n else float("nan"),
-                "seat1_win_rate": (self.seat_wins[1] + self.draws / 2) / n if n else float("nan"),
-                "seat0_ci_low": lo, "seat0_ci_high": hi, "draws": self.draws,
-                "first_known_games": f, "went_first_win_rate": fs / f if f else float("nan"),
-                "went_first_ci_low": flo if f else float("nan"), "went_first_ci_high": fhi if f else float("nan")}
+        return {
+            "games": n,
+            "seat0_win_rate": s0 / n if n else float("nan"),
+            "seat1_win_rate": (self.seat_wins[1] + self.draws / 2) / n if n else float("nan"),
+            "seat0_ci_low": lo,
+            "seat0_ci_high": hi,
+            "draws": self.draws,
+            "first_known_games": f,
+            "went_first_win_rate": fs / f if f else float("nan"),
+            "went_first_ci_low": flo if f else float("nan"),
+            "went_first_ci_high": fhi if f else float("nan"),
+        }
 
     def rows(self) -> list[Matchup]:
         """Every cell, in the order of ``names``."""
@@ -269,8 +291,14 @@ def wilson_half_width(rate: float, games: int, z: float) -> float:
     return z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
 
 
-def allocate(cells: Sequence[tuple[int, float]], budget: int, target: float, step: int = 1,
-             confidence: float = 0.95, prior_games: float = PRIOR_GAMES) -> list[int]:
+def allocate(
+    cells: Sequence[tuple[int, float]],
+    budget: int,
+    target: float,
+    step: int = 1,
+    confidence: float = 0.95,
+    prior_games: float = PRIOR_GAMES,
+) -> list[int]:
     """Extra games per matchup that minimise the widest predicted interval (water-filling).
 
     ``cells`` are (games, score) per matchup. The next ``step`` games (2 for paired deals)
@@ -307,8 +335,9 @@ def allocate(cells: Sequence[tuple[int, float]], budget: int, target: float, ste
     return extra
 
 
-def plan_round(cells: Sequence[tuple[int, float]], budget: int, target: float, step: int = 1,
-               confidence: float = 0.95) -> list[int]:
+def plan_round(
+    cells: Sequence[tuple[int, float]], budget: int, target: float, step: int = 1, confidence: float = 0.95
+) -> list[int]:
     """One round of an adaptive study: ``allocate`` over at most as many games as the
     matchups hold already (and at least ``step`` per matchup), within ``budget``.
 
@@ -322,8 +351,9 @@ def plan_round(cells: Sequence[tuple[int, float]], budget: int, target: float, s
     return allocate(cells, size - size % step, target, step, confidence)
 
 
-def games_to_target(score: float, games: int, target: float, step: int = 1, confidence: float = 0.95,
-                    prior_games: float = PRIOR_GAMES) -> int:
+def games_to_target(
+    score: float, games: int, target: float, step: int = 1, confidence: float = 0.95, prior_games: float = PRIOR_GAMES
+) -> int:
     """More games (a multiple of ``step``) a matchup needs for its interval, predicted at
     its shrunk rate, to be ``target`` or narrower (0 when it already is)."""
     z = NormalDist().inv_cdf(0.5 + confidence / 2)

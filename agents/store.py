@@ -22,6 +22,7 @@ options, seed and the actions (JSON), so any stored game can be replayed to its 
 started from a position (``tcgzoo match --position``) holds that position (JSON) too, and
 replays from it built with the game's seed.
 """
+
 from __future__ import annotations
 
 import json
@@ -30,10 +31,11 @@ import socket
 import sqlite3
 import time
 import uuid
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from .base import ConfigError
 
@@ -82,8 +84,24 @@ CREATE INDEX IF NOT EXISTS games_pending ON games(run_key, winner);
 """
 
 #: columns of a planned game, in order
-PLAN_COLUMNS = ("run_key", "idx", "pair", "slot", "game", "options", "seed", "entrant0", "entrant1",
-                "agent0", "agent1", "deck0", "deck1", "agent_seed0", "agent_seed1", "position")
+PLAN_COLUMNS = (
+    "run_key",
+    "idx",
+    "pair",
+    "slot",
+    "game",
+    "options",
+    "seed",
+    "entrant0",
+    "entrant1",
+    "agent0",
+    "agent1",
+    "deck0",
+    "deck1",
+    "agent_seed0",
+    "agent_seed1",
+    "position",
+)
 #: columns added after the first release; ``Store`` adds them to older files
 CLAIM_COLUMNS = (("claimed_by", "TEXT"), ("claimed_at", "REAL"))
 #: games that start from a position (``tcgzoo match --position``; docs/positions.md), added later too
@@ -120,20 +138,42 @@ class GameRecord:
     position: dict | None = None  # the readable position the game starts from (None: the set-up)
 
     @classmethod
-    def from_row(cls, r: sqlite3.Row) -> "GameRecord":
-        return cls(r["run_key"], r["idx"], r["pair"], r["slot"], r["game"], json.loads(r["options"]),
-                   r["seed"], (r["entrant0"], r["entrant1"]), (r["agent0"], r["agent1"]),
-                   (r["deck0"], r["deck1"]), (r["agent_seed0"], r["agent_seed1"]), r["winner"],
-                   r["decisions"], r["turns"], r["first_player"], r["duration"],
-                   None if r["actions"] is None else json.loads(r["actions"]), r["fingerprint"],
-                   # a file of an older version opened read-only has no position column
-                   json.loads(r["position"]) if "position" in r.keys() and r["position"] is not None else None)
+    def from_row(cls, r: sqlite3.Row) -> GameRecord:
+        return cls(
+            r["run_key"],
+            r["idx"],
+            r["pair"],
+            r["slot"],
+            r["game"],
+            json.loads(r["options"]),
+            r["seed"],
+            (r["entrant0"], r["entrant1"]),
+            (r["agent0"], r["agent1"]),
+            (r["deck0"], r["deck1"]),
+            (r["agent_seed0"], r["agent_seed1"]),
+            r["winner"],
+            r["decisions"],
+            r["turns"],
+            r["first_player"],
+            r["duration"],
+            None if r["actions"] is None else json.loads(r["actions"]),
+            r["fingerprint"],
+            # a file of an older version opened read-only has no position column
+            json.loads(r["position"]) if "position" in r.keys() and r["position"] is not None else None,
+        )
 
     def job(self) -> dict[str, Any]:
         """What a worker needs to play this game (plain data, cheap to pickle)."""
-        return {"idx": self.idx, "game": self.game, "options": self.options, "seed": self.seed,
-                "agents": self.agents, "decks": self.decks, "agent_seeds": self.agent_seeds,
-                "position": self.position}
+        return {
+            "idx": self.idx,
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "agents": self.agents,
+            "decks": self.decks,
+            "agent_seeds": self.agent_seeds,
+            "position": self.position,
+        }
 
 
 def default_db_path() -> str:
@@ -209,8 +249,9 @@ class Store:
     (``replay``): a missing file is "no results file X", not a new empty database.
     """
 
-    def __init__(self, path: str | os.PathLike | None = None, lease: float = DEFAULT_LEASE,
-                 create: bool = True) -> None:
+    def __init__(
+        self, path: str | os.PathLike | None = None, lease: float = DEFAULT_LEASE, create: bool = True
+    ) -> None:
         if lease <= 0:
             raise ConfigError(f"claim lease {lease!r}: give a positive number of seconds")
         self.path = str(path if path is not None else default_db_path())
@@ -245,7 +286,7 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -287,15 +328,18 @@ class Store:
             self.db.commit()
             return False
         if (row["kind"], row["game"], row["settings"]) != (kind, game, text):
-            raise ConfigError(f"run {run_key!r} already exists in {self.path} with other settings "
-                              f"({row['kind']} of {row['game']}: {row['settings']}); choose another run key")
+            raise ConfigError(
+                f"run {run_key!r} already exists in {self.path} with other settings "
+                f"({row['kind']} of {row['game']}: {row['settings']}); choose another run key"
+            )
         return True
 
     def runs(self) -> list[dict]:
         rows = self.db.execute(
             "SELECT r.run_key, r.kind, r.game, r.settings, r.created, COUNT(g.idx) AS planned, "
             "COUNT(g.winner) AS finished FROM runs r LEFT JOIN games g ON g.run_key = r.run_key "
-            "GROUP BY r.run_key ORDER BY r.created").fetchall()
+            "GROUP BY r.run_key ORDER BY r.created"
+        ).fetchall()
         return [dict(r) for r in rows]
 
     def run_settings(self, run_key: str) -> dict:
@@ -309,7 +353,8 @@ class Store:
         """Insert planned games (tuples in ``PLAN_COLUMNS`` order); existing ones are kept."""
         cur = self.db.executemany(
             f"INSERT OR IGNORE INTO games ({', '.join(PLAN_COLUMNS)}) VALUES ({', '.join('?' * len(PLAN_COLUMNS))})",
-            list(rows))
+            list(rows),
+        )
         self._commit()
         return cur.rowcount
 
@@ -322,8 +367,22 @@ class Store:
         cur = self.db.executemany(  # rowcount: the sum over the rows (sqlite3 docs)
             "UPDATE games SET winner = ?, decisions = ?, turns = ?, first_player = ?, duration = ?, actions = ?, "
             "fingerprint = ?, finished = ? WHERE run_key = ? AND idx = ? AND winner IS NULL",
-            [(r["winner"], r["decisions"], r["turns"], r["first_player"], r["duration"], json.dumps(r["actions"]),
-              fp.get(r["idx"]), now, run_key, r["idx"]) for r in results])
+            [
+                (
+                    r["winner"],
+                    r["decisions"],
+                    r["turns"],
+                    r["first_player"],
+                    r["duration"],
+                    json.dumps(r["actions"]),
+                    fp.get(r["idx"]),
+                    now,
+                    run_key,
+                    r["idx"],
+                )
+                for r in results
+            ],
+        )
         self._commit()
         return cur.rowcount
 
@@ -338,28 +397,37 @@ class Store:
                 "SELECT * FROM games WHERE run_key = ? AND winner IS NULL AND idx < ? "
                 "AND (claimed_by IS NULL OR (claimed_by != ? AND (claimed_at < ? OR tcgzoo_owner_gone(claimed_by)))) "
                 "ORDER BY idx LIMIT ?",
-                (run_key, _below(below), self.owner, now - self.lease, n)).fetchall()
-            self.db.executemany("UPDATE games SET claimed_by = ?, claimed_at = ? WHERE run_key = ? AND idx = ?",
-                                [(self.owner, now, run_key, r["idx"]) for r in rows])
+                (run_key, _below(below), self.owner, now - self.lease, n),
+            ).fetchall()
+            self.db.executemany(
+                "UPDATE games SET claimed_by = ?, claimed_at = ? WHERE run_key = ? AND idx = ?",
+                [(self.owner, now, run_key, r["idx"]) for r in rows],
+            )
         return [GameRecord.from_row(r) for r in rows]
 
     def renew(self, run_key: str, indexes: Iterable[int]) -> None:
         """Extend this store's claims on the given unfinished games (they are still in play)."""
         now = time.time()
-        self.db.executemany("UPDATE games SET claimed_at = ? WHERE run_key = ? AND idx = ? AND claimed_by = ? "
-                            "AND winner IS NULL", [(now, run_key, i, self.owner) for i in indexes])
+        self.db.executemany(
+            "UPDATE games SET claimed_at = ? WHERE run_key = ? AND idx = ? AND claimed_by = ? AND winner IS NULL",
+            [(now, run_key, i, self.owner) for i in indexes],
+        )
         self._commit()
 
     def release(self, run_key: str) -> None:
         """Give up this store's claims on unfinished games (an interrupted or failed
         call), so another process may take them at once instead of after the lease."""
-        self.db.execute("UPDATE games SET claimed_by = NULL, claimed_at = NULL WHERE run_key = ? AND claimed_by = ? "
-                        "AND winner IS NULL", (run_key, self.owner))
+        self.db.execute(
+            "UPDATE games SET claimed_by = NULL, claimed_at = NULL WHERE run_key = ? AND claimed_by = ? "
+            "AND winner IS NULL",
+            (run_key, self.owner),
+        )
         self._commit()
 
     def pending(self, run_key: str) -> list[GameRecord]:
-        rows = self.db.execute("SELECT * FROM games WHERE run_key = ? AND winner IS NULL ORDER BY idx",
-                               (run_key,)).fetchall()
+        rows = self.db.execute(
+            "SELECT * FROM games WHERE run_key = ? AND winner IS NULL ORDER BY idx", (run_key,)
+        ).fetchall()
         return [GameRecord.from_row(r) for r in rows]
 
     def games(self, run_key: str, finished_only: bool = True) -> list[GameRecord]:
@@ -367,8 +435,15 @@ class Store:
         rows = self.db.execute(f"SELECT * FROM games WHERE run_key = ?{where} ORDER BY idx", (run_key,)).fetchall()
         return [GameRecord.from_row(r) for r in rows]
 
-    def find_games(self, run_key: str | None = None, deck: str | None = None, agent: str | None = None,
-                   game: str | None = None, limit: int = 200, offset: int = 0) -> tuple[list[GameRecord], int]:
+    def find_games(
+        self,
+        run_key: str | None = None,
+        deck: str | None = None,
+        agent: str | None = None,
+        game: str | None = None,
+        limit: int = 200,
+        offset: int = 0,
+    ) -> tuple[list[GameRecord], int]:
         """Finished games filtered by run, deck (either seat; ``"default"`` for the game's
         own decks), agent spec or entrant label (either seat) and game, newest runs first;
         returns (one page of ``limit`` games from ``offset``, how many match in all)."""
@@ -390,8 +465,10 @@ class Store:
             args += [agent] * 4
         sql = f"FROM games g JOIN runs r ON r.run_key = g.run_key WHERE {' AND '.join(where)}"
         total = self.db.execute(f"SELECT COUNT(*) {sql}", args).fetchone()[0]
-        rows = self.db.execute(f"SELECT g.* {sql} ORDER BY r.created DESC, g.run_key, g.idx LIMIT ? OFFSET ?",
-                               [*args, int(limit), int(offset)]).fetchall()
+        rows = self.db.execute(
+            f"SELECT g.* {sql} ORDER BY r.created DESC, g.run_key, g.idx LIMIT ? OFFSET ?",
+            [*args, int(limit), int(offset)],
+        ).fetchall()
         return [GameRecord.from_row(r) for r in rows], total
 
     def distinct(self, column: str) -> list[str]:
@@ -409,20 +486,24 @@ class Store:
 
     def fingerprints(self, run_key: str) -> dict[str, int]:
         """Finished games per fingerprint (more than one: the rules or cards changed mid-run)."""
-        rows = self.db.execute("SELECT fingerprint, COUNT(*) FROM games WHERE run_key = ? AND winner IS NOT NULL "
-                               "GROUP BY fingerprint", (run_key,)).fetchall()
+        rows = self.db.execute(
+            "SELECT fingerprint, COUNT(*) FROM games WHERE run_key = ? AND winner IS NOT NULL GROUP BY fingerprint",
+            (run_key,),
+        ).fetchall()
         return {r[0]: r[1] for r in rows}
 
     def counts(self, run_key: str, below: int | None = None) -> tuple[int, int]:
         """(planned, finished) games of a run (with ``below``: of indexes under it)."""
-        row = self.db.execute("SELECT COUNT(*), COUNT(winner) FROM games WHERE run_key = ? AND idx < ?",
-                              (run_key, _below(below))).fetchone()
+        row = self.db.execute(
+            "SELECT COUNT(*), COUNT(winner) FROM games WHERE run_key = ? AND idx < ?", (run_key, _below(below))
+        ).fetchone()
         return row[0], row[1]
 
     def slots_per_pair(self, run_key: str) -> dict[int, int]:
         """Planned games per pairing (the next slot number of each)."""
-        rows = self.db.execute("SELECT pair, MAX(slot) + 1 FROM games WHERE run_key = ? GROUP BY pair",
-                               (run_key,)).fetchall()
+        rows = self.db.execute(
+            "SELECT pair, MAX(slot) + 1 FROM games WHERE run_key = ? GROUP BY pair", (run_key,)
+        ).fetchall()
         return {r[0]: r[1] for r in rows}
 
     def next_index(self, run_key: str) -> int:

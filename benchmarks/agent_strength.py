@@ -16,6 +16,7 @@ A matchup is ``challenger:opponent`` (agent specs; a spec with its own ``:`` —
 a game with 4 decks plays 16 pairings x games.
 The games are stored in a temporary SQLite file (``--db`` keeps them).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,8 +41,9 @@ def split_matchup(text: str) -> tuple[str, str]:
     return challenger, opponent
 
 
-def strength(game: str, store: Store, challenger: str, opponent: str, games: int, seed: int,
-             workers: int | None, progress: bool) -> dict:
+def strength(
+    game: str, store: Store, challenger: str, opponent: str, games: int, seed: int, workers: int | None, progress: bool
+) -> dict:
     """The challenger's score over every ordered deck pairing against the opponent."""
     decks = list(game_module(game).Game.builtin_decks())
     arena = Arena(game, store, workers=workers, progress=progress)
@@ -63,28 +65,50 @@ def strength(game: str, store: Store, challenger: str, opponent: str, games: int
             draws += 1
     score = wins + 0.5 * draws
     lo, hi = wilson(score, n)
-    return {"game": game, "challenger": challenger, "opponent": opponent, "decks": decks,
-            "games": n, "wins": wins, "draws": draws, "losses": n - wins - draws,
-            "rate": score / n if n else float("nan"), "ci95": [lo, hi], "seconds": elapsed}
+    return {
+        "game": game,
+        "challenger": challenger,
+        "opponent": opponent,
+        "decks": decks,
+        "games": n,
+        "wins": wins,
+        "draws": draws,
+        "losses": n - wins - draws,
+        "rate": score / n if n else float("nan"),
+        "ci95": [lo, hi],
+        "seconds": elapsed,
+    }
 
 
 def throughput(game: str, store: Store, games: int, seed: int, workers: int) -> dict:
     """Games per second of the arena, heuristic vs heuristic, default decks."""
     arena = Arena(game, store, workers=workers)
-    run = arena.match(Entrant("heuristic"), Entrant("heuristic"), games, seed=seed, paired=True,
-                      run_key=f"throughput-{game}-{workers}-{seed}-{games}")
+    run = arena.match(
+        Entrant("heuristic"),
+        Entrant("heuristic"),
+        games,
+        seed=seed,
+        paired=True,
+        run_key=f"throughput-{game}-{workers}-{seed}-{games}",
+    )
     return {"game": game, "workers": workers, "games": run.played, "games_per_second": run.games_per_second}
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", action="append", choices=sorted(GAMES),
-                    help="game to measure (repeatable; default: every game)")
-    ap.add_argument("--matchup", action="append", type=split_matchup,
-                    help=f"challenger:opponent (repeatable; default: {' and '.join(DEFAULT_MATCHUPS)})")
+    ap.add_argument(
+        "--game", action="append", choices=sorted(GAMES), help="game to measure (repeatable; default: every game)"
+    )
+    ap.add_argument(
+        "--matchup",
+        action="append",
+        type=split_matchup,
+        help=f"challenger:opponent (repeatable; default: {' and '.join(DEFAULT_MATCHUPS)})",
+    )
     ap.add_argument("--games", type=int, default=4, help="games per deck pairing (even: paired deals)")
-    ap.add_argument("--throughput", type=int, default=400,
-                    help="games of the 1- and 2-worker arena throughput run (0 skips it)")
+    ap.add_argument(
+        "--throughput", type=int, default=400, help="games of the 1- and 2-worker arena throughput run (0 skips it)"
+    )
     ap.add_argument("--workers", type=int, default=None, help="workers of the strength runs (default: all cores)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--db", default=None, help="SQLite file to keep the games in (default: a temporary file)")
@@ -99,21 +123,28 @@ def main(argv: list[str] | None = None) -> int:
         with Store(args.db or str(Path(tmp) / "strength.sqlite")) as store:
             for game in games:
                 for challenger, opponent in matchups:
-                    r = strength(game, store, challenger, opponent, args.games, args.seed, args.workers,
-                                 not args.no_progress)
+                    r = strength(
+                        game, store, challenger, opponent, args.games, args.seed, args.workers, not args.no_progress
+                    )
                     out["strength"].append(r)
                     lo, hi = r["ci95"]
-                    print(f"{game:15s} {challenger} vs {opponent}: {100 * r['rate']:.1f}% "
-                          f"[{100 * lo:.1f}%, {100 * hi:.1f}%]  ({r['wins']}-{r['draws']}-{r['losses']} "
-                          f"in {r['games']} games, {len(r['decks'])} decks, {r['seconds']:.0f} s)", flush=True)
+                    print(
+                        f"{game:15s} {challenger} vs {opponent}: {100 * r['rate']:.1f}% "
+                        f"[{100 * lo:.1f}%, {100 * hi:.1f}%]  ({r['wins']}-{r['draws']}-{r['losses']} "
+                        f"in {r['games']} games, {len(r['decks'])} decks, {r['seconds']:.0f} s)",
+                        flush=True,
+                    )
                 if args.throughput:
                     rates = []
                     for w in (1, 2):
                         t = throughput(game, store, args.throughput, args.seed, w)
                         out["throughput"].append(t)
                         rates.append(t["games_per_second"])
-                    print(f"{game:15s} arena heuristic vs heuristic: {rates[0]:.1f} games/s on 1 worker, "
-                          f"{rates[1]:.1f} on 2 ({rates[1] / rates[0]:.2f}x)", flush=True)
+                    print(
+                        f"{game:15s} arena heuristic vs heuristic: {rates[0]:.1f} games/s on 1 worker, "
+                        f"{rates[1]:.1f} on 2 ({rates[1] / rates[0]:.2f}x)",
+                        flush=True,
+                    )
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=2))
     return 0

@@ -21,6 +21,7 @@ is saved as a ``.zip`` and, where the safe format exists, as ``final.safetensors
 Needs the ``train`` extra. Figures move by tens of percent on a shared machine: compare
 rows of one run.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,7 +35,6 @@ def _model(game: str, encoder_dim: int, net_arch: list[int], folder: Path) -> li
     import gymnasium as gym
     import numpy as np
     from sb3_contrib import MaskablePPO
-
     from tcgzoo.agents.games import make_game
     from tcgzoo.training.network import SharedEncoder
 
@@ -44,10 +44,19 @@ def _model(game: str, encoder_dim: int, net_arch: list[int], folder: Path) -> li
         observation_space = gym.spaces.Box(-np.inf, np.inf, (g.observation_size(),), np.float32)
         action_space = gym.spaces.Discrete(g.num_distinct_actions())
 
-    model = MaskablePPO("MlpPolicy", Spaces(), n_steps=8, batch_size=8, device="cpu", seed=0,
-                        policy_kwargs={"features_extractor_class": SharedEncoder,
-                                       "features_extractor_kwargs": {"features_dim": encoder_dim},
-                                       "net_arch": net_arch})
+    model = MaskablePPO(
+        "MlpPolicy",
+        Spaces(),
+        n_steps=8,
+        batch_size=8,
+        device="cpu",
+        seed=0,
+        policy_kwargs={
+            "features_extractor_class": SharedEncoder,
+            "features_extractor_kwargs": {"features_dim": encoder_dim},
+            "net_arch": net_arch,
+        },
+    )
     paths = [folder / "final.zip"]
     model.save(paths[0])
     from tcgzoo.agents.policy import FORMATS
@@ -83,7 +92,6 @@ def _states(game: str, n: int) -> list[tuple]:
 def measure(game: str, games: int, batch: int, encoder_dim: int, net_arch: list[int]) -> list[tuple[str, float]]:
     import numpy as np
     import torch
-
     from tcgzoo.agents import arena as arena_mod
     from tcgzoo.agents.arena import Arena, Entrant
     from tcgzoo.agents.base import make_agent
@@ -105,7 +113,6 @@ def measure(game: str, games: int, batch: int, encoder_dim: int, net_arch: list[
             rows.append((f"{path.suffix[1:]:<12} act        decisions/s", len(states) / (time.perf_counter() - t0)))
             if path.suffix == ".zip":  # the reference: SB3's own predict, one move at a time
                 from sb3_contrib import MaskablePPO
-
                 from tcgzoo.training.single_agent import playable_mask
 
                 model = MaskablePPO.load(str(path), device="cpu")
@@ -116,20 +123,28 @@ def measure(game: str, games: int, batch: int, encoder_dim: int, net_arch: list[
             if hasattr(agent, "act_batch"):
                 t0 = time.perf_counter()
                 for i in range(0, len(states), batch):
-                    chunk = states[i:i + batch]
+                    chunk = states[i : i + batch]
                     agent.act_batch([s for s, _ in chunk], [p for _, p in chunk])
-                rows.append((f"{path.suffix[1:]:<12} act_batch  decisions/s (batch {batch})",
-                             len(states) / (time.perf_counter() - t0)))
+                rows.append(
+                    (
+                        f"{path.suffix[1:]:<12} act_batch  decisions/s (batch {batch})",
+                        len(states) / (time.perf_counter() - t0),
+                    )
+                )
             if path.suffix == ".zip":  # the agent before batching: SB3 policy, ActorLogits per move
                 from tcgzoo.agents.policy import ActorLogits, PolicyAgent
 
                 logits = ActorLogits(model.policy)
-                old = PolicyAgent(lambda obs, mask: int(np.argmax(np.where(mask, logits(obs), -np.inf))))
+                old = PolicyAgent(lambda obs, mask, logits=logits: int(np.argmax(np.where(mask, logits(obs), -np.inf))))
                 t0 = time.perf_counter()
                 for s, p in states:
                     old.act(s, p)
-                rows.append((f"{'ActorLogits':<12} act        decisions/s (the agent before act_batch)",
-                             len(states) / (time.perf_counter() - t0)))
+                rows.append(
+                    (
+                        f"{'ActorLogits':<12} act        decisions/s (the agent before act_batch)",
+                        len(states) / (time.perf_counter() - t0),
+                    )
+                )
             for mode in ("side by side", "one by one"):
                 arena_mod._agents.clear()
                 side_by_side = arena_mod._side_by_side
@@ -137,13 +152,18 @@ def measure(game: str, games: int, batch: int, encoder_dim: int, net_arch: list[
                     arena_mod._side_by_side = lambda jobs: False
                 try:
                     with Store(str(Path(tmp) / f"arena{path.suffix}{mode}.sqlite")) as store:
-                        result = Arena(game, store, workers=1).match(Entrant(f"policy:{path}"), Entrant("heuristic"),
-                                                                     games, seed=0, paired=True)
+                        result = Arena(game, store, workers=1).match(
+                            Entrant(f"policy:{path}"), Entrant("heuristic"), games, seed=0, paired=True
+                        )
                         decisions = sum(g.decisions for g in result.records)
                 finally:
                     arena_mod._side_by_side = side_by_side
-                rows.append((f"{path.suffix[1:]:<12} arena      decisions/s ({mode}, {games} games vs heuristic)",
-                             decisions / result.elapsed))
+                rows.append(
+                    (
+                        f"{path.suffix[1:]:<12} arena      decisions/s ({mode}, {games} games vs heuristic)",
+                        decisions / result.elapsed,
+                    )
+                )
     return rows
 
 

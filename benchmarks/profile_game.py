@@ -10,6 +10,7 @@ Runs the very loops that ``throughput`` times (``core_rate``, ``aec_rate``,
 functions with the most *self* time first (where to optimise), then the top of the
 call tree (who calls them). ``--game null`` is the rule-less game of ``throughput``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,8 +60,12 @@ def profile(name: str, mode: str, seconds: float, seed: int = 0, interval: float
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", required=True, help="a registered game name (toy_duel too), or null")
-    ap.add_argument("--mode", choices=("core", "env", "clone"), default="core",
-                    help="core: decisions on the rules core (default); env: the AEC env; clone: clone()")
+    ap.add_argument(
+        "--mode",
+        choices=("core", "env", "clone"),
+        default="core",
+        help="core: decisions on the rules core (default); env: the AEC env; clone: clone()",
+    )
     ap.add_argument("--seconds", type=float, default=10.0, help="seconds of play to profile (default 10)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--lines", type=int, default=40, help="lines of each listing to print (default 40)")

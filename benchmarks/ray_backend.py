@@ -19,6 +19,7 @@ it once. Then, on a 2-CPU Ray:
 Needs the ray extra (``pip install -e '.[ray]'``). Figures move with the machine's load:
 compare the ratios, which were measured in the same run.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -105,12 +106,15 @@ def main(argv=None) -> int:
     ap.add_argument("--game", default="battle_spirits")
     ap.add_argument("--agents", nargs=2, default=["heuristic", "heuristic"])
     ap.add_argument("--games", type=int, default=2000)
-    ap.add_argument("--rounds", type=int, default=3,
-                    help="rounds over every row, taken in turn, the best of each row kept (load comes and goes)")
+    ap.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="rounds over every row, taken in turn, the best of each row kept (load comes and goes)",
+    )
     ap.add_argument("--sweep", type=int, nargs="*", default=[1, 8, 64, 512], help="fixed chunk sizes to compare")
     args = ap.parse_args(argv)
     import ray
-
     from tcgzoo.agents.ray_backend import RayBackend
 
     rows = [("local", 1), ("local", 2), ("ray", 1), ("ray", 2)] + [(f"chunks of {n}", 2) for n in args.sweep]
@@ -136,16 +140,20 @@ def main(argv=None) -> int:
             best[kind, cpus] = max(best.get((kind, cpus), 0.0), n / seconds)
         ray.shutdown()
 
-    print(f"{args.game}: {args.agents[0]} vs {args.agents[1]}, {args.games} paired games a row, "
-          f"best of {args.rounds} rounds")
+    print(
+        f"{args.game}: {args.agents[0]} vs {args.agents[1]}, {args.games} paired games a row, "
+        f"best of {args.rounds} rounds"
+    )
     for cpus in (1, 2):
         s = "s" if cpus > 1 else " "
         print(f"local backend, {cpus} worker{s}  {best['local', cpus]:8.1f} games/s")
     for cpus in (1, 2):
         s = "s" if cpus > 1 else " "
         rate = best["ray", cpus]
-        print(f"ray backend, {cpus} CPU{s}      {rate:8.1f} games/s = {rate / best['local', cpus]:.2f} x local "
-              f"(start of a local Ray with its first games: {min(start[cpus]):.1f} s)")
+        print(
+            f"ray backend, {cpus} CPU{s}      {rate:8.1f} games/s = {rate / best['local', cpus]:.2f} x local "
+            f"(start of a local Ray with its first games: {min(start[cpus]):.1f} s)"
+        )
     print(f"ray 2 CPUs / ray 1 CPU       {best['ray', 2] / best['ray', 1]:.2f}")
     import tempfile
 
@@ -153,8 +161,10 @@ def main(argv=None) -> int:
         ceiling = driver_ceiling(args.game, args.agents, args.games, f"{tmp}/driver.sqlite")
     print(f"the driver claims and stores {ceiling:,.0f} games/s (SQLite): the ceiling of a study on any cluster")
     pipelined, serial = min(o[0] for o in overhead), min(o[1] for o in overhead)
-    print(f"task overhead (empty chunks, 2 CPUs): {pipelined:.2f} ms a task in flight two per CPU, "
-          f"{serial:.2f} ms a round trip")
+    print(
+        f"task overhead (empty chunks, 2 CPUs): {pipelined:.2f} ms a task in flight two per CPU, "
+        f"{serial:.2f} ms a round trip"
+    )
     for n in args.sweep:
         print(f"  2 CPUs, chunks of {n:4d} games     {best[f'chunks of {n}', 2]:8.1f} games/s")
     print(f"  2 CPUs, adaptive chunks         {best['ray', 2]:8.1f} games/s")

@@ -30,6 +30,7 @@ chance nodes are sampled and not counted. Our random agent avoids the concede ac
 (else random games end after a few decisions); the peers pay the same check.
 Measurements are taken in interleaved rounds, each one's best kept (``run_interleaved``).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,12 +38,12 @@ import platform
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
-
 from tcgzoo.agents.cli import parse_option
 from tcgzoo.envs.core.aec import make_env_api
 from tcgzoo.envs.core.engine import DecisionState
@@ -66,7 +67,7 @@ def env_module(name: str) -> ModuleType:
 
 
 # ---- the null game: our API without rules ----------------------------------------------
-def _null_turn(s: "NullState", f: list) -> None:
+def _null_turn(s: NullState, f: list) -> None:
     if f[1] == 1:
         s.n += 1
     if s.n >= NULL_LENGTH:
@@ -84,13 +85,13 @@ class NullState(DecisionState):
     DECISION_NAMES = ("pick",)
     NUM_ACTIONS = 2
 
-    def __init__(self, game: "NullGame", seed: int) -> None:
+    def __init__(self, game: NullGame, seed: int) -> None:
         self._init_protocol(game, seed)
         self.n = 0
         self.stack.append([0, 0])
         self._run()
 
-    def clone(self) -> "NullState":
+    def clone(self) -> NullState:
         c = NullState.__new__(NullState)
         self._copy_protocol(c)
         c.n = self.n
@@ -162,7 +163,7 @@ def aec_rate(make_env: Callable[[], Any], seconds: float, seed: int = 0, avoid: 
     deadline = t0 + seconds
     while True:
         env.reset(seed=rng.randrange(2**31))
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, reward, termination, truncation, info = env.last()
             if termination or truncation:
                 action = None
@@ -330,9 +331,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=5.0, help="time of each measurement (default 5)")
     ap.add_argument("--rounds", type=int, default=5, help="interleaved runs per measurement, best kept (default 5)")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--option", type=parse_option, action="append", default=[], metavar="NAME=VALUE",
-                    help="also measure the game(s) with this game option (repeatable; e.g. auto_forced=true, a JSON value): "
-                         "extra rows beside the default configuration's")
+    ap.add_argument(
+        "--option",
+        type=parse_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="also measure the game(s) with this game option (repeatable; e.g. auto_forced=true, a JSON value): "
+        "extra rows beside the default configuration's",
+    )
     args = ap.parse_args(argv)
     from tcgzoo.envs import GAMES
 
@@ -353,14 +360,20 @@ def main(argv: list[str] | None = None) -> int:
             if args.game != "all":
                 raise
             broken[name] = f"{type(e).__name__}: {e}"
-    print(f"tcgzoo throughput: {args.seconds:g} s per measurement in {args.rounds} interleaved rounds "
-          f"(best kept), Python {platform.python_version()}, {platform.machine()}, numpy {np.__version__}")
+    print(
+        f"tcgzoo throughput: {args.seconds:g} s per measurement in {args.rounds} interleaved rounds "
+        f"(best kept), Python {platform.python_version()}, {platform.machine()}, numpy {np.__version__}"
+    )
     rates = run_interleaved(jobs, args.seconds, args.rounds)
     print(f"null AEC env (make_env_api, no rules) {rates['null'].per_second:>12,.0f} steps/s")
-    print(f"connect_four_v3 AEC env               {rates['connect_four_v3'].per_second:>12,.0f} steps/s"
-          f"      (mean game {rates['connect_four_v3'].mean_length:.0f} steps)")
-    print(f"open_spiel gin_rummy core (pyspiel)   {rates['gin_rummy'].per_second:>12,.0f} decisions/s"
-          f"  (mean game {rates['gin_rummy'].mean_length:.0f} decisions)")
+    print(
+        f"connect_four_v3 AEC env               {rates['connect_four_v3'].per_second:>12,.0f} steps/s"
+        f"      (mean game {rates['connect_four_v3'].mean_length:.0f} steps)"
+    )
+    print(
+        f"open_spiel gin_rummy core (pyspiel)   {rates['gin_rummy'].per_second:>12,.0f} decisions/s"
+        f"  (mean game {rates['gin_rummy'].mean_length:.0f} decisions)"
+    )
     for name in names:
         if name in broken:
             print(f"\n{name}: not measured: {broken[name]}")

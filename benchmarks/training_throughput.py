@@ -15,6 +15,7 @@ rules and the opponents' moves, batched ones included). With ``self`` in the poo
 learner's snapshots join it every ``--snapshot-every`` steps, so their moves are timed
 too; *collecting* is steps/s over the rollouts alone. Needs the ``train`` extra.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,8 +24,9 @@ import time
 import numpy as np
 
 
-def env_rate(game: str, n_envs: int, workers: int, seconds: float, opponents: dict[str, float],
-             backend: str = "local") -> float:
+def env_rate(
+    game: str, n_envs: int, workers: int, seconds: float, opponents: dict[str, float], backend: str = "local"
+) -> float:
     """Learner steps/s of ``TcgVecEnv`` under uniformly random learner actions."""
     from tcgzoo.training.vec_env import TcgVecEnv
 
@@ -43,8 +45,15 @@ def env_rate(game: str, n_envs: int, workers: int, seconds: float, opponents: di
         venv.close()
 
 
-def train_rate(game: str, n_envs: int, workers: int, steps: int, opponents: dict[str, float],
-               snapshot_every: int = 0, backend: str = "local") -> dict[str, float]:
+def train_rate(
+    game: str,
+    n_envs: int,
+    workers: int,
+    steps: int,
+    opponents: dict[str, float],
+    snapshot_every: int = 0,
+    backend: str = "local",
+) -> dict[str, float]:
     """MaskablePPO steps/s over ``steps`` learner decisions, with the rollout/update split
     and the seconds spent stepping the games (``env s``, in-process runs only)."""
     import tempfile
@@ -66,14 +75,29 @@ def train_rate(game: str, n_envs: int, workers: int, steps: int, opponents: dict
     vec_env.EnvBatch.step = timed
     try:
         with tempfile.TemporaryDirectory() as out:
-            cfg = TrainConfig(game=game, out=out, minutes=None, steps=steps, n_envs=n_envs, workers=workers,
-                              opponents=opponents, eval_games=0, checkpoint_every=0, snapshot_every=snapshot_every,
-                              backend=backend)
+            cfg = TrainConfig(
+                game=game,
+                out=out,
+                minutes=None,
+                steps=steps,
+                n_envs=n_envs,
+                workers=workers,
+                opponents=opponents,
+                eval_games=0,
+                checkpoint_every=0,
+                snapshot_every=snapshot_every,
+                backend=backend,
+            )
             t = train(cfg).timing
     finally:
         vec_env.EnvBatch.step = step
-    return {"steps/s": t["training_steps_per_second"], "collecting": t["rollout_steps_per_second"], "rollout s": t["rollout"], "update s": t["update"],
-            "env s": env_seconds[0] if workers == 0 else float("nan")}
+    return {
+        "steps/s": t["training_steps_per_second"],
+        "collecting": t["rollout_steps_per_second"],
+        "rollout s": t["rollout"],
+        "update s": t["update"],
+        "env s": env_seconds[0] if workers == 0 else float("nan"),
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -102,17 +126,24 @@ def main(argv: list[str] | None = None) -> None:
         if backend == "ray":
             return f"{workers} Ray actor{'s' if workers > 1 else ''}"
         return "in-process" if workers == 0 else f"{workers} worker process{'es' if workers > 1 else ''}"
+
     for game in games:
         print(f"{game}, {args.envs} games per batch, opponents {opponents}")
         if not args.skip_env:
             print(f"{'setting':<28}{'env steps/s':>14}")
             for backend, workers in settings:
-                print(f"{label(backend, workers):<28}{env_rate(game, args.envs, workers, args.seconds, opponents, backend):>14,.0f}")
-        print(f"{'MaskablePPO training':<28}{'steps/s':>10}{'collecting':>12}{'rollout s':>12}{'env s':>8}{'update s':>11}")
+                print(
+                    f"{label(backend, workers):<28}{env_rate(game, args.envs, workers, args.seconds, opponents, backend):>14,.0f}"
+                )
+        print(
+            f"{'MaskablePPO training':<28}{'steps/s':>10}{'collecting':>12}{'rollout s':>12}{'env s':>8}{'update s':>11}"
+        )
         for backend, workers in settings:
             r = train_rate(game, args.envs, workers, args.train_steps, opponents, args.snapshot_every, backend)
-            print(f"{label(backend, workers):<28}{r['steps/s']:>10,.0f}{r['collecting']:>12,.0f}{r['rollout s']:>12.1f}"
-                  f"{r['env s']:>8.1f}{r['update s']:>11.1f}")
+            print(
+                f"{label(backend, workers):<28}{r['steps/s']:>10,.0f}{r['collecting']:>12,.0f}{r['rollout s']:>12.1f}"
+                f"{r['env s']:>8.1f}{r['update s']:>11.1f}"
+            )
         print()
 
 

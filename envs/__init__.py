@@ -4,6 +4,7 @@ AEC environment (``tcgzoo.envs.<game>_v0``), over one shared kernel (``tcgzoo.en
 The games are registered in the entry point group ``tcgzoo.games`` and served by
 ``tcgzoo.envs.core.registry`` (re-exported here), so another package can add a game.
 """
+
 from __future__ import annotations
 
 from .core.registry import GameTable, game_module, game_names, load_game, make_env

@@ -1,4 +1,5 @@
 """Killing a command-line run midway, for the resume tests of the arena's backends."""
+
 from __future__ import annotations
 
 import os

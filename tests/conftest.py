@@ -11,6 +11,7 @@ marked ``slow`` and plays ``QUICK_SIM_GAMES`` random games per game in the simul
 A nightly or a bug hunt raises ``--sim-games`` and moves ``--sim-seed`` so each run plays
 games never played before.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -21,21 +22,30 @@ QUICK_SIM_GAMES = 50  # per game in a plain run: seconds, and every invariant st
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("tcgzoo simulation")
-    group.addoption("--slow", action="store_true",
-                    help="also run the tests marked slow, and the full simulations (CI does: .ci/run)")
-    group.addoption("--sim-games", type=int, default=None,
-                    help=f"random games per game in the simulation tests (default {QUICK_SIM_GAMES}, "
-                         f"{DEFAULT_SIM_GAMES} with --slow)")
-    group.addoption("--sim-seed", type=int, default=0,
-                    help="seed of the first simulated game (default 0)")
-    group.addoption("--sim-rate", type=float, default=None,
-                    help="fraction of steps given the expensive checks "
-                         "(default: each game's SIM_CONFIGS entry in tests/harness.py)")
+    group.addoption(
+        "--slow",
+        action="store_true",
+        help="also run the tests marked slow, and the full simulations (CI does: .ci/run)",
+    )
+    group.addoption(
+        "--sim-games",
+        type=int,
+        default=None,
+        help=f"random games per game in the simulation tests (default {QUICK_SIM_GAMES}, "
+        f"{DEFAULT_SIM_GAMES} with --slow)",
+    )
+    group.addoption("--sim-seed", type=int, default=0, help="seed of the first simulated game (default 0)")
+    group.addoption(
+        "--sim-rate",
+        type=float,
+        default=None,
+        help="fraction of steps given the expensive checks "
+        "(default: each game's SIM_CONFIGS entry in tests/harness.py)",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "slow: minutes, or a whole install, Ray or a browser: run with --slow "
-                                       "(CI does)")
+    config.addinivalue_line("markers", "slow: minutes, or a whole install, Ray or a browser: run with --slow (CI does)")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -40,6 +40,7 @@ up as a readable diff. Regenerate after an intended change and review the diff::
     python tests/harness.py --regenerate toy_duel      # or: --regenerate all
     python tests/harness.py --simulate toy_duel --games 1000 --rate 1.0
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,7 +55,6 @@ from types import ModuleType
 from typing import Any
 
 import numpy as np
-
 from tcgzoo.envs.core import registry
 from tcgzoo.envs.core.registry import game_names
 from tcgzoo.envs.core.rng import Rng
@@ -183,10 +183,12 @@ class SimStats:
 
     def __str__(self) -> str:
         mean = self.decisions / max(self.games, 1)
-        return (f"{self.games} games, {self.decisions} decisions (mean {mean:.1f}, longest "
-                f"{self.longest}), wins {self.wins[0]}/{self.wins[1]}, draws {self.draws}, "
-                f"concessions {self.concessions}, {self.sampled_steps} steps deep-checked, "
-                f"{self.seconds:.1f} s")
+        return (
+            f"{self.games} games, {self.decisions} decisions (mean {mean:.1f}, longest "
+            f"{self.longest}), wins {self.wins[0]}/{self.wins[1]}, draws {self.draws}, "
+            f"concessions {self.concessions}, {self.sampled_steps} steps deep-checked, "
+            f"{self.seconds:.1f} s"
+        )
 
 
 class _Violation(AssertionError):
@@ -241,12 +243,18 @@ def _same(a: dict, b: dict, what: str) -> None:
 
 def _check_observation(game, state, player: int) -> None:
     o = state.observation_tensor(player)
-    _require(isinstance(o, np.ndarray) and o.dtype == np.float32,
-             f"observation_tensor({player}) is {type(o).__name__} {getattr(o, 'dtype', '')}, not float32")
-    _require(o.shape == (game.observation_size(),),
-             f"observation_tensor({player}) has shape {o.shape}, game.observation_size() is {game.observation_size()}")
-    _require(bool(np.isfinite(o).all()),
-             f"observation_tensor({player}) has non-finite entries at {np.flatnonzero(~np.isfinite(o))[:10].tolist()}")
+    _require(
+        isinstance(o, np.ndarray) and o.dtype == np.float32,
+        f"observation_tensor({player}) is {type(o).__name__} {getattr(o, 'dtype', '')}, not float32",
+    )
+    _require(
+        o.shape == (game.observation_size(),),
+        f"observation_tensor({player}) has shape {o.shape}, game.observation_size() is {game.observation_size()}",
+    )
+    _require(
+        bool(np.isfinite(o).all()),
+        f"observation_tensor({player}) has non-finite entries at {np.flatnonzero(~np.isfinite(o))[:10].tolist()}",
+    )
 
 
 def _check_step(game, state) -> list[int]:
@@ -260,10 +268,11 @@ def _check_step(game, state) -> list[int]:
     _require(all(x < y for x, y in zip(legal, legal[1:])), f"legal actions not strictly ascending: {legal}")
     _require(0 <= legal[0] and legal[-1] < n_actions, f"legal actions outside [0, {n_actions}): {legal}")
     mask = state.legal_actions_mask()
-    _require(isinstance(mask, np.ndarray) and mask.dtype == np.bool_ and mask.shape == (n_actions,),
-             f"legal_actions_mask() is not a bool array of length {n_actions}")
-    _require(np.flatnonzero(mask).tolist() == legal,
-             f"mask {np.flatnonzero(mask).tolist()} != legal actions {legal}")
+    _require(
+        isinstance(mask, np.ndarray) and mask.dtype == np.bool_ and mask.shape == (n_actions,),
+        f"legal_actions_mask() is not a bool array of length {n_actions}",
+    )
+    _require(np.flatnonzero(mask).tolist() == legal, f"mask {np.flatnonzero(mask).tolist()} != legal actions {legal}")
     for p in (0, 1):
         _check_observation(game, state, p)
     strings = [state.action_to_string(a) for a in legal]
@@ -293,8 +302,9 @@ def _deep_check(game, state, action: int, rng: Rng, illegal_samples: int):
         try:
             c.apply_action(a)
         except Exception as e:
-            raise _Violation(f"legal action {a} ({state.action_to_string(a)!r}) fails on a clone: "
-                             f"{type(e).__name__}: {e}") from e
+            raise _Violation(
+                f"legal action {a} ({state.action_to_string(a)!r}) fails on a clone: {type(e).__name__}: {e}"
+            ) from e
         _check_invariants(c)
         if a == action:
             expected = c
@@ -320,16 +330,22 @@ def _deep_check(game, state, action: int, rng: Rng, illegal_samples: int):
         seen, view = c.observation_tensor(p), c.to_dict(p)
         c.resample_hidden(p, Rng(rng.next64()))
         leaked = np.flatnonzero(c.observation_tensor(p) != seen)
-        _require(leaked.size == 0, f"resample_hidden({p}) changed observation_tensor({p}) at indices "
-                                   f"{leaked[:20].tolist()}: it depends on something player {p} cannot see")
+        _require(
+            leaked.size == 0,
+            f"resample_hidden({p}) changed observation_tensor({p}) at indices "
+            f"{leaked[:20].tolist()}: it depends on something player {p} cannot see",
+        )
         _same(c.to_dict(p), view, f"resample_hidden({p}) changed to_dict({p}), the view of player {p}")
         _check_invariants(c)
         if p == player:
-            _require(c.legal_actions() == legal,
-                     f"resample_hidden({p}) changed the legal actions of the player to move: "
-                     f"{legal} -> {c.legal_actions()}")
-            _require([c.action_to_string(a) for a in legal] == strings,
-                     f"resample_hidden({p}) changed the action strings of the player to move")
+            _require(
+                c.legal_actions() == legal,
+                f"resample_hidden({p}) changed the legal actions of the player to move: {legal} -> {c.legal_actions()}",
+            )
+            _require(
+                [c.action_to_string(a) for a in legal] == strings,
+                f"resample_hidden({p}) changed the action strings of the player to move",
+            )
             c.apply_action(action)  # determinized search plays on resampled states
             _check_invariants(c)
 
@@ -338,8 +354,10 @@ def _deep_check(game, state, action: int, rng: Rng, illegal_samples: int):
 
 
 def _check_end(game, state, seed: int, actions: list[int], max_length: int) -> None:
-    _require(state.current_player() == TERMINAL_PLAYER,
-             f"current_player() is {state.current_player()} at the end, not {TERMINAL_PLAYER}")
+    _require(
+        state.current_player() == TERMINAL_PLAYER,
+        f"current_player() is {state.current_player()} at the end, not {TERMINAL_PLAYER}",
+    )
     _require(state.legal_actions() == [], f"legal actions at the end: {state.legal_actions()}")
     _require(not state.legal_actions_mask().any(), "legal_actions_mask() not all False at the end")
     returns = [float(r) for r in state.returns()]
@@ -410,8 +428,11 @@ def check_random_games(
                 state.apply_action(action)
                 actions.append(action)
                 if expected is not None:
-                    _same(_snapshot(state), _snapshot(expected),
-                          f"action {action} applied to a clone and to the original gives different states")
+                    _same(
+                        _snapshot(state),
+                        _snapshot(expected),
+                        f"action {action} applied to a clone and to the original gives different states",
+                    )
             stage = "end checks"
             _check_end(game, state, game_seed, actions, max_length)
         except Exception as e:
@@ -487,8 +508,10 @@ def playthrough(game_name: str, game_kwargs: dict[str, Any], seed: int) -> str:
             if step == GOLDEN_FULL_STEPS:
                 out += ["", f"# from step {GOLDEN_FULL_STEPS} on: one line a step, its record as a digest"]
             digest = hashlib.sha1("\n".join(record).encode()).hexdigest()[:16]
-            out.append(f"== step {step} p{state.current_player()} action {action} "
-                       f"({state.action_to_string(action)}) digest {digest}")
+            out.append(
+                f"== step {step} p{state.current_player()} action {action} "
+                f"({state.action_to_string(action)}) digest {digest}"
+            )
         state.apply_action(action)
         step += 1
     out += [
@@ -526,8 +549,10 @@ def check_golden(name: str, max_diff_lines: int = 80) -> None:
     ``AssertionError`` with the first changed step, a unified diff and the command that
     regenerates the file."""
     if name not in GOLDEN:
-        raise AssertionError(f"no golden config for {name!r}: add a line to GOLDEN in tests/harness.py, "
-                             f"then run {regenerate_command(name)}")
+        raise AssertionError(
+            f"no golden config for {name!r}: add a line to GOLDEN in tests/harness.py, "
+            f"then run {regenerate_command(name)}"
+        )
     path = golden_path(name)
     if not path.exists():
         raise AssertionError(f"golden file {path} is missing: run {regenerate_command(name)}")
@@ -537,11 +562,11 @@ def check_golden(name: str, max_diff_lines: int = 80) -> None:
     if expected == actual:
         return
     first = next((i for i, (x, y) in enumerate(zip(expected, actual)) if x != y), min(len(expected), len(actual)))
-    where = next((line for line in reversed(expected[:first + 1]) if line.startswith("== ")), "the header")
-    diff = list(difflib.unified_diff(expected, actual, f"{path.name} (golden)", "fresh playthrough",
-                                     lineterm="", n=2))
-    shown = diff[:max_diff_lines] + ([f"... {len(diff) - max_diff_lines} more diff lines"]
-                                     if len(diff) > max_diff_lines else [])
+    where = next((line for line in reversed(expected[: first + 1]) if line.startswith("== ")), "the header")
+    diff = list(difflib.unified_diff(expected, actual, f"{path.name} (golden)", "fresh playthrough", lineterm="", n=2))
+    shown = diff[:max_diff_lines] + (
+        [f"... {len(diff) - max_diff_lines} more diff lines"] if len(diff) > max_diff_lines else []
+    )
     raise AssertionError(
         f"golden playthrough of {name} changed, first at {where.strip('= ') or 'the header'} "
         f"(line {first + 1} of {path}).\n"
@@ -552,24 +577,37 @@ def check_golden(name: str, max_diff_lines: int = 80) -> None:
 
 # ---- command line ----------------------------------------------------------------------
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--regenerate", nargs="+", metavar="GAME",
-                    help="rewrite the golden playthrough of these games ('all': every game in GOLDEN)")
-    ap.add_argument("--simulate", nargs="+", metavar="GAME",
-                    help="run the random-simulation checks on these games ('all': GAMES_UNDER_TEST)")
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--regenerate",
+        nargs="+",
+        metavar="GAME",
+        help="rewrite the golden playthrough of these games ('all': every game in GOLDEN)",
+    )
+    ap.add_argument(
+        "--simulate",
+        nargs="+",
+        metavar="GAME",
+        help="run the random-simulation checks on these games ('all': GAMES_UNDER_TEST)",
+    )
     ap.add_argument("--games", type=int, default=1000, help="games per simulated game (default 1000)")
     ap.add_argument("--seed", type=int, default=0, help="first game seed (default 0)")
-    ap.add_argument("--rate", type=float, default=None, help="sample rate of the expensive checks "
-                    "(default: the game's SIM_CONFIGS entry)")
+    ap.add_argument(
+        "--rate",
+        type=float,
+        default=None,
+        help="sample rate of the expensive checks (default: the game's SIM_CONFIGS entry)",
+    )
     args = ap.parse_args(argv)
     if not (args.regenerate or args.simulate):
         ap.error("nothing to do: give --regenerate and/or --simulate")
-    for name in (sorted(GOLDEN) if args.regenerate == ["all"] else args.regenerate or []):
+    for name in sorted(GOLDEN) if args.regenerate == ["all"] else args.regenerate or []:
         if name not in GOLDEN:
             ap.error(f"no golden config for {name!r}; known: {sorted(GOLDEN)} (add a line to GOLDEN)")
         print(f"wrote {regenerate(name)}")
-    for name in (GAMES_UNDER_TEST if args.simulate == ["all"] else args.simulate or []):
+    for name in GAMES_UNDER_TEST if args.simulate == ["all"] else args.simulate or []:
         cfg = sim_config(name)
         rate = cfg.sample_rate if args.rate is None else args.rate
         stats = check_random_games(make_game(name, **cfg.kwargs), args.games, args.seed, sample_rate=rate)

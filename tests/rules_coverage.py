@@ -42,9 +42,7 @@ INDEX_GLOB = "*_index.yaml"
 # letter parts: BS and LM use 7-5-1-4; NS uses 103, 1104.4, 1205.1a and 309.1b-1.
 # The prefix must not be glued to a preceding word and the id must not run on into
 # one. An id with a stray letter still matches, so the typo is reported, not ignored.
-CITATION_RE = re.compile(
-    r"(?<![A-Za-z0-9_])(BS|NS|LM) (\d+(?:[-.]\d+|[a-z])*)(?![A-Za-z0-9_]|[-.]\d)"
-)
+CITATION_RE = re.compile(r"(?<![A-Za-z0-9_])(BS|NS|LM) (\d+(?:[-.]\d+|[a-z])*)(?![A-Za-z0-9_]|[-.]\d)")
 
 
 class IndexFormatError(ValueError):
@@ -245,8 +243,12 @@ def _bare_id_re(rule_id: str) -> re.Pattern[str]:
     return re.compile(r"(?<![A-Za-z0-9_.-])" + re.escape(rule_id) + r"(?:[-.][0-9a-z]+)*(?![A-Za-z0-9_]|[-.]\d)")
 
 
-def rule_places(citation: str, rules_dir: Path | str = RULES_DIR, tests_root: Path | str = TESTS_DIR,
-                code_root: Path | str = REPO_ENVS) -> tuple[Index, Rule | None, list[str], list[str]]:
+def rule_places(
+    citation: str,
+    rules_dir: Path | str = RULES_DIR,
+    tests_root: Path | str = TESTS_DIR,
+    code_root: Path | str = REPO_ENVS,
+) -> tuple[Index, Rule | None, list[str], list[str]]:
     """For ``"BS 7-7-3"``: the game's index, the rule (None if not indexed), the lines of
     the game's code naming it or a sub-rule (``path:line (function): text``) and the tests
     citing it or a sub-rule (``path:line: text``)."""
@@ -262,11 +264,11 @@ def rule_places(citation: str, rules_dir: Path | str = RULES_DIR, tests_root: Pa
         func = "module"
         for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             d = re.match(r"\s*(?:async\s+)?(?:def|class)\s+(\w+)", line)
-            if d and not line.startswith((" " * 8)):
+            if d and not line.startswith(" " * 8):
                 func = d.group(1)
             if bare.search(line):
                 code.append(f"{path.relative_to(REPO_ROOT)}:{lineno} ({func}): {line.strip()}")
-    cited = re.compile(r"(?<![A-Za-z0-9_])" + prefix + " " + bare.pattern[len(r"(?<![A-Za-z0-9_.-])"):])
+    cited = re.compile(r"(?<![A-Za-z0-9_])" + prefix + " " + bare.pattern[len(r"(?<![A-Za-z0-9_.-])") :])
     tests: list[str] = []
     for path in sorted(Path(tests_root).rglob("*.py")):
         if path.resolve() == THIS_FILE:
@@ -281,9 +283,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Report which rulebook rules the tests cite.")
     parser.add_argument("--game", help="game name or prefix (default: every indexed game)")
     parser.add_argument("--missing", action="store_true", help="list uncovered gameplay rules")
-    parser.add_argument("--rule", metavar="CITATION",
-                        help='show one rule (e.g. "BS 7-7-3"): its title, the code naming it or a sub-rule, '
-                             "and the tests citing it")
+    parser.add_argument(
+        "--rule",
+        metavar="CITATION",
+        help='show one rule (e.g. "BS 7-7-3"): its title, the code naming it or a sub-rule, and the tests citing it',
+    )
     parser.add_argument("--rules-dir", type=Path, default=RULES_DIR, help=argparse.SUPPRESS)
     parser.add_argument("--tests-root", type=Path, default=TESTS_DIR, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

@@ -1,8 +1,8 @@
 """The agent registry, the random agent, the heuristics and policy files."""
+
 from __future__ import annotations
 
 import pytest
-
 from tcgzoo.agents import ConfigError, agent_names, make_agent
 from tcgzoo.agents.base import Agent, playable_actions
 from tcgzoo.agents.games import make_game

@@ -1,12 +1,11 @@
 """Leaf evaluations of every game: bounded, zero-sum, blind to what the seat cannot see,
 and pointing the right way on the game's main resource."""
+
 from __future__ import annotations
 
 import pytest
-
-
-from tcgzoo.agents.evaluate import evaluation_for, generic_value, turn_counter_for
 from harness import states_along
+from tcgzoo.agents.evaluate import evaluation_for, generic_value, turn_counter_for
 from tcgzoo.agents.games import make_game
 from tcgzoo.envs import GAMES
 from tcgzoo.envs.core.rng import Rng
@@ -49,6 +48,7 @@ def test_turn_counter_counts_turns(game: str) -> None:
 def test_ninja_slayer_evaluation_fears_the_damage_zone() -> None:
     """Ten cards in one's damage zone lose (NS 1002.1): a card moved there lowers the value."""
     from tcgzoo.envs.ninja_slayer.state import Z_DAMAGE
+
     s = next(x for x in _states("ninja_slayer", 5) if x.deck[0] and not x.is_terminal())
     value = evaluation_for("ninja_slayer")
     base = value(s, 0)

@@ -1,12 +1,12 @@
 """Issue 5's bar, on a fixed seed set: each game's heuristic beats the random agent in at
 least 90% of games, over every ordered pairing of the game's built-in decks, each deal
 played from both seats (a draw counts half)."""
+
 from __future__ import annotations
 
 import itertools
 
 import pytest
-
 from tcgzoo.agents import make_agent
 from tcgzoo.agents.games import make_game
 from tcgzoo.envs import GAMES

@@ -1,11 +1,11 @@
 """Determinized MCTS: touches hidden state only through resampled clones, is seeded, and
 clearly beats random play on Toy Duel."""
+
 from __future__ import annotations
 
 import time
 
 import pytest
-
 from tcgzoo.agents import make_agent
 from tcgzoo.agents.base import ConfigError
 from tcgzoo.agents.games import known_games, make_game
@@ -14,8 +14,15 @@ from tcgzoo.agents.search import MCTSAgent
 from tcgzoo.envs.toy_duel import Game
 
 #: what an agent may read of the real state (the contract's seat-facing faces)
-SEAT_FACES = {"legal_actions", "legal_actions_mask", "action_to_string", "current_player", "is_terminal",
-              "concession", "CONCEDE"}
+SEAT_FACES = {
+    "legal_actions",
+    "legal_actions_mask",
+    "action_to_string",
+    "current_player",
+    "is_terminal",
+    "concession",
+    "CONCEDE",
+}
 
 
 class SeatView:
@@ -34,7 +41,7 @@ class SeatView:
         assert player == self._player, "read another seat's view (or the full state)"
         return self._state.to_dict(player)
 
-    def clone(self) -> "Determinization":
+    def clone(self) -> Determinization:
         self.determinizations += 1
         return Determinization(self._state.clone(), self._player)
 
@@ -80,7 +87,7 @@ def test_mcts_reads_hidden_state_only_through_resampled_clones() -> None:
 def test_the_guard_catches_a_peeking_agent() -> None:
     class Peeker(RandomAgent):
         def act(self, state, player):
-            state.hands  # the opponent's hand is in there
+            _ = state.hands  # the opponent's hand is in there
             return super().act(state, player)
 
     class CloneReader(RandomAgent):
@@ -151,6 +158,7 @@ def test_ninja_slayer_searches_deeper_by_default() -> None:
     other games keep the global default."""
     from tcgzoo.agents.search import DEFAULT_DEPTH_AGENT, from_spec
     from tcgzoo.envs.core.registry import game_hooks
+
     assert from_spec(None, "ninja_slayer").depth == game_hooks("ninja_slayer").search_depth == 12
     assert from_spec("depth=3", "ninja_slayer").depth == 3
     assert from_spec(None, "leader_melee").depth == DEFAULT_DEPTH_AGENT

@@ -1,14 +1,14 @@
 """Search with cut rollouts and a leaf evaluation: the cutoff and the evaluation are used,
 the evaluation reads only what its seat sees, and a small budget beats random play on
 Battle Spirits."""
+
 from __future__ import annotations
 
 import pytest
-
+from harness import states_along
 from tcgzoo.agents import make_agent
 from tcgzoo.agents.base import ConfigError, playable_actions
-from tcgzoo.agents.evaluate import evaluation_for, generic_value, register_evaluation, EVALUATIONS
-from harness import states_along
+from tcgzoo.agents.evaluate import EVALUATIONS, evaluation_for, generic_value, register_evaluation
 from tcgzoo.agents.games import make_game
 from tcgzoo.agents.search import DEFAULT_DEPTH_AGENT, DEFAULT_DEPTH_RANDOM, MCTSAgent, from_spec
 from tcgzoo.envs.core.rng import Rng
@@ -92,8 +92,7 @@ def test_rollouts_stop_at_the_turn_cutoff() -> None:
             return legal[self.rng.below(len(legal))]
 
     roll = TurnRecorder()
-    agent = MCTSAgent(iterations=40, turns=0, rollout=roll, evaluate=evaluation_for(GAME),
-                      turn_of=lambda st: st.turn)
+    agent = MCTSAgent(iterations=40, turns=0, rollout=roll, evaluate=evaluation_for(GAME), turn_of=lambda st: st.turn)
     roll.rollouts.clear()
     agent.act(s, s.current_player())
     assert agent.evaluations > 0

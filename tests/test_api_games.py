@@ -4,17 +4,17 @@ clone / replay / resample, the AEC env's illegal-move rule, rendering, built-in 
 and clear errors for unknown names. (The PettingZoo ``api_test`` / ``seed_test`` and the
 random-play invariants run in ``test_harness_games.py``; game-specific API details stay
 in each game's own test file.)"""
+
 from __future__ import annotations
 
 import re
 
 import numpy as np
 import pytest
-
 from tcgzoo.envs import GAMES, game_module, load_game, make_env
-from tcgzoo.envs.core.registry import env_module
 from tcgzoo.envs.core.engine import replay
 from tcgzoo.envs.core.errors import OptionError, TcgError, UnknownNameError
+from tcgzoo.envs.core.registry import env_module
 from tcgzoo.envs.core.rng import Rng
 
 NAMES = sorted(GAMES)
@@ -144,8 +144,11 @@ def test_option_values_are_checked(name):
         with pytest.raises(OptionError, match=f"option 'max_decisions' {cap}, got {re.escape(repr(bad))}$"):
             cls(max_decisions=bad)
     for bad in ("x", 5, -1, True, 0.0):
-        with pytest.raises(OptionError, match=rf"option 'first_player' takes 0, 1 or null \(decided by the rules\), "
-                                              rf"got {re.escape(repr(bad))}$"):
+        with pytest.raises(
+            OptionError,
+            match=rf"option 'first_player' takes 0, 1 or null \(decided by the rules\), "
+            rf"got {re.escape(repr(bad))}$",
+        ):
             cls(first_player=bad)
     with pytest.raises(OptionError, match="option 'cards' takes null .* or a list of card file paths, got 'x.yaml'"):
         cls(cards="x.yaml")  # a string would be read as a list of one-letter paths
@@ -163,6 +166,17 @@ def test_every_option_declares_what_it_takes():
     with pytest.raises(TypeError, match="must name the same options"):
         type("Broken", (GameBase,), {"OPTIONS": {"first_player": None, "speed": 1}, "OPTION_TYPES": COMMON_OPTIONS})
     with pytest.raises(TypeError, match="default -1 of option 'max_decisions'"):
-        type("Broken", (GameBase,), {"OPTIONS": {"first_player": None, "concession": True, "max_decisions": -1,
-                                                 "cards": None, "builtin_cards": True},
-                                     "OPTION_TYPES": COMMON_OPTIONS})
+        type(
+            "Broken",
+            (GameBase,),
+            {
+                "OPTIONS": {
+                    "first_player": None,
+                    "concession": True,
+                    "max_decisions": -1,
+                    "cards": None,
+                    "builtin_cards": True,
+                },
+                "OPTION_TYPES": COMMON_OPTIONS,
+            },
+        )

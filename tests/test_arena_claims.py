@@ -1,5 +1,6 @@
 """Several processes on one results file: claims split the games (none played twice),
 lapse when their owner dies or stops renewing them, and old files gain the claim columns."""
+
 from __future__ import annotations
 
 import json
@@ -12,7 +13,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from tcgzoo.agents import base
 from tcgzoo.agents.arena import Arena, Entrant
 from tcgzoo.agents.random_agent import RandomAgent
@@ -24,8 +24,10 @@ STUDY = dict(agent="gated", target=0.1, mirrors=True, seed=5, run_key="study")
 
 def outcome(records) -> list[tuple]:
     """Everything about the games except wall-clock durations and who played them."""
-    return [(g.idx, g.pair, g.slot, g.seed, g.entrants, g.agents, g.agent_seeds, g.winner, g.decisions, g.actions)
-            for g in records]
+    return [
+        (g.idx, g.pair, g.slot, g.seed, g.entrants, g.agents, g.agent_seeds, g.winner, g.decisions, g.actions)
+        for g in records
+    ]
 
 
 def plan_match(store: Store, games: int) -> str:
@@ -56,8 +58,15 @@ def test_claims_are_exclusive_and_lapse(tmp_path) -> None:
         a.release(key)  # a gives up (Ctrl-C): b may take them at once
         assert [g.idx for g in b.claim(key, 20, below=12)] == [3, 4, 5]
         # a finished game is never claimed again, and finishing it twice stores it once
-        result = {"idx": 12, "winner": 0, "decisions": 1, "turns": None, "first_player": None, "duration": 0.0,
-                  "actions": [0]}
+        result = {
+            "idx": 12,
+            "winner": 0,
+            "decisions": 1,
+            "turns": None,
+            "first_player": None,
+            "duration": 0.0,
+            "actions": [0],
+        }
         assert a.finish(key, [result]) == 1 and b.finish(key, [result]) == 0
         assert 12 not in [g.idx for g in a.claim(key, 20)]
 
@@ -99,10 +108,30 @@ def test_an_old_results_file_is_migrated_and_resumes(tmp_path) -> None:
         c.executescript(OLD_SCHEMA)
         c.execute("INSERT INTO runs VALUES (?, ?, ?, ?, ?)", tuple(run))
         names = [k for k in rows[0].keys() if k not in ("claimed_by", "claimed_at", "position")]
-        c.executemany(f"INSERT INTO games ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
-                      [tuple(r[k] for k in names) if r["idx"] < 20 else
-                       tuple(None if k in ("winner", "decisions", "turns", "first_player", "duration", "actions",
-                                           "fingerprint", "finished") else r[k] for k in names) for r in rows])
+        c.executemany(
+            f"INSERT INTO games ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
+            [
+                tuple(r[k] for k in names)
+                if r["idx"] < 20
+                else tuple(
+                    None
+                    if k
+                    in (
+                        "winner",
+                        "decisions",
+                        "turns",
+                        "first_player",
+                        "duration",
+                        "actions",
+                        "fingerprint",
+                        "finished",
+                    )
+                    else r[k]
+                    for k in names
+                )
+                for r in rows
+            ],
+        )
     with Store(old) as store:
         columns = {r["name"] for r in store.db.execute("PRAGMA table_info(games)")}
         assert {"claimed_by", "claimed_at", "position"} <= columns
@@ -145,8 +174,9 @@ def run_study(db: str, gate: str | None, out: str) -> None:
 def finished_by(db: Path, pid: int) -> int:
     try:
         with sqlite3.connect(db) as c:
-            return c.execute("SELECT COUNT(*) FROM games WHERE winner IS NOT NULL AND claimed_by LIKE ?",
-                             (f"%:{pid}:%",)).fetchone()[0]
+            return c.execute(
+                "SELECT COUNT(*) FROM games WHERE winner IS NOT NULL AND claimed_by LIKE ?", (f"%:{pid}:%",)
+            ).fetchone()[0]
     except sqlite3.OperationalError:  # not created yet
         return 0
 
@@ -207,8 +237,26 @@ def test_two_processes_share_one_study(tmp_path, monkeypatch) -> None:
 def test_two_copies_of_a_command_play_each_game_once(tmp_path) -> None:
     """The user's case: the same command twice, at once, on one file."""
     db = tmp_path / "twice.sqlite"
-    argv = [sys.executable, "-m", "tcgzoo.agents.cli", "match", "--game", "toy_duel", "--agents", "mcts:10", "random",
-            "--games", "200", "--workers", "1", "--db", str(db), "--no-progress", "--run", "m"]
+    argv = [
+        sys.executable,
+        "-m",
+        "tcgzoo.agents.cli",
+        "match",
+        "--game",
+        "toy_duel",
+        "--agents",
+        "mcts:10",
+        "random",
+        "--games",
+        "200",
+        "--workers",
+        "1",
+        "--db",
+        str(db),
+        "--no-progress",
+        "--run",
+        "m",
+    ]
     procs = [subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
     outs = [p.communicate(timeout=300) for p in procs]
     assert [p.returncode for p in procs] == [0, 0], [err for _, err in outs]
@@ -245,6 +293,7 @@ def test_switching_a_new_file_to_wal_waits_for_the_other_copy() -> None:
             class Rows:
                 def fetchone(self):
                     return (outer.mode,)
+
             return Rows()
 
     db = Busy("database is locked")

@@ -1,4 +1,5 @@
 """The ``tcgzoo`` command line: one-line errors for unknown names, outputs, replay, play."""
+
 from __future__ import annotations
 
 import csv
@@ -8,7 +9,6 @@ import subprocess
 import sys
 
 import pytest
-
 from tcgzoo.agents.cli import main
 
 
@@ -19,18 +19,21 @@ def db(tmp_path, monkeypatch) -> str:
     return path
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["match", "--game", "chess", "--agents", "random", "random"], "unknown game 'chess'; known: battle_spirits"),
-    (["match", "--game", "toy_duel", "--agents", "random", "alphazero"], "unknown agent 'alphazero'"),
-    (["match", "--game", "toy_duel", "--agents", "random", "mcts:iters=5"], "unknown mcts option 'iters'"),
-    (["tournament", "--game", "toy_duel", "--entrants", "random", "random"], "entrants appear twice: random"),
-    (["tournament", "--game", "toy_duel", "--entrants", "random", "heuristic@x"], "every entrant or to none"),
-    (["tournament", "--game", "toy_duel", "--entrants", "random", "--format", "gauntlet"], "needs --challengers"),
-    (["winrate", "--game", "toy_duel"], "fewer than two built-in decks"),
-    (["replay", "--run", "nope"], "no results file"),  # read-only: the empty database is not created
-    (["cards", "--game", "toy_duel"], "has no built-in decks"),
-    (["play", "--game", "toy_duel", "--agent", "nobody"], "unknown agent 'nobody'"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["match", "--game", "chess", "--agents", "random", "random"], "unknown game 'chess'; known: battle_spirits"),
+        (["match", "--game", "toy_duel", "--agents", "random", "alphazero"], "unknown agent 'alphazero'"),
+        (["match", "--game", "toy_duel", "--agents", "random", "mcts:iters=5"], "unknown mcts option 'iters'"),
+        (["tournament", "--game", "toy_duel", "--entrants", "random", "random"], "entrants appear twice: random"),
+        (["tournament", "--game", "toy_duel", "--entrants", "random", "heuristic@x"], "every entrant or to none"),
+        (["tournament", "--game", "toy_duel", "--entrants", "random", "--format", "gauntlet"], "needs --challengers"),
+        (["winrate", "--game", "toy_duel"], "fewer than two built-in decks"),
+        (["replay", "--run", "nope"], "no results file"),  # read-only: the empty database is not created
+        (["cards", "--game", "toy_duel"], "has no built-in decks"),
+        (["play", "--game", "toy_duel", "--agent", "nobody"], "unknown agent 'nobody'"),
+    ],
+)
 def test_unknown_names_are_one_line_errors(db, capsys, argv, message) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
@@ -45,15 +48,45 @@ def test_unknown_deck_of_a_real_game_is_one_line(db, capsys) -> None:
 
 
 def test_console_errors_have_no_traceback(tmp_path) -> None:
-    out = subprocess.run([sys.executable, "-m", "tcgzoo.agents.cli", "match", "--game", "toy_duel", "--agents",
-                          "random", "bogus", "--db", str(tmp_path / "x.sqlite")], capture_output=True, text=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tcgzoo.agents.cli",
+            "match",
+            "--game",
+            "toy_duel",
+            "--agents",
+            "random",
+            "bogus",
+            "--db",
+            str(tmp_path / "x.sqlite"),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 2
     assert "Traceback" not in out.stderr and "unknown agent 'bogus'" in out.stderr
 
 
 def test_match_writes_csv_json_and_resumes(db, tmp_path, capsys) -> None:
-    argv = ["match", "--game", "toy_duel", "--agents", "heuristic", "random", "--games", "40", "--workers", "1",
-            "--no-progress", "--csv", str(tmp_path / "m.csv"), "--json", str(tmp_path / "m.json")]
+    argv = [
+        "match",
+        "--game",
+        "toy_duel",
+        "--agents",
+        "heuristic",
+        "random",
+        "--games",
+        "40",
+        "--workers",
+        "1",
+        "--no-progress",
+        "--csv",
+        str(tmp_path / "m.csv"),
+        "--json",
+        str(tmp_path / "m.json"),
+    ]
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "40 games stored, played 40" in out and "heuristic" in out and "seat 0 (player_0)" in out
@@ -69,8 +102,24 @@ def test_match_writes_csv_json_and_resumes(db, tmp_path, capsys) -> None:
 
 def test_tournament_heatmap_and_ratings(db, tmp_path, capsys) -> None:
     png = tmp_path / "h.png"
-    argv = ["tournament", "--game", "toy_duel", "--entrants", "random", "heuristic", "mcts:10", "--games", "10",
-            "--workers", "1", "--no-progress", "--heatmap", str(png), "--json", str(tmp_path / "t.json")]
+    argv = [
+        "tournament",
+        "--game",
+        "toy_duel",
+        "--entrants",
+        "random",
+        "heuristic",
+        "mcts:10",
+        "--games",
+        "10",
+        "--workers",
+        "1",
+        "--no-progress",
+        "--heatmap",
+        str(png),
+        "--json",
+        str(tmp_path / "t.json"),
+    ]
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "Elo" in out and "OpenSkill" in out
@@ -80,8 +129,28 @@ def test_tournament_heatmap_and_ratings(db, tmp_path, capsys) -> None:
 
 
 def test_winrate_replay_and_listing(db, capsys) -> None:
-    assert main(["winrate", "--game", "toy_duel", "--decks", "a", "b", "--agent", "random", "--target", "0.15",
-                 "--workers", "1", "--no-progress", "--run", "w"]) == 0
+    assert (
+        main(
+            [
+                "winrate",
+                "--game",
+                "toy_duel",
+                "--decks",
+                "a",
+                "b",
+                "--agent",
+                "random",
+                "--target",
+                "0.15",
+                "--workers",
+                "1",
+                "--no-progress",
+                "--run",
+                "w",
+            ]
+        )
+        == 0
+    )
     assert "widest 95% interval" in capsys.readouterr().out
     assert main(["replay"]) == 0
     assert "w" in capsys.readouterr().out
@@ -90,7 +159,7 @@ def test_winrate_replay_and_listing(db, capsys) -> None:
     assert main(["replay", "--run", "w", "--index", "0", "--view", "1"]) == 0
     out = capsys.readouterr().out
     assert "[0] player" in out and ("wins" in out or "draw" in out)
-    assert '"hands": [null' in out or ', null]' in out  # seat 1's view hides seat 0's hand
+    assert '"hands": [null' in out or ", null]" in out  # seat 1's view hides seat 0's hand
     assert main(["replay", "--run", "w", "--index", "0", "--view", "2"]) == 2
 
 
@@ -110,8 +179,25 @@ def test_play_against_an_agent(db, monkeypatch, capsys) -> None:
 def test_a_crashing_game_is_one_line_with_its_seed(db, tmp_path, capsys) -> None:
     crash = tmp_path / "crash.py"
     crash.write_text("def policy(observation, mask):\n    raise RuntimeError('boom')\n")
-    assert main(["match", "--game", "toy_duel", "--agents", f"policy:{crash}", "random", "--games", "2",
-                 "--workers", "1", "--no-progress", "--trust-policy-files"]) == 1
+    assert (
+        main(
+            [
+                "match",
+                "--game",
+                "toy_duel",
+                "--agents",
+                f"policy:{crash}",
+                "random",
+                "--games",
+                "2",
+                "--workers",
+                "1",
+                "--no-progress",
+                "--trust-policy-files",
+            ]
+        )
+        == 1
+    )
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "seed" in err and "boom" in err
 
@@ -119,8 +205,26 @@ def test_a_crashing_game_is_one_line_with_its_seed(db, tmp_path, capsys) -> None
 def test_replay_says_when_a_stored_game_no_longer_replays(db, capsys) -> None:
     from tcgzoo.agents.store import Store
 
-    assert main(["match", "--game", "toy_duel", "--agents", "random", "random", "--games", "2", "--workers", "1",
-                 "--no-progress", "--run", "r"]) == 0
+    assert (
+        main(
+            [
+                "match",
+                "--game",
+                "toy_duel",
+                "--agents",
+                "random",
+                "random",
+                "--games",
+                "2",
+                "--workers",
+                "1",
+                "--no-progress",
+                "--run",
+                "r",
+            ]
+        )
+        == 0
+    )
     with Store(db) as store:  # as if the rules had changed: the stored actions no longer fit
         store.db.execute("UPDATE games SET fingerprint = 'old', actions = '[3, 3, 2, 2, 2]' WHERE idx = 0")
         store.db.commit()

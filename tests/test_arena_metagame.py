@@ -1,4 +1,5 @@
 """Decks against the field and the equilibrium mix, against games solved by hand."""
+
 from __future__ import annotations
 
 import math
@@ -6,7 +7,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pytest
-
 from tcgzoo.agents.metagame import field_rates, metagame, nash_mix, payoff_matrix
 from tcgzoo.agents.stats import MatchupTable, wilson
 
@@ -34,8 +34,10 @@ def table_of(rates: dict[tuple[str, str], tuple[int, int]], names: list[str], mi
 
 
 def test_rock_paper_scissors_is_a_third_each() -> None:
-    t = table_of({("rock", "scissors"): (9, 10), ("scissors", "paper"): (9, 10), ("paper", "rock"): (9, 10)},
-                 ["rock", "paper", "scissors"])
+    t = table_of(
+        {("rock", "scissors"): (9, 10), ("scissors", "paper"): (9, 10), ("paper", "rock"): (9, 10)},
+        ["rock", "paper", "scissors"],
+    )
     meta = metagame(t)
     assert meta.mix == pytest.approx([1 / 3] * 3, abs=1e-9)
     assert meta.value == pytest.approx(0, abs=1e-9)
@@ -54,8 +56,14 @@ def test_uneven_cycle_is_solved_by_hand() -> None:
 
 def test_a_dominated_deck_gets_no_weight() -> None:
     # rock-paper-scissors plus a deck losing 60% to each of them: it is never played
-    rates = {("rock", "scissors"): (9, 10), ("scissors", "paper"): (9, 10), ("paper", "rock"): (9, 10),
-             ("rock", "weak"): (6, 10), ("paper", "weak"): (6, 10), ("scissors", "weak"): (6, 10)}
+    rates = {
+        ("rock", "scissors"): (9, 10),
+        ("scissors", "paper"): (9, 10),
+        ("paper", "rock"): (9, 10),
+        ("rock", "weak"): (6, 10),
+        ("paper", "weak"): (6, 10),
+        ("scissors", "weak"): (6, 10),
+    }
     meta = metagame(table_of(rates, ["rock", "paper", "scissors", "weak"]))
     assert meta.weight("weak") == 0.0
     assert [meta.weight(d) for d in ("rock", "paper", "scissors")] == pytest.approx([1 / 3] * 3, abs=1e-9)
@@ -75,8 +83,9 @@ def test_payoff_matrix_is_antisymmetric_with_draws_and_mirrors() -> None:
 
 def test_field_rate_is_the_mean_over_opponents_with_a_mover_interval() -> None:
     # A: 6 of 10 against B, 3 of 4 against C, and mirror games that must not count
-    t = table_of({("A", "B"): (6, 10), ("A", "C"): (3, 4), ("B", "C"): (5, 10)}, ["A", "B", "C"],
-                 mirrors={"A": (0, 30)})
+    t = table_of(
+        {("A", "B"): (6, 10), ("A", "C"): (3, 4), ("B", "C"): (5, 10)}, ["A", "B", "C"], mirrors={"A": (0, 30)}
+    )
     fa = {f.name: f for f in field_rates(t)}["A"]
     assert fa.rate == pytest.approx((0.6 + 0.75) / 2)  # each opponent once, not pooled 9 of 14
     (l1, u1), (l2, u2) = wilson(6, 10), wilson(3, 4)

@@ -1,6 +1,7 @@
 """The win-rate study's planner: the budget goes where the intervals are widest, the cap
 holds (paired deals, odd caps), a capped study knows what it missed, one progress bar
 spans the study, and an interrupted or killed study resumes to the same games."""
+
 from __future__ import annotations
 
 import random
@@ -9,12 +10,10 @@ import sys
 
 import pytest
 from cli_runs import kill_midway
-
 from tcgzoo.agents import arena as arena_module
 from tcgzoo.agents.arena import Arena
 from tcgzoo.agents.base import ConfigError
-from tcgzoo.agents.stats import (allocate, games_to_target, plan_round, shrunk_rate, wilson,
-                                 wilson_half_width)
+from tcgzoo.agents.stats import allocate, games_to_target, plan_round, shrunk_rate, wilson, wilson_half_width
 from tcgzoo.agents.store import Store
 
 Z95 = 1.959963984540054
@@ -23,8 +22,10 @@ DECKS = ["a", "b", "c"]
 
 def outcome(records) -> list[tuple]:
     """Everything about the games except wall-clock durations and who played them."""
-    return [(g.idx, g.pair, g.slot, g.seed, g.entrants, g.agents, g.agent_seeds, g.winner, g.decisions, g.actions)
-            for g in records]
+    return [
+        (g.idx, g.pair, g.slot, g.seed, g.entrants, g.agents, g.agent_seeds, g.winner, g.decisions, g.actions)
+        for g in records
+    ]
 
 
 def widest(cells, extra) -> float:
@@ -90,9 +91,10 @@ def test_rounds_beat_an_even_split_when_played_out() -> None:
             games = [n + k for n, k in zip(games, extra)]
         assert sum(games) == cap
 
-        def worst(ns):
-            return max((wilson(sum(draws[p][:n]), n)[1] - wilson(sum(draws[p][:n]), n)[0]) / 2
-                       for p, n in enumerate(ns))
+        def worst(ns, draws=draws):
+            return max(
+                (wilson(sum(draws[p][:n]), n)[1] - wilson(sum(draws[p][:n]), n)[0]) / 2 for p, n in enumerate(ns)
+            )
 
         assert worst(games) < worst([cap // len(true)] * len(true))
 
@@ -101,8 +103,9 @@ def test_rounds_beat_an_even_split_when_played_out() -> None:
 @pytest.mark.parametrize("paired, cap", [(True, 61), (True, 150), (True, 13), (False, 61), (False, 77)])
 def test_the_cap_is_never_exceeded(paired: bool, cap: int) -> None:
     with Store(":memory:") as store:
-        res = Arena("toy_duel", store, workers=1).winrate(DECKS, agent="random", target=0.01, max_games=cap,
-                                                         mirrors=True, paired=paired, seed=4)
+        res = Arena("toy_duel", store, workers=1).winrate(
+            DECKS, agent="random", target=0.01, max_games=cap, mirrors=True, paired=paired, seed=4
+        )
         planned, finished = store.counts(res.run_key)
     step = 2 if paired else 1
     assert planned == finished == len(res.records) == res.played
@@ -160,7 +163,7 @@ def test_a_cap_below_one_step_per_matchup_is_an_error() -> None:
 class FakeBar:
     """Stands in for tqdm: records what the study does to its bar."""
 
-    made: list["FakeBar"] = []
+    made: list[FakeBar] = []
 
     def __init__(self, total: int, initial: int, desc: str) -> None:
         self.total, self.n, self.totals, self.closed = total, initial, [total], False
@@ -180,8 +183,9 @@ def test_one_progress_bar_spans_the_study(monkeypatch) -> None:
     FakeBar.made = []
     monkeypatch.setattr(arena_module, "_progress_bar", FakeBar)
     with Store(":memory:") as store:
-        res = Arena("toy_duel", store, workers=1, progress=True).winrate(DECKS, agent="random", target=0.1,
-                                                                        mirrors=True, seed=1)
+        res = Arena("toy_duel", store, workers=1, progress=True).winrate(
+            DECKS, agent="random", target=0.1, mirrors=True, seed=1
+        )
     (bar,) = FakeBar.made  # made once, not once per round
     assert bar.closed and bar.n == bar.total == len(res.records)
     assert len(set(bar.totals)) >= 3 and bar.totals == sorted(bar.totals)  # it grew round by round
@@ -200,7 +204,7 @@ def test_an_interrupted_study_resumes_to_the_same_games(tmp_path) -> None:
     for stop_at in (5, 130, 240):  # in the first round (120 games), in the second, as the second ends
         path = tmp_path / f"cut{stop_at}.sqlite"
 
-        def stop(played: int) -> None:
+        def stop(played: int, stop_at: int = stop_at) -> None:
             if played >= stop_at:
                 raise Interrupt
 
@@ -217,16 +221,29 @@ def test_an_interrupted_study_resumes_to_the_same_games(tmp_path) -> None:
 
 def test_a_killed_study_resumes_to_the_same_games(tmp_path) -> None:
     db = tmp_path / "kill.sqlite"
-    argv = ["winrate", "--game", "toy_duel", "--decks", *DECKS, "--agent", "mcts:10", "--mirrors", "--target",
-            "0.1", "--workers", "2", "--run", "k", "--no-progress"]
+    argv = [
+        "winrate",
+        "--game",
+        "toy_duel",
+        "--decks",
+        *DECKS,
+        "--agent",
+        "mcts:10",
+        "--mirrors",
+        "--target",
+        "0.1",
+        "--workers",
+        "2",
+        "--run",
+        "k",
+        "--no-progress",
+    ]
     code = kill_midway([sys.executable, "-m", "tcgzoo.agents.cli", *argv, "--db", str(db)], db, 150, 60)  # into round 2
     assert code == -signal.SIGKILL, "the study ended before it could be killed"
     with Store(db) as store:
         planned, finished = store.counts("k")
         assert finished >= 150, "the study was killed before its second round"
-        res = Arena("toy_duel", store, workers=2).winrate(DECKS, agent="mcts:10", target=0.1, mirrors=True,
-                                                          run_key="k")
+        res = Arena("toy_duel", store, workers=2).winrate(DECKS, agent="mcts:10", target=0.1, mirrors=True, run_key="k")
     with Store(tmp_path / "ref.sqlite") as store:
-        ref = Arena("toy_duel", store, workers=1).winrate(DECKS, agent="mcts:10", target=0.1, mirrors=True,
-                                                          run_key="k")
+        ref = Arena("toy_duel", store, workers=1).winrate(DECKS, agent="mcts:10", target=0.1, mirrors=True, run_key="k")
     assert outcome(res.records) == outcome(ref.records)

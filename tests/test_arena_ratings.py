@@ -1,11 +1,11 @@
 """Elo (fitted Bradley-Terry) and OpenSkill ratings behave as the formulas say."""
+
 from __future__ import annotations
 
 import math
 import random
 
 import pytest
-
 from tcgzoo.agents.ratings import elo_ratings, expected_score, openskill_ratings, rating_table
 
 

@@ -1,12 +1,12 @@
 """Arena runs on Toy Duel: reproducible across worker counts, resumable after an
 interruption or a kill, replayable from the store, and adaptive sampling that stops."""
+
 from __future__ import annotations
 
 import sys
 
 import pytest
 from cli_runs import kill_midway
-
 from tcgzoo.agents.arena import Arena, Entrant, derive_seed
 from tcgzoo.agents.base import ConfigError
 from tcgzoo.agents.games import make_game
@@ -19,8 +19,10 @@ R, H = Entrant("random"), Entrant("heuristic")
 
 def outcome(records) -> list[tuple]:
     """Everything about the games except wall-clock durations."""
-    return [(g.idx, g.pair, g.slot, g.seed, g.entrants, g.agents, g.agent_seeds, g.winner, g.decisions, g.actions)
-            for g in records]
+    return [
+        (g.idx, g.pair, g.slot, g.seed, g.entrants, g.agents, g.agent_seeds, g.winner, g.decisions, g.actions)
+        for g in records
+    ]
 
 
 class Interrupt(Exception):
@@ -77,8 +79,26 @@ def test_interrupted_run_resumes_without_losing_or_repeating_a_game(tmp_path) ->
 
 def test_killed_process_resumes(tmp_path) -> None:
     db = tmp_path / "kill.sqlite"
-    cmd = [sys.executable, "-m", "tcgzoo.agents.cli", "match", "--game", "toy_duel", "--agents", "mcts:20", "random",
-           "--games", "240", "--workers", "2", "--db", str(db), "--run", "k", "--no-progress"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "tcgzoo.agents.cli",
+        "match",
+        "--game",
+        "toy_duel",
+        "--agents",
+        "mcts:20",
+        "random",
+        "--games",
+        "240",
+        "--workers",
+        "2",
+        "--db",
+        str(db),
+        "--run",
+        "k",
+        "--no-progress",
+    ]
     kill_midway(cmd, db, 20, 30)  # the run and its workers
     with Store(db) as store:
         planned, finished = store.counts("k")
@@ -155,8 +175,9 @@ def test_adaptive_winrate_narrows_every_interval_or_stops_at_the_cap() -> None:
         assert max(wide) > 0.01
         # deterministic: a second study with the same seed in a fresh store is the same
     with Store(":memory:") as store:
-        again = Arena("toy_duel", store, workers=2).winrate(["a", "b", "c"], agent="random", target=0.1,
-                                                            mirrors=True, seed=1)
+        again = Arena("toy_duel", store, workers=2).winrate(
+            ["a", "b", "c"], agent="random", target=0.1, mirrors=True, seed=1
+        )
     assert outcome(again.records) == outcome(res.records)
 
 

@@ -1,22 +1,25 @@
 """Wilson intervals against published values, and the matchup table's bookkeeping."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import pytest
-
 from tcgzoo.agents.stats import MatchupTable, by_deck, wilson, wilson_formula
 
 
-@pytest.mark.parametrize("k, n, low, high", [
-    (5, 10, 0.2366, 0.7634),    # the textbook example (Wilson 1927; Newcombe 1998 table I style)
-    (0, 10, 0.0, 0.2775),       # zero successes: the interval still has width
-    (10, 10, 0.7225, 1.0),
-    (81, 263, 0.2553, 0.3662),  # Newcombe (1998), Statistics in Medicine 17:857, example (a)
-    (15, 148, 0.0624, 0.1605),  # Newcombe (1998), example (b)
-    (0, 20, 0.0, 0.1611),       # Newcombe (1998), example (c)
-    (1, 29, 0.0061, 0.1718),    # Newcombe (1998), example (d)
-])
+@pytest.mark.parametrize(
+    "k, n, low, high",
+    [
+        (5, 10, 0.2366, 0.7634),  # the textbook example (Wilson 1927; Newcombe 1998 table I style)
+        (0, 10, 0.0, 0.2775),  # zero successes: the interval still has width
+        (10, 10, 0.7225, 1.0),
+        (81, 263, 0.2553, 0.3662),  # Newcombe (1998), Statistics in Medicine 17:857, example (a)
+        (15, 148, 0.0624, 0.1605),  # Newcombe (1998), example (b)
+        (0, 20, 0.0, 0.1611),  # Newcombe (1998), example (c)
+        (1, 29, 0.0061, 0.1718),  # Newcombe (1998), example (d)
+    ],
+)
 def test_wilson_known_values(k: int, n: int, low: float, high: float) -> None:
     for f in (wilson, wilson_formula):
         lo, hi = f(k, n)
@@ -44,11 +47,11 @@ class G:
 
 def test_matchup_table_seats_mirrors_and_overall() -> None:
     games = [
-        G(("A", "B"), ("x", "y"), 0),   # A in seat 0 wins
-        G(("B", "A"), ("y", "x"), 1),   # A in seat 1 wins
-        G(("B", "A"), ("y", "x"), 0),   # B in seat 0 wins
+        G(("A", "B"), ("x", "y"), 0),  # A in seat 0 wins
+        G(("B", "A"), ("y", "x"), 1),  # A in seat 1 wins
+        G(("B", "A"), ("y", "x"), 0),  # B in seat 0 wins
         G(("A", "B"), ("x", "y"), -1),  # draw
-        G(("A", "A"), ("x", "x"), 0),   # mirror: seat 0 wins
+        G(("A", "A"), ("x", "x"), 0),  # mirror: seat 0 wins
         G(("A", "A"), ("x", "x"), 1),
         G(("A", "A"), ("x", "x"), 0),
     ]
@@ -79,11 +82,13 @@ class F(G):
 
 
 def test_turn_order_is_split_from_seats_when_games_report_it() -> None:
-    games = [F(("A", "B"), ("x", "y"), 0, first_player=0),   # A first, wins
-             F(("A", "B"), ("x", "y"), 0, first_player=1),   # B first, A wins
-             F(("B", "A"), ("y", "x"), 0, first_player=0),   # B first, B wins
-             F(("B", "A"), ("y", "x"), -1, first_player=1),  # A first, draw
-             F(("A", "B"), ("x", "y"), 1, first_player=None)]
+    games = [
+        F(("A", "B"), ("x", "y"), 0, first_player=0),  # A first, wins
+        F(("A", "B"), ("x", "y"), 0, first_player=1),  # B first, A wins
+        F(("B", "A"), ("y", "x"), 0, first_player=0),  # B first, B wins
+        F(("B", "A"), ("y", "x"), -1, first_player=1),  # A first, draw
+        F(("A", "B"), ("x", "y"), 1, first_player=None),
+    ]
     t = MatchupTable(games)
     ab = t.cell("A", "B")
     assert ab.order_games == [2, 2] and ab.order_wins == [1, 1] and ab.order_draws == [1, 0]

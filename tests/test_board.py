@@ -1,6 +1,7 @@
 """The readable board (``agents/board.py``) that ``tcgzoo play`` prints and the browser
 app draws: card names and numbers for each game, nothing a seat's view hides, and the
 terminal game no longer printing raw JSON."""
+
 from __future__ import annotations
 
 import builtins
@@ -9,7 +10,6 @@ import random
 import re
 
 import pytest
-
 from tcgzoo.agents import cli
 from tcgzoo.agents.base import playable_actions
 from tcgzoo.agents.board import board, board_text, card_catalog
@@ -18,8 +18,11 @@ from tcgzoo.envs import game_names
 
 GAMES = tuple(game_names())
 #: a counter each game's board must show for each seat
-COUNTERS = {"battle_spirits": {"life", "reserve", "deck", "hand"}, "ninja_slayer": {"deck", "hand"},
-            "leader_melee": {"life", "deck", "hand", "energy"}}
+COUNTERS = {
+    "battle_spirits": {"life", "reserve", "deck", "hand"},
+    "ninja_slayer": {"deck", "hand"},
+    "leader_melee": {"life", "deck", "hand", "energy"},
+}
 
 
 def _states(game: str, seed: int, every: int = 15):
@@ -73,8 +76,11 @@ def test_a_seats_board_is_as_blind_as_its_view(game):
             shown = json.dumps(b)
             for card in (full - mine) & set(catalog):
                 assert f'"{card}"' not in shown
-            assert not any(z["key"] in ("deck_cards", "deck_order_top_last", "life_cards")
-                           for p in b["players"] for z in p["zones"])
+            assert not any(
+                z["key"] in ("deck_cards", "deck_order_top_last", "life_cards")
+                for p in b["players"]
+                for z in p["zones"]
+            )
 
 
 def test_hidden_hands_are_counted_not_named():

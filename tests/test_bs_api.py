@@ -1,12 +1,12 @@
 """Battle Spirits: what of the API is its own (pool, first decision, render, card and deck
 file errors, the Python hook); the shared contract checks are in tests/test_api_games.py."""
+
 from __future__ import annotations
 
 import textwrap
 
 import numpy as np
 import pytest
-
 from tcgzoo.envs import battle_spirits_v0, load_game
 from tcgzoo.envs.battle_spirits import Game
 from tcgzoo.envs.battle_spirits.cards import load_pool
@@ -57,14 +57,22 @@ cards:
 
 
 def test_card_file_errors_name_file_entry_and_field(tmp_path):
-    bad_field = _write(tmp_path, "a.yaml", GOOD + "  - {id: X-2, name: Beta, type: spirit, colors: [red], cost: one, levels: [{cores: 1, bp: 1000}]}\n")
+    bad_field = _write(
+        tmp_path,
+        "a.yaml",
+        GOOD + "  - {id: X-2, name: Beta, type: spirit, colors: [red], cost: one, levels: [{cores: 1, bp: 1000}]}\n",
+    )
     with pytest.raises(CardFileError) as e:
         load_pool([bad_field])
     assert e.value.file.endswith("a.yaml") and e.value.entry == "X-2" and e.value.field == "cost"
     typo = _write(tmp_path, "b.yaml", GOOD.replace("cost: 1,", "cots: 1, cost: 1,"))
     with pytest.raises(CardFileError, match="entry 'X-1', field 'cots': unknown field"):
         load_pool([typo])
-    bad_action = _write(tmp_path, "c.yaml", GOOD.replace("bp: 1000}]}", "bp: 1000}], effects: [{trigger: summon, actions: [{do: explode}]}]}"))
+    bad_action = _write(
+        tmp_path,
+        "c.yaml",
+        GOOD.replace("bp: 1000}]}", "bp: 1000}], effects: [{trigger: summon, actions: [{do: explode}]}]}"),
+    )
     with pytest.raises(CardFileError, match=r"field 'effects\[0\].actions\[0\].do': 'explode' is not one of"):
         load_pool([bad_action])
     not_yaml = _write(tmp_path, "d.yaml", "cards: [ {id: X-1,\n")
@@ -113,10 +121,18 @@ def test_python_hook_escape_hatch(tmp_path, monkeypatch):
         n = rules.draw(state, player, 2) if not state.hand[player] else 0
         return n > 0, n == 2
 
-    f = _write(tmp_path, "h.yaml", GOOD + "  - {id: X-2, name: Hooked, type: spirit, colors: [red], cost: 1, "
-               "levels: [{cores: 1, bp: 1000}], effects: [{trigger: summon, actions: [{do: python, hook: draw_two_if_hand_empty}]}]}\n")
+    f = _write(
+        tmp_path,
+        "h.yaml",
+        GOOD + "  - {id: X-2, name: Hooked, type: spirit, colors: [red], cost: 1, "
+        "levels: [{cores: 1, bp: 1000}], effects: [{trigger: summon, actions: [{do: python, hook: draw_two_if_hand_empty}]}]}\n",
+    )
     pool = load_pool([f])
     assert pool.python_cards == ["X-2"]
-    bad = _write(tmp_path, "h2.yaml", GOOD.replace("bp: 1000}]}", "bp: 1000}], effects: [{trigger: summon, actions: [{do: python, hook: nope}]}]}"))
+    bad = _write(
+        tmp_path,
+        "h2.yaml",
+        GOOD.replace("bp: 1000}]}", "bp: 1000}], effects: [{trigger: summon, actions: [{do: python, hook: nope}]}]}"),
+    )
     with pytest.raises(CardFileError, match=r"field 'effects\[0\].actions\[0\].hook': no card hook 'nope'"):
         load_pool([bad])

@@ -1,6 +1,7 @@
 """A player's own card files join the built-in pool (issue 10's workflow): option ``cards``
 adds them, ``builtin_cards=False`` makes them the whole pool; the deck check and the
 results fingerprint see them."""
+
 from __future__ import annotations
 
 import importlib
@@ -8,7 +9,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from tcgzoo.agents.cli import main
 from tcgzoo.agents.games import fingerprint
 from tcgzoo.envs import GAMES

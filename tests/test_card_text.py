@@ -7,15 +7,15 @@ A handful of renderings are checked exactly, the card-language words are checked
 templates (so a word registered without one fails here by name), and the command line
 works on a real id and fails clearly on a misspelt one.
 """
+
 from __future__ import annotations
 
 import importlib
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
-
 from tcgzoo.agents.cli import main
 from tcgzoo.envs import game_module, game_names
 from tcgzoo.envs.core.cardfile import load_yaml
@@ -44,7 +44,7 @@ def test_card_files(game: str) -> list[str]:
 test_card_files.__test__ = False  # a helper, not a test
 
 
-@lru_cache(maxsize=None)
+@cache
 def pool(game: str, which: str):
     options = {} if which == "builtin" else {"cards": test_card_files(game), "builtin_cards": False}
     return text_module(game).pool(options)
@@ -100,9 +100,11 @@ def test_every_card_renders(game, which):
 def _entry(game, p, card_id):
     from tcgzoo.envs.core.cardtext import entry_of
 
-    file = {"battle_spirits": lambda: p.get(card_id).file,
-            "ninja_slayer": lambda: p.cards[p.by_id[card_id]].file,
-            "leader_melee": lambda: p.by_id[card_id].file}[game]()
+    file = {
+        "battle_spirits": lambda: p.get(card_id).file,
+        "ninja_slayer": lambda: p.cards[p.by_id[card_id]].file,
+        "leader_melee": lambda: p.by_id[card_id].file,
+    }[game]()
     return entry_of(file, card_id)
 
 
@@ -144,49 +146,93 @@ GOLDEN_EFFECTS = {
     # links (その後 / 〇〇したなら), a filter of two words, a duration
     ("battle_spirits", "TZ01-R03"): [
         [("【激突】", "[Clash]")],
-        [("Lv2・Lv3『このスピリットのアタック時』", "[LV2][LV3] When this spirit attacks"),
-         ("疲労状態のBP4000以下の相手のスピリット1体を破壊する。破壊したなら、このターンの間、このスピリットをBP+1000する。",
-          "Destroy 1 opposing exhausted spirit with BP 4000 or less. If you do, this spirit gets +1000 BP this turn.")]],
+        [
+            ("Lv2・Lv3『このスピリットのアタック時』", "[LV2][LV3] When this spirit attacks"),
+            (
+                "疲労状態のBP4000以下の相手のスピリット1体を破壊する。破壊したなら、このターンの間、このスピリットをBP+1000する。",
+                "Destroy 1 opposing exhausted spirit with BP 4000 or less. If you do, this spirit gets +1000 BP this turn.",
+            ),
+        ],
+    ],
     # a magic's condition and 'if_all' (しなければならない ... そうしたなら)
     ("battle_spirits", "TZ01-P14"): [
-        [("【メイン】", "[Main]"),
-         ("自分のライフが2以上のときのみ、このマジックを使用できる。", "You can use this magic only if your life is 2 or more."),
-         ("自分のライフのコア1個をリザーブに置く。それをすべて行ったなら、自分はデッキから2枚ドローする。",
-          "You lose 1 life. If you did all of it, you draw 2 card(s).")]],
+        [
+            ("【メイン】", "[Main]"),
+            (
+                "自分のライフが2以上のときのみ、このマジックを使用できる。",
+                "You can use this magic only if your life is 2 or more.",
+            ),
+            (
+                "自分のライフのコア1個をリザーブに置く。それをすべて行ったなら、自分はデッキから2枚ドローする。",
+                "You lose 1 life. If you did all of it, you draw 2 card(s).",
+            ),
+        ]
+    ],
     # the errata text of NS 1602.1, word for word but for the ability's name and the attribute's spelling
     ("ninja_slayer", "NST1-22"): [
         [("■インターラプト", "■Interrupt")],
-        [("■これがイクサで殺された時、あなたの場に他の〈Freelance〉が1人以上いれば、あなたは1回復して、1枚ドロー。",
-          "■When this is killed in ikusa, if you have another 〈Freelance〉 on your field, you recover 1; draw 1.")]],
+        [
+            (
+                "■これがイクサで殺された時、あなたの場に他の〈Freelance〉が1人以上いれば、あなたは1回復して、1枚ドロー。",
+                "■When this is killed in ikusa, if you have another 〈Freelance〉 on your field, you recover 1; draw 1.",
+            )
+        ],
+    ],
     # NS 1604.1: a granted ability quoted whole, with its limit
     ("ninja_slayer", "NST1-46"): [
-        [("■これがオヒガンからアンブッシュした時、これはこのターン「■これがアイサツした時、あなたの場に他の〈Survivor〉が"
-          "1人以上いれば、これをアンタイ・オジギする。この能力は1ターンに2度しか誘発しない。」を得る。",
-          '■When this is ambushed from Ohigan, this gains "■When this aisatsu-s, if you have another 〈Survivor〉 on '
-          'your field, untap this. This ability triggers only twice per turn." this turn.')]],
+        [
+            (
+                "■これがオヒガンからアンブッシュした時、これはこのターン「■これがアイサツした時、あなたの場に他の〈Survivor〉が"
+                "1人以上いれば、これをアンタイ・オジギする。この能力は1ターンに2度しか誘発しない。」を得る。",
+                '■When this is ambushed from Ohigan, this gains "■When this aisatsu-s, if you have another 〈Survivor〉 on '
+                'your field, untap this. This ability triggers only twice per turn." this turn.',
+            )
+        ]
+    ],
     # NS 1204.2e: 「…を1人選び、それを…」
     ("ninja_slayer", "TZNS-18"): [
-        [("■これが登場した時、相手の場のキャラクターを1人選び、それをオジギする。",
-          "■When this appears, choose 1 character on your opponent's field; bow it.")]],
+        [
+            (
+                "■これが登場した時、相手の場のキャラクターを1人選び、それをオジギする。",
+                "■When this appears, choose 1 character on your opponent's field; bow it.",
+            )
+        ]
+    ],
     # a leader's two faces, 【覚醒】[コスト](効果) (10-7-2) and an attack skill (10-2)
     ("leader_melee", "LM-L01"): [
         [("【表面】Crimson General", "[Front] Crimson General")],
-        [("【覚醒】[エネルギー2]自分のライフが4枚以下の時、このカードを裏向きにする。",
-          "[Awaken] [2 energy] If your life is 4 or less, turn this card to its back face.")],
+        [
+            (
+                "【覚醒】[エネルギー2]自分のライフが4枚以下の時、このカードを裏向きにする。",
+                "[Awaken] [2 energy] If your life is 4 or less, turn this card to its back face.",
+            )
+        ],
         [("【裏面】Crimson General, Awakened", "[Back] Crimson General, Awakened")],
-        [("【自動発動】このカードがアタックした時、そのバトル中、このカードのパワーを+2000。",
-          "[Auto] When this card attacks, this card gets +2000 power this battle.")]],
+        [
+            (
+                "【自動発動】このカードがアタックした時、そのバトル中、このカードのパワーを+2000。",
+                "[Auto] When this card attacks, this card gets +2000 power this battle.",
+            )
+        ],
+    ],
     # 【永続発動】 on every matching card (8-9) and a play skill (10-1) with a filter
     ("leader_melee", "LM-R07"): [
-        [("【自動発動】このカードがバトルエリアに出た時、相手のパワー3000以下のバトルカード1枚をブレイクする。",
-          "[Auto] When this card enters the battle area, break 1 opposing battle card with 3000 power or less.")]],
+        [
+            (
+                "【自動発動】このカードがバトルエリアに出た時、相手のパワー3000以下のバトルカード1枚をブレイクする。",
+                "[Auto] When this card enters the battle area, break 1 opposing battle card with 3000 power or less.",
+            )
+        ]
+    ],
 }
 
 
 def test_golden_flame_drake_ryu():
     """The whole layout of one card: name, fields, then each effect, Japanese over English."""
-    assert text_module("battle_spirits").render(pool("battle_spirits", "builtin"), "TZ01-R02").format() == \
-        GOLDEN_BS_TZ01_R02
+    assert (
+        text_module("battle_spirits").render(pool("battle_spirits", "builtin"), "TZ01-R02").format()
+        == GOLDEN_BS_TZ01_R02
+    )
 
 
 @pytest.mark.parametrize("game,card_id", sorted(GOLDEN_EFFECTS))
@@ -235,7 +281,10 @@ def test_vocabulary_structures_render_from_their_registrations():
     [c] = t.tests("condition", {"compare": {"quantity": "life", "times": 2, "ge": 6}}, None)
     assert (c.ja, c.en) == ("自分のライフ×2が6以上", "your life × 2 is 6 or more")
     [a] = t.tests("condition", {"any_of": [{"life_le": 1}, {"life_eq": 5}]}, None)
-    assert (a.ja, a.en) == ("自分のライフが1以下、または自分のライフがちょうど5", "your life is 1 or less or your life is exactly 5")
+    assert (a.ja, a.en) == (
+        "自分のライフが1以下、または自分のライフがちょうど5",
+        "your life is 1 or less or your life is exactly 5",
+    )
     zap = v.words["verb"]["zap"]
     assert t.word_phrase(zap, t.word_values(zap, {"n": 3}, None)) == Phrase("3回ザップする", "zap 3 times")
     assert t.word_phrase(zap, t.word_values(zap, {}, None)) == Phrase("1回ザップする", "zap 1 times")
@@ -252,8 +301,14 @@ def test_unknown_fields_are_named_not_dropped(tmp_path):
     """A field the renderer does not know (a word added to the language without its
     phrase) is an error naming it, never a rendering that silently leaves it out."""
     bs = text_module("battle_spirits")
-    entry = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1,
-             "magic": {"main": [{"do": "draw", "n": 1, "sparkle": True}]}}
+    entry = {
+        "id": "X-1",
+        "name": "X",
+        "type": "magic",
+        "colors": ["red"],
+        "cost": 1,
+        "magic": {"main": [{"do": "draw", "n": 1, "sparkle": True}]},
+    }
     with pytest.raises(MissingPhrase, match="sparkle"):
         bs.render_entry(entry)
 
@@ -288,12 +343,14 @@ def test_cli_other_cards_words_are_usage_errors(capsys):
 def test_cli_renders_a_users_card_file(tmp_path, capsys):
     """``--option cards=...`` adds the player's files: their cards render like the built-in ones."""
     f = tmp_path / "mine.yaml"
-    f.write_text("cards:\n"
-                 "  - id: MY-01\n    name: Ember Pup\n    type: spirit\n    colors: [red]\n    cost: 1\n"
-                 "    levels: [{cores: 1, bp: 1000}]\n"
-                 "    effects:\n      - trigger: summon\n        optional: true\n"
-                 "        actions: [{do: destroy, target: {what: spirit, side: opp, filter: {bp_le: 1000}}}]\n",
-                 encoding="utf-8")
+    f.write_text(
+        "cards:\n"
+        "  - id: MY-01\n    name: Ember Pup\n    type: spirit\n    colors: [red]\n    cost: 1\n"
+        "    levels: [{cores: 1, bp: 1000}]\n"
+        "    effects:\n      - trigger: summon\n        optional: true\n"
+        "        actions: [{do: destroy, target: {what: spirit, side: opp, filter: {bp_le: 1000}}}]\n",
+        encoding="utf-8",
+    )
     assert main(["cards", "show", "MY-01", "--game", "battle_spirits", "--option", f"cards={f}"]) == 0
     out = capsys.readouterr().out
     assert "BP1000以下の相手のスピリット1体を破壊できる。" in out

@@ -2,6 +2,7 @@
 against the vocabularies (issue 10): every registered word has its row, in the section of its
 kind, with the rule it is registered with, and every row names a registered word -- a word
 added or renamed without its documentation fails here by name."""
+
 from __future__ import annotations
 
 import importlib
@@ -13,8 +14,13 @@ import pytest
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 PAGES = {"ninja_slayer": "ninja-slayer-card-words.md", "leader_melee": "leader-melee-card-words.md"}
 #: a section's title -> the kind of word its rows are
-KIND_OF = {"Verbs": "verb", "Continuous-ability words": "continuous", "Filters": "filter",
-           "Conditions": "condition", "Values": "value"}
+KIND_OF = {
+    "Verbs": "verb",
+    "Continuous-ability words": "continuous",
+    "Filters": "filter",
+    "Conditions": "condition",
+    "Values": "value",
+}
 ROW = re.compile(r"^\| `([^`]+)` \|(?:[^|\\]|\\.)*\|(?:[^|\\]|\\.)*\| ([^|]*) \|")
 
 
@@ -44,7 +50,9 @@ def test_every_registered_word_is_documented_with_its_rule(game):
     assert not missing, f"docs/{PAGES[game]} lacks {', '.join(missing)}"
     stale = sorted(f"{kind} {name!r}" for kind, name in docs if (kind, name) not in registered)
     assert not stale, f"docs/{PAGES[game]} lists words that are not registered: {', '.join(stale)}"
-    wrong = sorted(f"{k} {n!r}: {docs[(k, n)]!r}, registered {r!r}" for (k, n), r in registered.items() if docs[(k, n)] != r)
+    wrong = sorted(
+        f"{k} {n!r}: {docs[(k, n)]!r}, registered {r!r}" for (k, n), r in registered.items() if docs[(k, n)] != r
+    )
     assert not wrong, f"docs/{PAGES[game]}: rules differ from the registrations: {'; '.join(wrong)}"
 
 
@@ -52,7 +60,8 @@ def test_a_missing_row_is_named(tmp_path, monkeypatch):
     """The check itself: a page without one word's row fails naming the word."""
     page = (DOCS / PAGES["ninja_slayer"]).read_text(encoding="utf-8")
     (tmp_path / PAGES["ninja_slayer"]).write_text(
-        "\n".join(x for x in page.splitlines() if not x.startswith("| `name_has` |")), encoding="utf-8")
+        "\n".join(x for x in page.splitlines() if not x.startswith("| `name_has` |")), encoding="utf-8"
+    )
     monkeypatch.setitem(globals(), "DOCS", tmp_path)
     with pytest.raises(AssertionError, match="filter 'name_has'"):
         test_every_registered_word_is_documented_with_its_rule("ninja_slayer")

@@ -10,6 +10,7 @@
   end of input;
 - Leader Melee's board said ``game over (player -4)`` and showed hand cards as ids.
 """
+
 from __future__ import annotations
 
 import base64
@@ -25,7 +26,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from tcgzoo.agents.base import make_agent
 from tcgzoo.agents.cli import main
 from tcgzoo.agents.policy import TRUST_ENV, UntrustedPolicyError, sb3_pickles
@@ -63,9 +63,11 @@ def _crafted_sb3_zip(zip_path: Path, target: Path) -> Path:
     """A file laid out like a stable-baselines3 model whose cloudpickled ``data`` entries
     would create ``target`` when loaded."""
     payload = base64.b64encode(pickle.dumps(_CreatesFile(target))).decode()
-    data = {"policy_class": {":type:": "<class 'abc.ABCMeta'>", ":serialized:": payload},
-            "observation_space": {":type:": "<class 'gymnasium.spaces.box.Box'>", ":serialized:": payload},
-            "n_envs": 1}
+    data = {
+        "policy_class": {":type:": "<class 'abc.ABCMeta'>", ":serialized:": payload},
+        "observation_space": {":type:": "<class 'gymnasium.spaces.box.Box'>", ":serialized:": payload},
+        "n_envs": 1,
+    }
     with zipfile.ZipFile(zip_path, "w") as z:
         z.writestr("data", json.dumps(data))
         z.writestr("policy.pth", b"not read before trust")
@@ -99,8 +101,19 @@ def test_a_crafted_sb3_zip_is_refused_and_runs_nothing(tmp_path, untrusted) -> N
 def test_the_command_line_refuses_it_in_one_line(db, tmp_path, capsys, untrusted) -> None:
     target = tmp_path / "pwned"
     evil = _crafted_sb3_zip(tmp_path / "model.zip", target)
-    argv = ["match", "--game", "toy_duel", "--agents", f"policy:{evil}", "random", "--games", "2",
-            "--workers", "1", "--no-progress"]
+    argv = [
+        "match",
+        "--game",
+        "toy_duel",
+        "--agents",
+        f"policy:{evil}",
+        "random",
+        "--games",
+        "2",
+        "--workers",
+        "1",
+        "--no-progress",
+    ]
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("tcgzoo: error: policy file") and err.count("\n") == 1
@@ -112,8 +125,9 @@ def test_a_python_policy_file_needs_the_same_trust(tmp_path, monkeypatch, untrus
     """A .py policy runs its code as it is imported: refused before import without trust."""
     marker = tmp_path / "imported"
     f = tmp_path / "bot.py"
-    f.write_text(f"open({str(marker)!r}, 'w').close()\n\ndef policy(observation, mask):\n"
-                 "    return int(mask.nonzero()[0][0])\n")
+    f.write_text(
+        f"open({str(marker)!r}, 'w').close()\n\ndef policy(observation, mask):\n    return int(mask.nonzero()[0][0])\n"
+    )
     with pytest.raises(UntrustedPolicyError, match="a Python policy file runs its code"):
         make_agent(f"policy:{f}", "toy_duel")
     assert not marker.exists()
@@ -135,7 +149,6 @@ def real_model(tmp_path) -> Path:
     import gymnasium as gym
     import numpy as np
     from sb3_contrib import MaskablePPO
-
     from tcgzoo.envs.toy_duel import Game
 
     game = Game()
@@ -153,8 +166,21 @@ def test_a_real_model_lists_its_pickles_and_loads_with_trust(real_model, db, cap
     found = "; ".join(sb3_pickles(real_model))
     assert "policy_class" in found and "policy.pth" in found
     assert re.search(r"and \d+ more \(cloudpickle\)", found)  # a dozen entries: the first four are named
-    argv = ["match", "--game", "toy_duel", "--agents", f"policy:{real_model}", "random", "--games", "4",
-            "--no-progress", "--workers", "2", "--run", "trusted"]
+    argv = [
+        "match",
+        "--game",
+        "toy_duel",
+        "--agents",
+        f"policy:{real_model}",
+        "random",
+        "--games",
+        "4",
+        "--no-progress",
+        "--workers",
+        "2",
+        "--run",
+        "trusted",
+    ]
     assert main(argv) == 2
     assert "refused" in capsys.readouterr().err
     # trusted: the parent validates the agents and both worker processes load the model
@@ -176,8 +202,25 @@ def test_output_files_survive_a_reader_that_left(tmp_path) -> None:
     """``tcgzoo match --csv f | head`` with the reader gone before anything is printed: the
     files are written, the exit is quiet (no traceback, no 'Exception ignored')."""
     out_csv, out_json = tmp_path / "m.csv", tmp_path / "m.json"
-    cmd = CLI + ["match", "--game", "toy_duel", "--agents", "heuristic", "random", "--games", "6", "--workers", "1",
-                 "--no-progress", "--db", str(tmp_path / "a.sqlite"), "--csv", str(out_csv), "--json", str(out_json)]
+    cmd = CLI + [
+        "match",
+        "--game",
+        "toy_duel",
+        "--agents",
+        "heuristic",
+        "random",
+        "--games",
+        "6",
+        "--workers",
+        "1",
+        "--no-progress",
+        "--db",
+        str(tmp_path / "a.sqlite"),
+        "--csv",
+        str(out_csv),
+        "--json",
+        str(out_json),
+    ]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     proc.stdout.close()  # the reader is gone before the command prints
     err = proc.stderr.read().decode()
@@ -191,11 +234,32 @@ def test_output_files_survive_a_reader_that_left(tmp_path) -> None:
 def test_a_long_replay_into_a_reader_that_stops_after_one_line(tmp_path, capsys) -> None:
     """``tcgzoo replay ... | head -n 1`` on a game whose text is far larger than a pipe's buffer."""
     dbp = str(tmp_path / "a.sqlite")
-    assert main(["match", "--game", "battle_spirits", "--agents", "random", "random", "--games", "1",
-                 "--workers", "1", "--no-progress", "--db", dbp, "--run", "r"]) == 0
+    assert (
+        main(
+            [
+                "match",
+                "--game",
+                "battle_spirits",
+                "--agents",
+                "random",
+                "random",
+                "--games",
+                "1",
+                "--workers",
+                "1",
+                "--no-progress",
+                "--db",
+                dbp,
+                "--run",
+                "r",
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
-    proc = subprocess.Popen(CLI + ["replay", "--db", dbp, "--run", "r", "--index", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        CLI + ["replay", "--db", dbp, "--run", "r", "--index", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     first = proc.stdout.readline().decode()
     proc.stdout.close()
     err = proc.stderr.read().decode()
@@ -204,21 +268,54 @@ def test_a_long_replay_into_a_reader_that_stops_after_one_line(tmp_path, capsys)
 
 
 # ---- 4. rule options: checked once, one clear line -------------------------------------------------
-@pytest.mark.parametrize("game, option, message", [
-    ("battle_spirits", "max_decisions=abc", "Battle Spirits option 'max_decisions' takes a whole number >= 0 "
-                                            "(0: no cap), got 'abc'"),
-    ("battle_spirits", "max_decisions=-1", "Battle Spirits option 'max_decisions' takes a whole number >= 0 "
-                                           "(0: no cap), got -1"),
-    ("leader_melee", 'first_player="x"', "Leader Melee option 'first_player' takes 0, 1 or null "
-                                         "(decided by the rules), got 'x'"),
-    ("ninja_slayer", "first_player=5", "Ninja Slayer option 'first_player' takes 0, 1 or null "
-                                       "(decided by the rules), got 5"),
-    ("ninja_slayer", "auto_forced=yes", "Ninja Slayer option 'auto_forced' takes true or false, got 'yes'"),
-    ("battle_spirits", "format=draft", "Battle Spirits option 'format' takes 'standard' or 'eternal', got 'draft'"),
-])
+@pytest.mark.parametrize(
+    "game, option, message",
+    [
+        (
+            "battle_spirits",
+            "max_decisions=abc",
+            "Battle Spirits option 'max_decisions' takes a whole number >= 0 (0: no cap), got 'abc'",
+        ),
+        (
+            "battle_spirits",
+            "max_decisions=-1",
+            "Battle Spirits option 'max_decisions' takes a whole number >= 0 (0: no cap), got -1",
+        ),
+        (
+            "leader_melee",
+            'first_player="x"',
+            "Leader Melee option 'first_player' takes 0, 1 or null (decided by the rules), got 'x'",
+        ),
+        (
+            "ninja_slayer",
+            "first_player=5",
+            "Ninja Slayer option 'first_player' takes 0, 1 or null (decided by the rules), got 5",
+        ),
+        ("ninja_slayer", "auto_forced=yes", "Ninja Slayer option 'auto_forced' takes true or false, got 'yes'"),
+        ("battle_spirits", "format=draft", "Battle Spirits option 'format' takes 'standard' or 'eternal', got 'draft'"),
+    ],
+)
 def test_a_bad_option_is_one_line_naming_it(db, capsys, game, option, message) -> None:
-    assert main(["match", "--game", game, "--agents", "random", "random", "--games", "1", "--workers", "1",
-                 "--no-progress", "--option", option]) == 2
+    assert (
+        main(
+            [
+                "match",
+                "--game",
+                game,
+                "--agents",
+                "random",
+                "random",
+                "--games",
+                "1",
+                "--workers",
+                "1",
+                "--no-progress",
+                "--option",
+                option,
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert err == f"tcgzoo: error: {message}\n"
 
@@ -233,27 +330,53 @@ def test_a_bad_option_in_play_and_the_env(capsys) -> None:
 
 
 # ---- 5. counts and targets are checked by argparse --------------------------------------------------
-@pytest.mark.parametrize("argv, message", [
-    (["match", "--game", "toy_duel", "--agents", "random", "random", "--games", "0"],
-     "argument --games: takes a whole number >= 1, got 0"),
-    (["match", "--game", "toy_duel", "--agents", "random", "random", "--workers", "-3"],
-     "argument --workers: takes a whole number >= 0 (0: all cores), got -3"),
-    (["tournament", "--game", "toy_duel", "--entrants", "a", "b", "--games", "-1"],
-     "argument --games: takes a whole number >= 1, got -1"),
-    (["tournament", "--game", "toy_duel", "--entrants", "a", "b", "--bootstrap", "-5"],
-     "argument --bootstrap: takes a whole number >= 0 (0: analytic), got -5"),
-    (["winrate", "--game", "toy_duel", "--target", "0"],
-     "argument --target: takes a 95% interval half-width above 0 and at most 0.5 (e.g. 0.05), got 0"),
-    (["winrate", "--game", "toy_duel", "--target", "x"], "argument --target: takes a 95% interval half-width"),
-    (["winrate", "--game", "toy_duel", "--min-games", "-2"], "argument --min-games: takes a whole number >= 1, got -2"),
-    (["winrate", "--game", "toy_duel", "--max-games", "-2"], "argument --max-games: takes a whole number >= 1, got -2"),
-    (["winrate", "--game", "toy_duel", "--workers", "1.5"], "argument --workers: takes a whole number >= 0 "
-                                                            "(0: all cores), got '1.5'"),
-    (["replay", "--run", "r", "--index", "-1"], "argument --index: takes a whole number >= 0, got -1"),
-    (["train", "--game", "toy_duel", "--out", "x", "--envs", "0"], "argument --envs: takes a whole number >= 1, got 0"),
-    (["train", "--game", "toy_duel", "--out", "x", "--minutes", "-1"], "argument --minutes: takes a number of "
-                                                                       "minutes above 0, got '-1'"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (
+            ["match", "--game", "toy_duel", "--agents", "random", "random", "--games", "0"],
+            "argument --games: takes a whole number >= 1, got 0",
+        ),
+        (
+            ["match", "--game", "toy_duel", "--agents", "random", "random", "--workers", "-3"],
+            "argument --workers: takes a whole number >= 0 (0: all cores), got -3",
+        ),
+        (
+            ["tournament", "--game", "toy_duel", "--entrants", "a", "b", "--games", "-1"],
+            "argument --games: takes a whole number >= 1, got -1",
+        ),
+        (
+            ["tournament", "--game", "toy_duel", "--entrants", "a", "b", "--bootstrap", "-5"],
+            "argument --bootstrap: takes a whole number >= 0 (0: analytic), got -5",
+        ),
+        (
+            ["winrate", "--game", "toy_duel", "--target", "0"],
+            "argument --target: takes a 95% interval half-width above 0 and at most 0.5 (e.g. 0.05), got 0",
+        ),
+        (["winrate", "--game", "toy_duel", "--target", "x"], "argument --target: takes a 95% interval half-width"),
+        (
+            ["winrate", "--game", "toy_duel", "--min-games", "-2"],
+            "argument --min-games: takes a whole number >= 1, got -2",
+        ),
+        (
+            ["winrate", "--game", "toy_duel", "--max-games", "-2"],
+            "argument --max-games: takes a whole number >= 1, got -2",
+        ),
+        (
+            ["winrate", "--game", "toy_duel", "--workers", "1.5"],
+            "argument --workers: takes a whole number >= 0 (0: all cores), got '1.5'",
+        ),
+        (["replay", "--run", "r", "--index", "-1"], "argument --index: takes a whole number >= 0, got -1"),
+        (
+            ["train", "--game", "toy_duel", "--out", "x", "--envs", "0"],
+            "argument --envs: takes a whole number >= 1, got 0",
+        ),
+        (
+            ["train", "--game", "toy_duel", "--out", "x", "--minutes", "-1"],
+            "argument --minutes: takes a number of minutes above 0, got '-1'",
+        ),
+    ],
+)
 def test_bad_counts_are_usage_errors(capsys, argv, message) -> None:
     with pytest.raises(SystemExit) as info:
         main(argv)
@@ -278,8 +401,26 @@ def test_replay_reads_the_store_read_only(db, capsys) -> None:
 
     from tcgzoo.agents.store import Store
 
-    assert main(["match", "--game", "toy_duel", "--agents", "random", "random", "--games", "2", "--workers", "1",
-                 "--no-progress", "--run", "r"]) == 0
+    assert (
+        main(
+            [
+                "match",
+                "--game",
+                "toy_duel",
+                "--agents",
+                "random",
+                "random",
+                "--games",
+                "2",
+                "--workers",
+                "1",
+                "--no-progress",
+                "--run",
+                "r",
+            ]
+        )
+        == 0
+    )
     with Store(db, create=False) as store:
         assert [r["run_key"] for r in store.runs()] == ["r"]
         with pytest.raises(sqlite3.OperationalError, match="readonly"):
@@ -289,8 +430,26 @@ def test_replay_reads_the_store_read_only(db, capsys) -> None:
 
 
 def test_replay_step_stops_at_the_end_of_input(db, monkeypatch, capsys) -> None:
-    assert main(["match", "--game", "toy_duel", "--agents", "random", "random", "--games", "2", "--workers", "1",
-                 "--no-progress", "--run", "r"]) == 0
+    assert (
+        main(
+            [
+                "match",
+                "--game",
+                "toy_duel",
+                "--agents",
+                "random",
+                "random",
+                "--games",
+                "2",
+                "--workers",
+                "1",
+                "--no-progress",
+                "--run",
+                "r",
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n"))  # one Enter, then the input ends
     assert main(["replay", "--run", "r", "--index", "0", "--step", "--quiet"]) == 0

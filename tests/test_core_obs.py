@@ -1,9 +1,9 @@
 """The kernel's observation layout (envs/core/obs.py): named blocks and the docstring check."""
+
 from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from tcgzoo.envs.core.obs import ObsLayout, doc_table_rows, size_of
 
 DOC = """Observation

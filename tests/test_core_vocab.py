@@ -1,12 +1,12 @@
 """The effect core's vocabulary (``envs/core/vocab.py``): words registered once, compiled
 once, called directly; values, comparisons and combinators shared by every game."""
+
 from __future__ import annotations
 
 import pytest
-
 from tcgzoo.envs.core.cardfile import Checker
 from tcgzoo.envs.core.errors import CardFileError
-from tcgzoo.envs.core.vocab import Param, Value, Vocabulary, read_params, value
+from tcgzoo.envs.core.vocab import Param, Value, Vocabulary, read_params, value, zone_sizes
 
 
 class Board:
@@ -59,8 +59,7 @@ def test_stat_comparisons_take_values_read_at_use():
 def test_value_modifiers_and_leaves():
     v = make_vocab()
     s = Board()
-    per = v.compile_value(ck(None), "n", {"diff": [{"stat": "power", "of": "biggest"}, {"stat": "power"}],
-                                          "per": 3000})
+    per = v.compile_value(ck(None), "n", {"diff": [{"stat": "power", "of": "biggest"}, {"stat": "power"}], "per": 3000})
     assert isinstance(per, Value) and value(per, s, 0, 0) == 2  # (7000 - 1000) // 3000
     times = v.compile_value(ck(None), "n", {"cards": "opp", "times": 1000, "plus": 500, "max": 2000})
     assert value(times, s, 0, 0) == 2000  # 2 * 1000 + 500, capped at 2000
@@ -97,7 +96,9 @@ def test_errors_name_the_field_and_suggest_the_nearest_word():
 
 def test_read_params_fills_defaults_and_refuses_unknown_fields():
     v = make_vocab()
-    word = v.add("verb", "gain", lambda *a: (True, True), params={"n": Param.value(1), "who": Param.choice(("me", "you"), "me")})
+    word = v.add(
+        "verb", "gain", lambda *a: (True, True), params={"n": Param.value(1), "who": Param.choice(("me", "you"), "me")}
+    )
     assert read_params(v, word, Checker("toy.yaml", "C-1", {}), {"do": "gain"}, skip=("do",)) == {"n": 1, "who": "me"}
     with pytest.raises(CardFileError, match=r"field 'whom': unknown field of verb 'gain'.*did you mean 'who'"):
         read_params(v, word, Checker("toy.yaml", "C-1", {}), {"do": "gain", "whom": "you"}, skip=("do",))
@@ -113,13 +114,20 @@ def test_compare_condition_compares_two_values_read_at_use():
     s.owner[3] = 0  # read when checked: the opponent now has one card
     assert not all(fn(s, 0, 0, arg) for fn, arg in two)
     # modifiers apply before comparing; the right side is a value of the board
-    rel = v.compile_condition(ck(None), "if", {"compare": {"quantity": "life", "times": 2, "lt": {"quantity": "life", "of": "opp"}}})
+    rel = v.compile_condition(
+        ck(None), "if", {"compare": {"quantity": "life", "times": 2, "lt": {"quantity": "life", "of": "opp"}}}
+    )
     s.life = [2, 5]
     assert all(fn(s, 0, 0, arg) for fn, arg in rel)  # 2 * 2 < 5
     s.life = [3, 5]
     assert not all(fn(s, 0, 0, arg) for fn, arg in rel)  # 6 < 5 fails
-    assert all(fn(s, 0, 0, arg) for fn, arg in v.compile_condition(ck(None), "if", {"not": {"compare": {"cards": "own", "eq": 0}}}))
-    with pytest.raises(CardFileError, match=r"field 'if.compare': a comparison needs exactly one of le, ge, lt, gt, eq; got 2"):
+    assert all(
+        fn(s, 0, 0, arg)
+        for fn, arg in v.compile_condition(ck(None), "if", {"not": {"compare": {"cards": "own", "eq": 0}}})
+    )
+    with pytest.raises(
+        CardFileError, match=r"field 'if.compare': a comparison needs exactly one of le, ge, lt, gt, eq; got 2"
+    ):
         v.compile_condition(ck(None), "if", {"compare": {"cards": "opp", "ge": 1, "le": 3}})
     with pytest.raises(CardFileError, match="compare is a condition"):
         v.compile_filter(ck(None), "f", {"compare": {"cards": "opp", "ge": 1}})
@@ -139,3 +147,59 @@ def test_a_plain_number_keeps_the_card_files_bound():
     with pytest.raises(CardFileError, match=r"field 'f.power_le': 1000 is out of range"):
         v.compile_filter(bounded, "f", {"power_le": 1000})
     assert v.compile_value(ck(None), "n", 1000) == 1000  # no bound given: none applied
+
+
+def test_named_parameter_reads_a_name_as_its_number():
+    v = make_vocab()
+    colors = {"red": 0, "blue": 1, "green": 2}
+
+    @v.filter("color", params={"": Param.named(colors, "color")}, rule="T 5", doc="of that colour")
+    def color(s, i, src, p, c, base):
+        return i % 3 == c
+
+    filt = v.compile_filter(ck(None), "f", {"color": "green"})
+    assert filt == ((color, 2),)  # the name is read once, as its number
+    assert [i for i in range(4) if all(fn(Board(), i, 0, 0, arg, False) for fn, arg in filt)] == [2]
+    with pytest.raises(
+        CardFileError, match=r"field 'f.color': 'bleu' is not one of red, blue, green; did you mean 'blue'"
+    ):
+        v.compile_filter(ck(None), "f", {"color": "bleu"})
+    with pytest.raises(CardFileError, match=r"field 'f.color': 3 is not one of red, blue, green"):
+        v.compile_filter(ck(None), "f", {"color": 3})
+
+
+def test_zone_sizes_count_the_controllers_zone_and_the_opponents():
+    class Hands:
+        hand = [[7, 8, 9], [5]]
+
+    own, opp = zone_sizes(
+        "hand",
+        ("own_hand", "opp_hand"),
+        "T 6",
+        "the cards in {your} hand",
+        ("自分の手札", "相手の手札"),
+        "the number of cards in {your} hand",
+    )
+    assert (own[0], own[1](Hands, -1, 0), own[2:]) == (
+        "own_hand",
+        3,
+        ("T 6", "the cards in your hand", "自分の手札", "the number of cards in your hand"),
+    )
+    assert (opp[0], opp[1](Hands, -1, 0), opp[1](Hands, -1, 1), opp[3], opp[4]) == (
+        "opp_hand",
+        1,
+        3,
+        "the cards in your opponent's hand",
+        "相手の手札",
+    )
+
+
+def test_checker_strings_names_the_bad_entry():
+    assert Checker("toy.yaml", "C-1", {}).strings("traits") == []
+    assert Checker("toy.yaml", "C-1", {"kw": ["fly", "swim"]}).strings("kw", ("fly", "swim")) == ["fly", "swim"]
+    with pytest.raises(CardFileError, match=r"field 'traits\[1\]': expected a string"):
+        Checker("toy.yaml", "C-1", {"traits": ["a", 3]}).strings("traits")
+    with pytest.raises(CardFileError, match=r"field 'kw\[0\]': 'dig' is not one of fly, swim"):
+        Checker("toy.yaml", "C-1", {"kw": ["dig"]}).strings("kw", ("fly", "swim"))
+    with pytest.raises(CardFileError, match=r"field 'kw': expected a list"):
+        Checker("toy.yaml", "C-1", {"kw": "fly"}).strings("kw", ("fly", "swim"))

@@ -2,12 +2,12 @@
 no concede action unless ``concession=True`` is passed, and a game stopped by the decision
 cap ends as a truncation that says why in ``infos``, not as a termination. The core
 ``Game`` keeps conceding on (the rulebook's default, used by the arena and human play)."""
+
 from __future__ import annotations
 
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
-
 from tcgzoo.envs import GAMES, load_game, make_env
 
 NAMES = sorted(GAMES)
@@ -85,8 +85,10 @@ def test_game_ended_by_the_rules_is_not_capped():
     assert not state.capped
 
 
-@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be:UserWarning",
-                            "ignore:Observation is not a NumPy array:UserWarning")
+@pytest.mark.filterwarnings(
+    "ignore:Observation space for each agent probably should be:UserWarning",
+    "ignore:Observation is not a NumPy array:UserWarning",
+)
 @pytest.mark.parametrize("name", NAMES)
 def test_api_test_passes_through_truncations(name):
     api_test(make_env(name, max_decisions=30), num_cycles=200)

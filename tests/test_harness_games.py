@@ -1,16 +1,16 @@
 """The simulation harness on every game in ``GAMES_UNDER_TEST`` (Toy Duel now), the
 PettingZoo API and seed tests, the golden playthrough diff, and mutants of Toy Duel that
 the harness must reject: a checker is only worth something if it can fail."""
+
 from __future__ import annotations
 
 import re
 
+import harness
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
-
-import harness
 from harness import GAMES_UNDER_TEST, check_random_games
+from pettingzoo.test import api_test, seed_test
 from tcgzoo.envs import toy_duel as toy
 
 # PettingZoo's classic games observe a Dict of observation + action_mask, which api_test
@@ -25,8 +25,9 @@ CLASSIC_OBS_WARNINGS = [
 def test_random_simulation(name: str, sim_games: int, sim_seed: int, sim_rate: float | None) -> None:
     cfg = harness.sim_config(name)
     rate = cfg.sample_rate if sim_rate is None else sim_rate
-    stats = check_random_games(harness.make_game(name, **cfg.kwargs), sim_games, sim_seed, sample_rate=rate,
-                               concede_prob=cfg.concede_prob)
+    stats = check_random_games(
+        harness.make_game(name, **cfg.kwargs), sim_games, sim_seed, sample_rate=rate, concede_prob=cfg.concede_prob
+    )
     print(f"{name}: {stats}")
     assert stats.games == sim_games
     assert stats.wins[0] > 0 and stats.wins[1] > 0 or sim_games < 20, f"one side never wins: {stats}"
@@ -55,7 +56,7 @@ def test_golden_diff_names_the_step_and_the_command(tmp_path, monkeypatch) -> No
     text = path.read_text(encoding="utf-8")
     step3 = re.search(r"== step 3\ncurrent_player: (\d)", text)
     flipped = f"== step 3\ncurrent_player: {1 - int(step3.group(1))}"
-    path.write_text(text[:step3.start()] + flipped + text[step3.end():], encoding="utf-8")
+    path.write_text(text[: step3.start()] + flipped + text[step3.end() :], encoding="utf-8")
     with pytest.raises(AssertionError) as err:
         harness.check_golden("toy_duel")
     message = str(err.value)
@@ -69,10 +70,12 @@ def _mutant(game_methods: dict | None = None, **state_methods) -> toy.Game:
     """Toy Duel whose state (and clones) use ``state_methods`` instead of the real ones."""
     cls = type("MutantState", (toy.State,), {"__slots__": (), **state_methods})
     if "clone" not in state_methods:
+
         def clone(self):
             c = toy.State.clone(self)
             c.__class__ = cls
             return c
+
         cls.clone = clone
 
     def new_initial_state(self, seed=None):
@@ -120,14 +123,14 @@ MUTANTS = {
     "leaks hidden information": (_mutant(observation_tensor=_leaky_observation), "resample_hidden"),
     "player view leaks": (_mutant(to_dict=_leaky_view), "changed to_dict"),
     "clone shares a list": (_mutant(clone=_shallow_clone), "clone not independent"),
-    "legal actions descending": (_mutant(legal_actions=lambda self: sorted(self.legal, reverse=True)),
-                                 "not strictly ascending"),
-    "mask misses pass": (_mutant(legal_actions_mask=lambda self: np.arange(4) < len(self.hands[self.dplayer])),
-                         "mask"),
+    "legal actions descending": (
+        _mutant(legal_actions=lambda self: sorted(self.legal, reverse=True)),
+        "not strictly ascending",
+    ),
+    "mask misses pass": (_mutant(legal_actions_mask=lambda self: np.arange(4) < len(self.hands[self.dplayer])), "mask"),
     "rejected action changes state": (_mutant(apply_action=_illegal_changes_state), "rejected action"),
     "non-finite observation": (_mutant(observation_tensor=_nan_observation), "non-finite"),
-    "action strings not unique": (_mutant(action_to_string=lambda self, a: "pass" if a == 3 else "play"),
-                                  "not unique"),
+    "action strings not unique": (_mutant(action_to_string=lambda self, a: "pass" if a == 3 else "play"), "not unique"),
     "invariant hook fails": (_mutant(check_invariants=_broken_invariants), "cards not conserved"),
     "longer than declared": (_mutant({"max_game_length": lambda self: 4}), "max_game_length"),
     "returns not zero-sum": (_mutant(returns=lambda self: [1.0, 1.0]), "returns"),

@@ -18,6 +18,7 @@ DeckError, UnknownNameError), never anything else, and it costs bounded time and
   timeout, which must end with a clean error. Before the limits the bomb ran out of memory
   after 12 s and the 100 MB file after 70 s under that limit, and 10^9 copies asked for 8 GB.
 """
+
 from __future__ import annotations
 
 import copy
@@ -33,19 +34,26 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from tcgzoo.envs import game_module, game_names, load_game
-from tcgzoo.envs.core.cardfile import (CARD_FILE_MAX_BYTES, DECK_FILE_MAX_BYTES, MAX_DEPTH, MAX_INT_CHARS,
-                                       load_yaml, read_bounded)
+from tcgzoo.envs.core.cardfile import (
+    CARD_FILE_MAX_BYTES,
+    DECK_FILE_MAX_BYTES,
+    MAX_DEPTH,
+    MAX_INT_CHARS,
+    load_yaml,
+    read_bounded,
+)
 from tcgzoo.envs.core.errors import SHORT, CardFileError, DeckError, TcgError, UnknownNameError, short
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = tuple(game_names())
 CARDS = {g: importlib.import_module(f"{game_module(g).__name__}.cards") for g in GAMES}
 #: a deck file's ``cards`` mapping of each game with one card too many copies
-TOO_MANY = {"battle_spirits": ("TZ01-R13", "Spark Imp", "BS 6-1-1-2"),
-            "ninja_slayer": ("TZNS-02", "Ninja Slayer◆Mortal", "NS 402.4b"),
-            "leader_melee": ("LM-R14", "LM-R14", "LM 5-1-3-1")}
+TOO_MANY = {
+    "battle_spirits": ("TZ01-R13", "Spark Imp", "BS 6-1-1-2"),
+    "ninja_slayer": ("TZNS-02", "Ninja Slayer◆Mortal", "NS 402.4b"),
+    "leader_melee": ("LM-R14", "LM-R14", "LM 5-1-3-1"),
+}
 HOSTILE_AS = int(1.5 * 2**30)  # address-space limit of the hostile-case subprocesses
 HOSTILE_TIMEOUT = 60  # s; a guard, each case ends in well under a second
 
@@ -138,8 +146,11 @@ def test_files_over_the_size_limit_are_refused_before_parsing(tmp_path):
 
 def test_anchors_and_aliases_are_refused_with_line_and_column(tmp_path):
     alias = _write(tmp_path, "a.yaml", "cards:\n  - {id: X, name: &n Foo}\n  - {id: Y, name: *n}\n")
-    with pytest.raises(CardFileError, match=r"a\.yaml: not valid YAML at line 2, column 19: anchor &n: YAML "
-                                            r"anchors are not allowed"):
+    with pytest.raises(
+        CardFileError,
+        match=r"a\.yaml: not valid YAML at line 2, column 19: anchor &n: YAML "
+        r"anchors are not allowed",
+    ):
         CARDS["battle_spirits"].load_pool([alias])
     # an alias of an undefined anchor is refused as an alias, before PyYAML's own complaint
     alone = _write(tmp_path, "b.yaml", "name: d\ncards:\n  TZNS-02: *four\n")
@@ -177,9 +188,12 @@ def test_nesting_integers_tags_and_encoding_are_bounded(tmp_path):
     sexagesimal = _write(tmp_path, "s.yaml", "cost: 1" + ":59" * 200_000 + "\n")  # quadratic time to read
     with pytest.raises(CardFileError, match="characters; at most"):
         load_yaml(sexagesimal)
-    for text, what in (("!!int abc", r"'abc' cannot be read as !!int"), ("!!bool 2", r"'2' cannot be read as !!bool"),
-                       ("!!timestamp 1", r"'1' cannot be read as !!timestamp"),
-                       ("!!python/object:os.system x", "could not determine a constructor")):
+    for text, what in (
+        ("!!int abc", r"'abc' cannot be read as !!int"),
+        ("!!bool 2", r"'2' cannot be read as !!bool"),
+        ("!!timestamp 1", r"'1' cannot be read as !!timestamp"),
+        ("!!python/object:os.system x", "could not determine a constructor"),
+    ):
         with pytest.raises(CardFileError, match=what):
             load_yaml(_write(tmp_path, "t.yaml", text))
     bad = tmp_path / "u.yaml"
@@ -214,16 +228,26 @@ def test_blitz_sealed_allows_many_copies_but_not_more_than_its_deck(tmp_path):
 def test_card_numbers_that_size_tables_or_lists_are_bounded(tmp_path):
     """BS: a level's core cost sizes the card's level table; NS: a point of damage to a
     player is one damage check, a point of distributed damage one target entry."""
-    bs = _write(tmp_path, "bs.yaml", "cards:\n  - {id: X1, name: X, type: spirit, colors: [red], cost: 0, "
-                                     "levels: [{cores: 1000000000, bp: 1}]}\n")
+    bs = _write(
+        tmp_path,
+        "bs.yaml",
+        "cards:\n  - {id: X1, name: X, type: spirit, colors: [red], cost: 0, levels: [{cores: 1000000000, bp: 1}]}\n",
+    )
     with pytest.raises(CardFileError, match=r"field 'levels\[0\].cores': a level costs at most 99 cores"):
         CARDS["battle_spirits"].load_pool([bs])
-    ns = _write(tmp_path, "ns.yaml", "cards:\n  - {id: X1, name: X, type: character, cost: 1, karate: 1, "
-                                     "durability: 1, kousaku: 1000000000}\n")
+    ns = _write(
+        tmp_path,
+        "ns.yaml",
+        "cards:\n  - {id: X1, name: X, type: character, cost: 1, karate: 1, durability: 1, kousaku: 1000000000}\n",
+    )
     with pytest.raises(CardFileError, match=r"field 'kousaku': 1000000000 is out of range: .* -99..99"):
         CARDS["ninja_slayer"].load_pool([ns])
-    dist = _write(tmp_path, "nd.yaml", "cards:\n  - {id: X1, name: X, type: kotodama, cost: 1, actions: "
-                                       "[{do: damage, distribute: 100, target: {count: 2, chosen: entry}}]}\n")
+    dist = _write(
+        tmp_path,
+        "nd.yaml",
+        "cards:\n  - {id: X1, name: X, type: kotodama, cost: 1, actions: "
+        "[{do: damage, distribute: 100, target: {count: 2, chosen: entry}}]}\n",
+    )
     with pytest.raises(CardFileError, match=r"field 'actions\[0\].distribute': 100 is out of range"):
         CARDS["ninja_slayer"].load_pool([dist])
 
@@ -255,8 +279,11 @@ def test_error_messages_quote_a_bounded_piece_of_the_value(tmp_path):
 
 def test_misspelt_names_suggest_the_nearest(tmp_path):
     deck = _write(tmp_path, "d.yaml", "name: d\ncards: {TZ01-R1: 3}\n")
-    with pytest.raises(CardFileError, match=r"field 'cards.TZ01-R1': unknown card id 'TZ01-R1'; did you mean "
-                                            r"'TZ01-R10'\?"):
+    with pytest.raises(
+        CardFileError,
+        match=r"field 'cards.TZ01-R1': unknown card id 'TZ01-R1'; did you mean "
+        r"'TZ01-R10'\?",
+    ):
         CARDS["battle_spirits"].load_deck(str(deck), pool("battle_spirits"))
     lm = _write(tmp_path, "l.yaml", "name: d\nleader: LM-L0\ncards: {}\n")
     with pytest.raises(CardFileError, match=r"field 'leader': unknown card id 'LM-L0'; did you mean 'LM-L01'\?"):
@@ -275,17 +302,56 @@ def test_misspelt_names_suggest_the_nearest(tmp_path):
 
 # ---- fuzzing ---------------------------------------------------------------------------------
 # ~2 s per 200 examples on a busy 2-core machine; a bug hunt raises max_examples
-FUZZ = settings(max_examples=200, deadline=None, database=None, print_blob=True,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=200,
+    deadline=None,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
-_LEAF = st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.integers(-10**40, 10**40),
-                  st.floats(allow_nan=False), st.text(max_size=12),
-                  st.sampled_from(["self", "all", "X", "opp", "own", "field", "hand", "trash", "red", "spirit",
-                                   "character", "kotodama", "battle", "leader", "main", "summon", "draw", "damage",
-                                   "destroy", "none", "turn", "entry", "blitz_sealed"]))
-_VALUES = st.recursive(_LEAF, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.dictionaries(st.one_of(st.text(max_size=8), _LEAF), inner, max_size=4)),
-    max_leaves=16)
+_LEAF = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 12),
+    st.integers(-(10**40), 10**40),
+    st.floats(allow_nan=False),
+    st.text(max_size=12),
+    st.sampled_from(
+        [
+            "self",
+            "all",
+            "X",
+            "opp",
+            "own",
+            "field",
+            "hand",
+            "trash",
+            "red",
+            "spirit",
+            "character",
+            "kotodama",
+            "battle",
+            "leader",
+            "main",
+            "summon",
+            "draw",
+            "damage",
+            "destroy",
+            "none",
+            "turn",
+            "entry",
+            "blitz_sealed",
+        ]
+    ),
+)
+_VALUES = st.recursive(
+    _LEAF,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.one_of(st.text(max_size=8), _LEAF), inner, max_size=4)
+    ),
+    max_leaves=16,
+)
 
 
 def _raw_cards(game: str) -> list:
@@ -349,8 +415,11 @@ _YAMLISH = "abXY01-_ :,[]{}&*!|>'\"#%@?`~\n\t\\.\u3042\ufeff\x00"
 
 
 @FUZZ
-@given(st.sampled_from(GAMES), st.sampled_from(("card", "deck")),
-       st.one_of(st.text(alphabet=_YAMLISH, max_size=80), st.text(max_size=40), st.binary(max_size=80)))
+@given(
+    st.sampled_from(GAMES),
+    st.sampled_from(("card", "deck")),
+    st.one_of(st.text(alphabet=_YAMLISH, max_size=80), st.text(max_size=40), st.binary(max_size=80)),
+)
 def test_fuzz_random_text_and_bytes(game, kind, text):
     loads_or_refuses(game, kind, text)
 
@@ -362,12 +431,16 @@ def test_fuzz_decks_with_any_ids_and_counts(data):
     ids = sorted(pool(game).by_id)
     some_id = st.sampled_from(ids)
     key = st.one_of(some_id, some_id.map(lambda s: s[:-1]), st.text(max_size=8), st.integers())
-    count = st.one_of(st.integers(1, 4), st.integers(-10**30, 10**30), st.just(10**9), _LEAF)
+    count = st.one_of(st.integers(1, 4), st.integers(-(10**30), 10**30), st.just(10**9), _LEAF)
     deck = {"cards": data.draw(st.dictionaries(key, count, max_size=24))}
-    for field, value in (("name", st.text(max_size=30)), ("leader", st.one_of(some_id, _LEAF)),
-                         ("format", st.sampled_from(["constructed", "blitz_sealed", "x"])),
-                         ("packs", st.lists(st.lists(st.one_of(some_id, _VALUES), max_size=9), max_size=6)),
-                         ("plan", _VALUES), ("other", _VALUES)):
+    for field, value in (
+        ("name", st.text(max_size=30)),
+        ("leader", st.one_of(some_id, _LEAF)),
+        ("format", st.sampled_from(["constructed", "blitz_sealed", "x"])),
+        ("packs", st.lists(st.lists(st.one_of(some_id, _VALUES), max_size=9), max_size=6)),
+        ("plan", _VALUES),
+        ("other", _VALUES),
+    ):
         if data.draw(st.booleans()):
             deck[field] = data.draw(value)
     loads_or_refuses(game, "deck", dump(deck))
@@ -431,7 +504,7 @@ def _hostile(tmp_path: Path, case: str) -> tuple[str, str, Path, str]:
         p.write_text(f"cards:\n  - {{id: X, name: {_bomb()}}}\n")
         return "leader_melee", "card", p, "anchor &a0"
     if case.startswith("copies_"):
-        game = case[len("copies_"):]
+        game = case[len("copies_") :]
         cid, label, rule = TOO_MANY[game]
         leader = "leader: LM-L01\n" if game == "leader_melee" else ""
         p.write_text(f"name: big\n{leader}cards: {{{cid}: 1000000000}}\n")
@@ -448,8 +521,10 @@ def _hostile(tmp_path: Path, case: str) -> tuple[str, str, Path, str]:
                 fh.write(chunk)
         return "battle_spirits", "card", p, "a card file holds at most 1 MiB"
     if case == "level_cores":
-        p.write_text("cards:\n  - {id: X1, name: X, type: spirit, colors: [red], cost: 0, "
-                     "levels: [{cores: 1000000000, bp: 1}]}\n")
+        p.write_text(
+            "cards:\n  - {id: X1, name: X, type: spirit, colors: [red], cost: 0, "
+            "levels: [{cores: 1000000000, bp: 1}]}\n"
+        )
         return "battle_spirits", "card", p, "a level costs at most 99 cores"
     raise AssertionError(case)
 
@@ -458,17 +533,33 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (HOSTILE_AS, HOSTILE_AS))
 
 
-@pytest.mark.skipif(not hasattr(resource, "RLIMIT_AS") or sys.platform == "darwin",
-                    reason="needs RLIMIT_AS (Linux)")
-@pytest.mark.parametrize("case", ["alias_bomb_deck", "alias_bomb_card", "copies_battle_spirits",
-                                  "copies_ninja_slayer", "copies_leader_melee", "deep_nesting", "file_100mb",
-                                  "level_cores"])
+@pytest.mark.skipif(not hasattr(resource, "RLIMIT_AS") or sys.platform == "darwin", reason="needs RLIMIT_AS (Linux)")
+@pytest.mark.parametrize(
+    "case",
+    [
+        "alias_bomb_deck",
+        "alias_bomb_card",
+        "copies_battle_spirits",
+        "copies_ninja_slayer",
+        "copies_leader_melee",
+        "deep_nesting",
+        "file_100mb",
+        "level_cores",
+    ],
+)
 def test_hostile_files_end_in_a_clean_error_under_a_memory_limit(tmp_path, case):
     game, kind, path, says = _hostile(tmp_path, case)
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
     try:
-        run = subprocess.run([sys.executable, "-c", _CHILD, game, kind, str(path)], capture_output=True, text=True,
-                             timeout=HOSTILE_TIMEOUT, preexec_fn=_limit_memory, env=env, cwd=tmp_path)
+        run = subprocess.run(
+            [sys.executable, "-c", _CHILD, game, kind, str(path)],
+            capture_output=True,
+            text=True,
+            timeout=HOSTILE_TIMEOUT,
+            preexec_fn=_limit_memory,
+            env=env,
+            cwd=tmp_path,
+        )
     finally:
         path.unlink()  # pytest keeps the last runs' folders: no 100 MB left behind
     assert run.returncode == 0, f"exit {run.returncode}: {run.stdout[-500:]} {run.stderr[-2000:]}"

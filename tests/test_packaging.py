@@ -1,5 +1,6 @@
 """The folders install under one import name, ``tcgzoo``, with their data files, both as a
 regular install (a wheel) and as the editable install the tests run on."""
+
 from __future__ import annotations
 
 import subprocess
@@ -24,8 +25,11 @@ def test_editable_install_maps_the_top_level_folders():
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
-    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", str(ROOT), "-w", str(out)],
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", str(ROOT), "-w", str(out)],
+        capture_output=True,
+        text=True,
+    )
     if r.returncode != 0:
         pytest.fail(f"building the wheel failed:\n{r.stdout}\n{r.stderr}")
     return next(out.glob("tcgzoo-*.whl"))
@@ -53,9 +57,11 @@ def test_regular_install_imports_and_plays_outside_the_repo(wheel, tmp_path):
     venv.EnvBuilder(with_pip=True).create(env_dir)  # a clean environment: the wheel brings its own dependencies
     py = env_dir / "bin" / "python"
     subprocess.run([str(py), "-m", "pip", "install", "-q", str(wheel)], check=True)
-    code = ("import tcgzoo.envs, tcgzoo.envs.battle_spirits as bs; "
-            "assert 'site-packages' in tcgzoo.envs.__file__, tcgzoo.envs.__file__; "
-            "s = bs.Game().new_initial_state(1); s.apply_action(s.legal_actions()[0]); "
-            "assert tcgzoo.envs.game_names() == ['battle_spirits', 'leader_melee', 'ninja_slayer']; print('ok')")
+    code = (
+        "import tcgzoo.envs, tcgzoo.envs.battle_spirits as bs; "
+        "assert 'site-packages' in tcgzoo.envs.__file__, tcgzoo.envs.__file__; "
+        "s = bs.Game().new_initial_state(1); s.apply_action(s.legal_actions()[0]); "
+        "assert tcgzoo.envs.game_names() == ['battle_spirits', 'leader_melee', 'ninja_slayer']; print('ok')"
+    )
     r = subprocess.run([str(py), "-c", code], cwd=tmp_path, capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr

@@ -6,6 +6,7 @@ action probabilities as the network that was saved, and a crafted file is refuse
 running what it carries. The network agent's ``act_batch`` decides several games with one
 pass and the arena's side-by-side play gives the same games as one-after-the-other play.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,7 +21,6 @@ pytest.importorskip("safetensors")
 import gymnasium as gym  # noqa: E402
 import torch  # noqa: E402
 from sb3_contrib import MaskablePPO  # noqa: E402
-
 from tcgzoo.agents import arena as arena_mod  # noqa: E402
 from tcgzoo.agents.arena import Arena, Entrant  # noqa: E402
 from tcgzoo.agents.base import ConfigError, make_agent  # noqa: E402
@@ -85,8 +85,10 @@ def test_round_trip_gives_identical_action_probabilities(tmp_path, encoder):
     assert np.array_equal(_probs(loaded, states), _probs(model.policy, states))
     # the agent plays SB3's greedy choice, one at a time and batched
     agent = make_agent(f"policy:{path}", GAME)
-    ref = [int(model.predict(s.observation_tensor(p), action_masks=playable_mask(s), deterministic=True)[0])
-           for s, p in states]
+    ref = [
+        int(model.predict(s.observation_tensor(p), action_masks=playable_mask(s), deterministic=True)[0])
+        for s, p in states
+    ]
     assert [agent.act(s, p) for s, p in states] == ref
     assert agent.act_batch([s for s, _ in states], [p for _, p in states]) == ref
 
@@ -121,8 +123,7 @@ def test_a_crafted_file_is_never_unpickled(tmp_path, untrusted):
     pickle.loads(pickle.dumps(_Payload(marker)))  # the payload works when unpickled...
     assert marker.exists()
     marker.unlink()
-    for name, blob in [("pickle.safetensors", pickle.dumps({"w": _Payload(marker)})),
-                       ("torch.safetensors", None)]:
+    for name, blob in [("pickle.safetensors", pickle.dumps({"w": _Payload(marker)})), ("torch.safetensors", None)]:
         path = tmp_path / name
         if blob is None:
             torch.save({"w": _Payload(marker)}, path)  # a torch pickle (zip) under the safe suffix
@@ -153,12 +154,16 @@ def test_arena_side_by_side_play_gives_the_same_games(tmp_path, monkeypatch, unt
             monkeypatch.setattr(arena_mod, "_side_by_side", lambda jobs: False)
         else:
             real = arena_mod.play_side_by_side
-            monkeypatch.setattr(arena_mod, "play_side_by_side", lambda jobs, tick=None: calls.append(len(jobs))
-                                or real(jobs, tick))
+            monkeypatch.setattr(
+                arena_mod,
+                "play_side_by_side",
+                lambda jobs, tick=None, real=real: calls.append(len(jobs)) or real(jobs, tick),
+            )
         arena_mod._agents.clear()
         with Store(str(tmp_path / f"{mode}.sqlite")) as store:
-            result = Arena(GAME, store, workers=1).match(Entrant(f"policy:{path}"), Entrant("random"), 6,
-                                                         seed=3, paired=True)
+            result = Arena(GAME, store, workers=1).match(
+                Entrant(f"policy:{path}"), Entrant("random"), 6, seed=3, paired=True
+            )
             played[mode] = sorted((g.idx, g.winner, g.actions) for g in result.records)
     assert calls and max(calls) > 1  # the chunks were played side by side
     assert played["side_by_side"] == played["sequential"]
@@ -171,8 +176,8 @@ def test_loading_a_policy_file_leaves_the_callers_torch_rng_alone(tmp_path):
     snapshots in-process would sample differently from one whose workers load them (the same
     seed must train the same model in and out of process)."""
     import torch
-
     from tcgzoo.agents.model_file import load_policy, save_policy
+
     path = save_policy(_model(True).policy, tmp_path / "final.safetensors", GAME)
     torch.manual_seed(5)
     expected = torch.rand(3)

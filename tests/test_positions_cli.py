@@ -1,5 +1,6 @@
 """``tcgzoo match --position`` and ``tcgzoo play --position``: games start from a position file,
 stored games replay from it, and the position is part of the run's identity."""
+
 from __future__ import annotations
 
 import io
@@ -8,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from tcgzoo.agents.cli import main
 from tcgzoo.agents.store import Store
 from tcgzoo.agents.web.replay import Replay
@@ -28,8 +28,20 @@ def db(tmp_path, monkeypatch) -> str:
 
 
 def match(*more: str) -> list[str]:
-    return ["match", "--game", "leader_melee", "--agents", "heuristic", "random", "--games", "4", "--workers", "1",
-            "--no-progress", *more]
+    return [
+        "match",
+        "--game",
+        "leader_melee",
+        "--agents",
+        "heuristic",
+        "random",
+        "--games",
+        "4",
+        "--workers",
+        "1",
+        "--no-progress",
+        *more,
+    ]
 
 
 def test_match_from_a_position_stores_and_replays_it(db, capsys) -> None:
@@ -74,11 +86,14 @@ def test_the_position_is_part_of_the_runs_identity(db, tmp_path, capsys) -> None
     assert "already exists" in capsys.readouterr().err  # a resume never mixes two positions
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--position", str(EXAMPLES / "battle_spirits_lethal.yaml")], "a position of 'battle_spirits', not of --game"),
-    (["--position", "no/such/file.yaml"], "no/such/file.yaml: no such file"),
-    (["--position", LM, "--decks", "red_rush", "red_rush"], "--decks and --position"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--position", str(EXAMPLES / "battle_spirits_lethal.yaml")], "a position of 'battle_spirits', not of --game"),
+        (["--position", "no/such/file.yaml"], "no/such/file.yaml: no such file"),
+        (["--position", LM, "--decks", "red_rush", "red_rush"], "--decks and --position"),
+    ],
+)
 def test_position_errors_are_one_line(db, capsys, argv, message) -> None:
     assert main(match(*argv)) == 2
     err = capsys.readouterr().err
@@ -103,8 +118,15 @@ def test_bad_position_file_and_game_without_positions(db, tmp_path, capsys) -> N
 
 def test_play_from_a_position(db, monkeypatch, capsys) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
-    argv = ["play", "--game", "battle_spirits", "--position", str(EXAMPLES / "battle_spirits_lethal.yaml"),
-            "--seed", "5"]
+    argv = [
+        "play",
+        "--game",
+        "battle_spirits",
+        "--position",
+        str(EXAMPLES / "battle_spirits_lethal.yaml"),
+        "--seed",
+        "5",
+    ]
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "turn 7" in out and "Blaze Wyvern Kaen" in out and "you lose" in out  # q concedes

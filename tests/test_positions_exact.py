@@ -5,6 +5,7 @@ A restored state is the original: the same observations (both players), legal ac
 strings and returns under the same 200 random actions, for positions taken at many points of seeded
 random games of every game on the kernel.
 """
+
 from __future__ import annotations
 
 import copy
@@ -24,8 +25,12 @@ from tcgzoo.envs.core.position import FORMAT
 from tcgzoo.envs.core.rng import Rng
 from tcgzoo.envs.core.table import Table
 
-GAMES = {"battle_spirits": battle_spirits, "ninja_slayer": ninja_slayer, "leader_melee": leader_melee,
-         "toy_duel": toy_duel}
+GAMES = {
+    "battle_spirits": battle_spirits,
+    "ninja_slayer": ninja_slayer,
+    "leader_melee": leader_melee,
+    "toy_duel": toy_duel,
+}
 KERNEL_GAMES = ("battle_spirits", "ninja_slayer", "leader_melee")
 
 
@@ -204,6 +209,7 @@ def test_frames_follow_handler_names_not_numbers(monkeypatch):
             out.append((x.legal_actions(), x.to_dict(), x.observation_tensor(0).tobytes()))
             x.apply_action(x.legal_actions()[0])
         return out + [x.returns()]
+
     expected = trace(s.clone())
     # the rules renumbered: the table reversed and the ids the handlers push with it
     monkeypatch.setattr(toy_duel.State, "HANDLERS", tuple(reversed(toy_duel.State.HANDLERS)))
@@ -340,10 +346,13 @@ def test_generated_clone_is_the_declared_copy(name):
 
 def test_every_slot_is_declared():
     with pytest.raises(TypeError, match=r"FIELDS and __slots__ differ: undeclared \['b'\]"):
+
         class Bad(DecisionState):
             __slots__ = ("a", "b")
             FIELDS = Table(values=("a",))
+
     with pytest.raises(TypeError, match=r"declares \['a'\] twice"):
+
         class Twice(DecisionState):
             __slots__ = ("a",)
             FIELDS = Table(values=("a",), lists=("a",))

@@ -1,5 +1,6 @@
 """Readable positions (issue #11 part 6): ``tcgzoo.envs.<game>.position.readable`` / ``build``,
 position files (``envs/core/position_file.py``) and the example files of docs/positions.md."""
+
 from __future__ import annotations
 
 import importlib
@@ -8,7 +9,6 @@ import random
 from pathlib import Path
 
 import pytest
-
 from tcgzoo.envs.battle_spirits.layout import D_MAIN, ST_MAIN
 from tcgzoo.envs.core.errors import PositionError
 from tcgzoo.envs.core.position_file import POSITION_FILE_MAX_BYTES, dump_position, load_position, new_game
@@ -90,17 +90,30 @@ def test_left_out_parts_are_filled_from_the_deck_lists_by_the_seed(name) -> None
 
 def test_bs_counters_and_soul_core() -> None:
     mod, pos = modules("battle_spirits")
-    s = pos.build(mod.Game(), {"game": "battle_spirits", "turn": 4, "active": 1, "players": [
-        {"life": 2, "reserve": 0, "field": [{"card": "TZ01-R04", "state": "heavily exhausted"}]},
-        {"field": [{"card": "TZ01-P08", "cores": 3, "soul": True}, "TZ01-P07"], "reserve": 4, "trash_cores": 1}]})
+    s = pos.build(
+        mod.Game(),
+        {
+            "game": "battle_spirits",
+            "turn": 4,
+            "active": 1,
+            "players": [
+                {"life": 2, "reserve": 0, "field": [{"card": "TZ01-R04", "state": "heavily exhausted"}]},
+                {"field": [{"card": "TZ01-P08", "cores": 3, "soul": True}, "TZ01-P07"], "reserve": 4, "trash_cores": 1},
+            ],
+        },
+    )
     r = pos.readable(s)
     p0, p1 = r["players"]
     assert p0["field"] == [{"card": "TZ01-R04", "cores": 1, "state": "heavily exhausted"}]  # not p0's refresh
     assert p1["soul_core"] == "field" and p1["field"][0] == {"card": "TZ01-P08", "cores": 3, "soul": True}
     assert p1["field"][1] == {"card": "TZ01-P07", "cores": 0}  # a nexus: Lv1 needs no core
     assert (p0["life"], p0["reserve"], p1["reserve"], p1["trash_cores"]) == (2, 0, 4, 1)
-    assert (r["active"], r["first"], r["step"], r["pending"]) == (1, 0, "main", {"player": 1,
-                                                                                 "decision": "main step action"})
+    assert (r["active"], r["first"], r["step"], r["pending"]) == (
+        1,
+        0,
+        "main",
+        {"player": 1, "decision": "main step action"},
+    )
     assert (s.gained[0], s.gained[1]) == (2 + 0 + 1 - 8, 4 + 5 + 1 + 3 - 8)  # the cores beyond the set-up's 8
     s.check_invariants()
 
@@ -108,24 +121,46 @@ def test_bs_counters_and_soul_core() -> None:
 def test_bs_refresh_step_recovers_and_returns_trash_cores() -> None:
     """Resuming at the refresh step runs it (7-5): exhausted spirits recover, trash cores go to the reserve."""
     mod, pos = modules("battle_spirits")
-    s = pos.build(mod.Game(), {"game": "battle_spirits", "step": "refresh", "players": [
-        {"field": [{"card": "TZ01-R04", "state": "exhausted"}], "trash_cores": 2, "reserve": 1}, {}]})
+    s = pos.build(
+        mod.Game(),
+        {
+            "game": "battle_spirits",
+            "step": "refresh",
+            "players": [{"field": [{"card": "TZ01-R04", "state": "exhausted"}], "trash_cores": 2, "reserve": 1}, {}],
+        },
+    )
     p0 = pos.readable(s)["players"][0]
     assert p0["field"] == [{"card": "TZ01-R04", "cores": 1}] and p0["reserve"] == 3 and p0["trash_cores"] == 0
 
 
 def test_ns_and_lm_per_card_state() -> None:
     mod, pos = modules("ninja_slayer")
-    s = pos.build(mod.Game(), {"game": "ninja_slayer", "step": "ether", "active": 1, "players": [
-        {"ether": [{"card": "TZNS-16", "bowed": True}, {"card": "TZNS-20", "face_down": True}]},
-        {"field": [{"card": "TZNS-07", "damage": 1}]}]})
+    s = pos.build(
+        mod.Game(),
+        {
+            "game": "ninja_slayer",
+            "step": "ether",
+            "active": 1,
+            "players": [
+                {"ether": [{"card": "TZNS-16", "bowed": True}, {"card": "TZNS-20", "face_down": True}]},
+                {"field": [{"card": "TZNS-07", "damage": 1}]},
+            ],
+        },
+    )
     r = pos.readable(s)
     assert r["players"][0]["ether"] == [{"card": "TZNS-16", "bowed": True}, {"card": "TZNS-20", "face_down": True}]
     assert r["players"][1]["field"] == [{"card": "TZNS-07", "damage": 1}] and r["pending"]["player"] == 1
     mod, pos = modules("leader_melee")
-    s = pos.build(mod.Game(), {"game": "leader_melee", "players": [
-        {"battle": [{"card": "LM-R04", "rested": True}], "life": ["LM-R01", "LM-R02"], "energy": 2},
-        {"leader": {"card": "LM-L01", "rested": True}}]})
+    s = pos.build(
+        mod.Game(),
+        {
+            "game": "leader_melee",
+            "players": [
+                {"battle": [{"card": "LM-R04", "rested": True}], "life": ["LM-R01", "LM-R02"], "energy": 2},
+                {"leader": {"card": "LM-L01", "rested": True}},
+            ],
+        },
+    )
     r = pos.readable(s)
     assert r["players"][0]["battle"] == [{"card": "LM-R04", "rested": True}]
     assert r["players"][0]["life"] == ["LM-R01", "LM-R02"] and len(r["players"][1]["life"]) == 7
@@ -140,54 +175,97 @@ def test_without_decks_any_pool_card_may_be_named() -> None:
     s = pos.build(game, {"game": "battle_spirits", "players": [{"hand": ["TZ01-P05"] * 4}, {}]})
     assert pos.readable(s)["players"][0]["hand"] == ["TZ01-P05"] * 4
     with pytest.raises(PositionError, match=r"players\[0\]\.hand\[0\]: one copy of 'TZ01-P05' more than player 0's"):
-        pos.build(game, {"game": "battle_spirits", "decks": list(game.deck_names), "players": [{"hand": ["TZ01-P05"]},
-                                                                                               {}]})
+        pos.build(
+            game, {"game": "battle_spirits", "decks": list(game.deck_names), "players": [{"hand": ["TZ01-P05"]}, {}]}
+        )
 
 
-@pytest.mark.parametrize("name, data, message", [
-    ("battle_spirits", {"players": [{}, {"hand": ["TZ01-R01", "TZ01-R02", "BS99-999"]}]},
-     r"players\[1\]\.hand\[2\]: unknown card 'BS99-999'"),
-    ("battle_spirits", {"players": [{"hand": ["TZ01-R0"]}, {}]}, "did you mean 'TZ01-R01'"),
-    ("battle_spirits", {"decks": ["red_rush", "purple_control"], "players": [{"hand": ["TZ01-R01"] * 4}, {}]},
-     r"players\[0\]\.hand\[3\]: one copy of 'TZ01-R01' more than player 0's deck list holds \(3 placed"),
-    ("battle_spirits", {"players": [{"hand": ["TZ01-R01"] * 41}, {}]},
-     r"players\[0\]\.hand: 41 cards; the hand holds at most 40"),
-    ("battle_spirits", {"players": [{"hand": 41}, {}]}, r"players\[0\]\.hand: 41 cards; the hand holds 0\.\.40"),
-    ("battle_spirits", {"players": [{"trash": ["TZ01-R01"] * 39}, {"deck": ["TZ01-R01"] * 3}]}, None),
-    ("battle_spirits", {"players": [{"trash": ["TZ01-R01"] * 37, "hand": 5}, {}]},
-     r"players\[0\]\.hand: 5 cards asked for; player 0's deck list has 3 left"),
-    ("battle_spirits", {"players": [{"graveyard": []}, {}]}, r"players\[0\]: unknown key 'graveyard'"),
-    ("battle_spirits", {"step": "mian"}, "step: 'mian' is not a step a position starts at; did you mean 'main'"),
-    ("battle_spirits", {"players": [{"life": -1}, {}]}, r"players\[0\]\.life: -1 is out of range 0\.\.200"),
-    ("battle_spirits", {"players": [{"field": [{"card": "TZ01-R01", "cores": "two"}]}, {}]},
-     r"players\[0\]\.field\[0\]\.cores: a whole number, not 'two'"),
-    ("battle_spirits", {"players": [{"field": [{"card": "TZ01-R01", "state": "tired"}]}, {}]},
-     r"players\[0\]\.field\[0\]\.state: 'tired' is not one of recovered"),
-    ("battle_spirits", {"players": [{"field": ["TZ01-R06"]}, {}]}, "'TZ01-R06' is a magic card"),
-    ("battle_spirits", {"players": [{"soul_core": "field"}, {}]}, "no field card of player 0 has soul: true"),
-    ("battle_spirits", {"players": [{"field": [{"card": "TZ01-R01", "soul": True}, {"card": "TZ01-R10", "soul": True}]},
-                                    {}]}, r"field\[1\]\.soul: player 0 has one soul core"),
-    ("battle_spirits", {"turn": 0}, "turn: 0 is out of range 1..10000"),
-    ("battle_spirits", {"active": 2}, "active: 2 is out of range 0..1"),
-    ("battle_spirits", {"turn": 1, "active": 1, "first": 0}, "first: 0, but turn 1 is the first player's turn"),
-    ("battle_spirits", {"players": [{}]}, "players: a list of two player specs"),
-    ("battle_spirits", {"decks": ["red_rush", "red_rush"]}, r"decks\[1\]: the position's deck is 'red_rush'"),
-    ("battle_spirits", {"decks": ["red_rush", "nope"]}, r"decks\[1\]: unknown Battle Spirits deck .nope."),
-    ("battle_spirits", {"options": {"first_player": 1}}, "options.first_player: the position asks for 1"),
-    ("battle_spirits", {"options": {"speed": 1}}, "unknown Battle Spirits option 'speed'"),
-    ("battle_spirits", {"format": "tcgzoo-position/9"}, "format: 'tcgzoo-position/9' is not"),
-    ("battle_spirits", {"colour": 1}, "the position: unknown key 'colour'"),
-    ("ninja_slayer", {"players": [{"field": ["TZNS-16"]}, {}]}, "'TZNS-16' is a kotodama; only characters"),
-    ("ninja_slayer", {"players": [{}, {"ether": [{"card": "TZNS-16", "bowed": "yes"}]}]},
-     r"players\[1\]\.ether\[0\]\.bowed: true or false, not 'yes'"),
-    ("ninja_slayer", {"step": "main"}, "one of untap, draw, ether, character, ikusa, end"),
-    ("leader_melee", {"players": [{"hand": ["LM-L01"]}, {}]}, "'LM-L01' is a leader card; a leader is in the leader"),
-    ("leader_melee", {"players": [{"leader": "LM-R01"}, {}]}, r"players\[0\]\.leader: 'LM-R01' is not a leader card"),
-    ("leader_melee", {"decks": ["red_rush", "red_rush"], "players": [{"leader": "LM-L03"}, {}]},
-     "player 0's deck list has the leader 'LM-L01'"),
-    ("leader_melee", {"players": [{"life": ["LM-R01"] * 41}, {}]}, r"players\[0\]\.life: 41 cards; the life holds"),
-    ("leader_melee", {"players": [{"leader": {"card": "LM-L01", "face": 5}}, {}]}, r"leader\.face: 5 is out of range"),
-])
+@pytest.mark.parametrize(
+    "name, data, message",
+    [
+        (
+            "battle_spirits",
+            {"players": [{}, {"hand": ["TZ01-R01", "TZ01-R02", "BS99-999"]}]},
+            r"players\[1\]\.hand\[2\]: unknown card 'BS99-999'",
+        ),
+        ("battle_spirits", {"players": [{"hand": ["TZ01-R0"]}, {}]}, "did you mean 'TZ01-R01'"),
+        (
+            "battle_spirits",
+            {"decks": ["red_rush", "purple_control"], "players": [{"hand": ["TZ01-R01"] * 4}, {}]},
+            r"players\[0\]\.hand\[3\]: one copy of 'TZ01-R01' more than player 0's deck list holds \(3 placed",
+        ),
+        (
+            "battle_spirits",
+            {"players": [{"hand": ["TZ01-R01"] * 41}, {}]},
+            r"players\[0\]\.hand: 41 cards; the hand holds at most 40",
+        ),
+        ("battle_spirits", {"players": [{"hand": 41}, {}]}, r"players\[0\]\.hand: 41 cards; the hand holds 0\.\.40"),
+        ("battle_spirits", {"players": [{"trash": ["TZ01-R01"] * 39}, {"deck": ["TZ01-R01"] * 3}]}, None),
+        (
+            "battle_spirits",
+            {"players": [{"trash": ["TZ01-R01"] * 37, "hand": 5}, {}]},
+            r"players\[0\]\.hand: 5 cards asked for; player 0's deck list has 3 left",
+        ),
+        ("battle_spirits", {"players": [{"graveyard": []}, {}]}, r"players\[0\]: unknown key 'graveyard'"),
+        ("battle_spirits", {"step": "mian"}, "step: 'mian' is not a step a position starts at; did you mean 'main'"),
+        ("battle_spirits", {"players": [{"life": -1}, {}]}, r"players\[0\]\.life: -1 is out of range 0\.\.200"),
+        (
+            "battle_spirits",
+            {"players": [{"field": [{"card": "TZ01-R01", "cores": "two"}]}, {}]},
+            r"players\[0\]\.field\[0\]\.cores: a whole number, not 'two'",
+        ),
+        (
+            "battle_spirits",
+            {"players": [{"field": [{"card": "TZ01-R01", "state": "tired"}]}, {}]},
+            r"players\[0\]\.field\[0\]\.state: 'tired' is not one of recovered",
+        ),
+        ("battle_spirits", {"players": [{"field": ["TZ01-R06"]}, {}]}, "'TZ01-R06' is a magic card"),
+        ("battle_spirits", {"players": [{"soul_core": "field"}, {}]}, "no field card of player 0 has soul: true"),
+        (
+            "battle_spirits",
+            {"players": [{"field": [{"card": "TZ01-R01", "soul": True}, {"card": "TZ01-R10", "soul": True}]}, {}]},
+            r"field\[1\]\.soul: player 0 has one soul core",
+        ),
+        ("battle_spirits", {"turn": 0}, "turn: 0 is out of range 1..10000"),
+        ("battle_spirits", {"active": 2}, "active: 2 is out of range 0..1"),
+        ("battle_spirits", {"turn": 1, "active": 1, "first": 0}, "first: 0, but turn 1 is the first player's turn"),
+        ("battle_spirits", {"players": [{}]}, "players: a list of two player specs"),
+        ("battle_spirits", {"decks": ["red_rush", "red_rush"]}, r"decks\[1\]: the position's deck is 'red_rush'"),
+        ("battle_spirits", {"decks": ["red_rush", "nope"]}, r"decks\[1\]: unknown Battle Spirits deck .nope."),
+        ("battle_spirits", {"options": {"first_player": 1}}, "options.first_player: the position asks for 1"),
+        ("battle_spirits", {"options": {"speed": 1}}, "unknown Battle Spirits option 'speed'"),
+        ("battle_spirits", {"format": "tcgzoo-position/9"}, "format: 'tcgzoo-position/9' is not"),
+        ("battle_spirits", {"colour": 1}, "the position: unknown key 'colour'"),
+        ("ninja_slayer", {"players": [{"field": ["TZNS-16"]}, {}]}, "'TZNS-16' is a kotodama; only characters"),
+        (
+            "ninja_slayer",
+            {"players": [{}, {"ether": [{"card": "TZNS-16", "bowed": "yes"}]}]},
+            r"players\[1\]\.ether\[0\]\.bowed: true or false, not 'yes'",
+        ),
+        ("ninja_slayer", {"step": "main"}, "one of untap, draw, ether, character, ikusa, end"),
+        (
+            "leader_melee",
+            {"players": [{"hand": ["LM-L01"]}, {}]},
+            "'LM-L01' is a leader card; a leader is in the leader",
+        ),
+        (
+            "leader_melee",
+            {"players": [{"leader": "LM-R01"}, {}]},
+            r"players\[0\]\.leader: 'LM-R01' is not a leader card",
+        ),
+        (
+            "leader_melee",
+            {"decks": ["red_rush", "red_rush"], "players": [{"leader": "LM-L03"}, {}]},
+            "player 0's deck list has the leader 'LM-L01'",
+        ),
+        ("leader_melee", {"players": [{"life": ["LM-R01"] * 41}, {}]}, r"players\[0\]\.life: 41 cards; the life holds"),
+        (
+            "leader_melee",
+            {"players": [{"leader": {"card": "LM-L01", "face": 5}}, {}]},
+            r"leader\.face: 5 is out of range",
+        ),
+    ],
+)
 def test_bad_positions_say_what_and_where(name, data, message) -> None:
     mod, pos = modules(name)
     game = mod.Game()
@@ -253,15 +331,16 @@ def test_position_files_yaml_json_and_their_errors(tmp_path) -> None:
     (tmp_path / "list.yaml").write_text("- 1\n")
     with pytest.raises(PositionError, match=r"list\.yaml: a position file holds a mapping"):
         load_position(tmp_path / "list.yaml")
-    (tmp_path / "bad.json").write_text("{\"game\": ")
+    (tmp_path / "bad.json").write_text('{"game": ')
     with pytest.raises(PositionError, match=r"bad\.json: not valid JSON at line 1"):
         load_position(tmp_path / "bad.json")
 
 
 def test_new_game_makes_the_positions_game() -> None:
     mod, pos = modules("leader_melee")
-    g = new_game(mod.Game, {"game": "leader_melee", "decks": ["blue_control", "red_rush"],
-                            "options": {"first_player": 1}})
+    g = new_game(
+        mod.Game, {"game": "leader_melee", "decks": ["blue_control", "red_rush"], "options": {"first_player": 1}}
+    )
     assert g.deck_names == ["blue_control", "red_rush"] and g.options["first_player"] == 1
     with pytest.raises(PositionError, match="decks / options: .*unknown Leader Melee deck .nope."):
         new_game(mod.Game, {"game": "leader_melee", "decks": ["nope", "red_rush"]})

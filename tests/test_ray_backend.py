@@ -1,6 +1,7 @@
 """The arena's ray backend on a local Ray (2 CPUs): the same games and stored results as
 the local backend, resumable after an interruption, the results file written by the
 driver alone, one-line errors when Ray is missing or the address is wrong."""
+
 from __future__ import annotations
 
 import os
@@ -9,7 +10,6 @@ import sys
 
 import pytest
 from cli_runs import kill_midway
-
 from tcgzoo.agents import arena as arena_module
 from tcgzoo.agents.arena import Arena, Entrant, GameFailure, LocalBackend, make_backend, play_pending
 from tcgzoo.agents.base import ConfigError
@@ -29,8 +29,10 @@ def stored(path) -> list[tuple]:
     with sqlite3.connect(path) as db:
         db.row_factory = sqlite3.Row
         runs = [tuple(r)[:4] for r in db.execute("SELECT * FROM runs ORDER BY run_key")]  # not `created`
-        games = [tuple(r[k] for k in r.keys() if k not in VOLATILE)
-                 for r in db.execute("SELECT * FROM games ORDER BY run_key, idx")]
+        games = [
+            tuple(r[k] for k in r.keys() if k not in VOLATILE)
+            for r in db.execute("SELECT * FROM games ORDER BY run_key, idx")
+        ]
     return runs + games
 
 
@@ -42,8 +44,9 @@ def test_same_seed_same_stored_results_as_the_local_backend(tmp_path, local_ray)
     for backend in ("local", "ray"):
         with Store(tmp_path / f"{backend}.sqlite") as store:
             arena = Arena("battle_spirits", store, workers=2, backend=backend)
-            res = arena.match(Entrant("heuristic", "red_rush"), Entrant("random", "purple_control"), 24,
-                              seed=5, paired=True)
+            res = arena.match(
+                Entrant("heuristic", "red_rush"), Entrant("random", "purple_control"), 24, seed=5, paired=True
+            )
             assert res.played == 24
             arena = Arena("toy_duel", store, workers=2, backend=backend)
             study = arena.winrate(["a", "b", "c"], agent="random", target=0.12, mirrors=True, seed=2, max_games=600)
@@ -64,8 +67,7 @@ def test_an_interrupted_ray_run_resumes_to_the_same_games(tmp_path, local_ray) -
     path = tmp_path / "cut.sqlite"
     with Store(path) as store:
         with pytest.raises(Interrupt):
-            Arena("toy_duel", store, workers=2, backend="ray").match(R, Entrant("mcts:10"), 200, seed=9,
-                                                                    on_stored=stop)
+            Arena("toy_duel", store, workers=2, backend="ray").match(R, Entrant("mcts:10"), 200, seed=9, on_stored=stop)
         planned, finished = store.counts(full.run_key)
         assert planned == 200 and 30 <= finished < 200
         held = store.db.execute("SELECT COUNT(*) FROM games WHERE winner IS NULL AND claimed_by IS NOT NULL")
@@ -135,8 +137,26 @@ def test_cli_runs_match_tournament_and_winrate_on_ray(tmp_path, local_ray, capsy
     assert "40 games stored, played 40" in capsys.readouterr().out
     assert main(["tournament", *common, "--entrants", "random", "heuristic", "mcts:5", "--games", "10"]) == 0
     assert "30 games stored, played 30" in capsys.readouterr().out
-    assert main(["winrate", *common, "--decks", "a", "b", "--agent", "random", "--target", "0.2",
-                 "--max-games", "60", "--workers", "1"]) == 0
+    assert (
+        main(
+            [
+                "winrate",
+                *common,
+                "--decks",
+                "a",
+                "b",
+                "--agent",
+                "random",
+                "--target",
+                "0.2",
+                "--max-games",
+                "60",
+                "--workers",
+                "1",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "games stored" in out
     # the same commands again resume: nothing left to play
@@ -193,8 +213,28 @@ def test_a_killed_ray_run_resumes(tmp_path, local_ray) -> None:
     included), then resumed on this test's Ray: no game lost or played twice, the same
     games as the local backend."""
     db = tmp_path / "kill.sqlite"
-    cmd = [sys.executable, "-m", "tcgzoo.agents.cli", "match", "--game", "toy_duel", "--agents", "mcts:20", "random",
-           "--games", "300", "--workers", "2", "--db", str(db), "--run", "k", "--no-progress", "--backend", "ray"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "tcgzoo.agents.cli",
+        "match",
+        "--game",
+        "toy_duel",
+        "--agents",
+        "mcts:20",
+        "random",
+        "--games",
+        "300",
+        "--workers",
+        "2",
+        "--db",
+        str(db),
+        "--run",
+        "k",
+        "--no-progress",
+        "--backend",
+        "ray",
+    ]
     kill_midway(cmd, db, 20, 60)  # the driver and the Ray it started
     with Store(db) as store:
         planned, finished = store.counts("k")

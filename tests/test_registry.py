@@ -4,6 +4,7 @@ the agents and the arena then serve like the built-in ones; unknown names and br
 entry points are clear errors; and the import boundaries that keep the registry the only
 way in hold (agents, training and benchmarks never import a game's package, the engine
 never imports agents or training)."""
+
 from __future__ import annotations
 
 import ast
@@ -12,7 +13,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from tcgzoo.agents.base import make_agent
 from tcgzoo.agents.evaluate import evaluation_for, has_evaluation, turn_counter_for
 from tcgzoo.agents.games import _tree_digest, fingerprint, known_games, make_game
@@ -43,7 +43,9 @@ def test_every_game_offers_its_hooks_through_its_own_package() -> None:
         hooks = game_hooks(g)
         assert hooks.heuristic is not None and hooks.heuristic.__module__ == f"tcgzoo.envs.{g}.heuristic"
         assert hooks.evaluate is not None and hooks.evaluate.__module__ == f"tcgzoo.envs.{g}.evaluate"
-        assert hooks.turn_of is not None and evaluation_for(g) is hooks.evaluate and turn_counter_for(g) is hooks.turn_of
+        assert (
+            hooks.turn_of is not None and evaluation_for(g) is hooks.evaluate and turn_counter_for(g) is hooks.turn_of
+        )
     assert [game_hooks(g).search_depth for g in THE_GAMES] == [None, None, 12]
     toy = game_hooks("toy_duel")
     assert toy.heuristic is not None and toy.evaluate is toy.turn_of is toy.search_depth is None
@@ -52,8 +54,11 @@ def test_every_game_offers_its_hooks_through_its_own_package() -> None:
 
 def test_unknown_names_say_what_is_known() -> None:
     for call in (load_game, make_env, game_module, game_hooks, make_game):
-        with pytest.raises(UnknownNameError, match="unknown game 'ninja_slayr'; did you mean 'ninja_slayer'[?] "
-                                                   "known: battle_spirits, leader_melee, ninja_slayer, toy_duel"):
+        with pytest.raises(
+            UnknownNameError,
+            match="unknown game 'ninja_slayr'; did you mean 'ninja_slayer'[?] "
+            "known: battle_spirits, leader_melee, ninja_slayer, toy_duel",
+        ):
             call("ninja_slayr")
     with pytest.raises(UnknownNameError, match="unknown game 'toy_duel'"):
         GAMES["toy_duel"]  # the games' table leaves the reference game out
@@ -70,20 +75,20 @@ from tcgzoo.envs.toy_duel import Game as _ToyGame
 class Game(_ToyGame):
     name = "fake_duel"
 '''
-FAKE_ENV = '''
+FAKE_ENV = """
 from tcgzoo.envs.core.aec import make_env_api
 from fake_duel import Game
 
 env, raw_env = make_env_api("fake_duel_v0", Game, "Fake Duel")
-'''
-FAKE_EVALUATE = '''
+"""
+FAKE_EVALUATE = """
 def value(state, player):
     return 0.25
 
 
 def turn_of(state):
     return 7
-'''
+"""
 
 
 def _install(site: Path, dist: str, entry_points: str, files: dict[str, str]) -> None:
@@ -112,8 +117,12 @@ def site(tmp_path, monkeypatch):
 
 
 def test_another_package_adds_a_game(site) -> None:
-    _install(site, "fake_duel_pkg", "fake_duel = fake_duel\n",
-             {"fake_duel/__init__.py": FAKE_GAME, "fake_duel_v0.py": FAKE_ENV, "fake_duel/evaluate.py": FAKE_EVALUATE})
+    _install(
+        site,
+        "fake_duel_pkg",
+        "fake_duel = fake_duel\n",
+        {"fake_duel/__init__.py": FAKE_GAME, "fake_duel_v0.py": FAKE_ENV, "fake_duel/evaluate.py": FAKE_EVALUATE},
+    )
     registry.refresh()
     assert game_names() == sorted([*THE_GAMES, "fake_duel"]) and "fake_duel" in GAMES
     assert load_game("fake_duel").name == "fake_duel" and make_env("fake_duel").metadata["name"] == "fake_duel_v0"
@@ -124,8 +133,11 @@ def test_another_package_adds_a_game(site) -> None:
     agent = make_agent("mcts:iterations=5,depth=0", "fake_duel")  # every leaf scored by its evaluation
     state = make_game("fake_duel").new_initial_state(3)
     assert agent.act(state, state.current_player()) in state.legal_actions() and agent.evaluations == 5
-    with pytest.raises(NoHeuristicError, match="game 'fake_duel' has no heuristic agent yet; games with one: "
-                                               "battle_spirits, leader_melee, ninja_slayer, toy_duel"):
+    with pytest.raises(
+        NoHeuristicError,
+        match="game 'fake_duel' has no heuristic agent yet; games with one: "
+        "battle_spirits, leader_melee, ninja_slayer, toy_duel",
+    ):
         make_agent("heuristic", "fake_duel")
 
 
@@ -147,11 +159,18 @@ def test_the_rules_fingerprint_reads_the_rules_not_the_hooks(site) -> None:
 
 
 def test_a_broken_entry_point_is_named_with_its_error(site) -> None:
-    _install(site, "broken_pkg", "broken = no_such_module_xq\nnogame = nogame_mod\n",
-             {"nogame_mod.py": "TITLE = 'no Game here'\n"})
+    _install(
+        site,
+        "broken_pkg",
+        "broken = no_such_module_xq\nnogame = nogame_mod\n",
+        {"nogame_mod.py": "TITLE = 'no Game here'\n"},
+    )
     registry.refresh()
-    with pytest.raises(GameLoadError, match=r"game entry point 'broken = no_such_module_xq' \(group 'tcgzoo.games'\): "
-                                            r"ModuleNotFoundError: No module named 'no_such_module_xq'"):
+    with pytest.raises(
+        GameLoadError,
+        match=r"game entry point 'broken = no_such_module_xq' \(group 'tcgzoo.games'\): "
+        r"ModuleNotFoundError: No module named 'no_such_module_xq'",
+    ):
         load_game("broken")
     with pytest.raises(GameLoadError, match="'nogame = nogame_mod'.*module nogame_mod has no Game class"):
         game_module("nogame")
@@ -179,7 +198,7 @@ def _imports_of_text(text: str, package: str) -> list[tuple[int, str]]:
             base = node.module or ""
             if node.level:
                 parts = package.split(".")
-                base = ".".join(parts[:len(parts) - node.level + 1] + ([base] if base else []))
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
             out += [(node.lineno, base if node.module else f"{base}.{a.name}") for a in node.names]
     return sorted(out)
 
@@ -191,31 +210,48 @@ def _imports(path: Path) -> list[tuple[int, str]]:
 
 
 def test_the_boundary_check_resolves_relative_imports() -> None:
-    text = ("from ..envs.battle_spirits import Game\nimport tcgzoo.envs.ninja_slayer\n"
-            "from tcgzoo.envs.core import rng\nfrom .. import envs\nfrom .base import Agent\n")
+    text = (
+        "from ..envs.battle_spirits import Game\nimport tcgzoo.envs.ninja_slayer\n"
+        "from tcgzoo.envs.core import rng\nfrom .. import envs\nfrom .base import Agent\n"
+    )
     assert [n for _, n in _imports_of_text(text, "tcgzoo.agents")] == [
-        "tcgzoo.envs.battle_spirits", "tcgzoo.envs.ninja_slayer", "tcgzoo.envs.core", "tcgzoo.envs",
-        "tcgzoo.agents.base"]
+        "tcgzoo.envs.battle_spirits",
+        "tcgzoo.envs.ninja_slayer",
+        "tcgzoo.envs.core",
+        "tcgzoo.envs",
+        "tcgzoo.agents.base",
+    ]
 
 
 @pytest.mark.parametrize("folder", ["agents", "training", "benchmarks"])
 def test_agents_training_and_benchmarks_use_no_game_package(folder) -> None:
     """Games reach them through the registry and the contract alone: they may import
     ``tcgzoo.envs`` (the registry's names) and the kernel ``tcgzoo.envs.core``, never a game."""
-    bad = [f"{f.relative_to(ROOT)}:{line} imports {name}" for f in sorted((ROOT / folder).rglob("*.py"))
-           for line, name in _imports(f)
-           if name.startswith("tcgzoo.envs.") and not name.startswith("tcgzoo.envs.core")]
+    bad = [
+        f"{f.relative_to(ROOT)}:{line} imports {name}"
+        for f in sorted((ROOT / folder).rglob("*.py"))
+        for line, name in _imports(f)
+        if name.startswith("tcgzoo.envs.") and not name.startswith("tcgzoo.envs.core")
+    ]
     assert not bad, "\n".join(bad)
 
 
 def test_the_engine_imports_no_agents_or_training() -> None:
-    bad = [f"{f.relative_to(ROOT)}:{line} imports {name}" for f in sorted((ROOT / "envs").rglob("*.py"))
-           for line, name in _imports(f) if name.startswith(("tcgzoo.agents", "tcgzoo.training", "tcgzoo.benchmarks"))]
+    bad = [
+        f"{f.relative_to(ROOT)}:{line} imports {name}"
+        for f in sorted((ROOT / "envs").rglob("*.py"))
+        for line, name in _imports(f)
+        if name.startswith(("tcgzoo.agents", "tcgzoo.training", "tcgzoo.benchmarks"))
+    ]
     assert not bad, "\n".join(bad)
 
 
 def test_the_kernel_imports_no_game() -> None:
     """envs/core serves every game and knows none: games reach it through the registry."""
-    bad = [f"{f.relative_to(ROOT)}:{line} imports {name}" for f in sorted((ROOT / "envs" / "core").rglob("*.py"))
-           for line, name in _imports(f) if name.startswith("tcgzoo.envs.") and not name.startswith("tcgzoo.envs.core")]
+    bad = [
+        f"{f.relative_to(ROOT)}:{line} imports {name}"
+        for f in sorted((ROOT / "envs" / "core").rglob("*.py"))
+        for line, name in _imports(f)
+        if name.startswith("tcgzoo.envs.") and not name.startswith("tcgzoo.envs.core")
+    ]
     assert not bad, "\n".join(bad)

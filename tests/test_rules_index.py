@@ -53,11 +53,7 @@ def test_indexes_have_distinct_games_and_prefixes() -> None:
 
 def test_every_citation_in_tests_names_an_indexed_rule() -> None:
     indexes = rc.load_indexes()
-    bad = [
-        str(c)
-        for c in rc.scan_citations()
-        if c.prefix in indexes and c.rule_id not in indexes[c.prefix].ids()
-    ]
+    bad = [str(c) for c in rc.scan_citations() if c.prefix in indexes and c.rule_id not in indexes[c.prefix].ids()]
     assert not bad, "citations of rules that are not in the index:\n" + "\n".join(bad)
 
 
@@ -115,8 +111,7 @@ def test_one_command_shows_a_rules_code_and_tests() -> None:
     assert index.prefix == "BS" and rule is not None and rule.title
     assert code and all(line.startswith("envs/battle_spirits/") for line in code)
     assert any("7-7-3-2" in line for line in code)  # a sub-rule counts
-    assert tests and all(line.startswith("tests/") and not line.startswith("tests/rules_coverage.py")
-                         for line in tests)
+    assert tests and all(line.startswith("tests/") and not line.startswith("tests/rules_coverage.py") for line in tests)
     assert not any("7-7-30" in line for line in code + tests)  # an id stands on its own
     with pytest.raises(KeyError, match="not a rule citation"):
         rc.rule_places("battle 7")

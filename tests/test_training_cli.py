@@ -3,6 +3,7 @@
 The training code knows games only through the contract, so the kernel's reference game
 (``toy_duel``) trains through the same command as Battle Spirits.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,11 +34,38 @@ def test_train_command_runs_on_any_contract_game(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("TCGZOO_DB", raising=False)
     out = tmp_path / "toy"
-    code = main(["train", "--game", "toy_duel", "--out", str(out), "--steps", "512", "--seed", "1",
-                 "--envs", "4", "--eval-games", "2", "--quiet",
-                 "--set", "n_steps=64", "--set", "batch_size=128", "--set", "encoder_dim=16",
-                 "--set", "net_arch=[16]", "--opponents", "random=1", "heuristic=1", "self=1",
-                 "--set", "snapshot_every=256"])
+    code = main(
+        [
+            "train",
+            "--game",
+            "toy_duel",
+            "--out",
+            str(out),
+            "--steps",
+            "512",
+            "--seed",
+            "1",
+            "--envs",
+            "4",
+            "--eval-games",
+            "2",
+            "--quiet",
+            "--set",
+            "n_steps=64",
+            "--set",
+            "batch_size=128",
+            "--set",
+            "encoder_dim=16",
+            "--set",
+            "net_arch=[16]",
+            "--opponents",
+            "random=1",
+            "heuristic=1",
+            "self=1",
+            "--set",
+            "snapshot_every=256",
+        ]
+    )
     assert code == 0
     printed = capsys.readouterr().out
     assert "vs random" in printed and "vs heuristic" in printed
@@ -56,9 +84,35 @@ def test_league_option_uses_the_league_pool_and_saves_snapshots(tmp_path):
     from tcgzoo.training.config import LEAGUE_OPPONENTS
 
     out = tmp_path / "league"
-    code = main(["train", "--game", "toy_duel", "--out", str(out), "--steps", "512", "--seed", "2", "--envs", "4",
-                 "--league", "--snapshot-every", "128", "--eval-games", "0", "--quiet",
-                 "--set", "n_steps=64", "--set", "batch_size=128", "--set", "encoder_dim=16", "--set", "net_arch=[16]"])
+    code = main(
+        [
+            "train",
+            "--game",
+            "toy_duel",
+            "--out",
+            str(out),
+            "--steps",
+            "512",
+            "--seed",
+            "2",
+            "--envs",
+            "4",
+            "--league",
+            "--snapshot-every",
+            "128",
+            "--eval-games",
+            "0",
+            "--quiet",
+            "--set",
+            "n_steps=64",
+            "--set",
+            "batch_size=128",
+            "--set",
+            "encoder_dim=16",
+            "--set",
+            "net_arch=[16]",
+        ]
+    )
     assert code == 0
     config = json.loads((out / "config.json").read_text())
     assert config["league"] is True and config["opponents"] == LEAGUE_OPPONENTS

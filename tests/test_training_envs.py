@@ -4,6 +4,7 @@ Checks shapes, masks (as sb3-contrib's MaskablePPO reads them), automatic reset,
 alternation and that a seed fixes every game, whether the games are stepped in this
 process or by worker processes.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -13,7 +14,6 @@ pytest.importorskip("stable_baselines3")
 pytest.importorskip("sb3_contrib")
 
 from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported  # noqa: E402
-
 from tcgzoo.envs.battle_spirits import Game  # noqa: E402
 from tcgzoo.training.single_agent import OpponentPool, SingleAgentEnv, playable_mask  # noqa: E402
 from tcgzoo.training.vec_env import TcgVecEnv  # noqa: E402
@@ -164,14 +164,23 @@ def test_the_learner_plays_its_own_deck_from_either_seat():
 
 def _tiny_model(seed: int = 0):
     from sb3_contrib import MaskablePPO
-
     from tcgzoo.training.network import SharedEncoder
 
     venv = TcgVecEnv(GAME, n_envs=1, workers=0)
     try:
-        return MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, seed=seed, device="cpu",
-                           policy_kwargs={"features_extractor_class": SharedEncoder,
-                                          "features_extractor_kwargs": {"features_dim": 16}, "net_arch": [16]})
+        return MaskablePPO(
+            "MlpPolicy",
+            venv,
+            n_steps=64,
+            batch_size=64,
+            seed=seed,
+            device="cpu",
+            policy_kwargs={
+                "features_extractor_class": SharedEncoder,
+                "features_extractor_kwargs": {"features_dim": 16},
+                "net_arch": [16],
+            },
+        )
     finally:
         venv.close()
 
@@ -180,7 +189,6 @@ def test_snapshot_opponents_sample_from_the_policys_masked_distribution(tmp_path
     """A snapshot saved as .safetensors loads into the pool's agent, which samples from
     SB3's masked distribution of the saved policy."""
     import torch
-
     from tcgzoo.agents.model_file import save_policy
     from tcgzoo.training.single_agent import SnapshotAgent
 
@@ -205,15 +213,24 @@ def test_policy_agent_plays_what_sb3_predicts(tmp_path):
     """``policy:<model.zip>`` computes the logits itself (sparse first layer); its greedy
     choice is SB3's ``predict(deterministic=True)`` with the same mask."""
     from sb3_contrib import MaskablePPO
-
     from tcgzoo.agents.policy import from_spec
     from tcgzoo.training.network import SharedEncoder
 
     venv = TcgVecEnv(GAME, n_envs=1, workers=0)
     try:
-        model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, seed=1, device="cpu",
-                            policy_kwargs={"features_extractor_class": SharedEncoder,
-                                           "features_extractor_kwargs": {"features_dim": 16}, "net_arch": [16]})
+        model = MaskablePPO(
+            "MlpPolicy",
+            venv,
+            n_steps=64,
+            batch_size=64,
+            seed=1,
+            device="cpu",
+            policy_kwargs={
+                "features_extractor_class": SharedEncoder,
+                "features_extractor_kwargs": {"features_dim": 16},
+                "net_arch": [16],
+            },
+        )
     finally:
         venv.close()
     model.save(tmp_path / "m.zip")

@@ -4,13 +4,13 @@ stored in the arena database with Wilson intervals, and TensorBoard curves.
 The sampler's arithmetic is checked directly; a tiny league run (a few hundred steps of
 Battle Spirits) checks what a run leaves behind, and that the same seed gives the same run.
 """
+
 from __future__ import annotations
 
 import json
 
 import numpy as np
 import pytest
-
 from tcgzoo.agents.base import ConfigError
 from tcgzoo.training.league import League
 
@@ -48,8 +48,9 @@ def test_snapshots_share_selfs_part_and_the_floor_keeps_easy_members_in_play():
     w = league.weights(["self#100", "self#200"])
     assert w["self#100"] < w["self#200"] and w["self#100"] > 0
     flat = League({"self": 0.5, "heuristic": 0.5}, power=0.0, results=league.results)
-    assert flat.weights(["self#100", "self#200"]) == pytest.approx({"self#100": 0.25, "self#200": 0.25,
-                                                                     "heuristic": 0.5})
+    assert flat.weights(["self#100", "self#200"]) == pytest.approx(
+        {"self#100": 0.25, "self#200": 0.25, "heuristic": 0.5}
+    )
     assert League({"self": 1.0}).weights([]) == {}
 
 
@@ -88,11 +89,28 @@ def test_the_pool_draws_by_the_leagues_weights_and_refuses_unknown_members():
 def _league_config(tmp_path, name: str):
     from tcgzoo.training.config import TrainConfig
 
-    return TrainConfig(game="battle_spirits", out=str(tmp_path / name), seed=4, minutes=None, steps=768, n_envs=4,
-                       n_steps=64, batch_size=128, n_epochs=1, encoder_dim=16, net_arch=[16], workers=0,
-                       league=True, snapshot_every=256, checkpoint_every=0, eval_every=512, eval_games=2,
-                       eval_opponents=["heuristic"], db=str(tmp_path / name / "arena.sqlite"),
-                       opponents={"self": 0.5, "heuristic": 0.25, "mcts:iterations=2,depth=0": 0.25})
+    return TrainConfig(
+        game="battle_spirits",
+        out=str(tmp_path / name),
+        seed=4,
+        minutes=None,
+        steps=768,
+        n_envs=4,
+        n_steps=64,
+        batch_size=128,
+        n_epochs=1,
+        encoder_dim=16,
+        net_arch=[16],
+        workers=0,
+        league=True,
+        snapshot_every=256,
+        checkpoint_every=0,
+        eval_every=512,
+        eval_games=2,
+        eval_opponents=["heuristic"],
+        db=str(tmp_path / name / "arena.sqlite"),
+        opponents={"self": 0.5, "heuristic": 0.25, "mcts:iterations=2,depth=0": 0.25},
+    )
 
 
 @pytest.fixture(scope="module")
@@ -128,8 +146,10 @@ def test_evaluations_during_a_league_run_are_stored_with_wilson_intervals(league
         for r in result.evaluations:
             games = store.games(r["run"])
             assert len(games) == r["games"] == 2
-            assert {g.entrants[0] for g in games} | {g.entrants[1] for g in games} == \
-                {f"policy:{r['model']}", "heuristic"}
+            assert {g.entrants[0] for g in games} | {g.entrants[1] for g in games} == {
+                f"policy:{r['model']}",
+                "heuristic",
+            }
             assert r["ci95"] == pytest.approx(list(wilson(r["wins"] + r["draws"] / 2, r["games"])))
 
 

@@ -4,6 +4,7 @@
 ``evaluate_on_legal_columns`` (PPO's per-minibatch evaluation over the legal actions)
 give the same outputs and the same gradients as the dense versions, up to float rounding.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -38,9 +39,14 @@ def test_the_update_on_legal_columns_equals_sb3s_masked_evaluation():
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
     n_obs, n_actions, batch = 300, 60, 128
-    policy = MaskableActorCriticPolicy(gym.spaces.Box(-1, 1, (n_obs,), np.float32), gym.spaces.Discrete(n_actions),
-                                       lambda _: 1e-3, net_arch=[16], features_extractor_class=SharedEncoder,
-                                       features_extractor_kwargs={"features_dim": 32})
+    policy = MaskableActorCriticPolicy(
+        gym.spaces.Box(-1, 1, (n_obs,), np.float32),
+        gym.spaces.Discrete(n_actions),
+        lambda _: 1e-3,
+        net_arch=[16],
+        features_extractor_class=SharedEncoder,
+        features_extractor_kwargs={"features_dim": 32},
+    )
     rng = np.random.default_rng(0)
     obs = torch.as_tensor((rng.random((batch, n_obs)) < 0.05) * rng.random((batch, n_obs)), dtype=torch.float32)
     masks = np.zeros((batch, n_actions), dtype=bool)
@@ -52,7 +58,9 @@ def test_the_update_on_legal_columns_equals_sb3s_masked_evaluation():
         policy.zero_grad()
         values, log_prob, entropy = f(obs, actions, torch.as_tensor(masks))
         (log_prob.mean() + 0.01 * entropy.mean() + values.square().mean()).backward()
-        out.append([values.detach(), log_prob.detach(), entropy.detach()] + [p.grad.clone() for p in policy.parameters()])
+        out.append(
+            [values.detach(), log_prob.detach(), entropy.detach()] + [p.grad.clone() for p in policy.parameters()]
+        )
     for a, b in zip(*out):
         assert torch.allclose(a, b, atol=1e-5)
     assert (out[1][2] >= 0).all() and (out[1][1] <= 0).all()

@@ -1,6 +1,7 @@
 """Training with the env batches on Ray actors (a local Ray of 2 CPUs): the same games
 as in this process, and the same seed trains the same model on either backend (snapshot
 opponents included, which travel to the actors)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -10,11 +11,9 @@ pytest.importorskip("stable_baselines3")
 pytest.importorskip("sb3_contrib")
 
 from sb3_contrib.common.maskable.utils import get_action_masks  # noqa: E402
-
 from tcgzoo.agents.base import ConfigError  # noqa: E402
 from tcgzoo.training.config import TrainConfig  # noqa: E402
 from tcgzoo.training.vec_env import TcgVecEnv  # noqa: E402
-
 
 pytestmark = pytest.mark.slow  # a local Ray: seconds of start-up and tear-down
 
@@ -52,9 +51,24 @@ def test_the_same_seed_trains_the_same_model_on_ray(tmp_path, local_ray) -> None
     from tcgzoo.agents.model_file import load_policy
     from tcgzoo.training.train import train
 
-    base = dict(game=GAME, seed=3, minutes=None, steps=512, n_envs=4, n_steps=64, batch_size=128, n_epochs=1,
-                encoder_dim=16, net_arch=[16], snapshot_every=256, checkpoint_every=0, eval_every=0, eval_games=0,
-                opponents={"random": 0.5, "self": 0.5}, db=str(tmp_path / "arena.sqlite"))
+    base = dict(
+        game=GAME,
+        seed=3,
+        minutes=None,
+        steps=512,
+        n_envs=4,
+        n_steps=64,
+        batch_size=128,
+        n_epochs=1,
+        encoder_dim=16,
+        net_arch=[16],
+        snapshot_every=256,
+        checkpoint_every=0,
+        eval_every=0,
+        eval_games=0,
+        opponents={"random": 0.5, "self": 0.5},
+        db=str(tmp_path / "arena.sqlite"),
+    )
     params = []
     for backend, workers in (("local", 0), ("ray", 2)):
         result = train(TrainConfig(out=str(tmp_path / backend), backend=backend, workers=workers, **base))

@@ -4,6 +4,7 @@ A few thousand steps on Battle Spirits: checkpoints are written, the evaluation 
 are stored in the arena database, the final model loads as the arena agent
 ``policy:<path>`` and plays a legal full game, and the same seed trains the same model.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,10 +24,26 @@ from tcgzoo.training.train import train  # noqa: E402
 
 
 def _config(tmp_path, name: str, **over) -> TrainConfig:
-    base = dict(game="battle_spirits", out=str(tmp_path / name), seed=3, minutes=None, steps=1024, n_envs=4,
-                n_steps=128, batch_size=256, n_epochs=2, encoder_dim=32, net_arch=[32], workers=0, snapshot_every=512,
-                checkpoint_every=512, eval_every=0, eval_games=2, db=str(tmp_path / "arena.sqlite"),
-                opponents={"random": 0.5, "heuristic": 0.25, "self": 0.25})
+    base = dict(
+        game="battle_spirits",
+        out=str(tmp_path / name),
+        seed=3,
+        minutes=None,
+        steps=1024,
+        n_envs=4,
+        n_steps=128,
+        batch_size=256,
+        n_epochs=2,
+        encoder_dim=32,
+        net_arch=[32],
+        workers=0,
+        snapshot_every=512,
+        checkpoint_every=512,
+        eval_every=0,
+        eval_games=2,
+        db=str(tmp_path / "arena.sqlite"),
+        opponents={"random": 0.5, "heuristic": 0.25, "self": 0.25},
+    )
     base.update(over)
     return TrainConfig(**base)
 
@@ -63,8 +80,10 @@ def test_the_evaluation_games_are_stored_in_the_arena_database(run):
         for r in result.evaluations:
             games = store.games(r["run"])
             assert len(games) == r["games"] == 2
-            assert {g.entrants[0] for g in games} | {g.entrants[1] for g in games} == \
-                {f"policy:{result.model}", r["opponent"]}
+            assert {g.entrants[0] for g in games} | {g.entrants[1] for g in games} == {
+                f"policy:{result.model}",
+                r["opponent"],
+            }
             lo, hi = r["ci95"]
             assert 0.0 <= lo <= r["win_rate"] <= hi <= 1.0
 

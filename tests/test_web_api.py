@@ -2,6 +2,7 @@
 filters, 404s, the replay API, and games against a bot that never tell the person's seat
 more than ``to_dict(seat)`` shows (redrawing the hidden part leaves every answer the same,
 and no hidden card id is ever sent)."""
+
 from __future__ import annotations
 
 import copy
@@ -17,13 +18,12 @@ import urllib.request
 
 import pytest
 from starlette.testclient import TestClient  # the web and webtest extras (CI installs them): no silent skip
-from web_fixtures import GAMES, stored_games
-
 from tcgzoo.agents.base import concede_action
 from tcgzoo.agents.board import card_catalog
 from tcgzoo.agents.games import make_game
 from tcgzoo.agents.web import create_app
 from tcgzoo.agents.web.play import seat_text
+from web_fixtures import GAMES, stored_games
 
 #: rule options of the play tests: Ninja Slayer without its forced priority passes (shorter games)
 PLAY_OPTIONS = {"ninja_slayer": {"auto_forced": True}}
@@ -73,8 +73,18 @@ def test_tournament_table_has_ratings(client):
     assert "random" in text and "heuristic" in text
 
 
-@pytest.mark.parametrize("url", ["/replay/nope/0", "/replay/wr-lm/999", "/replay/wr-lm/x", "/runs/nope/matrix",
-                                 "/games?run=nope", "/play/nope", "/no/such/page"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/replay/nope/0",
+        "/replay/wr-lm/999",
+        "/replay/wr-lm/x",
+        "/runs/nope/matrix",
+        "/games?run=nope",
+        "/play/nope",
+        "/no/such/page",
+    ],
+)
 def test_unknown_ids_get_a_404_page(client, url):
     r = client.get(url)
     assert r.status_code == 404
@@ -151,8 +161,10 @@ def _check_no_leak(app_state, sid: str, answer: dict, since: int, rng: random.Ra
 
 
 def _play_through(client, game: str, seat: int, seed: int, check_every: int = 1, pick=None) -> dict:
-    r = client.post("/api/play", json={"game": game, "agent": "random", "seat": seat, "seed": seed,
-                                       "options": PLAY_OPTIONS.get(game, {})})
+    r = client.post(
+        "/api/play",
+        json={"game": game, "agent": "random", "seat": seat, "seed": seed, "options": PLAY_OPTIONS.get(game, {})},
+    )
     assert r.status_code == 200, r.text
     sid = r.json()["id"]
     app_state = client.app.state.app
@@ -192,11 +204,15 @@ def _check_log_is_blind(client, s, rng: random.Random) -> None:
         state.apply_action(a)
 
 
-@pytest.mark.parametrize("game,seat", [("battle_spirits", 0), ("ninja_slayer", 1), ("leader_melee", 0),
-                                       ("leader_melee", 1)])
+@pytest.mark.parametrize(
+    "game,seat", [("battle_spirits", 0), ("ninja_slayer", 1), ("leader_melee", 0), ("leader_melee", 1)]
+)
 def test_play_sends_only_the_seats_view(client, game, seat):
-    first = {"battle_spirits": lambda acts: acts[-1], "ninja_slayer": lambda acts: acts[0],
-             "leader_melee": lambda acts: acts[0]}[game]
+    first = {
+        "battle_spirits": lambda acts: acts[-1],
+        "ninja_slayer": lambda acts: acts[0],
+        "leader_melee": lambda acts: acts[0],
+    }[game]
     answer = _play_through(client, game, seat, seed=11 + seat, pick=first)
     assert answer["result"] in ("you win", "you lose", "draw") and answer["stored"]
     run, idx = answer["stored"]["run"], answer["stored"]["index"]
@@ -229,8 +245,9 @@ def test_seat_text_keeps_what_is_public():
     game = make_game("leader_melee")
     state = game.new_initial_state(2)
     for a in state.legal_actions():
-        assert seat_text(state, a, 1 - state.current_player()) == state.action_to_string(a) or \
-            "hand" in state.action_to_string(a)
+        assert seat_text(state, a, 1 - state.current_player()) == state.action_to_string(
+            a
+        ) or "hand" in state.action_to_string(a)
     assert card_catalog("leader_melee")["LM-B01"]["name"] == "Tide Sentry"
 
 
@@ -238,8 +255,16 @@ def test_several_games_at_once(client):
     """Three sessions interleaved move by move: each plays to its own end and is stored apart."""
     sids = []
     for k, game in enumerate(GAMES):
-        r = client.post("/api/play", json={"game": game, "agent": "random", "seat": k % 2, "seed": 40 + k,
-                                           "options": PLAY_OPTIONS.get(game, {})})
+        r = client.post(
+            "/api/play",
+            json={
+                "game": game,
+                "agent": "random",
+                "seat": k % 2,
+                "seed": 40 + k,
+                "options": PLAY_OPTIONS.get(game, {}),
+            },
+        )
         sids.append(r.json()["id"])
     answers = {sid: client.get(f"/api/play/{sid}").json() for sid in sids}
     since = dict.fromkeys(sids, 0)
@@ -277,12 +302,17 @@ def test_moves_out_of_turn_or_illegal_change_nothing(client):
     assert client.post(f"/api/play/{sid}/act", json={"action": min(legal)}).status_code == 409
 
 
-@pytest.mark.parametrize("body,word", [({"game": "chess"}, "unknown game"),
-                                       ({"game": "leader_melee", "agent": "nobody"}, "nobody"),
-                                       ({"game": "leader_melee", "decks": ["nope", "nope"]}, "nope"),
-                                       ({"game": "leader_melee", "options": {"colour": 1}}, "colour"),
-                                       ({"game": "leader_melee", "seat": 2}, "seat"),
-                                       ({"game": "leader_melee", "seed": "x"}, "seed")])
+@pytest.mark.parametrize(
+    "body,word",
+    [
+        ({"game": "chess"}, "unknown game"),
+        ({"game": "leader_melee", "agent": "nobody"}, "nobody"),
+        ({"game": "leader_melee", "decks": ["nope", "nope"]}, "nope"),
+        ({"game": "leader_melee", "options": {"colour": 1}}, "colour"),
+        ({"game": "leader_melee", "seat": 2}, "seat"),
+        ({"game": "leader_melee", "seed": "x"}, "seed"),
+    ],
+)
 def test_bad_settings_are_a_clear_400(client, body, word):
     r = client.post("/api/play", json=body)
     assert r.status_code == 400 and word in r.json()["error"].lower()
@@ -312,14 +342,18 @@ def test_every_agent_kind_can_be_the_opponent(client, tmp_path, monkeypatch, age
         if answer["to_move"] == "bot":
             answer = client.post(f"/api/play/{sid}/advance", json={}).json()
         elif answer["to_move"] == "you":
-            answer = client.post(f"/api/play/{sid}/act", json={"action": answer["choices"][0]["actions"][0]["action"]}).json()
+            answer = client.post(
+                f"/api/play/{sid}/act", json={"action": answer["choices"][0]["actions"][0]["action"]}
+            ).json()
     log = client.get(f"/api/play/{sid}").json()["log"]
     assert answer["opponent"] == agent and any(e["seat"] == 0 for e in log)
 
 
 def test_chosen_decks_are_played_and_stored(client, db):
-    r = client.post("/api/play", json={"game": "battle_spirits", "agent": "random", "seat": 1, "seed": 2,
-                                       "decks": ["green_ramp", "blue_mill"]})
+    r = client.post(
+        "/api/play",
+        json={"game": "battle_spirits", "agent": "random", "seat": 1, "seed": 2, "decks": ["green_ramp", "blue_mill"]},
+    )
     sid = r.json()["id"]
     answer = client.post(f"/api/play/{sid}/advance", json={}).json()
     assert [p["deck_name"] for p in answer["view"]["players"]] == ["green_ramp", "blue_mill"]
@@ -334,8 +368,10 @@ def test_chosen_decks_are_played_and_stored(client, db):
     with Store(db[0], create=False) as store:
         rec = store.game(run, idx)
     assert rec.decks == ("green_ramp", "blue_mill") and rec.entrants == ("random@green_ramp", "human@blue_mill")
-    assert rec.winner == 0 and client.get("/games", params={"deck": "blue_mill", "agent": "human"}).text.count(
-        f"/replay/{run}/{idx}") == 1
+    assert (
+        rec.winner == 0
+        and client.get("/games", params={"deck": "blue_mill", "agent": "human"}).text.count(f"/replay/{run}/{idx}") == 1
+    )
 
 
 def test_games_info_lists_decks_and_agents(client):
@@ -348,8 +384,12 @@ def test_games_info_lists_decks_and_agents(client):
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_serve_binds_localhost_and_stops_cleanly(tmp_path, sig):
     db = tmp_path / "new.sqlite"  # a missing results file is created
-    proc = subprocess.Popen([sys.executable, "-m", "tcgzoo.agents.cli", "serve", "--db", str(db), "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tcgzoo.agents.cli", "serve", "--db", str(db), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         first = proc.stdout.readline()  # printed once the socket listens
         m = re.search(r"http://127\.0\.0\.1:(\d+)/", first)

@@ -7,6 +7,7 @@ A missing Chromium or Playwright fails these tests (CI installs both, see ``.ci/
 ``TCGZOO_SKIP_BROWSER=1`` skips them on purpose. A failing test saves a screenshot of its
 page under ``runs/browser-failures/`` (or ``$TCGZOO_SCREENSHOTS``).
 """
+
 from __future__ import annotations
 
 import json
@@ -20,15 +21,21 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from web_fixtures import GAMES, stored_games
 
 pytestmark = pytest.mark.slow  # drives Chromium through whole games
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("TCGZOO_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 SHOTS = Path(os.environ.get("TCGZOO_SCREENSHOTS", ROOT / "runs" / "browser-failures"))
 #: the button a test clicks at each of its decisions (measured: whole games of 20-40 clicks
 #: against random), the seat it plays and the deal
@@ -70,7 +77,6 @@ def _free_port() -> int:
 def server(tmp_path_factory):
     """``tcgzoo serve`` in a thread, over a results file with one stored game of each game."""
     import uvicorn
-
     from tcgzoo.agents.web import create_app
 
     db = tmp_path_factory.mktemp("browser") / "results.sqlite"
@@ -113,8 +119,11 @@ def _api(url: str) -> dict:
 
 
 def _ready(pg, k: int | None = None, view: str | None = None) -> None:
-    sel = '#replay[data-ready="yes"]' + (f'[data-k="{k}"]' if k is not None else "") + \
-        (f'[data-view="{view}"]' if view is not None else "")
+    sel = (
+        '#replay[data-ready="yes"]'
+        + (f'[data-k="{k}"]' if k is not None else "")
+        + (f'[data-view="{view}"]' if view is not None else "")
+    )
     pg.wait_for_selector(sel)
 
 
@@ -188,7 +197,7 @@ def test_play_a_whole_game_against_random_by_clicking(server, page, game):
     page.click("#replay-link")
     _ready(page, 0, "full")
     assert page.locator("#log li").count() == decisions
-    assert f"human" in page.inner_text("p.who")
+    assert "human" in page.inner_text("p.who")
 
 
 def test_unknown_replay_is_a_404_page(server, page):

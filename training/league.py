@@ -16,11 +16,12 @@ Importable without torch: the weights are plain arithmetic over recorded results
 they change only when the trainer asks (at a rollout's end), so a seeded run draws the
 same opponents every time.
 """
+
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
 
 from tcgzoo.agents.base import ConfigError
 

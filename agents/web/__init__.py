@@ -5,6 +5,7 @@ the pages and their scripts are package data under ``static/``. See ``app.py``. 
 server is imported on first use, so ``tcgzoo.agents.web.play`` (what a seat may be told,
 which the terminal ``tcgzoo play`` uses too) needs no web packages.
 """
+
 from __future__ import annotations
 
 

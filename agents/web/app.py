@@ -23,6 +23,7 @@ checked against hidden information, never from the full state. The results file 
 opened per request (sqlite connections stay in their thread); finished games are stored
 as run ``play-<game>`` and open in the replay viewer.
 """
+
 from __future__ import annotations
 
 import html
@@ -37,10 +38,9 @@ from urllib.parse import quote, urlencode
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-
 from tcgzoo.envs.core.errors import TcgError
 from tcgzoo.envs.core.registry import game_names
 
@@ -76,7 +76,9 @@ def play_options(game: str) -> dict:
     return {k: v for k, v in PLAY_OPTIONS.items() if k in offered}
 
 
-def page(title: str, body: str, scripts: tuple[str, ...] = (), status: int = 200, data: dict | None = None) -> HTMLResponse:
+def page(
+    title: str, body: str, scripts: tuple[str, ...] = (), status: int = 200, data: dict | None = None
+) -> HTMLResponse:
     """A page of the app: the menu, ``body`` (HTML), page data for the scripts as JSON."""
     data_tag = ""
     if data is not None:
@@ -148,23 +150,31 @@ class App:
             links = [f'<a href="/games?run={key}">games</a>']
             if r["kind"] in ("winrate", "round_robin", "gauntlet", "match") and r["finished"]:
                 links.append(f'<a href="/runs/{key}/matrix">{"win rates" if r["kind"] == "winrate" else "table"}</a>')
-            rows.append([e(r["run_key"]), e(r["kind"]), e(r["game"]), str(r["planned"]), str(r["finished"]),
-                         " · ".join(links)])
+            rows.append(
+                [e(r["run_key"]), e(r["kind"]), e(r["game"]), str(r["planned"]), str(r["finished"]), " · ".join(links)]
+            )
         body = "<h1>Runs</h1>" + self._filter_form({}, decks, agents)
-        body += (_table(["run", "kind", "game", "planned", "finished", ""], rows, "runs")
-                 if rows else f"<p>No runs stored in {e(self.db)} yet.</p>")
+        body += (
+            _table(["run", "kind", "game", "planned", "finished", ""], rows, "runs")
+            if rows
+            else f"<p>No runs stored in {e(self.db)} yet.</p>"
+        )
         return page("runs", body)
 
     def _filter_form(self, q: dict, decks: list[str], agents: list[str]) -> str:
         def select(name: str, values: list[str]) -> str:
-            opts = "".join(f'<option value="{e(v)}"{" selected" if q.get(name) == v else ""}>{e(v)}</option>'
-                           for v in ["", *values])
+            opts = "".join(
+                f'<option value="{e(v)}"{" selected" if q.get(name) == v else ""}>{e(v)}</option>'
+                for v in ["", *values]
+            )
             return f'<label>{name} <select name="{name}">{opts}</select></label>'
 
         run = e(q.get("run", ""))
-        return (f'<form class="filters" action="/games" method="get"><label>run <input name="run" value="{run}" '
-                f'size="28"></label>{select("game", _games())}{select("deck", ["default", *decks])}'
-                f'{select("agent", agents)}<button type="submit">find games</button></form>')
+        return (
+            f'<form class="filters" action="/games" method="get"><label>run <input name="run" value="{run}" '
+            f'size="28"></label>{select("game", _games())}{select("deck", ["default", *decks])}'
+            f'{select("agent", agents)}<button type="submit">find games</button></form>'
+        )
 
     def games_page(self, request: Request) -> Response:
         q = {k: v for k, v in request.query_params.items() if k in ("run", "deck", "agent", "game") and v}
@@ -175,24 +185,40 @@ class App:
         with self.reader() as store:
             if q.get("run") and q["run"] not in {r["run_key"] for r in store.runs()}:
                 raise HTTPException(404, f"no run {q['run']!r}")
-            games, total = store.find_games(q.get("run"), q.get("deck"), q.get("agent"), q.get("game"),
-                                            limit=PAGE, offset=page_no * PAGE)
+            games, total = store.find_games(
+                q.get("run"), q.get("deck"), q.get("agent"), q.get("game"), limit=PAGE, offset=page_no * PAGE
+            )
             decks, agents = store.distinct("deck"), store.distinct("agent")
         rows = []
         for g in games:
             href = f"/replay/{quote(g.run_key, safe='')}/{g.idx}"
-            rows.append([e(g.run_key), str(g.idx), e(g.game), e(g.entrants[0]), e(g.entrants[1]),
-                         e(_seat_name(g.winner)), str(g.decisions), "" if g.turns is None else str(g.turns),
-                         f'<a class="replay-link" href="{href}">replay</a>'])
+            rows.append(
+                [
+                    e(g.run_key),
+                    str(g.idx),
+                    e(g.game),
+                    e(g.entrants[0]),
+                    e(g.entrants[1]),
+                    e(_seat_name(g.winner)),
+                    str(g.decisions),
+                    "" if g.turns is None else str(g.turns),
+                    f'<a class="replay-link" href="{href}">replay</a>',
+                ]
+            )
         nav = ""
         if page_no > 0:
             nav += f'<a href="/games?{urlencode({**q, "page": page_no - 1})}">previous</a> '
         if (page_no + 1) * PAGE < total:
             nav += f'<a href="/games?{urlencode({**q, "page": page_no + 1})}">next</a>'
-        body = (f"<h1>Games</h1>{self._filter_form(q, decks, agents)}<p>{total} games"
-                f"{' matching' if q else ''}; page {page_no + 1}.</p>")
-        body += _table(["run", "index", "game", "seat 0", "seat 1", "winner", "decisions", "turns", ""], rows,
-                       "games") if rows else "<p>No games match.</p>"
+        body = (
+            f"<h1>Games</h1>{self._filter_form(q, decks, agents)}<p>{total} games"
+            f"{' matching' if q else ''}; page {page_no + 1}.</p>"
+        )
+        body += (
+            _table(["run", "index", "game", "seat 0", "seat 1", "winner", "decisions", "turns", ""], rows, "games")
+            if rows
+            else "<p>No games match.</p>"
+        )
         return page("games", body + f'<p class="pager">{nav}</p>')
 
     def matrix_page(self, request: Request) -> Response:
@@ -212,21 +238,27 @@ class App:
             table = MatchupTable(records, by_deck, names=names)
         else:
             table = MatchupTable(records, by_entrant, names=list(dict.fromkeys(lab for _, _, lab in entrants)))
-        body = f"<h1>{e(kind.replace('_', ' '))} {e(run)}</h1><p>{e(found[0]['game'])}, {len(records)} games. " \
-               "Each cell: the row's win rate against the column (draws count half), its 95% interval, " \
-               "games, and the row's rate in seat 0 / seat 1.</p>"
+        body = (
+            f"<h1>{e(kind.replace('_', ' '))} {e(run)}</h1><p>{e(found[0]['game'])}, {len(records)} games. "
+            "Each cell: the row's win rate against the column (draws count half), its 95% interval, "
+            "games, and the row's rate in seat 0 / seat 1.</p>"
+        )
         body += self._heatmap(table)
         if any(m.mirror for m in table.rows()):
             from ..report import MIRROR_NOTE
 
             body += f'<p class="note">Dashed cells: {e(MIRROR_NOTE)}.</p>'
         s = table.seat_rates()
-        body += (f'<p class="seats">seat 0 won {_pct(s["seat0_win_rate"])} [{_pct(s["seat0_ci_low"])}, '
-                 f'{_pct(s["seat0_ci_high"])}], seat 1 {_pct(s["seat1_win_rate"])}, {s["draws"]} draws of '
-                 f'{s["games"]} games.')
+        body += (
+            f'<p class="seats">seat 0 won {_pct(s["seat0_win_rate"])} [{_pct(s["seat0_ci_low"])}, '
+            f"{_pct(s['seat0_ci_high'])}], seat 1 {_pct(s['seat1_win_rate'])}, {s['draws']} draws of "
+            f"{s['games']} games."
+        )
         if s["first_known_games"]:
-            body += (f' The player going first won {_pct(s["went_first_win_rate"])} [{_pct(s["went_first_ci_low"])}, '
-                     f'{_pct(s["went_first_ci_high"])}].')
+            body += (
+                f" The player going first won {_pct(s['went_first_win_rate'])} [{_pct(s['went_first_ci_low'])}, "
+                f"{_pct(s['went_first_ci_high'])}]."
+            )
         body += "</p>"
         if kind == "winrate":
             body += self._field(table)
@@ -249,9 +281,11 @@ class App:
                 hue = 120 * m.rate  # red (0%) to green (100%)
                 light = 92 - 40 * abs(m.rate - 0.5)
                 seat = f"{_pct(m.seat_rate(0))} / {_pct(m.seat_rate(1))}"
-                cells.append(f'<td class="cell{" mirror" if m.mirror else ""}" style="background:hsl({hue:.0f},70%,{light:.0f}%)" '
-                             f'data-rate="{m.rate:.4f}"><b>{_pct(m.rate)}</b><br><small>[{_pct(lo)}, {_pct(hi)}]<br>'
-                             f'{m.games} games<br>seats {seat}</small></td>')
+                cells.append(
+                    f'<td class="cell{" mirror" if m.mirror else ""}" style="background:hsl({hue:.0f},70%,{light:.0f}%)" '
+                    f'data-rate="{m.rate:.4f}"><b>{_pct(m.rate)}</b><br><small>[{_pct(lo)}, {_pct(hi)}]<br>'
+                    f"{m.games} games<br>seats {seat}</small></td>"
+                )
             rows.append(f"<tr><th>{e(r)}</th>{''.join(cells)}</tr>")
         return f'<table class="heatmap"><thead><tr><th>row vs column</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 
@@ -262,39 +296,57 @@ class App:
             meta = metagame(table)
         except (ImportError, ValueError) as ex:
             return f"<p>No metagame summary: {e(str(ex))}</p>"
-        rows = [[e(f.name), _pct(f.rate), f"[{_pct(f.low)}, {_pct(f.high)}]", str(f.games), _pct(meta.mix[k])]
-                for k, f in enumerate(meta.field)]
+        rows = [
+            [e(f.name), _pct(f.rate), f"[{_pct(f.low)}, {_pct(f.high)}]", str(f.games), _pct(meta.mix[k])]
+            for k, f in enumerate(meta.field)
+        ]
         return "<h2>Against the field</h2>" + _table(["deck", "vs field", "95% CI", "games", "equilibrium mix"], rows)
 
     def _ratings(self, records, names, settings) -> str:
         try:
             from ..ratings import rating_table
 
-            results = [(g.entrants[0], g.entrants[1], 1.0 if g.winner == 0 else 0.0 if g.winner == 1 else 0.5)
-                       for g in records]
+            results = [
+                (g.entrants[0], g.entrants[1], 1.0 if g.winner == 0 else 0.0 if g.winner == 1 else 0.5) for g in records
+            ]
             ratings = rating_table(results, names, seed=settings.get("seed", 0))
         except ImportError as ex:
             return f"<p>No ratings: {e(str(ex))} (install the arena extra)</p>"
-        rows = [[e(r.name), str(r.games), _pct(r.score), f"{r.elo.elo:.0f}", f"[{r.elo.low:.0f}, {r.elo.high:.0f}]",
-                 f"{r.skill.mu:.1f} ± {r.skill.sigma:.1f}"] for r in ratings]
+        rows = [
+            [
+                e(r.name),
+                str(r.games),
+                _pct(r.score),
+                f"{r.elo.elo:.0f}",
+                f"[{r.elo.low:.0f}, {r.elo.high:.0f}]",
+                f"{r.skill.mu:.1f} ± {r.skill.sigma:.1f}",
+            ]
+            for r in ratings
+        ]
         return "<h2>Ratings</h2>" + _table(["entrant", "games", "score", "Elo", "95% CI", "OpenSkill"], rows, "ratings")
 
     def replay_page(self, request: Request) -> Response:
         rec = self.record(request.path_params["run"], request.path_params["index"])
-        body = (f'<h1>Replay: {e(rec.game)} game {rec.idx} of {e(rec.run_key)}</h1>'
-                f'<p class="who">seat 0 <b>{e(rec.entrants[0])}</b> vs seat 1 <b>{e(rec.entrants[1])}</b>, '
-                f'seed {rec.seed}, winner {e(_seat_name(rec.winner))}</p><div id="replay"></div>')
-        return page(f"replay {rec.run_key} {rec.idx}", body, ("replay.js",),
-                    data={"run": rec.run_key, "index": rec.idx})
+        body = (
+            f"<h1>Replay: {e(rec.game)} game {rec.idx} of {e(rec.run_key)}</h1>"
+            f'<p class="who">seat 0 <b>{e(rec.entrants[0])}</b> vs seat 1 <b>{e(rec.entrants[1])}</b>, '
+            f'seed {rec.seed}, winner {e(_seat_name(rec.winner))}</p><div id="replay"></div>'
+        )
+        return page(
+            f"replay {rec.run_key} {rec.idx}", body, ("replay.js",), data={"run": rec.run_key, "index": rec.idx}
+        )
 
     def play_form(self, request: Request) -> Response:
-        return page("play", '<h1>Play against a bot</h1><div id="play-form"></div>', ("play.js",),
-                    data={"games": self.games_info()})
+        return page(
+            "play",
+            '<h1>Play against a bot</h1><div id="play-form"></div>',
+            ("play.js",),
+            data={"games": self.games_info()},
+        )
 
     def play_page(self, request: Request) -> Response:
         s = self.session(request.path_params["sid"])
-        body = (f'<h1>{e(s.game_name)}: you (seat {s.seat}) vs {e(s.agent_spec)}</h1>'
-                '<div id="play"></div>')
+        body = f'<h1>{e(s.game_name)}: you (seat {s.seat}) vs {e(s.agent_spec)}</h1><div id="play"></div>'
         return page("playing", body, ("play.js",), data={"id": s.id})
 
     # ---- API ---------------------------------------------------------------------------------
@@ -361,7 +413,9 @@ class App:
         from starlette.concurrency import run_in_threadpool
 
         try:
-            s = await run_in_threadpool(PlaySession, game, decks, options, str(data.get("agent") or "random"), seat, seed)
+            s = await run_in_threadpool(
+                PlaySession, game, decks, options, str(data.get("agent") or "random"), seat, seed
+            )
         except (TcgError, ValueError, TypeError, OSError) as ex:
             return JSONResponse({"error": str(ex)}, status_code=400)
         with self.sessions_lock:
@@ -421,8 +475,12 @@ async def _error(request: Request, exc: HTTPException) -> Response:
     if request.url.path.startswith("/api/"):
         return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
     title = "not found" if exc.status_code == 404 else f"error {exc.status_code}"
-    return page(title, f'<h1 class="error">{exc.status_code}: {e(title)}</h1><p>{e(str(exc.detail))}</p>'
-                       '<p><a href="/">back to the runs</a></p>', status=exc.status_code)
+    return page(
+        title,
+        f'<h1 class="error">{exc.status_code}: {e(title)}</h1><p>{e(str(exc.detail))}</p>'
+        '<p><a href="/">back to the runs</a></p>',
+        status=exc.status_code,
+    )
 
 
 def create_app(db: str) -> Starlette:

@@ -10,14 +10,16 @@ name stays the same when everything that seat cannot see is redrawn
 built from the seat's view and from ``seat_text``, so redrawing the hidden part of the
 game leaves every response the same (``tests/test_web_api.py`` checks it).
 """
+
 from __future__ import annotations
 
 import random
 import threading
 import time
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from ..base import Agent, concede_action, make_agent
 from ..board import board, card_catalog
@@ -50,7 +52,7 @@ def _cut(text: str, prefix_len: int) -> str:
     for mark in (": ", " "):
         k = head.rfind(mark)
         if k > 0:
-            return head[:k + (1 if mark == ": " else 0)].rstrip()
+            return head[: k + (1 if mark == ": " else 0)].rstrip()
     return ""
 
 
@@ -175,13 +177,24 @@ class PlaySession:
             w = winner_of(self.state.returns())
             result = "draw" if w < 0 else "you win" if w == self.seat else "you lose"
         c = concede_action(self.state)
-        return {"id": self.id, "game": self.game_name, "seat": self.seat, "opponent": self.agent_spec,
-                "decks": list(self.decks), "decisions": len(self.actions), "to_move": self.to_move(),
-                "decision": frame["board"]["decision"], "view": frame["view"], "board": frame["board"],
-                "choices": self.choices(),
-                "concede": c is not None and not over and self.to_move() == "you" and c in self.state.legal_actions(),
-                "log_from": since, "log": [e.as_dict() for e in self.log[since:]],
-                "result": result, "stored": self.stored}
+        return {
+            "id": self.id,
+            "game": self.game_name,
+            "seat": self.seat,
+            "opponent": self.agent_spec,
+            "decks": list(self.decks),
+            "decisions": len(self.actions),
+            "to_move": self.to_move(),
+            "decision": frame["board"]["decision"],
+            "view": frame["view"],
+            "board": frame["board"],
+            "choices": self.choices(),
+            "concede": c is not None and not over and self.to_move() == "you" and c in self.state.legal_actions(),
+            "log_from": since,
+            "log": [e.as_dict() for e in self.log[since:]],
+            "result": result,
+            "stored": self.stored,
+        }
 
     # ---- moves --------------------------------------------------------------------------------
     def _apply(self, action: int) -> None:
@@ -197,7 +210,9 @@ class PlaySession:
         if self.to_move() != "you":
             raise ValueError("it is not your move" if not self.state.is_terminal() else "the game is over")
         if action not in self.state.legal_actions():
-            raise ValueError(f"action {action} is not legal now (decision: {self.state.to_dict(self.seat).get('decision')})")
+            raise ValueError(
+                f"action {action} is not legal now (decision: {self.state.to_dict(self.seat).get('decision')})"
+            )
         self._apply(action)
 
     def concede(self) -> None:
@@ -225,10 +240,14 @@ class PlaySession:
         r = self.state.returns()
         view = self.state.to_dict()
         turns, first = view.get("turn"), view.get("first_player")
-        return {"winner": winner_of(r), "decisions": len(self.actions),
-                "turns": turns if isinstance(turns, int) else None,
-                "first_player": first if first in (0, 1) else None,
-                "duration": time.perf_counter() - self.started, "actions": self.actions}
+        return {
+            "winner": winner_of(r),
+            "decisions": len(self.actions),
+            "turns": turns if isinstance(turns, int) else None,
+            "first_player": first if first in (0, 1) else None,
+            "duration": time.perf_counter() - self.started,
+            "actions": self.actions,
+        }
 
     def store(self, store) -> dict:
         """Save the finished game in the results file, as the arena stores its games:
@@ -248,10 +267,30 @@ class PlaySession:
         store.open_run(key, "play", self.game_name, settings)
         with store.transaction():
             idx = store.next_index(key)
-            store.plan([(key, idx, 0, idx, self.game_name, json.dumps(self.options, sort_keys=True), self.seed,
-                         labels[0], labels[1], agents[0], agents[1], self.decks[0], self.decks[1], seeds[0], seeds[1],
-                         None)])  # position: a game played in the browser starts from the set-up
-            store.finish(key, [{"idx": idx, **self.result_row()}],
-                         {idx: fingerprint(self.game_name, self.decks, self.options)})
+            store.plan(
+                [
+                    (
+                        key,
+                        idx,
+                        0,
+                        idx,
+                        self.game_name,
+                        json.dumps(self.options, sort_keys=True),
+                        self.seed,
+                        labels[0],
+                        labels[1],
+                        agents[0],
+                        agents[1],
+                        self.decks[0],
+                        self.decks[1],
+                        seeds[0],
+                        seeds[1],
+                        None,
+                    )
+                ]
+            )  # position: a game played in the browser starts from the set-up
+            store.finish(
+                key, [{"idx": idx, **self.result_row()}], {idx: fingerprint(self.game_name, self.decks, self.options)}
+            )
         self.stored = {"run": key, "index": idx}
         return self.stored

@@ -1,6 +1,7 @@
 """A stored game replayed for the viewer: every position from (decks, options, seed,
 actions), the decision log in words, and each frame's board in the full view or a seat's.
 """
+
 from __future__ import annotations
 
 from collections import OrderedDict
@@ -30,8 +31,9 @@ class Replay:
         self.broken: str | None = None  # why the stored actions stopped replaying, if they did
         for k, a in enumerate(rec.actions):
             if state.is_terminal() or a not in state.legal_actions():
-                self.broken = (f"action {k} ({a}) is no longer legal here: the rules or cards changed since this "
-                               "game was played")
+                self.broken = (
+                    f"action {k} ({a}) is no longer legal here: the rules or cards changed since this game was played"
+                )
                 break
             self.movers.append(state.current_player())
             state.apply_action(a)
@@ -48,9 +50,14 @@ class Replay:
         a seat's own moves too are named only as far as it could see what it picked)."""
         if view not in self._logs:
             self._logs[view] = [
-                {"k": k, "seat": self.movers[k], "turn": self.turns[k],
-                 "text": seat_text(self.states[k], self.rec.actions[k], view, seed=k)}
-                for k in range(len(self.movers))]
+                {
+                    "k": k,
+                    "seat": self.movers[k],
+                    "turn": self.turns[k],
+                    "text": seat_text(self.states[k], self.rec.actions[k], view, seed=k),
+                }
+                for k in range(len(self.movers))
+            ]
         return self._logs[view]
 
     def frame(self, k: int, view: int | None) -> dict:
@@ -58,9 +65,20 @@ class Replay:
 
     def meta(self) -> dict:
         r = self.rec
-        return {"run": r.run_key, "index": r.idx, "game": r.game, "seed": r.seed, "entrants": list(r.entrants),
-                "decks": list(r.decks), "winner": r.winner, "decisions": len(r.actions or []),
-                "frames": len(self.states), "turns": self.turns, "changed": self.changed, "broken": self.broken}
+        return {
+            "run": r.run_key,
+            "index": r.idx,
+            "game": r.game,
+            "seed": r.seed,
+            "entrants": list(r.entrants),
+            "decks": list(r.decks),
+            "winner": r.winner,
+            "decisions": len(r.actions or []),
+            "frames": len(self.states),
+            "turns": self.turns,
+            "changed": self.changed,
+            "broken": self.broken,
+        }
 
 
 class ReplayCache:

@@ -72,6 +72,7 @@ removed       2 x N                 counts by card (excluded by 《継召》), m
 Hidden and never encoded: the opponent's unknown hand cards and both decks' order and
 contents (counts only). ``resample_hidden(p, rng)`` permutes exactly those.
 """
+
 from __future__ import annotations
 
 from ..core.game import COMMON_OPTIONS, GameBase, one_of
@@ -82,7 +83,14 @@ from .events import watch_bits
 from .layout import LAYOUT, NUM_ACTIONS
 from .state import BattleSpiritsLevelCostState, BattleSpiritsState, State
 
-OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None, "builtin_cards": True, "format": "standard"}
+OPTIONS = {
+    "first_player": None,
+    "concession": True,
+    "max_decisions": 3000,
+    "cards": None,
+    "builtin_cards": True,
+    "format": "standard",
+}
 OPTION_TYPES = {**COMMON_OPTIONS, "format": one_of(*FORMATS)}
 DEFAULT_DECKS = ("red_rush", "purple_control")
 
@@ -125,8 +133,10 @@ class Game(GameBase):
 
     # ---- cards and decks ---------------------------------------------------------------
     def list_cards(self) -> list[dict]:
-        return [{"id": d.id, "name": d.name, "type": ("spirit", "nexus", "magic")[d.type], "cost": d.cost,
-                 "text": d.text} for d in self.pool.cards]
+        return [
+            {"id": d.id, "name": d.name, "type": ("spirit", "nexus", "magic")[d.type], "cost": d.cost, "text": d.text}
+            for d in self.pool.cards
+        ]
 
     def validate_deck(self, spec: str) -> str:
         """Load and check a deck (name or path); returns its name or raises a clear error."""

@@ -5,6 +5,7 @@ validates every field (errors name the file, the entry and the field) and compil
 effects into small immutable records the engine interprets: integer codes, tuples,
 and action lists referred to by index, so the state never holds card text.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -25,25 +26,66 @@ TYPES = {"spirit": SPIRIT, "nexus": NEXUS, "magic": MAGIC}
 
 # ---- vocabulary ------------------------------------------------------------------
 TRIGGERS = (
-    "summon", "deploy", "attack", "block", "destroyed", "destroyed_by_opponent", "battle_destroy",
-    "battle_end", "own_start_step", "own_core_step", "own_draw_step", "own_refresh_step",
-    "own_main_start", "own_attack_step_start", "own_end_step", "opp_end_step", "exhausted",
-    "recovered", "leaves_field", "spirit_summoned", "own_life_decreased", "cores_reach",
+    "summon",
+    "deploy",
+    "attack",
+    "block",
+    "destroyed",
+    "destroyed_by_opponent",
+    "battle_destroy",
+    "battle_end",
+    "own_start_step",
+    "own_core_step",
+    "own_draw_step",
+    "own_refresh_step",
+    "own_main_start",
+    "own_attack_step_start",
+    "own_end_step",
+    "opp_end_step",
+    "exhausted",
+    "recovered",
+    "leaves_field",
+    "spirit_summoned",
+    "own_life_decreased",
+    "cores_reach",
     "life_drops_to",
     # v2 (issue 10): events of other cards and players, see events.py
-    "returned", "life_decreased", "card_to_hand", "drawn", "milled", "magic_used",
+    "returned",
+    "life_decreased",
+    "card_to_hand",
+    "drawn",
+    "milled",
+    "magic_used",
     # the real-card gaps (issue 10, part C): hand discards, cores put on by other than an effect,
     # the end of the attack step
-    "hand_discarded", "cores_placed", "own_attack_step_end", "opp_attack_step_end",
+    "hand_discarded",
+    "cores_placed",
+    "own_attack_step_end",
+    "opp_attack_step_end",
 )
 EV = {name: i for i, name in enumerate(TRIGGERS)}
-CONSTANTS = ("bp", "symbols", "cannot_attack", "cannot_block", "cost", "unblockable", "level_cost",
-             # the board words (issue 10): every immunity word compiles to 'immune' (its spec in amount)
-             "immune", "loses_effects", "also_named", "also_family", "also_color", "colorless",
-             # the costs/constants/levels words (issue 10, part B)
-             "no_deck_discard", "no_reduction", "treat_level",
-             "give_reduction",  # 「手札にあるマジックカードすべてに軽減シンボル[黄]を与える」 (card 16)
-             "trash_cost")  # 「トラッシュにあるこのカードをコスト4にする」 (card 8)
+CONSTANTS = (
+    "bp",
+    "symbols",
+    "cannot_attack",
+    "cannot_block",
+    "cost",
+    "unblockable",
+    "level_cost",
+    # the board words (issue 10): every immunity word compiles to 'immune' (its spec in amount)
+    "immune",
+    "loses_effects",
+    "also_named",
+    "also_family",
+    "also_color",
+    "colorless",
+    # the costs/constants/levels words (issue 10, part B)
+    "no_deck_discard",
+    "no_reduction",
+    "treat_level",
+    "give_reduction",  # 「手札にあるマジックカードすべてに軽減シンボル[黄]を与える」 (card 16)
+    "trash_cost",
+)  # 「トラッシュにあるこのカードをコスト4にする」 (card 8)
 CK = {name: i for i, name in enumerate(CONSTANTS)}
 WHILES = ("always", "attacking", "blocking", "battle", "own_turn", "opp_turn")
 WH = {name: i for i, name in enumerate(WHILES)}
@@ -52,23 +94,53 @@ LIM = {name: i for i, name in enumerate(LIMITS)}
 # a limit's two bits (no_dup_once_per_turn has both): 12-3-1 [ターン1回], 12-3-2 [重複不可]
 LIM_ONCE_PER_TURN, LIM_NO_DUP = LIM["once_per_turn"], LIM["no_dup"]
 assert LIM["no_dup_once_per_turn"] == LIM_ONCE_PER_TURN | LIM_NO_DUP
-REPLACES = ("destroyed", "destroyed_by_effect", "destroyed_by_opponent_effect", "returned_to_hand",
-            "returned_to_deck", "milled", "milled_by_opponent", "destroyed_cores",
-            "draw_step_draw")  # 「(ドローステップで)ドローするかわりに」: the draw step's draw of the card's controller
+REPLACES = (
+    "destroyed",
+    "destroyed_by_effect",
+    "destroyed_by_opponent_effect",
+    "returned_to_hand",
+    "returned_to_deck",
+    "milled",
+    "milled_by_opponent",
+    "destroyed_cores",
+    "draw_step_draw",
+)  # 「(ドローステップで)ドローするかわりに」: the draw step's draw of the card's controller
 RP = {name: i for i, name in enumerate(REPLACES)}
-COSTS = ("exhaust_self", "pay", "remove_self_cores", "discard", "soul_core",
-         "exhaust")  # 「(系統:「四道」を持つ)自分のスピリット1体を疲労させることで」 (issue 10, part B)
+COSTS = (
+    "exhaust_self",
+    "pay",
+    "remove_self_cores",
+    "discard",
+    "soul_core",
+    "exhaust",
+)  # 「(系統:「四道」を持つ)自分のスピリット1体を疲労させることで」 (issue 10, part B)
 LINKS = ("then", "if_done", "if_all", "after", "also")
 LK = {name: i for i, name in enumerate(LINKS)}
 DURATIONS = ("turn", "battle")
 DUR = {name: i + 1 for i, name in enumerate(DURATIONS)}  # 0 = permanent
-GRANTS = ("cannot_attack", "cannot_block", "cannot_be_destroyed_by_effects", "unblockable", "must_block",
-          # the board words (issue 10): immunities and 'loses its effects', kept as their own teff kinds
-          "unaffected", "untargetable", "bp_cannot_be_lowered", "cannot_be_returned", "cannot_be_exhausted",
-          "loses_effects")
+GRANTS = (
+    "cannot_attack",
+    "cannot_block",
+    "cannot_be_destroyed_by_effects",
+    "unblockable",
+    "must_block",
+    # the board words (issue 10): immunities and 'loses its effects', kept as their own teff kinds
+    "unaffected",
+    "untargetable",
+    "bp_cannot_be_lowered",
+    "cannot_be_returned",
+    "cannot_be_exhausted",
+    "loses_effects",
+)
 GR = {name: i for i, name in enumerate(GRANTS)}
-TARGET_WORDS = ("self", "attacker", "blocker", "event", "previous",
-                "moved")  # the cards the effect's previous moving action put in the trash (from_trash)
+TARGET_WORDS = (
+    "self",
+    "attacker",
+    "blocker",
+    "event",
+    "previous",
+    "moved",
+)  # the cards the effect's previous moving action put in the trash (from_trash)
 T_SELF, T_ATTACKER, T_BLOCKER, T_EVENT, T_PREVIOUS, T_MOVED = range(-1, -7, -1)
 TW = {w: -(i + 1) for i, w in enumerate(TARGET_WORDS)}
 WHATS = ("spirit", "nexus", "spirit_or_nexus", "card")
@@ -160,7 +232,7 @@ def effects_mask(ck: Checker, field: str, v) -> int:
 def base_name(name: str) -> str:
     """A card name without its same-name identifier (「[2]」, BS 2-1-4)."""
     k = name.rfind("[")
-    if k > 0 and name.endswith("]") and name[k + 1:-1].isdigit():
+    if k > 0 and name.endswith("]") and name[k + 1 : -1].isdigit():
         return name[:k].rstrip()
     return name
 
@@ -182,16 +254,42 @@ class Action:
     and condition, and the verb's parameters (numbers may be values, counted on resolution).
     ``target`` is a Target or one of the T_* words."""
 
-    __slots__ = ("do", "fn", "link", "cond", "target", "n", "player", "amount", "duration", "to", "what",
-                 "filt", "count", "rest", "options", "free", "hook",
-                 # the verbs family: 'from' (draw, move_cores), summon's no_summon_effects, open_reorder's
-                 # bottom; 'optional' keeps the verb in ``inner``; ``wait_ok``: the words self / event name
-                 # the card in the waiting state too (10-2-2-6)
-                 "src_place", "no_summon_effects", "bottom", "inner", "wait_ok",
-                 # the board words: grant's by / by_types / by_colors / effects, compiled into ``spec``
-                 "by", "by_types", "by_colors", "effects", "spec",
-                 "must",  # search's must: a matching opened card must be added (BS 9-3-2-1)
-                 "delayed", "alist")  # this_turn's trigger (an Effect) and its action list
+    __slots__ = (
+        "do",
+        "fn",
+        "link",
+        "cond",
+        "target",
+        "n",
+        "player",
+        "amount",
+        "duration",
+        "to",
+        "what",
+        "filt",
+        "count",
+        "rest",
+        "options",
+        "free",
+        "hook",
+        # the verbs family: 'from' (draw, move_cores), summon's no_summon_effects, open_reorder's
+        # bottom; 'optional' keeps the verb in ``inner``; ``wait_ok``: the words self / event name
+        # the card in the waiting state too (10-2-2-6)
+        "src_place",
+        "no_summon_effects",
+        "bottom",
+        "inner",
+        "wait_ok",
+        # the board words: grant's by / by_types / by_colors / effects, compiled into ``spec``
+        "by",
+        "by_types",
+        "by_colors",
+        "effects",
+        "spec",
+        "must",  # search's must: a matching opened card must be added (BS 9-3-2-1)
+        "delayed",
+        "alist",
+    )  # this_turn's trigger (an Effect) and its action list
 
     def __init__(self, do: str, fn) -> None:
         self.do, self.fn, self.link, self.cond, self.target = do, fn, 0, (), None
@@ -206,12 +304,31 @@ class Action:
 class Effect:
     """A compiled card effect: kind is 'trigger', 'constant', 'activated', 'replace'."""
 
-    __slots__ = ("kind", "index", "event", "levels", "limit", "optional", "cond", "alist", "side", "n",
-                 "const", "amount", "scope", "while_", "timing", "costs",
-                 "of_", "to",  # a replacement's 'of:' (whose event; None = this card) and destroyed_cores' 'to'
-                 "arg",  # the board words' constants: also_named's name, also_family's family, also_color's mask
-                 "watch", "each", "zone",  # a trigger's events.Watch (None: fired for this card), 'each', its zone
-                 "delayed")  # set up by an effect for the turn (verb this_turn), not printed as an effect of its own
+    __slots__ = (
+        "kind",
+        "index",
+        "event",
+        "levels",
+        "limit",
+        "optional",
+        "cond",
+        "alist",
+        "side",
+        "n",
+        "const",
+        "amount",
+        "scope",
+        "while_",
+        "timing",
+        "costs",
+        "of_",
+        "to",  # a replacement's 'of:' (whose event; None = this card) and destroyed_cores' 'to'
+        "arg",  # the board words' constants: also_named's name, also_family's family, also_color's mask
+        "watch",
+        "each",
+        "zone",  # a trigger's events.Watch (None: fired for this card), 'each', its zone
+        "delayed",
+    )  # set up by an effect for the turn (verb this_turn), not printed as an effect of its own
 
     def __init__(self, kind: str, index: int) -> None:
         self.kind, self.index = kind, index
@@ -228,13 +345,50 @@ class Effect:
 class CardDef:
     """A card's static data; ``index`` is its row in the pool's tables."""
 
-    __slots__ = ("index", "id", "name", "deck_name", "type", "colors", "color_mask", "cost", "reduction",
-                 "red_total", "families", "lv_cores", "lv_bp", "shinkaiho", "symbols", "sym_total", "ex",
-                 "gekitotsu", "armor_mask", "soul_magic", "text", "effects", "triggers", "constants",
-                 "activated", "replaces", "magic_main", "magic_flash", "magic_cond", "file", "block",
-                 "colors_with_symbols", "lv_of", "const_mask", "bflags", "self_cost", "names",
-                 "trash_cost",  # its cost while in the trash (constant trash_cost), -1: the printed one
-                 "self_watch", "watch", "hand_watch", "delayed")  # triggers read by rules.happen (events.file_triggers)
+    __slots__ = (
+        "index",
+        "id",
+        "name",
+        "deck_name",
+        "type",
+        "colors",
+        "color_mask",
+        "cost",
+        "reduction",
+        "red_total",
+        "families",
+        "lv_cores",
+        "lv_bp",
+        "shinkaiho",
+        "symbols",
+        "sym_total",
+        "ex",
+        "gekitotsu",
+        "armor_mask",
+        "soul_magic",
+        "text",
+        "effects",
+        "triggers",
+        "constants",
+        "activated",
+        "replaces",
+        "magic_main",
+        "magic_flash",
+        "magic_cond",
+        "file",
+        "block",
+        "colors_with_symbols",
+        "lv_of",
+        "const_mask",
+        "bflags",
+        "self_cost",
+        "names",
+        "trash_cost",  # its cost while in the trash (constant trash_cost), -1: the printed one
+        "self_watch",
+        "watch",
+        "hand_watch",
+        "delayed",
+    )  # triggers read by rules.happen (events.file_triggers)
 
 
 class CardPool:
@@ -355,16 +509,21 @@ def count_target(ck: Checker, field: str, data):
 
 ACTION_KEYS = ("do", "link", "if", "optional")  # 'optional' (「できる」 on one action): verbs.check_target_zone
 #: parameter names of the card language -> the Action slot that keeps them
-_SLOT = {"filter": "filt", "from": "src_place", "level": "amount",  # level: treat_level's
-         "when": "delayed", "actions": "alist"}  # this_turn's trigger and actions
+_SLOT = {
+    "filter": "filt",
+    "from": "src_place",
+    "level": "amount",  # level: treat_level's
+    "when": "delayed",
+    "actions": "alist",
+}  # this_turn's trigger and actions
 
 
 def _actions(pool: CardPool, ck: Checker, field: str, data) -> int:
     if not isinstance(data, list) or not data:
         ck.fail(field, "expected a non-empty list of actions")
     vocab = _vocab()
-    from .verbs import check_target_zone
     from ..core.vocab import read_params
+    from .verbs import check_target_zone
 
     acts = []
     for k, item in enumerate(data):
@@ -435,8 +594,10 @@ def _board_constant(sub: Checker, e: Effect, name: str, data) -> set:
     elif name == "trash_cost":  # 「トラッシュにあるこのカードをコストNにする」 (BS 2-2, 4-4): this card, in the trash
         fields = set()
         if "amount" not in data or data.get("scope", "self") != "self":
-            sub.fail("amount" if "amount" not in data else "scope",
-                     "trash_cost sets this card's own cost while it is in the trash: amount (0-99), no scope")
+            sub.fail(
+                "amount" if "amount" not in data else "scope",
+                "trash_cost sets this card's own cost while it is in the trash: amount (0-99), no scope",
+            )
         if not 0 <= e.amount <= 99:
             sub.fail("amount", "a cost is between 0 and 99")
         return fields | {"amount"}
@@ -451,17 +612,23 @@ def _board_constant(sub: Checker, e: Effect, name: str, data) -> set:
         sym = colors_map(sub, "symbols", sub.get("symbols", dict))
         if not sym or any(n < 1 or n > 9 for n in sym.values()):
             sub.fail("symbols", "expected 1 to 9 reduction symbols of a colour, e.g. {yellow: 1}")
-        e.arg = (types_mask(sub, "types", data["types"]) if "types" in data else 0,
-                 tuple(sym.get(c, 0) for c in range(6)))
+        e.arg = (
+            types_mask(sub, "types", data["types"]) if "types" in data else 0,
+            tuple(sym.get(c, 0) for c in range(6)),
+        )
         if "scope" in data:
-            sub.fail("scope", "give_reduction names the hand with hand_of (own / opp / both) and the card types with types")
+            sub.fail(
+                "scope", "give_reduction names the hand with hand_of (own / opp / both) and the card types with types"
+            )
         mark(B_REDUCE)
     elif name == "no_reduction":  # 「(相手の)手札にある(マジック)カードすべての軽減シンボルすべてを無いものとして扱う」
         fields = {"hand_of", "types"}
         e.amount = {"own": 1, "opp": 2, "both": 3}[sub.choice("hand_of", ("opp", "own", "both"), "opp")]
         e.arg = types_mask(sub, "types", data["types"]) if "types" in data else 0
         if "scope" in data:
-            sub.fail("scope", "no_reduction names the hand with hand_of (own / opp / both) and the card types with types")
+            sub.fail(
+                "scope", "no_reduction names the hand with hand_of (own / opp / both) and the card types with types"
+            )
         mark(B_REDUCE)
     else:
         return set()
@@ -493,8 +660,10 @@ def _effect(pool: CardPool, ck: Checker, k: int, data, nlv: int) -> Effect:
             sub.fail("amount", "is required for this constant")
         e.scope = target_spec(sub, "scope", sub.get("scope", (str, dict), "self"))
         if e.const == CK["cost"] and e.scope != T_SELF and (not isinstance(e.scope, Target) or e.scope.zone != TZ_HAND):
-            sub.fail("scope", "a cost constant applies to cards in the own hand (zone: hand) or to this card "
-                              "in the hand (self)")
+            sub.fail(
+                "scope",
+                "a cost constant applies to cards in the own hand (zone: hand) or to this card in the hand (self)",
+            )
         if e.const == CK["level_cost"]:
             if isinstance(e.scope, Target) and e.scope.zone != TZ_FIELD:
                 sub.fail("scope", "a Lv-cost constant applies to spirits and nexuses on the field")
@@ -555,7 +724,7 @@ def _costs(sub: Checker) -> tuple:
         csub = sub.sub(f"cost[{j}]", c)
         if not isinstance(c, dict) or len(c) != 1:
             csub.fail(None, "one cost per entry")
-        (name, v), = c.items()
+        ((name, v),) = c.items()
         if name not in COSTS:
             csub.fail(str(name), f"unknown cost; expected one of {', '.join(COSTS)}")
         if name in ("exhaust_self", "soul_core"):
@@ -572,9 +741,26 @@ def _costs(sub: Checker) -> tuple:
     return tuple(costs)
 
 
-CARD_FIELDS = ("id", "name", "type", "colors", "cost", "reduction", "families", "levels", "shinkaiho",
-               "symbols", "ex_symbol", "keywords", "soul_magic", "text", "effects", "magic", "block",
-               "also_names")
+CARD_FIELDS = (
+    "id",
+    "name",
+    "type",
+    "colors",
+    "cost",
+    "reduction",
+    "families",
+    "levels",
+    "shinkaiho",
+    "symbols",
+    "ex_symbol",
+    "keywords",
+    "soul_magic",
+    "text",
+    "effects",
+    "magic",
+    "block",
+    "also_names",
+)
 MAX_LEVEL_CORES = 99  # the core cost of a level (the built-in pool's highest is 5)
 DEFAULT_BLOCK = "TZ"  # the built-in pool's block icon: letters, so Standard-legal (BS 2-13-1-2-1)
 
@@ -747,8 +933,12 @@ def load_deck(spec: str, pool: CardPool, fmt: str = "standard") -> tuple[str, li
     _, ck, name = open_deck(spec, DECKS_DIR, "Battle Spirits")
 
     def per_id(cid: str) -> CopyLimit:
-        return CopyLimit(COPIES_PER_NAME, "BS 6-1-1-2", f"{{n}} copies; at most {COPIES_PER_NAME} cards of one name",
-                         pool.by_id[cid].deck_name)
+        return CopyLimit(
+            COPIES_PER_NAME,
+            "BS 6-1-1-2",
+            f"{{n}} copies; at most {COPIES_PER_NAME} cards of one name",
+            pool.by_id[cid].deck_name,
+        )
 
     ids = [pool.by_id[cid].index for cid in deck_card_ids(ck, pool.by_id, per_id)]
     validate_deck(name, ids, pool, fmt)
@@ -763,8 +953,12 @@ def validate_deck(name: str, ids: list[int], pool: CardPool, fmt: str = "standar
             b = pool.cards[i].block
             if b is None or not b.isalpha():
                 icon = "no block icon" if b is None else f"block icon {short(b)}"
-                raise DeckError(name, pool.cards[i].name, "BS 1-1-1",
-                                f"{icon} is not a letter: the card is Eternal-only (BS 2-13-1-2-1)")
+                raise DeckError(
+                    name,
+                    pool.cards[i].name,
+                    "BS 1-1-1",
+                    f"{icon} is not a letter: the card is Eternal-only (BS 2-13-1-2-1)",
+                )
     if len(ids) < 40:
         raise DeckError(name, None, "BS 6-1-1", f"has {len(ids)} cards; a deck has at least 40")
     per_name = Counter(pool.cards[i].deck_name for i in ids)

@@ -3,6 +3,7 @@
 Everything here reads the state and writes nothing back. The observation layout is
 built once per card pool (``ObsLayout``) and documented in the package docstring.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -10,13 +11,35 @@ import numpy as np
 from ..core.obs import ObsLayout as CoreObsLayout
 from .cards import SPIRIT
 from .layout import (
-    D_ATTACK, D_BLOCK, D_DISCARD, D_FIRST, D_FLASH, D_KEISHO, D_MAGIC_TIMING, D_MAIN, D_MOVE_DST, D_MOVE_SRC,
-    D_MULLIGAN, D_OPTIONAL, D_ORDER, D_PAY, D_PLACE, D_SEARCH, D_TARGET, DECISIONS, LAYOUT, MAX_FIELD, N_OPTIONS, STEPS,
+    D_ATTACK,
+    D_BLOCK,
+    D_DISCARD,
+    D_FIRST,
+    D_FLASH,
+    D_KEISHO,
+    D_MAGIC_TIMING,
+    D_MAIN,
+    D_MOVE_DST,
+    D_MOVE_SRC,
+    D_MULLIGAN,
+    D_OPTIONAL,
+    D_ORDER,
+    D_PAY,
+    D_PLACE,
+    D_SEARCH,
+    D_TARGET,
+    DECISIONS,
+    LAYOUT,
+    MAX_FIELD,
+    N_OPTIONS,
+    STEPS,
 )
 from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, Z_HAND, ZONE_NAMES, State
 
 OBS_HAND_SLOTS = 12
-FIELD_DYN = 12  # level one-hot (4), BP/10000, cores/10, soul core, exhausted, heavily exhausted, attacking, blocking, symbols/3
+FIELD_DYN = (
+    12  # level one-hot (4), BP/10000, cores/10, soul core, exhausted, heavily exhausted, attacking, blocking, symbols/3
+)
 PLAYER_FEATS = 13  # life, reserve, trash cores, deck, hand, trash, removed /scale; soul at reserve/trash/void/life/field; gained/10
 
 
@@ -33,20 +56,34 @@ class ObsLayout(CoreObsLayout):
         self.g_step = add("step", len(STEPS), "one-hot: " + " ".join(STEPS))
         self.g_dec = add("decision", len(DECISIONS), "one-hot of the pending decision kind (``layout.DECISIONS``)")
         self.g_me_decide = add("deciding", 1, "I am the one deciding")
-        self.g_players = add("players", 2 * PLAYER_FEATS, "me then opponent: life/10, reserve/10, trash cores/10, "
-                             "deck/40, hand/20, trash/40, removed/20, soul core place one-hot (reserve, trash, void, "
-                             "life, on a field card), cores gained from the void/10", shape=f"2 x {PLAYER_FEATS}")
+        self.g_players = add(
+            "players",
+            2 * PLAYER_FEATS,
+            "me then opponent: life/10, reserve/10, trash cores/10, "
+            "deck/40, hand/20, trash/40, removed/20, soul core place one-hot (reserve, trash, void, "
+            "life, on a field card), cores gained from the void/10",
+            shape=f"2 x {PLAYER_FEATS}",
+        )
         self.g_battle = add("battle", 3, "a battle is on, the attacker is mine, it is blocked")
         self.g_count = add("count", 1, "cores left to pay / to place in the pending decision /10")
         self.ctx = add("context", P, "one-hot: the card being played or whose effect resolves", shape="N")
-        self.order = add("order", N_OPTIONS * P, "one-hot source card of trigger order option k",
-                         shape=f"{N_OPTIONS} x N")
-        self.hand = add("hand", OBS_HAND_SLOTS * P,
-                        f"my hand slots 0-{OBS_HAND_SLOTS - 1} (sorted by card), one-hot card",
-                        shape=f"{OBS_HAND_SLOTS} x N")
-        self.field = add("field", 2 * MAX_FIELD * (P + FIELD_DYN), "me then opponent, per field slot: one-hot card, "
-                         "level one-hot (4), BP/10000, cores/10, soul core on it, exhausted, heavily exhausted, "
-                         "attacking, blocking, symbols/3", shape=f"2 x {MAX_FIELD} x (N + {FIELD_DYN})")
+        self.order = add(
+            "order", N_OPTIONS * P, "one-hot source card of trigger order option k", shape=f"{N_OPTIONS} x N"
+        )
+        self.hand = add(
+            "hand",
+            OBS_HAND_SLOTS * P,
+            f"my hand slots 0-{OBS_HAND_SLOTS - 1} (sorted by card), one-hot card",
+            shape=f"{OBS_HAND_SLOTS} x N",
+        )
+        self.field = add(
+            "field",
+            2 * MAX_FIELD * (P + FIELD_DYN),
+            "me then opponent, per field slot: one-hot card, "
+            "level one-hot (4), BP/10000, cores/10, soul core on it, exhausted, heavily exhausted, "
+            "attacking, blocking, symbols/3",
+            shape=f"2 x {MAX_FIELD} x (N + {FIELD_DYN})",
+        )
         # the count blocks stand together: one bincount fills them
         self.counts = self.size
         self.revealed = add("opened", P, "counts by card of cards opened by a search (public)", shape="N")
@@ -81,9 +118,31 @@ def observation(s: State, p: int, L: ObsLayout) -> np.ndarray:
         b = L.g_players + k * PLAYER_FEATS
         soul = s.soul[r]
         pos += (b, b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 12)
-        val += (s.life[r] / 10, s.reserve[r] / 10, s.tcores[r] / 10, len(s.deck[r]) / 40,
-                len(s.hand[r]) / 20, len(s.trash[r]) / 40, len(s.removed[r]) / 20, s.gained[r] / 10)
-        ones.append(b + 7 + (0 if soul == S_RESERVE else 1 if soul == S_TRASH else 2 if soul == S_VOID else 3 if soul == S_LIFE else 4))
+        val += (
+            s.life[r] / 10,
+            s.reserve[r] / 10,
+            s.tcores[r] / 10,
+            len(s.deck[r]) / 40,
+            len(s.hand[r]) / 20,
+            len(s.trash[r]) / 40,
+            len(s.removed[r]) / 20,
+            s.gained[r] / 10,
+        )
+        ones.append(
+            b
+            + 7
+            + (
+                0
+                if soul == S_RESERVE
+                else 1
+                if soul == S_TRASH
+                else 2
+                if soul == S_VOID
+                else 3
+                if soul == S_LIFE
+                else 4
+            )
+        )
         tb = L.trash - L.counts + k * P
         cnt += [tb + cdef[i] for i in s.trash[r]]
         if s.removed[r]:
@@ -156,7 +215,7 @@ def observation(s: State, p: int, L: ObsLayout) -> np.ndarray:
     o[np.fromiter(ones, np.intp, len(ones))] = 1.0
     o[np.fromiter(pos, np.intp, len(pos))] = np.fromiter(val, np.float32, len(val))
     if cnt:
-        o[L.counts:] = np.bincount(np.fromiter(cnt, np.intp, len(cnt)), minlength=L.n_counts)
+        o[L.counts :] = np.bincount(np.fromiter(cnt, np.intp, len(cnt)), minlength=L.n_counts)
     return o
 
 
@@ -180,9 +239,16 @@ def action_to_string(s: State, a: int) -> str:
         card = card_label(s, f[k]) if k < len(f) else "?"
         side = "opp " if name == "opp_field" else ""
         soul = "soul core of " if name == "field_soul" else ""
-        verb = {D_MAIN: "activate", D_ATTACK: "attack with", D_BLOCK: "block with", D_FLASH: "activate",
-                D_PAY: "pay from", D_PLACE: "place from", D_MOVE_SRC: "move from",
-                D_MOVE_DST: "move to"}.get(kind, "choose")
+        verb = {
+            D_MAIN: "activate",
+            D_ATTACK: "attack with",
+            D_BLOCK: "block with",
+            D_FLASH: "activate",
+            D_PAY: "pay from",
+            D_PLACE: "place from",
+            D_MOVE_SRC: "move from",
+            D_MOVE_DST: "move to",
+        }.get(kind, "choose")
         return f"{verb} {soul}{side}field {k}: {card}"
     if name == "trash":
         return f"{'exclude' if kind == D_KEISHO else 'choose'} trash {k}"
@@ -222,32 +288,58 @@ def to_dict(s: State, player: int | None = None) -> dict:
 
     def field_card(i):
         d = s.defs[s.cdef[i]]
-        return {"id": d.id, "name": d.name, "level": s.level(i), "bp": s.bp(i) if d.type == SPIRIT else None,
-                "cores": s.cores[i], "soul": s.soul[s.owner[i]] == i, "state": ("recovered", "exhausted", "heavily exhausted")[s.exh[i]]}
+        return {
+            "id": d.id,
+            "name": d.name,
+            "level": s.level(i),
+            "bp": s.bp(i) if d.type == SPIRIT else None,
+            "cores": s.cores[i],
+            "soul": s.soul[s.owner[i]] == i,
+            "state": ("recovered", "exhausted", "heavily exhausted")[s.exh[i]],
+        }
 
     def soul_place(p):
         v = s.soul[p]
-        return {S_RESERVE: "reserve", S_TRASH: "trash", S_VOID: "void", S_LIFE: "life"}.get(v, f"field:{s.field[p].index(v)}" if v >= 0 and v in s.field[p] else ZONE_NAMES[s.zone[v]] if v >= 0 else "?")
+        return {S_RESERVE: "reserve", S_TRASH: "trash", S_VOID: "void", S_LIFE: "life"}.get(
+            v,
+            f"field:{s.field[p].index(v)}" if v >= 0 and v in s.field[p] else ZONE_NAMES[s.zone[v]] if v >= 0 else "?",
+        )
 
     players = []
     for p in (0, 1):
         see = player is None or player == p
-        players.append({
-            "deck_name": s.deck_names[p], "life": s.life[p], "reserve": s.reserve[p], "trash_cores": s.tcores[p],
-            "soul_core": soul_place(p), "deck": len(s.deck[p]),
-            # the opponent's hand: cards known to be there (returned in view), then unknowns;
-            # never positions, which would tell the order of the unknown ones
-            "hand": cards(s.hand[p]) if see else sorted(s.defs[s.cdef[i]].id for i in s.hand[p] if s.known[i])
-            + [None] * sum(1 for i in s.hand[p] if not s.known[i]),
-            "field": [field_card(i) for i in s.field[p]], "trash": cards(s.trash[p]), "removed": cards(s.removed[p]),
-        })
+        players.append(
+            {
+                "deck_name": s.deck_names[p],
+                "life": s.life[p],
+                "reserve": s.reserve[p],
+                "trash_cores": s.tcores[p],
+                "soul_core": soul_place(p),
+                "deck": len(s.deck[p]),
+                # the opponent's hand: cards known to be there (returned in view), then unknowns;
+                # never positions, which would tell the order of the unknown ones
+                "hand": cards(s.hand[p])
+                if see
+                else sorted(s.defs[s.cdef[i]].id for i in s.hand[p] if s.known[i])
+                + [None] * sum(1 for i in s.hand[p] if not s.known[i]),
+                "field": [field_card(i) for i in s.field[p]],
+                "trash": cards(s.trash[p]),
+                "removed": cards(s.removed[p]),
+            }
+        )
         if player is None:
             players[-1]["deck_order_top_last"] = cards(s.deck[p])
     out = {
-        "turn": s.turn, "turn_player": s.tp, "step": STEPS[s.step], "first_player": s.first,
-        "current_player": s.current_player(), "decision": s.decision_name(),
-        "attacker": s.attacker if s.attacker >= 0 else None, "blocker": s.blocker if s.blocker >= 0 else None,
-        "opened": cards(s.revealed), "players": players,
+        "turn": s.turn,
+        "turn_player": s.tp,
+        "step": STEPS[s.step],
+        "first_player": s.first,
+        "current_player": s.current_player(),
+        "decision": s.decision_name(),
+        "attacker": s.attacker if s.attacker >= 0 else None,
+        "blocker": s.blocker if s.blocker >= 0 else None,
+        "opened": cards(s.revealed),
+        "players": players,
     }
     if s.is_terminal():
         out["returns"] = s.returns()
@@ -255,17 +347,21 @@ def to_dict(s: State, player: int | None = None) -> dict:
 
 
 def render(s: State) -> str:
-    lines = [f"turn {s.turn} · player {s.tp}'s {STEPS[s.step]} step · decision: {s.decision_name()}"
-             + (f" (player {s.dplayer})" if not s.is_terminal() else f" · returns {s.returns()}")]
+    lines = [
+        f"turn {s.turn} · player {s.tp}'s {STEPS[s.step]} step · decision: {s.decision_name()}"
+        + (f" (player {s.dplayer})" if not s.is_terminal() else f" · returns {s.returns()}")
+    ]
     for p in (1, 0):
         d = to_dict(s, None)["players"][p]
-        lines.append(f"P{p} [{d['deck_name']}] life {d['life']} reserve {d['reserve']} trash cores {d['trash_cores']} "
-                     f"soul {d['soul_core']} deck {d['deck']} hand {len(d['hand'])} trash {len(d['trash'])}")
+        lines.append(
+            f"P{p} [{d['deck_name']}] life {d['life']} reserve {d['reserve']} trash cores {d['trash_cores']} "
+            f"soul {d['soul_core']} deck {d['deck']} hand {len(d['hand'])} trash {len(d['trash'])}"
+        )
         for j, c in enumerate(d["field"]):
             bp = f" BP{c['bp']}" if c["bp"] is not None else ""
             mark = " *atk" if s.field[p][j] == s.attacker else " *blk" if s.field[p][j] == s.blocker else ""
-            lines.append(f"   field {j}: {c['name']} Lv{c['level']}{bp} cores {c['cores']}{'+soul' if c['soul'] else ''} {c['state']}{mark}")
+            lines.append(
+                f"   field {j}: {c['name']} Lv{c['level']}{bp} cores {c['cores']}{'+soul' if c['soul'] else ''} {c['state']}{mark}"
+            )
         lines.append("   hand: " + ", ".join(s.defs[s.cdef[i]].name for i in s.hand[p]))
     return "\n".join(lines)
-
-

@@ -241,5 +241,3 @@ def entity_observation(s, p: int, out: EntityBuffers) -> None:
                 out.point(TRASH, t0, min(len(lst), MAX_TRASH))
     out.finish()
     gm[G_DROPPED] = out.dropped / 10
-
-

@@ -1,23 +1,25 @@
 """Battle Spirits' leaf evaluation, for searches that cut their rollouts short (the
 registry's ``GameHooks.evaluate`` / ``turn_of``; see ``tcgzoo.envs.core.evaluation``)."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..core.evaluation import zero_sum
 from .cards import SPIRIT
 
 #: weights of the Battle Spirits evaluation (in "lives": a life core is worth 1)
 WEIGHTS = {
-    "life": 1.0,        # per life core
-    "spirit": 0.35,     # per spirit on the field (a body that attacks or blocks)
-    "bp": 0.06,         # per 1000 BP of a spirit (as modified now)
-    "level": 0.1,       # per level above 1 of a field card
-    "symbol": 0.15,     # per symbol on the field (reductions, and damage on attack)
-    "nonspirit": 0.3,   # per nexus or other non-spirit field card
-    "core": 0.12,       # per core a player can pay with (reserve + field + soul core)
-    "hand": 0.15,       # per card in hand
-    "scale": 3.0,       # value = tanh(difference / scale)
+    "life": 1.0,  # per life core
+    "spirit": 0.35,  # per spirit on the field (a body that attacks or blocks)
+    "bp": 0.06,  # per 1000 BP of a spirit (as modified now)
+    "level": 0.1,  # per level above 1 of a field card
+    "symbol": 0.15,  # per symbol on the field (reductions, and damage on attack)
+    "nonspirit": 0.3,  # per nexus or other non-spirit field card
+    "core": 0.12,  # per core a player can pay with (reserve + field + soul core)
+    "hand": 0.15,  # per card in hand
+    "scale": 3.0,  # value = tanh(difference / scale)
 }
 
 

@@ -29,6 +29,7 @@ subject ``{stat: bp, of: event}``, and the number of subjects (or of life lost) 
 quantity ``event_count``. The rules queue the triggers in ``rules.happen``; this module
 compiles the words and decides whether a watcher sees an event (:func:`watches`).
 """
+
 from __future__ import annotations
 
 from ..core.cardfile import Checker
@@ -41,10 +42,17 @@ from .words import VOCAB
 C_RULE, C_EFFECT, C_BATTLE = 0, 1, 2
 ALL_CAUSES = 0b111
 #: ``by:`` words -> (causes allowed as bits, whose doing: -1 anyone, 0 you, 1 your opponent)
-BY = {"any": (ALL_CAUSES, -1), "battle": (1 << C_BATTLE, -1), "attack": (1 << C_BATTLE, -1),
-      "effect": (1 << C_EFFECT, -1), "own": (ALL_CAUSES, 0), "opp": (ALL_CAUSES, 1),
-      "own_effect": (1 << C_EFFECT, 0), "opp_effect": (1 << C_EFFECT, 1),
-      "not_effect": (ALL_CAUSES & ~(1 << C_EFFECT), -1)}
+BY = {
+    "any": (ALL_CAUSES, -1),
+    "battle": (1 << C_BATTLE, -1),
+    "attack": (1 << C_BATTLE, -1),
+    "effect": (1 << C_EFFECT, -1),
+    "own": (ALL_CAUSES, 0),
+    "opp": (ALL_CAUSES, 1),
+    "own_effect": (1 << C_EFFECT, 0),
+    "opp_effect": (1 << C_EFFECT, 1),
+    "not_effect": (ALL_CAUSES & ~(1 << C_EFFECT), -1),
+}
 BY_CARD = ("any", "battle", "effect", "own", "opp", "own_effect", "opp_effect")
 BY_LIFE = ("any", "attack", "effect", "own", "opp", "own_effect", "opp_effect")
 BY_HAND = ("any", "effect", "own", "opp", "own_effect", "opp_effect")
@@ -54,12 +62,30 @@ BY_CORES = ("any", "effect", "not_effect", "own", "opp", "own_effect", "opp_effe
 TRIGGER_KEYS = ("of", "by", "by_types", "each", "zone", "outside_draw_step", "against", "side", "n")
 #: events whose own card's triggers the rules fire directly (``rules.fire``); a trigger of
 #: this card on any other event, or one that reads ``by:``, is queued by ``rules.happen``
-FIRED = frozenset(EV[n] for n in (
-    "summon", "deploy", "attack", "block", "destroyed", "destroyed_by_opponent", "battle_destroy",
-    "battle_end", "exhausted", "recovered", "leaves_field"))
+FIRED = frozenset(
+    EV[n]
+    for n in (
+        "summon",
+        "deploy",
+        "attack",
+        "block",
+        "destroyed",
+        "destroyed_by_opponent",
+        "battle_destroy",
+        "battle_end",
+        "exhausted",
+        "recovered",
+        "leaves_field",
+    )
+)
 #: the zone a card's trigger on its own event works from (9-1-5-5, 9-3-3)
-OWN_EVENT_ZONE = {EV["destroyed"]: Z_WAIT, EV["destroyed_by_opponent"]: Z_WAIT, EV["leaves_field"]: Z_WAIT,
-                  EV["returned"]: Z_WAIT, EV["milled"]: Z_TRASH}
+OWN_EVENT_ZONE = {
+    EV["destroyed"]: Z_WAIT,
+    EV["destroyed_by_opponent"]: Z_WAIT,
+    EV["leaves_field"]: Z_WAIT,
+    EV["returned"]: Z_WAIT,
+    EV["milled"]: Z_TRASH,
+}
 
 
 class EventWord:
@@ -123,94 +149,241 @@ def watches(s, w: Watch, j: int, q: int, who: int, c: int, by: int, cause: int, 
 
 
 # ---- the words ----------------------------------------------------------------------------------
-def _event(name: str, kind: str, rule: str, doc: str, ja: str, en: str, what: str = "", by: tuple = (),
-           alias: str = "") -> None:
-    VOCAB.add("event", name, None, rule=rule, doc=doc, ja=ja, en=en,
-              data=EventWord(EV[alias or name], kind, WHATS.index(what) if what else -1, by, alias))
+def _event(
+    name: str, kind: str, rule: str, doc: str, ja: str, en: str, what: str = "", by: tuple = (), alias: str = ""
+) -> None:
+    VOCAB.add(
+        "event",
+        name,
+        None,
+        rule=rule,
+        doc=doc,
+        ja=ja,
+        en=en,
+        data=EventWord(EV[alias or name], kind, WHATS.index(what) if what else -1, by, alias),
+    )
 
 
 # card events: `of: self` (default) or a mapping; {of} is 「このスピリット」 or the watched cards
-_event("summon", "card", "BS 12-2-1-6", "a spirit was summoned (from the hand or by an effect)",
-       "{of}の召喚時", "when {of} is summoned", "spirit")
+_event(
+    "summon",
+    "card",
+    "BS 12-2-1-6",
+    "a spirit was summoned (from the hand or by an effect)",
+    "{of}の召喚時",
+    "when {of} is summoned",
+    "spirit",
+)
 _event("deploy", "card", "BS 12-2-1-11", "a nexus was deployed", "{of}の配置時", "when {of} is deployed", "nexus")
-_event("attack", "card", "BS 12-2-1-7, 8-1-1-2", "a spirit attacked", "{of}のアタック時", "when {of} attacks",
-       "spirit")
-_event("block", "card", "BS 12-2-1-9, 8-1-3-2", "a spirit blocked", "{of}のブロック時", "when {of} blocks",
-       "spirit")
-_event("destroyed", "card", "BS 12-2-1-12, 5-10",
-       "a spirit or nexus was destroyed (by BP comparison or an effect; not when it vanishes)",
-       "{of}の破壊時", "when {of} is destroyed", "spirit", BY_CARD)
-_event("destroyed_by_opponent", "card", "BS 12-2-1-12-1",
-       "destroyed by its opponent's effect or by an opposing spirit's BP", "{of}の相手による破壊時",
-       "when {of} is destroyed by the opponent", "spirit")
-_event("battle_destroy", "card", "BS 8-1-6-2",
-       "a spirit destroyed the spirit it battled by BP comparison and stayed on the field "
-       "(「BPを比べ相手のスピリットだけを破壊したとき」); `against:` filters the destroyed spirit",
-       "{of}がBPを比べ相手のスピリットだけを破壊したとき", "when {of} wins a battle by BP", "spirit")
-_event("battle_end", "card", "BS 8-1-7-1",
-       "the battle of a spirit ended: its own trigger if it is still on the field; a watcher (of: ...) also sees a "
-       "battling spirit that left the field in the battle, whose bp is then its BP as it last was there",
-       "{of}のバトル終了時", "when {of}'s battle ends", "spirit")
-_event("exhausted", "card", "BS 5-15, 5-16", "a card became exhausted (heavily included)",
-       "{of}が疲労したとき", "when {of} becomes exhausted", "spirit", BY_CARD)
-_event("recovered", "card", "BS 5-14, 5-14-2", "a card became recovered (refresh step or effect)",
-       "{of}が回復したとき", "when {of} is recovered", "spirit", BY_CARD)
-_event("leaves_field", "card", "BS 9-3-3, 10-2-2-1",
-       "a card left the field: destroyed, vanished or returned to the hand or deck",
-       "{of}がフィールドを離れるとき", "when {of} leaves the field", "spirit", BY_CARD)
-_event("cores_placed", "card", "BS 4-8, 7-6-1-2-2, 11-1-1-6",
-       "cores were put on a spirit or nexus on the field: by an effect, or by its player (core moves in the main "
-       "step, a summon's placement: by: not_effect, 「効果以外でコアを置いた」)",
-       "{of}にコアが置かれたとき", "when cores are put on {of}", "spirit", BY_CORES)
-_event("returned", "card", "BS 10-2-2-1, 10-2-2-7", "a card on the field was returned to the hand or deck",
-       "{of}が手札/デッキに戻ったとき", "when {of} is returned to the hand or deck", "spirit", BY_CARD)
+_event("attack", "card", "BS 12-2-1-7, 8-1-1-2", "a spirit attacked", "{of}のアタック時", "when {of} attacks", "spirit")
+_event("block", "card", "BS 12-2-1-9, 8-1-3-2", "a spirit blocked", "{of}のブロック時", "when {of} blocks", "spirit")
+_event(
+    "destroyed",
+    "card",
+    "BS 12-2-1-12, 5-10",
+    "a spirit or nexus was destroyed (by BP comparison or an effect; not when it vanishes)",
+    "{of}の破壊時",
+    "when {of} is destroyed",
+    "spirit",
+    BY_CARD,
+)
+_event(
+    "destroyed_by_opponent",
+    "card",
+    "BS 12-2-1-12-1",
+    "destroyed by its opponent's effect or by an opposing spirit's BP",
+    "{of}の相手による破壊時",
+    "when {of} is destroyed by the opponent",
+    "spirit",
+)
+_event(
+    "battle_destroy",
+    "card",
+    "BS 8-1-6-2",
+    "a spirit destroyed the spirit it battled by BP comparison and stayed on the field "
+    "(「BPを比べ相手のスピリットだけを破壊したとき」); `against:` filters the destroyed spirit",
+    "{of}がBPを比べ相手のスピリットだけを破壊したとき",
+    "when {of} wins a battle by BP",
+    "spirit",
+)
+_event(
+    "battle_end",
+    "card",
+    "BS 8-1-7-1",
+    "the battle of a spirit ended: its own trigger if it is still on the field; a watcher (of: ...) also sees a "
+    "battling spirit that left the field in the battle, whose bp is then its BP as it last was there",
+    "{of}のバトル終了時",
+    "when {of}'s battle ends",
+    "spirit",
+)
+_event(
+    "exhausted",
+    "card",
+    "BS 5-15, 5-16",
+    "a card became exhausted (heavily included)",
+    "{of}が疲労したとき",
+    "when {of} becomes exhausted",
+    "spirit",
+    BY_CARD,
+)
+_event(
+    "recovered",
+    "card",
+    "BS 5-14, 5-14-2",
+    "a card became recovered (refresh step or effect)",
+    "{of}が回復したとき",
+    "when {of} is recovered",
+    "spirit",
+    BY_CARD,
+)
+_event(
+    "leaves_field",
+    "card",
+    "BS 9-3-3, 10-2-2-1",
+    "a card left the field: destroyed, vanished or returned to the hand or deck",
+    "{of}がフィールドを離れるとき",
+    "when {of} leaves the field",
+    "spirit",
+    BY_CARD,
+)
+_event(
+    "cores_placed",
+    "card",
+    "BS 4-8, 7-6-1-2-2, 11-1-1-6",
+    "cores were put on a spirit or nexus on the field: by an effect, or by its player (core moves in the main "
+    "step, a summon's placement: by: not_effect, 「効果以外でコアを置いた」)",
+    "{of}にコアが置かれたとき",
+    "when cores are put on {of}",
+    "spirit",
+    BY_CORES,
+)
+_event(
+    "returned",
+    "card",
+    "BS 10-2-2-1, 10-2-2-7",
+    "a card on the field was returned to the hand or deck",
+    "{of}が手札/デッキに戻ったとき",
+    "when {of} is returned to the hand or deck",
+    "spirit",
+    BY_CARD,
+)
 # player events: `of: own` (default), `opp` or `any`
-_event("life_decreased", "player", "BS 8-1-5-1, BS-R1",
-       "a player's life decreased (by an attack or an effect); event_count is the life lost",
-       "{of}のライフが減ったとき", "when {of.pos} life decreases", by=BY_LIFE)
-_event("card_to_hand", "player", "BS 4-3, 5-6",
-       "cards were added to a player's hand (drawn, returned, searched...); event_count is how many",
-       "{of}の手札にカードが加えられたとき", "when cards are added to {of.pos} hand", by=BY_HAND)
-_event("drawn", "player", "BS 5-6", "a player drew cards; event_count is how many",
-       "{of}がドローしたとき", "when cards are drawn by {of}", by=BY_HAND)
-_event("milled", "player", "BS 5-13",
-       "cards were put from a player's deck into the trash (破棄); `of: self`: this card was, "
-       "and its trigger works from the trash", "{of}のデッキが破棄されたとき",
-       "when cards are milled from the deck of {of}", by=BY_MILL)
-_event("hand_discarded", "player", "BS 5-13, 4-3",
-       "cards were put from a player's hand into the trash (破棄) by an effect or as a cost; event_count is how "
-       "many (one event per action)", "{of}の手札が破棄されたとき", "when cards are discarded from {of.pos} hand",
-       by=BY_HAND)
-_event("magic_used", "player", "BS 5-12, 11-3", "a player used a magic card (the event card)",
-       "{of}がマジックを使用したとき", "when a magic is used by {of}")
+_event(
+    "life_decreased",
+    "player",
+    "BS 8-1-5-1, BS-R1",
+    "a player's life decreased (by an attack or an effect); event_count is the life lost",
+    "{of}のライフが減ったとき",
+    "when {of.pos} life decreases",
+    by=BY_LIFE,
+)
+_event(
+    "card_to_hand",
+    "player",
+    "BS 4-3, 5-6",
+    "cards were added to a player's hand (drawn, returned, searched...); event_count is how many",
+    "{of}の手札にカードが加えられたとき",
+    "when cards are added to {of.pos} hand",
+    by=BY_HAND,
+)
+_event(
+    "drawn",
+    "player",
+    "BS 5-6",
+    "a player drew cards; event_count is how many",
+    "{of}がドローしたとき",
+    "when cards are drawn by {of}",
+    by=BY_HAND,
+)
+_event(
+    "milled",
+    "player",
+    "BS 5-13",
+    "cards were put from a player's deck into the trash (破棄); `of: self`: this card was, "
+    "and its trigger works from the trash",
+    "{of}のデッキが破棄されたとき",
+    "when cards are milled from the deck of {of}",
+    by=BY_MILL,
+)
+_event(
+    "hand_discarded",
+    "player",
+    "BS 5-13, 4-3",
+    "cards were put from a player's hand into the trash (破棄) by an effect or as a cost; event_count is how "
+    "many (one event per action)",
+    "{of}の手札が破棄されたとき",
+    "when cards are discarded from {of.pos} hand",
+    by=BY_HAND,
+)
+_event(
+    "magic_used",
+    "player",
+    "BS 5-12, 11-3",
+    "a player used a magic card (the event card)",
+    "{of}がマジックを使用したとき",
+    "when a magic is used by {of}",
+)
 # steps (9-1-5-2): the step's player is in the word
 for _n, _r, _ja, _en in (
-        ("own_start_step", "BS 7-2-1", "自分のスタートステップ", "your start step"),
-        ("own_core_step", "BS 7-3-1", "自分のコアステップ", "your core step"),
-        ("own_draw_step", "BS 7-4-1", "自分のドローステップ", "your draw step"),
-        ("own_refresh_step", "BS 7-5-1", "自分のリフレッシュステップ", "your refresh step"),
-        ("own_main_start", "BS 7-6-1-1", "自分のメインステップ開始時", "the start of your main step"),
-        ("own_attack_step_start", "BS 7-7-3-1", "自分のアタックステップ開始時", "the start of your attack step"),
-        ("own_attack_step_end", "BS 7-7-3-2", "自分のアタックステップ終了時", "the end of your attack step"),
-        ("opp_attack_step_end", "BS 7-7-3-2", "相手のアタックステップ終了時", "the end of your opponent's attack step"),
-        ("own_end_step", "BS 7-9-1-1", "自分のエンドステップ", "your end step"),
-        ("opp_end_step", "BS 7-9-1-1", "相手のエンドステップ", "your opponent's end step")):
+    ("own_start_step", "BS 7-2-1", "自分のスタートステップ", "your start step"),
+    ("own_core_step", "BS 7-3-1", "自分のコアステップ", "your core step"),
+    ("own_draw_step", "BS 7-4-1", "自分のドローステップ", "your draw step"),
+    ("own_refresh_step", "BS 7-5-1", "自分のリフレッシュステップ", "your refresh step"),
+    ("own_main_start", "BS 7-6-1-1", "自分のメインステップ開始時", "the start of your main step"),
+    ("own_attack_step_start", "BS 7-7-3-1", "自分のアタックステップ開始時", "the start of your attack step"),
+    ("own_attack_step_end", "BS 7-7-3-2", "自分のアタックステップ終了時", "the end of your attack step"),
+    ("opp_attack_step_end", "BS 7-7-3-2", "相手のアタックステップ終了時", "the end of your opponent's attack step"),
+    ("own_end_step", "BS 7-9-1-1", "自分のエンドステップ", "your end step"),
+    ("opp_end_step", "BS 7-9-1-1", "相手のエンドステップ", "your opponent's end step"),
+):
     _event(_n, "step", _r, f"{_en}", f"『{_ja}』", f"({_en})")
-_event("cores_reach", "count", "BS 13-1-1", "this card's cores rose to n or more",
-       "このスピリットのコアが{n}個以上になったとき", "when this has {n} or more cores")
-_event("life_drops_to", "count", "BS 13-1-2, BS-R6", "your life fell to n or less",
-       "自分のライフが{n}以下になったとき", "when your life becomes {n} or less")
+_event(
+    "cores_reach",
+    "count",
+    "BS 13-1-1",
+    "this card's cores rose to n or more",
+    "このスピリットのコアが{n}個以上になったとき",
+    "when this has {n} or more cores",
+)
+_event(
+    "life_drops_to",
+    "count",
+    "BS 13-1-2, BS-R6",
+    "your life fell to n or less",
+    "自分のライフが{n}以下になったとき",
+    "when your life becomes {n} or less",
+)
 # the first words, kept as aliases
-_event("spirit_summoned", "alias", "BS 9-1-5-4, 12-3-2-1",
-       "alias of `summon` with `of: {what: spirit, side: <side>}` (side: own, opp, any)",
-       "{side}スピリットが召喚されたとき", "when {side} spirit is summoned", "spirit", alias="summon")
-_event("own_life_decreased", "alias", "BS 8-1-5-1, BS-R1", "alias of `life_decreased` with `of: own`",
-       "自分のライフが減ったとき", "when your life decreases", alias="life_decreased")
+_event(
+    "spirit_summoned",
+    "alias",
+    "BS 9-1-5-4, 12-3-2-1",
+    "alias of `summon` with `of: {what: spirit, side: <side>}` (side: own, opp, any)",
+    "{side}スピリットが召喚されたとき",
+    "when {side} spirit is summoned",
+    "spirit",
+    alias="summon",
+)
+_event(
+    "own_life_decreased",
+    "alias",
+    "BS 8-1-5-1, BS-R1",
+    "alias of `life_decreased` with `of: own`",
+    "自分のライフが減ったとき",
+    "when your life decreases",
+    alias="life_decreased",
+)
 
 VOCAB.subjects = VOCAB.subjects + ("event",)
-VOCAB.quantity("event_count", lambda s, src, p: s.ev_n, rule="BS 9-1-5-4",
-               doc="the number of cards the event that triggered this effect concerns (destroyed, drawn, milled...), "
-                   "or the life it took; 1 outside a triggered effect", ja="その数", en="the number of them")
+VOCAB.quantity(
+    "event_count",
+    lambda s, src, p: s.ev_n,
+    rule="BS 9-1-5-4",
+    doc="the number of cards the event that triggered this effect concerns (destroyed, drawn, milled...), "
+    "or the life it took; 1 outside a triggered effect",
+    ja="その数",
+    en="the number of them",
+)
 
 
 # ---- compiling a trigger --------------------------------------------------------------------------
@@ -314,8 +487,7 @@ def file_triggers(d) -> None:
             d.delayed.setdefault(e.event, []).append(e)
             continue
         w = e.watch
-        table = d.triggers if w is None else d.self_watch if w.self_ else \
-            d.hand_watch if e.zone == Z_HAND else d.watch
+        table = d.triggers if w is None else d.self_watch if w.self_ else d.hand_watch if e.zone == Z_HAND else d.watch
         table.setdefault(e.event, []).append(e)
 
 

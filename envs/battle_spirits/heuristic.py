@@ -5,13 +5,39 @@ when the block wins or when the life is short, and aims removal at the biggest t
 It reads only what its seat may see: its own hand, the public board and counts (the
 same facts as ``state.to_dict(player)``); never the opponent's hand or either deck.
 """
+
 from __future__ import annotations
 
 from tcgzoo.envs.battle_spirits.cards import MAGIC, SPIRIT
 from tcgzoo.envs.battle_spirits.layout import (
-    D_ATTACK, D_BLOCK, D_DISCARD, D_FIRST, D_FLASH, D_KEISHO, D_MAGIC_TIMING, D_MAIN, D_MODE, D_MOVE_DST,
-    D_MOVE_SRC, D_MULLIGAN, D_OPTIONAL, D_ORDER, D_PAY, D_PLACE, D_SEARCH, D_TARGET, FIELD, FIELD_SOUL, HAND,
-    MOVE_CORE, OPP_FIELD, OPTION, PASS, RESERVE, RESERVE_SOUL, TRASH,
+    D_ATTACK,
+    D_BLOCK,
+    D_DISCARD,
+    D_FIRST,
+    D_FLASH,
+    D_KEISHO,
+    D_MAGIC_TIMING,
+    D_MAIN,
+    D_MODE,
+    D_MOVE_DST,
+    D_MOVE_SRC,
+    D_MULLIGAN,
+    D_OPTIONAL,
+    D_ORDER,
+    D_PAY,
+    D_PLACE,
+    D_SEARCH,
+    D_TARGET,
+    FIELD,
+    FIELD_SOUL,
+    HAND,
+    MOVE_CORE,
+    OPP_FIELD,
+    OPTION,
+    PASS,
+    RESERVE,
+    RESERVE_SOUL,
+    TRASH,
 )
 
 
@@ -44,14 +70,23 @@ class BattleSpiritsHeuristic:
             self._last_turn, self._moves_this_step = s.turn, 0
         k = s.dkind
         handler = {
-            D_FIRST: lambda: OPTION, D_MULLIGAN: lambda: self._mulligan(s, player),
-            D_MAIN: lambda: self._main(s, player, legal), D_PAY: lambda: self._pay(s, player, legal),
-            D_PLACE: lambda: self._place(s, player, legal), D_MOVE_SRC: lambda: self._move_src(s, player, legal),
-            D_MOVE_DST: lambda: self._move_dst(s, player, legal), D_KEISHO: lambda: min(a for a in legal if a != PASS),
-            D_ATTACK: lambda: self._attack(s, player, legal), D_BLOCK: lambda: self._block(s, player, legal),
-            D_FLASH: lambda: self._flash(s, player, legal), D_TARGET: lambda: self._target(s, player, legal),
-            D_ORDER: lambda: legal[0], D_OPTIONAL: lambda: OPTION + 1 if OPTION + 1 in legal else legal[0],
-            D_MODE: lambda: legal[0], D_MAGIC_TIMING: lambda: OPTION, D_SEARCH: lambda: legal[0],
+            D_FIRST: lambda: OPTION,
+            D_MULLIGAN: lambda: self._mulligan(s, player),
+            D_MAIN: lambda: self._main(s, player, legal),
+            D_PAY: lambda: self._pay(s, player, legal),
+            D_PLACE: lambda: self._place(s, player, legal),
+            D_MOVE_SRC: lambda: self._move_src(s, player, legal),
+            D_MOVE_DST: lambda: self._move_dst(s, player, legal),
+            D_KEISHO: lambda: min(a for a in legal if a != PASS),
+            D_ATTACK: lambda: self._attack(s, player, legal),
+            D_BLOCK: lambda: self._block(s, player, legal),
+            D_FLASH: lambda: self._flash(s, player, legal),
+            D_TARGET: lambda: self._target(s, player, legal),
+            D_ORDER: lambda: legal[0],
+            D_OPTIONAL: lambda: OPTION + 1 if OPTION + 1 in legal else legal[0],
+            D_MODE: lambda: legal[0],
+            D_MAGIC_TIMING: lambda: OPTION,
+            D_SEARCH: lambda: legal[0],
             D_DISCARD: lambda: self._discard(s, player, legal),
         }.get(k)
         a = handler() if handler else legal[0]
@@ -64,9 +99,11 @@ class BattleSpiritsHeuristic:
     def _main(self, s, p, legal) -> int:
         plays = [a for a in legal if HAND <= a < FIELD]
         if plays:  # the most expensive card it can afford, spirits first
+
             def value(a):
                 d = self._card(s, s.hand[p][a - HAND])
                 return (d.type == SPIRIT, d.type != MAGIC or d.magic_main >= 0, d.cost)
+
             best = max(plays, key=value)
             d = self._card(s, s.hand[p][best - HAND])
             if d.type != MAGIC or d.magic_main >= 0:
@@ -149,7 +186,9 @@ class BattleSpiritsHeuristic:
         q = 1 - p
         blockers = sorted((self._bp(s, i) for i in s.field[q] if s.can_block(i)), reverse=True)
         mine = sorted(atk, key=lambda a: self._bp(s, s.field[p][a - FIELD]), reverse=True)
-        if len(mine) > len(blockers) or s.life[q] <= sum(s.symbols(s.field[p][a - FIELD]) for a in mine) - len(blockers):
+        if len(mine) > len(blockers) or s.life[q] <= sum(s.symbols(s.field[p][a - FIELD]) for a in mine) - len(
+            blockers
+        ):
             return mine[0]
         top_block = blockers[0] if blockers else -1
         for a in mine:
@@ -186,7 +225,9 @@ class BattleSpiritsHeuristic:
             return max(opp, key=lambda a: self._bp(s, s.field[1 - p][a - OPP_FIELD]))
         own = [a for a in legal if FIELD <= a < FIELD_SOUL]
         if own:
-            if s.ctx_controller >= 0 and s.ctx_controller != p:  # chooser: opp - the opponent's effect on our card: give the least
+            if (
+                s.ctx_controller >= 0 and s.ctx_controller != p
+            ):  # chooser: opp - the opponent's effect on our card: give the least
                 return min(own, key=lambda a: self._bp(s, s.field[p][a - FIELD]))
             return max(own, key=lambda a: self._bp(s, s.field[p][a - FIELD]))
         picks = [a for a in legal if a != PASS]

@@ -6,9 +6,10 @@ which must change the state only through the rules' own primitives (``rules.draw
 every action. Cards that use a hook are listed by ``CardPool.python_cards`` and in
 ``docs/card-language.md``; the built-in pool needs none.
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 Hook = Callable[[object, int, int], tuple[bool, bool]]
 
@@ -22,4 +23,5 @@ def hook(name: str):
             raise ValueError(f"card hook {name!r} registered twice")
         HOOKS[name] = fn
         return fn
+
     return register

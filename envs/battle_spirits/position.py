@@ -14,11 +14,22 @@ a number; or left out: every card not dealt, shuffled), ``life`` (5), ``reserve`
 card with ``soul: true``). Cards a listed deck leaves over go to ``removed``. The cores a
 player has beyond the 8 of the set-up (6-2-1-3) are the ones gained from the void.
 """
+
 from __future__ import annotations
 
 from ..core.engine import RUNNING
 from ..core.errors import PositionError
-from ..core.position_file import Dealer, Header, card_entry, flag, number, readable_header, readable_pending, zone_list
+from ..core.position_file import (
+    Dealer,
+    Header,
+    card_entry,
+    flag,
+    number,
+    readable_header,
+    readable_pending,
+    resume,
+    zone_list,
+)
 from . import rules as R
 from .cards import MAGIC
 from .layout import OPTION, ST_SETUP, STEPS
@@ -53,17 +64,29 @@ def readable(s) -> dict:
                 e["state"] = EXHAUSTED[s.exh[i]]
             field.append(e)
         soul = s.soul[p]
-        players.append({
-            "life": s.life[p], "reserve": s.reserve[p], "trash_cores": s.tcores[p],
-            "soul_core": "field" if soul >= 0 else {v: k for k, v in SOUL_PLACES.items()}[soul],
-            "hand": cards(s.hand[p]), "field": field, "trash": cards(s.trash[p]), "removed": cards(s.removed[p]),
-            "deck": cards(reversed(s.deck[p])),  # top first (the top is the list's end, rules.draw)
-        })
-    return {**readable_header(s, s.turn), "first": s.first, "step": STEPS[s.step], "players": players,
-            **readable_pending(s)}
+        players.append(
+            {
+                "life": s.life[p],
+                "reserve": s.reserve[p],
+                "trash_cores": s.tcores[p],
+                "soul_core": "field" if soul >= 0 else {v: k for k, v in SOUL_PLACES.items()}[soul],
+                "hand": cards(s.hand[p]),
+                "field": field,
+                "trash": cards(s.trash[p]),
+                "removed": cards(s.removed[p]),
+                "deck": cards(reversed(s.deck[p])),  # top first (the top is the list's end, rules.draw)
+            }
+        )
+    return {
+        **readable_header(s, s.turn),
+        "first": s.first,
+        "step": STEPS[s.step],
+        "players": players,
+        **readable_pending(s),
+    }
 
 
-def build(game, data) -> "R.State":
+def build(game, data) -> R.State:
     """A state of ``game`` at the position ``data`` describes (its readable part); errors are
     PositionErrors naming what and where."""
     h = Header(data, game, STEP_FRAME, PLAYER_KEYS, "main")
@@ -71,22 +94,13 @@ def build(game, data) -> "R.State":
     while s.step == ST_SETUP and s.dkind != RUNNING and OPTION in s.legal:  # go first / keep the hands
         s.apply_action(OPTION)
     _clear(s)
-    n0 = len(game.decks[0])
-    dealer = Dealer(s, [list(range(n0)), list(range(n0, len(s.cdef)))], h.strict, h.seed)
+    dealer = Dealer(s, h)
     specs = [_named(s, dealer, p, h.players[p]) for p in (0, 1)]
     for p in (0, 1):
         _rest(s, dealer, p, h.players[p], specs[p])
     s.turn, s.tp, s.first = h.turn, h.active, h.first
     s.step = STEPS.index(h.step)
-    s.stack = [[R.H_TURN, STEP_FRAME[h.step]]]
-    s.history, s.winner, s.capped = [], -1, False
-    try:
-        s.check_invariants()
-    except AssertionError as e:  # the checks above should make this impossible: say so plainly
-        raise PositionError(f"the position breaks an invariant of the state: {e}") from None
-    s.dkind = RUNNING
-    s._run()
-    return s
+    return resume(s, [R.H_TURN, STEP_FRAME[h.step]])
 
 
 def _clear(s) -> None:
@@ -142,8 +156,10 @@ def _named(s, dealer: Dealer, p: int, spec: dict) -> dict:
         s.exh[i] = EXHAUSTED.index(state)
         out["on_cards"] += s.cores[i]
         _put(s, p, i, Z_FIELD, s.field[p])
-    for name, z, lst, limit in (("trash", Z_TRASH, s.trash[p], TRASH_MAX), ("removed", Z_REMOVED, s.removed[p],
-                                                                           len(s.cdef))):
+    for name, z, lst, limit in (
+        ("trash", Z_TRASH, s.trash[p], TRASH_MAX),
+        ("removed", Z_REMOVED, s.removed[p], len(s.cdef)),
+    ):
         for k, c in enumerate(zone_list(spec, name, w, limit) or ()):
             _put(s, p, dealer.take(p, c, f"{w}{name}[{k}]"), z, lst)
     deck = zone_list(spec, "deck", w, len(s.cdef), counted=True)

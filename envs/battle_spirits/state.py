@@ -6,18 +6,32 @@ are counts; the soul core is a location per player. the fields are declared once
 (``FIELDS``): clone (copying these lists, python-chess style, which is what makes search
 cheap), positions and ``resample_hidden`` follow.
 """
-from __future__ import annotations
 
+from __future__ import annotations
 
 from ..core.effects import END_OF_BATTLE, END_OF_TURN
 from ..core.engine import DecisionState, late_import
 from ..core.rng import Rng
 from ..core.table import Hidden, Table
-from .cards import (
-    B_IMMUNE, B_NEGATE, B_TREAT, CK, IM_ALL, IM_ANY_SIDE, IM_BP_DOWN, IM_COLORS, IM_TYPES, MAGIC, NEXUS, SPIRIT, T_SELF,
-    Target, WH,
+from .cards import (  # noqa: E402 - levels treated as, reductions as none (issue 10, part B)
+    B_IMMUNE,
+    B_LVTREAT,
+    B_NEGATE,
+    B_REDUCE,
+    B_TREAT,
+    CK,
+    IM_ALL,
+    IM_ANY_SIDE,
+    IM_BP_DOWN,
+    IM_COLORS,
+    IM_TYPES,
+    MAGIC,
+    NEXUS,
+    SPIRIT,
+    T_SELF,
+    WH,
+    Target,
 )
-from .cards import B_LVTREAT, B_REDUCE  # noqa: E402 - levels treated as, reductions as none (issue 10, part B)
 from .layout import CONCEDE, DECISIONS, NUM_ACTIONS, ST_SETUP
 
 # zones of a card instance
@@ -55,17 +69,51 @@ class BattleSpiritsState(DecisionState):
     change Lv costs play :class:`BattleSpiritsLevelCostState`, the same with ``LevelCosts`` mixed in)."""
 
     __slots__ = (
-        "cdef", "owner", "zone", "cores", "exh", "wait_kind", "deck", "hand", "field", "trash",
-        "removed", "reserve", "life", "tcores", "soul", "gained", "turn", "tp", "first", "step",
-        "attacker", "blocker", "teff", "used", "pending", "tq", "waiting", "sels", "revealed",
-        "known", "defs", "alists", "deck_names", "has_constants",
+        "cdef",
+        "owner",
+        "zone",
+        "cores",
+        "exh",
+        "wait_kind",
+        "deck",
+        "hand",
+        "field",
+        "trash",
+        "removed",
+        "reserve",
+        "life",
+        "tcores",
+        "soul",
+        "gained",
+        "turn",
+        "tp",
+        "first",
+        "step",
+        "attacker",
+        "blocker",
+        "teff",
+        "used",
+        "pending",
+        "tq",
+        "waiting",
+        "sels",
+        "revealed",
+        "known",
+        "defs",
+        "alists",
+        "deck_names",
+        "has_constants",
         # the board words' machinery (cards.B_* bits of both decks' cards) and the instances
         # whose cost the soul core paid (a tuple, replaced, never mutated: clones share it)
-        "bflags", "soulpaid",
+        "bflags",
+        "soulpaid",
         # events of other cards and players (events.py): the events some card of the two decks
         # makes rules.happen look at (bits of cards.EV), the simultaneity group of the events
         # being made (BS 9-1-5-4), and the card / count of the event of the effect resolving
-        "watch", "evgroup", "ev_card", "ev_n",
+        "watch",
+        "evgroup",
+        "ev_card",
+        "ev_n",
         # the card whose action is being carried out (-1 between actions): the source of the
         # events it makes, for a trigger's by_types (「スピリット/マジックの効果で」)
         "ev_src",
@@ -79,7 +127,11 @@ class BattleSpiritsState(DecisionState):
         # effect resolves; -1), the cores left to pay or place (0), the card cores are placed on (-1),
         # the batch of simultaneous triggers in ``tq`` it orders or declares (-1), and the player
         # whose effect has its targets chosen (-1)
-        "ctx_card", "ctx_cores", "ctx_placing", "ctx_batch", "ctx_controller",
+        "ctx_card",
+        "ctx_cores",
+        "ctx_placing",
+        "ctx_batch",
+        "ctx_controller",
         # per card in the waiting state: where it goes when that differs from its waiting kind
         # (it changed state, 10-2-2-6, 10-2-2-7), else -1
         "wait_dest",
@@ -91,13 +143,43 @@ class BattleSpiritsState(DecisionState):
         static=("defs", "alists", "deck_names", "owner", "has_constants", "bflags", "watch"),
         # turn, turn player, first player, step, attacker / blocker, the events' simultaneity group, card,
         # count and source (events.py), the attacks declared this turn
-        values=("turn", "tp", "first", "step", "attacker", "blocker", "evgroup", "ev_card", "ev_n", "ev_src",
-                "attacks", "ctx_card", "ctx_cores", "ctx_placing", "ctx_batch", "ctx_controller"),
+        values=(
+            "turn",
+            "tp",
+            "first",
+            "step",
+            "attacker",
+            "blocker",
+            "evgroup",
+            "ev_card",
+            "ev_n",
+            "ev_src",
+            "attacks",
+            "ctx_card",
+            "ctx_cores",
+            "ctx_placing",
+            "ctx_batch",
+            "ctx_controller",
+        ),
         frozen=("soulpaid", "last_bp"),  # replaced, never mutated (see __slots__)
         # per card: definition, zone, cores, exhausted, waiting kind (10-2-2) and destination, known to both; per
         # player: reserve, life, trash cores, soul core place, cores gained; waiting cards, opened cards
-        lists=("cdef", "zone", "cores", "exh", "wait_kind", "wait_dest", "known", "reserve", "life", "tcores", "soul",
-               "gained", "waiting", "revealed"),
+        lists=(
+            "cdef",
+            "zone",
+            "cores",
+            "exh",
+            "wait_kind",
+            "wait_dest",
+            "known",
+            "reserve",
+            "life",
+            "tcores",
+            "soul",
+            "gained",
+            "waiting",
+            "revealed",
+        ),
         zones=("deck", "hand", "field", "trash", "removed"),
         rows=("sels",),  # an effect's selections (its base + 0, 1, 2)
         # temporary effects (kind, card, amount, duration); waiting triggers; effects used (card, effect index)
@@ -105,8 +187,9 @@ class BattleSpiritsState(DecisionState):
         tuple_rows=("tq",),  # trigger queues
         card_defs=("cdef",),
         # the opponent's hand cards not known to both, and deck, swap identities; the own deck's order
-        hidden=Hidden(opp_zones=("hand", "deck"), seen="known", seen_in=("hand",), sorted_zones=("hand",),
-                      own_order=("deck",)),
+        hidden=Hidden(
+            opp_zones=("hand", "deck"), seen="known", seen_in=("hand",), sorted_zones=("hand",), own_order=("deck",)
+        ),
     )
     FIELDS = Table(**FIELDS_DECLARED)
     DECISION_NAMES = DECISIONS
@@ -148,7 +231,6 @@ class BattleSpiritsState(DecisionState):
         if isinstance(rng, int):
             rng = Rng(rng)
         self.FIELDS.resample(self, player, rng)
-
 
     # ---- cores, levels, BP, symbols (2-8, 3-2-5, 12-2-1-1) ---------------------------
     def ncores(self, i: int) -> int:
@@ -218,7 +300,7 @@ class BattleSpiritsState(DecisionState):
         waiting = [j for j in self.waiting if self.zone[j] == Z_WAIT] if self.waiting else ()
         for p in (0, 1):
             # 10-2-2-4: a waiting card's continuous effects keep applying until it moves
-            for j in (self.field[p] + [j for j in waiting if self.owner[j] == p] if waiting else self.field[p]):
+            for j in self.field[p] + [j for j in waiting if self.owner[j] == p] if waiting else self.field[p]:
                 d = defs[self.cdef[j]]
                 if not (d.const_mask >> kind) & 1:
                     continue
@@ -273,9 +355,11 @@ class BattleSpiritsState(DecisionState):
         if self.has_constants:
             for j, e in self.constants(CK["immune"]):
                 spec = e.amount
-                if spec & want and (i == j if e.scope == T_SELF else
-                                    self.matches(e.scope, i, j, self.owner[j], base_bp=True)) \
-                        and self._stops(spec, i, src):
+                if (
+                    spec & want
+                    and (i == j if e.scope == T_SELF else self.matches(e.scope, i, j, self.owner[j], base_bp=True))
+                    and self._stops(spec, i, src)
+                ):
                     return True
         return False
 
@@ -339,10 +423,13 @@ class BattleSpiritsState(DecisionState):
                             acc[src] = acc.get(src, 0) + e.amount
                         continue
                     o = self.owner[src]
-                    for q in ((o,) if sc.side == 0 else (1 - o,) if sc.side == 1 else (0, 1)):
+                    for q in (o,) if sc.side == 0 else (1 - o,) if sc.side == 1 else (0, 1):
                         for i in self.field[q]:
-                            if self.matches(sc, i, src, o, True) and not self.armored(i, src) \
-                                    and not (low and self.immune(i, src, IM_BP_DOWN)):
+                            if (
+                                self.matches(sc, i, src, o, True)
+                                and not self.armored(i, src)
+                                and not (low and self.immune(i, src, IM_BP_DOWN))
+                            ):
                                 acc[i] = acc.get(i, 0) + e.amount
         return bpm, symm
 
@@ -387,8 +474,11 @@ class BattleSpiritsState(DecisionState):
         for k, t, _, _ in self.teff:
             if k == kind and t == i:
                 return True
-        ck = {G_CANNOT_ATTACK: CK["cannot_attack"], G_CANNOT_BLOCK: CK["cannot_block"],
-              G_UNBLOCKABLE: CK["unblockable"]}.get(what)
+        ck = {
+            G_CANNOT_ATTACK: CK["cannot_attack"],
+            G_CANNOT_BLOCK: CK["cannot_block"],
+            G_UNBLOCKABLE: CK["unblockable"],
+        }.get(what)
         if ck is not None:
             for src, e in self.constants(ck):
                 if self.in_scope(e.scope, src, i):
@@ -457,8 +547,11 @@ class BattleSpiritsState(DecisionState):
         red = None
         for src, e in self.constants(CK["give_reduction"]):
             types, sym = e.arg
-            if (e.amount >> (self.owner[src] != p)) & 1 and (not types or (types >> d.type) & 1) \
-                    and not self.immune(i, src, IM_ALL):
+            if (
+                (e.amount >> (self.owner[src] != p)) & 1
+                and (not types or (types >> d.type) & 1)
+                and not self.immune(i, src, IM_ALL)
+            ):
                 red = [a + b for a, b in zip(red or d.reduction, sym)]
         return None if red is None else (red, sum(red))
 
@@ -468,8 +561,11 @@ class BattleSpiritsState(DecisionState):
         types, 0 all)? Not if ``i`` is immune to that source's effects (BS 9-1-2-1, card 54)."""
         t = self.defs[self.cdef[i]].type
         for src, e in self.constants(CK["no_reduction"]):
-            if (e.amount >> (self.owner[src] != p)) & 1 and (not e.arg or (e.arg >> t) & 1) \
-                    and not self.immune(i, src, IM_ALL):
+            if (
+                (e.amount >> (self.owner[src] != p)) & 1
+                and (not e.arg or (e.arg >> t) & 1)
+                and not self.immune(i, src, IM_ALL)
+            ):
                 return True
         return False
 
@@ -507,8 +603,11 @@ class BattleSpiritsState(DecisionState):
         if d.type != MAGIC and len(self.field[p]) >= 24:
             return False
         if ctx is None:
-            ctx = (self.field_symbols(p) if d.red_total or d.soul_magic else None, self.total_cores(p),
-                   self.ex_in_trash(p) if d.red_total else 0)
+            ctx = (
+                self.field_symbols(p) if d.red_total or d.soul_magic else None,
+                self.total_cores(p),
+                self.ex_in_trash(p) if d.red_total else 0,
+            )
         fs, total, ex = ctx
         if keisho_more >= 0:
             ex = keisho_more
@@ -562,8 +661,13 @@ class BattleSpiritsState(DecisionState):
     def check_invariants(self) -> None:
         n = len(self.cdef)
         seen = [0] * n
-        lists = {Z_DECK: self.deck, Z_HAND: self.hand, Z_FIELD: self.field, Z_TRASH: self.trash,
-                 Z_REMOVED: self.removed}
+        lists = {
+            Z_DECK: self.deck,
+            Z_HAND: self.hand,
+            Z_FIELD: self.field,
+            Z_TRASH: self.trash,
+            Z_REMOVED: self.removed,
+        }
         for z, per in lists.items():
             for p in (0, 1):
                 for i in per[p]:
@@ -583,7 +687,9 @@ class BattleSpiritsState(DecisionState):
             assert total == 8 + self.gained[p], f"player {p}: {total} cores, expected {8 + self.gained[p]}"
             assert min(self.reserve[p], self.life[p], self.tcores[p]) >= 0
             s = self.soul[p]
-            assert s in (S_RESERVE, S_TRASH, S_VOID, S_LIFE) or (self.owner[s] == p and self.zone[s] in (Z_FIELD, Z_WAIT, Z_LIMBO))
+            assert s in (S_RESERVE, S_TRASH, S_VOID, S_LIFE) or (
+                self.owner[s] == p and self.zone[s] in (Z_FIELD, Z_WAIT, Z_LIMBO)
+            )
         for i in range(n):
             assert self.cores[i] >= 0
             if self.zone[i] not in (Z_FIELD, Z_WAIT):

@@ -11,334 +11,439 @@ module adds what is not on the vocabulary: the effect frames (triggers 『この
 verbs' parameters and the card's own fields. A word missing from both is a
 :class:`~tcgzoo.envs.core.cardtext.MissingPhrase` naming it.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from ..core.cardtext import (
-    EMPTY, CardText, MissingPhrase, Modifiers, check_keys, Phrase, Phrasebook, VocabText, effect_lines, en_sentences, entry_of,
-    en_if, ja_if_done, ja_mod, ja_sentences, ja_when, joint, number, plain, pool_files, render as render_template, slots,
+    EMPTY,
+    CardText,
+    MissingPhrase,
+    Modifiers,
+    Phrase,
+    Phrasebook,
+    VocabText,
+    check_keys,
+    effect_lines,
+    en_if,
+    en_sentences,
+    entry_of,
+    ja_if_done,
+    ja_mod,
+    ja_sentences,
+    ja_when,
+    joint,
+    number,
+    plain,
+    pool_files,
+    slots,
+)
+from ..core.cardtext import (
+    render as render_template,
 )
 from ..core.vocab import Word
 from .cards import CARDS_DIR, CardPool, load_pool
 from .verbs import VOCAB, _hook, _options, _remove_n, _when
-from .words import _color_param, _count_param, _name_param, _symbols_param, _type_param
+from .words import _count_param, _name_param, _symbols_param
 
 __all__ = ["BOOK", "TEXT", "coverage_problems", "pool", "render", "render_entry"]
 
-COLOR = {"red": ("赤", "red"), "purple": ("紫", "purple"), "green": ("緑", "green"), "white": ("白", "white"),
-         "yellow": ("黄", "yellow"), "blue": ("青", "blue")}
+COLOR = {
+    "red": ("赤", "red"),
+    "purple": ("紫", "purple"),
+    "green": ("緑", "green"),
+    "white": ("白", "white"),
+    "yellow": ("黄", "yellow"),
+    "blue": ("青", "blue"),
+}
 TYPE = {"spirit": ("スピリット", "spirit"), "nexus": ("ネクサス", "nexus"), "magic": ("マジック", "magic")}
 
 # 『このスピリットの召喚時』: the effect frames and other words of the card language that are
 # not registered on the vocabulary (a word registered there, an event for one, uses its own
 # templates). ``{of}`` / ``{self}`` is the card itself (「このスピリット」 / 「このネクサス」) or the
 # cards or player an effect watches; ``{n}`` / ``{side}`` are the trigger's own parameters.
-BOOK = Phrasebook("battle_spirits", {
-    "event": {  # triggers (BS 9-1-5, 12-2-1), worded as the event words of events.py word them
-        "summon": ("{of}の召喚時", "when {of} is summoned"),
-        "deploy": ("{of}の配置時", "when {of} is deployed"),
-        "attack": ("{of}のアタック時", "when {of} attacks"),
-        "block": ("{of}のブロック時", "when {of} blocks"),
-        "destroyed": ("{of}の破壊時", "when {of} is destroyed"),
-        "destroyed_by_opponent": ("{of}の相手による破壊時", "when {of} is destroyed by the opponent"),
-        "battle_destroy": ("{of}がBPを比べ相手のスピリットだけを破壊したとき", "when {of} wins a battle by BP"),
-        "battle_end": ("{of}のバトル終了時", "when {of}'s battle ends"),
-        "own_start_step": ("『自分のスタートステップ』", "(your start step)"),
-        "own_core_step": ("『自分のコアステップ』", "(your core step)"),
-        "own_draw_step": ("『自分のドローステップ』", "(your draw step)"),
-        "own_refresh_step": ("『自分のリフレッシュステップ』", "(your refresh step)"),
-        "own_main_start": ("『自分のメインステップ開始時』", "(the start of your main step)"),
-        "own_attack_step_start": ("『自分のアタックステップ開始時』", "(the start of your attack step)"),
-        "own_end_step": ("『自分のエンドステップ』", "(your end step)"),
-        "opp_end_step": ("『相手のエンドステップ』", "(your opponent's end step)"),
-        "exhausted": ("{of}が疲労したとき", "when {of} becomes exhausted"),
-        "recovered": ("{of}が回復したとき", "when {of} is recovered"),
-        "leaves_field": ("{of}がフィールドを離れるとき", "when {of} leaves the field"),
-        "spirit_summoned": ("{side}スピリットが召喚されたとき", "when {side} spirit is summoned"),
-        "own_life_decreased": ("自分のライフが減ったとき", "when your life decreases"),
-        "cores_reach": ("{of}のコアが{n}個以上になったとき", "when {of} has {n} or more cores"),
-        "life_drops_to": ("自分のライフが{n}以下になったとき", "when your life becomes {n} or less"),
+BOOK = Phrasebook(
+    "battle_spirits",
+    {
+        "color": COLOR,  # the names of the filters color and type (their Param.named)
+        "type": TYPE,
+        "event": {  # triggers (BS 9-1-5, 12-2-1), worded as the event words of events.py word them
+            "summon": ("{of}の召喚時", "when {of} is summoned"),
+            "deploy": ("{of}の配置時", "when {of} is deployed"),
+            "attack": ("{of}のアタック時", "when {of} attacks"),
+            "block": ("{of}のブロック時", "when {of} blocks"),
+            "destroyed": ("{of}の破壊時", "when {of} is destroyed"),
+            "destroyed_by_opponent": ("{of}の相手による破壊時", "when {of} is destroyed by the opponent"),
+            "battle_destroy": ("{of}がBPを比べ相手のスピリットだけを破壊したとき", "when {of} wins a battle by BP"),
+            "battle_end": ("{of}のバトル終了時", "when {of}'s battle ends"),
+            "own_start_step": ("『自分のスタートステップ』", "(your start step)"),
+            "own_core_step": ("『自分のコアステップ』", "(your core step)"),
+            "own_draw_step": ("『自分のドローステップ』", "(your draw step)"),
+            "own_refresh_step": ("『自分のリフレッシュステップ』", "(your refresh step)"),
+            "own_main_start": ("『自分のメインステップ開始時』", "(the start of your main step)"),
+            "own_attack_step_start": ("『自分のアタックステップ開始時』", "(the start of your attack step)"),
+            "own_end_step": ("『自分のエンドステップ』", "(your end step)"),
+            "opp_end_step": ("『相手のエンドステップ』", "(your opponent's end step)"),
+            "exhausted": ("{of}が疲労したとき", "when {of} becomes exhausted"),
+            "recovered": ("{of}が回復したとき", "when {of} is recovered"),
+            "leaves_field": ("{of}がフィールドを離れるとき", "when {of} leaves the field"),
+            "spirit_summoned": ("{side}スピリットが召喚されたとき", "when {side} spirit is summoned"),
+            "own_life_decreased": ("自分のライフが減ったとき", "when your life decreases"),
+            "cores_reach": ("{of}のコアが{n}個以上になったとき", "when {of} has {n} or more cores"),
+            "life_drops_to": ("自分のライフが{n}以下になったとき", "when your life becomes {n} or less"),
+        },
+        "event_short": {  # an event named inside a text: 「『召喚時』効果を持つ」 (has_trigger, loses_effects)
+            "summon": ("召喚時", "When Summoned"),
+            "deploy": ("配置時", "When Deployed"),
+            "attack": ("アタック時", "When Attacks"),
+            "block": ("ブロック時", "When Blocks"),
+            "destroyed": ("破壊時", "When Destroyed"),
+            "destroyed_by_opponent": ("相手による破壊時", "When Destroyed by the Opponent"),
+            "battle_destroy": ("BPを比べ相手のスピリットだけを破壊したとき", "When Winning a Battle by BP"),
+            "battle_end": ("バトル終了時", "When the Battle Ends"),
+            "own_start_step": ("自分のスタートステップ", "Your Start Step"),
+            "own_core_step": ("自分のコアステップ", "Your Core Step"),
+            "own_draw_step": ("自分のドローステップ", "Your Draw Step"),
+            "own_refresh_step": ("自分のリフレッシュステップ", "Your Refresh Step"),
+            "own_main_start": ("自分のメインステップ開始時", "Start of Your Main Step"),
+            "own_attack_step_start": ("自分のアタックステップ開始時", "Start of Your Attack Step"),
+            "own_end_step": ("自分のエンドステップ", "Your End Step"),
+            "opp_end_step": ("相手のエンドステップ", "Your Opponent's End Step"),
+            "exhausted": ("疲労時", "When Exhausted"),
+            "recovered": ("回復時", "When Recovered"),
+            "leaves_field": ("フィールドを離れるとき", "When Leaving the Field"),
+            "spirit_summoned": ("スピリットの召喚時", "When a Spirit Is Summoned"),
+            "own_life_decreased": ("自分のライフが減ったとき", "When Your Life Decreases"),
+            "cores_reach": ("コアが増えたとき", "When Cores Reach a Number"),
+            "life_drops_to": ("ライフが減ったとき", "When Life Drops to a Number"),
+            "returned": ("手札/デッキに戻ったとき", "When Returned"),
+            "life_decreased": ("ライフが減ったとき", "When Life Decreases"),
+            "card_to_hand": ("手札にカードが加えられたとき", "When Cards Are Added to a Hand"),
+            "drawn": ("ドローしたとき", "When Drawing"),
+            "milled": ("デッキが破棄されたとき", "When a Deck Is Milled"),
+            "magic_used": ("マジック使用時", "When a Magic Is Used"),
+            "hand_discarded": ("手札が破棄されたとき", "When a Hand Is Discarded"),
+            "cores_placed": ("コアが置かれたとき", "When Cores Are Put on It"),
+            "own_attack_step_end": ("自分のアタックステップ終了時", "End of Your Attack Step"),
+            "opp_attack_step_end": ("相手のアタックステップ終了時", "End of Your Opponent's Attack Step"),
+        },
+        "trigger_key": {  # how a trigger narrows its event (events.py), printed after the event
+            "by=any": ("", ""),
+            "by=battle": ("BPを比べて", "by BP comparison"),
+            "by=attack": ("アタックによって", "by an attack"),
+            "by=effect": ("効果によって", "by an effect"),
+            "by=own": ("自分によって", "by you"),
+            "by=opp": ("相手によって", "by your opponent"),
+            "by=own_effect": ("自分の効果によって", "by your effect"),
+            "by=opp_effect": ("相手の効果によって", "by an opposing effect"),
+            "by=not_effect": ("効果以外で", "other than by an effect"),
+            "each=true": ("1枚ごとに", "once for each card"),
+            "each=false": ("", ""),
+            "zone=field": ("", ""),
+            "zone=hand": ("このカードが手札にある間", "while this card is in your hand"),
+            "outside_draw_step=true": ("ドローステップ以外で", "outside the draw step"),
+            "outside_draw_step=false": ("", ""),
+            "against": ("{}スピリットに対して", "against a {.pre}spirit{.post}"),
+            "by_types": ("{}の効果で", "by {} effects"),
+        },
+        "constant": {  # BS 9-1-4; {scope} is every matching card, {source} whose effects an immunity stops
+            "bp": ("{scope}をBP{amount.signed}する", "{scope} get{scope.s} {amount.signed} BP"),
+            "symbols": ("{scope}のシンボルを{amount.signed}する", "{scope} get{scope.s} {amount.signed} symbol(s)"),
+            "cannot_attack": ("{scope}はアタックできない", "{scope} cannot attack"),
+            "cannot_block": ("{scope}はブロックできない", "{scope} cannot block"),
+            "cost": ("{scope}のコストを{amount.signed}する", "the cost of {scope} changes by {amount.signed}"),
+            "unblockable": ("{scope}はブロックされない", "{scope} cannot be blocked"),
+            "level_cost": (
+                "{scope}のLvコストを{amount.signed}する",
+                "the level costs of {scope} change by {amount.signed}",
+            ),
+            "unaffected": ("{scope}は{source}効果を受けない", "{scope} {scope.is} unaffected by {source} effects"),
+            "untargetable": ("{scope}は{source}効果の対象にならない", "{scope} cannot be targeted by {source} effects"),
+            "bp_cannot_be_lowered": (
+                "{scope}は{source}効果でBPを下げられない",
+                "{scope} cannot have BP lowered by {source} effects",
+            ),
+            "cannot_be_returned": (
+                "{scope}は{source}効果で手札/デッキに戻らない",
+                "{scope} cannot be returned to the hand or deck by {source} effects",
+            ),
+            "cannot_be_exhausted": (
+                "{scope}は{source}効果で疲労しない",
+                "{scope} cannot be exhausted by {source} effects",
+            ),
+            "loses_effects": ("{scope}は{effects}効果を失う", "{scope} lose{scope.s} {effects} effects"),
+            "also_named": ("{scope}はカード名「{name}」としても扱う", "{scope} {scope.is} also named {name}"),
+            "also_family": (
+                "{scope}は系統：「{family}」としても扱う",
+                "{scope} {scope.is} also of the family {family}",
+            ),
+            "also_color": ("{scope}は{colors}としても扱う", "{scope} {scope.is} also {colors}"),
+            "colorless": ("{scope}は色を持たない", "{scope} {scope.is} colorless"),
+            "no_deck_discard": ("{player}デッキは破棄されない", "{player}"),
+            "treat_level": ("{scope}を{level}として扱う", "{scope} {scope.is} treated as {level}"),
+            "no_reduction": ("{hand}の軽減シンボルすべてを無いものとして扱う", "{hand} have no reduction symbols"),
+            "give_reduction": ("{hand}に軽減シンボル{symbols}を与える", "{hand} gain the reduction symbols {symbols}"),
+            "trash_cost": (
+                "トラッシュにある{self}をコスト{amount}にする",
+                "while in the trash, {self} has cost {amount}",
+            ),
+        },
+        "deck_of": {  # the constant no_deck_discard's player (BS 5-13)
+            "both": ("お互いの", "no player's deck can be discarded"),
+            "own": ("自分の", "your deck cannot be discarded"),
+            "opp": ("相手の", "your opponent's deck cannot be discarded"),
+        },
+        "source": {  # whose effects an immunity stops: by (opp default / any), by_types, by_colors
+            "by=opp": ("相手の", "opposing"),
+            "by=any": ("", "any"),
+            "effects=all": ("すべての", "all"),
+        },
+        "while": {  # when a constant works; 'always' prints nothing
+            "attacking": ("『{self}のアタック中』", "(While Attacking)"),
+            "blocking": ("『{self}のブロック中』", "(While Blocking)"),
+            "battle": ("『{self}のバトル中』", "(During Battle)"),
+            "own_turn": ("『自分のターン』", "(During Your Turn)"),
+            "opp_turn": ("『相手のターン』", "(During Your Opponent's Turn)"),
+        },
+        "limit": {  # BS 12-3; 'none' prints nothing
+            "once_per_turn": ("[ターン1回]", "[Once Per Turn]"),
+            "no_dup": ("[重複不可]", "[No Duplicates]"),
+            "no_dup_once_per_turn": ("[重複不可・ターン1回]", "[No Duplicates / Once Per Turn]"),
+        },
+        "replace": {  # BS 9-1-8: when the event would happen to {of} (this card, or the cards of 'of:')
+            "destroyed": ("{of}が破壊されるとき", "when {of} would be destroyed"),
+            "destroyed_by_effect": ("{of}が効果で破壊されるとき", "when {of} would be destroyed by an effect"),
+            "destroyed_by_opponent_effect": (
+                "{of}が相手の効果で破壊されるとき",
+                "when {of} would be destroyed by an opposing effect",
+            ),
+            "returned_to_hand": ("{of}が手札に戻るとき", "when {of} would be returned to the hand"),
+            "returned_to_deck": ("{of}がデッキに戻るとき", "when {of} would be returned to the deck"),
+            "milled": ("{of}がデッキから破棄されるとき", "when {of} would be discarded from the deck"),
+            "milled_by_opponent": (
+                "{of}が相手の効果でデッキから破棄されるとき",
+                "when {of} would be discarded from the deck by an opposing effect",
+            ),
+            "destroyed_cores": (
+                "{of}が破壊されたとき、その上のコア{n}を{to}に置く",
+                "when {of} is destroyed, {n} of its cores go to {to}",
+            ),
+            "draw_step_draw": ("自分のドローステップでドローするとき", "when you would draw in your draw step"),
+        },
+        "activated": {  # BS 9-1-6, 12-2-1-4/5
+            "main": ("【起動：メイン】", "[Activate: Main]"),
+            "flash": ("【起動：フラッシュ】", "[Activate: Flash]"),
+        },
+        "magic": {  # BS 9-1-7
+            "main": ("【メイン】", "[Main]"),
+            "flash": ("【フラッシュ】", "[Flash]"),
+        },
+        "cost": {  # an activated effect's cost, everything before ▶ (BS 9-1-6-2)
+            "exhaust_self": ("{self}を疲労させる", "exhaust {self}"),
+            "pay": ("コア{}個を支払う", "pay {} core(s)"),
+            "remove_self_cores": ("{self}のコア{}個をリザーブに置く", "put {} core(s) from {self} into your reserve"),
+            "discard": ("自分の手札{}枚を破棄する", "discard {} card(s) from your hand"),
+            "soul_core": ("ソウルコアをトラッシュに置く", "put your soul core into the trash"),
+            "exhaust": ("{target}を疲労させる", "exhaust {target}"),
+        },
+        "link": {  # BS 5-19; 'if_done' repeats the verb before it: 「破壊したなら」
+            "then": ("その後、", "then, "),
+            "if_done": ("{done}", "if you do, "),
+            "if_all": ("それをすべて行ったなら、", "if you did all of it, "),
+            "after": ("この効果発揮後、", "after this effect, "),
+            "also": ("さらに、", "further, "),
+        },
+        "target": {  # target words (BS 9-3-2); 'self' is the card, 'previous' names the noun before
+            "self": ("{self}", "{self}"),
+            "attacker": ("アタックしているスピリット", "the attacking spirit"),
+            "blocker": ("ブロックしているスピリット", "the blocking spirit"),
+            "event": ("そのスピリット", "that spirit"),
+            "previous": ("その{noun}", "that {noun}"),
+            "moved": ("破棄したカード", "the discarded card(s)"),
+        },
+        "pick": {  # pick: lowest_<stat> / highest_<stat> (BS 9-3-2)
+            "lowest": ("{}が最も低い", "with the lowest {}"),
+            "highest": ("{}が最も高い", "with the highest {}"),
+        },
+        "what": {  # the noun of a target: on the field, elsewhere (a card), its counter word
+            "spirit": Phrase(
+                "スピリット",
+                "spirit",
+                {"card": ("スピリットカード", "spirit card"), "unit": ("体", ""), "plural": ("スピリット", "spirits")},
+            ),
+            "nexus": Phrase(
+                "ネクサス",
+                "nexus",
+                {"card": ("ネクサスカード", "nexus card"), "unit": ("つ", ""), "plural": ("ネクサス", "nexuses")},
+            ),
+            "spirit_or_nexus": Phrase(
+                "スピリット/ネクサス",
+                "spirit or nexus",
+                {
+                    "card": ("スピリット/ネクサスカード", "spirit or nexus card"),
+                    "unit": ("つ", ""),
+                    "plural": ("スピリット/ネクサス", "spirits or nexuses"),
+                },
+            ),
+            "card": Phrase(
+                "カード", "card", {"card": ("カード", "card"), "unit": ("枚", ""), "plural": ("カード", "cards")}
+            ),
+        },
+        "side": {
+            "own": ("自分の", "your"),
+            "opp": ("相手の", "opposing"),
+            "any": Phrase("", ""),
+        },
+        "zone": {  # off the field; {side} is the owner
+            "trash": ("トラッシュにある", "in {side} trash"),
+            "hand": ("手札にある", "in {side} hand"),
+        },
+        "player": {  # a player named by a trigger's or value's 'of: own / opp / any'
+            "own": Phrase("自分", "you", {"pos": ("自分の", "your")}),
+            "opp": Phrase("相手", "your opponent", {"pos": ("相手の", "your opponent's")}),
+            "any": Phrase("いずれかのプレイヤー", "a player", {"pos": ("いずれかのプレイヤーの", "a player's")}),
+        },
+        "keyword": {  # BS 12-1, BS-R5; docs/card-language.md §17
+            "gekitotsu": ("【激突】", "[Clash]"),
+            "heavy_armor": ("【重装甲：{}】", "[Heavy Armor: {}]"),
+        },
+        "common": {  # common effects printed as abilities (BS 12-2-1)
+            "shinkaiho": ("《真界放》", "[Shinkaiho]"),
+            "soul_magic": ("《ソウルマジック》（{}）", "[Soul Magic] ({})"),
+        },
+        "choice": {  # the choices of the words' parameters: <param>=<value>, or <word>.<param>=<value>
+            "player=self": Phrase("自分", "you", {"pos": ("自分の", "your"), "s": ("", "")}),
+            "player=opp": Phrase("相手", "your opponent", {"pos": ("相手の", "your opponent's"), "s": ("", "s")}),
+            "duration=turn": ("このターンの間", "this turn"),
+            "treat_level.level=1": ("Lv1", "Lv1"),
+            "treat_level.level=2": ("Lv2", "Lv2"),
+            "treat_level.level=3": ("Lv3", "Lv3"),
+            "treat_level.level=4": ("Lv4", "Lv4"),
+            "treat_level.level=5": ("Lv5", "Lv5"),
+            "treat_level.level=max": ("そのスピリットが持つ最高Lv", "their highest level"),
+            "symbols_of=red": ("赤", "red"),
+            "symbols_of=purple": ("紫", "purple"),
+            "symbols_of=green": ("緑", "green"),
+            "symbols_of=white": ("白", "white"),
+            "symbols_of=yellow": ("黄", "yellow"),
+            "symbols_of=blue": ("青", "blue"),
+            "duration=battle": ("このバトルの間", "this battle"),
+            "grant.what=cannot_attack": ("アタックできない", "cannot attack"),
+            "grant.what=cannot_block": ("ブロックできない", "cannot block"),
+            "grant.what=cannot_be_destroyed_by_effects": ("効果では破壊されない", "cannot be destroyed by effects"),
+            "grant.what=unblockable": ("ブロックされない", "cannot be blocked"),
+            "grant.what=must_block": ("可能ならブロックしなければならない", "must block if able"),
+            # immunities (BS 9-1-2-1, 9-2-3): whose effects -- by (opposing unless 'any'), colours, card types
+            "grant.what=unaffected": (
+                "{by}{by_colors}{by_types}効果を受けない",
+                "{target.is} unaffected by {by} {by_colors} {by_types} effects",
+            ),
+            "grant.what=untargetable": (
+                "{by}{by_colors}{by_types}効果の対象にならない",
+                "cannot be targeted by {by} {by_colors} {by_types} effects",
+            ),
+            "grant.what=bp_cannot_be_lowered": (
+                "{by}{by_colors}{by_types}効果でBPを下げられない",
+                "cannot have BP lowered by {by} {by_colors} {by_types} effects",
+            ),
+            "grant.what=cannot_be_returned": (
+                "{by}{by_colors}{by_types}効果で手札/デッキに戻らない",
+                "cannot be returned to the hand or deck by {by} {by_colors} {by_types} effects",
+            ),
+            "grant.what=cannot_be_exhausted": (
+                "{by}{by_colors}{by_types}効果で疲労しない",
+                "cannot be exhausted by {by} {by_colors} {by_types} effects",
+            ),
+            "grant.what=loses_effects": ("{effects}効果を失う", "lose{target.s} {effects} effects"),
+            "grant.by=none": ("相手の", "opposing"),
+            "grant.by=opp": ("相手の", "opposing"),
+            "grant.by=any": ("", "any"),
+            "cores_to.to=reserve": ("自分のリザーブ", "your reserve"),
+            "cores_to.to=life": ("自分のライフ", "your life"),
+            "cores_to.to=trash": ("自分のトラッシュ", "your trash"),
+            "remove_cores.to=reserve": ("リザーブ", "the reserve"),
+            "remove_cores.to=trash": ("トラッシュ", "the trash"),
+            "remove_cores.to=void": ("ボイド", "the void"),
+            "bounce.to=hand": ("持ち主の手札", "its owner's hand"),
+            "bounce.to=deck_top": ("持ち主のデッキの上", "the top of its owner's deck"),
+            "bounce.to=deck_bottom": ("持ち主のデッキの下", "the bottom of its owner's deck"),
+            "from_trash.to=hand": ("手札", "your hand"),
+            "from_trash.to=deck_top": ("デッキの上", "the top of your deck"),
+            "from_trash.to=deck_bottom": ("デッキの下", "the bottom of your deck"),
+            "search.to=hand": ("手札", "your hand"),
+            "search.must=false": ("まで", "up to "),
+            "search.must=true": Phrase("", ""),
+            "search.to=deck_bottom": ("デッキの下", "the bottom of your deck"),
+            "search.rest=trash": ("トラッシュに置く", "into your trash"),
+            "search.rest=deck_bottom": ("デッキの下に戻す", "on the bottom of your deck"),
+            "search.rest=deck_top": ("デッキの上に戻す", "on the top of your deck"),
+            "summon.free=true": ("コストを支払わずに", "without paying its cost"),
+            "spirit_summoned.side=own": ("自分の", "your"),
+            "spirit_summoned.side=opp": ("相手の", "an opposing"),
+            "spirit_summoned.side=any": ("", "a"),
+            # the verbs family (verbs.py, issue 10)
+            "draw.from=top": Phrase("", ""),
+            "draw.from=bottom": ("の下", " from the bottom of the deck"),
+            "summon.no_summon_effects=false": Phrase("", ""),
+            "summon.no_summon_effects=true": (
+                "。ただし、この効果で召喚したスピリットの『このスピリットの召喚時』効果は発揮されない",
+                ". Their (When Summoned) effects do not take effect",
+            ),
+            "leave_cores.to=reserve": ("リザーブ", "reserve"),
+            "leave_cores.to=trash": ("トラッシュ", "trash"),
+            "leave_cores.to=void": ("ボイド", "void"),
+            "remove_chosen_cores.to=reserve": ("リザーブ", "reserve"),
+            "remove_chosen_cores.to=trash": ("トラッシュ", "trash"),
+            "remove_chosen_cores.to=void": ("ボイド", "void"),
+            "open.to=hand": ("手札に加える", "into {player.pos} hand"),
+            "open.to=deck_top": ("デッキの上に戻す", "back on top of {player.pos} deck"),
+            "open_reorder.bottom=0": Phrase("", ""),
+            "open_reorder.bottom=1": (
+                "その中のカード1枚を{player.pos}デッキの下に戻し、残ったカードを",
+                " and put 1 of them on the bottom of {player.pos} deck",
+            ),
+            "open_reorder.bottom=2": (
+                "その中のカード2枚を{player.pos}デッキの下に戻し、残ったカードを",
+                " and put 2 of them on the bottom of {player.pos} deck",
+            ),
+            "open_reorder.bottom=3": (
+                "その中のカード3枚を{player.pos}デッキの下に戻し、残ったカードを",
+                " and put 3 of them on the bottom of {player.pos} deck",
+            ),
+            "move_cores.from=reserve": ("自分のリザーブ", "your reserve"),
+            "move_cores.from=trash": ("自分のトラッシュ", "your trash"),
+            "move_cores.from=life": ("自分のライフ", "your life"),
+            "move_cores.from=self": ("{self}", "{self}"),
+            "move_cores.from=target": ("{target}", "{target}"),
+            "move_cores.to=reserve": ("自分のリザーブ", "your reserve"),
+            "move_cores.to=trash": ("自分のトラッシュ", "your trash"),
+            "move_cores.to=life": ("自分のライフ", "your life"),
+            "move_cores.to=self": ("{self}", "{self}"),
+            "move_cores.to=target": ("{target}", "{target}"),
+            "destroyed_cores.to=trash": ("トラッシュ", "the trash"),
+            "destroyed_cores.to=void": ("ボイド", "the void"),
+            "soul_core_in=trash": ("トラッシュ", "trash"),
+            "soul_core_in=reserve": ("リザーブ", "reserve"),
+            "soul_core_in=life": ("ライフ", "life"),
+            "soul_core_in=void": ("ボイド", "void"),
+            "soul_core_in=field": ("フィールドのカードの上", "field"),
+            "other_than=self": ("{self}", "{self}"),
+            "other_than=attacker": ("アタックしているスピリット", "the attacking spirit"),
+            "other_than=blocker": ("ブロックするスピリット", "the blocking spirit"),
+            "other_than=event": ("そのスピリット", "that spirit"),
+            "step=start": ("スタート", "start"),
+            "step=core": ("コア", "core"),
+            "step=draw": ("ドロー", "draw"),
+            "step=refresh": ("リフレッシュ", "refresh"),
+            "step=main": ("メイン", "main"),
+            "step=attack": ("アタック", "attack"),
+            "step=end": ("エンド", "end"),
+        },
     },
-    "event_short": {  # an event named inside a text: 「『召喚時』効果を持つ」 (has_trigger, loses_effects)
-        "summon": ("召喚時", "When Summoned"), "deploy": ("配置時", "When Deployed"),
-        "attack": ("アタック時", "When Attacks"), "block": ("ブロック時", "When Blocks"),
-        "destroyed": ("破壊時", "When Destroyed"), "destroyed_by_opponent": ("相手による破壊時", "When Destroyed by the Opponent"),
-        "battle_destroy": ("BPを比べ相手のスピリットだけを破壊したとき", "When Winning a Battle by BP"),
-        "battle_end": ("バトル終了時", "When the Battle Ends"), "own_start_step": ("自分のスタートステップ", "Your Start Step"),
-        "own_core_step": ("自分のコアステップ", "Your Core Step"), "own_draw_step": ("自分のドローステップ", "Your Draw Step"),
-        "own_refresh_step": ("自分のリフレッシュステップ", "Your Refresh Step"),
-        "own_main_start": ("自分のメインステップ開始時", "Start of Your Main Step"),
-        "own_attack_step_start": ("自分のアタックステップ開始時", "Start of Your Attack Step"),
-        "own_end_step": ("自分のエンドステップ", "Your End Step"), "opp_end_step": ("相手のエンドステップ", "Your Opponent's End Step"),
-        "exhausted": ("疲労時", "When Exhausted"), "recovered": ("回復時", "When Recovered"),
-        "leaves_field": ("フィールドを離れるとき", "When Leaving the Field"),
-        "spirit_summoned": ("スピリットの召喚時", "When a Spirit Is Summoned"),
-        "own_life_decreased": ("自分のライフが減ったとき", "When Your Life Decreases"),
-        "cores_reach": ("コアが増えたとき", "When Cores Reach a Number"),
-        "life_drops_to": ("ライフが減ったとき", "When Life Drops to a Number"),
-        "returned": ("手札/デッキに戻ったとき", "When Returned"), "life_decreased": ("ライフが減ったとき", "When Life Decreases"),
-        "card_to_hand": ("手札にカードが加えられたとき", "When Cards Are Added to a Hand"),
-        "drawn": ("ドローしたとき", "When Drawing"), "milled": ("デッキが破棄されたとき", "When a Deck Is Milled"),
-        "magic_used": ("マジック使用時", "When a Magic Is Used"),
-        "hand_discarded": ("手札が破棄されたとき", "When a Hand Is Discarded"),
-        "cores_placed": ("コアが置かれたとき", "When Cores Are Put on It"),
-        "own_attack_step_end": ("自分のアタックステップ終了時", "End of Your Attack Step"),
-        "opp_attack_step_end": ("相手のアタックステップ終了時", "End of Your Opponent's Attack Step"),
-    },
-    "trigger_key": {  # how a trigger narrows its event (events.py), printed after the event
-        "by=any": ("", ""),
-        "by=battle": ("BPを比べて", "by BP comparison"),
-        "by=attack": ("アタックによって", "by an attack"),
-        "by=effect": ("効果によって", "by an effect"),
-        "by=own": ("自分によって", "by you"),
-        "by=opp": ("相手によって", "by your opponent"),
-        "by=own_effect": ("自分の効果によって", "by your effect"),
-        "by=opp_effect": ("相手の効果によって", "by an opposing effect"),
-        "by=not_effect": ("効果以外で", "other than by an effect"),
-        "each=true": ("1枚ごとに", "once for each card"),
-        "each=false": ("", ""),
-        "zone=field": ("", ""),
-        "zone=hand": ("このカードが手札にある間", "while this card is in your hand"),
-        "outside_draw_step=true": ("ドローステップ以外で", "outside the draw step"),
-        "outside_draw_step=false": ("", ""),
-        "against": ("{}スピリットに対して", "against a {.pre}spirit{.post}"),
-        "by_types": ("{}の効果で", "by {} effects"),
-    },
-    "constant": {  # BS 9-1-4; {scope} is every matching card, {source} whose effects an immunity stops
-        "bp": ("{scope}をBP{amount.signed}する", "{scope} get{scope.s} {amount.signed} BP"),
-        "symbols": ("{scope}のシンボルを{amount.signed}する", "{scope} get{scope.s} {amount.signed} symbol(s)"),
-        "cannot_attack": ("{scope}はアタックできない", "{scope} cannot attack"),
-        "cannot_block": ("{scope}はブロックできない", "{scope} cannot block"),
-        "cost": ("{scope}のコストを{amount.signed}する", "the cost of {scope} changes by {amount.signed}"),
-        "unblockable": ("{scope}はブロックされない", "{scope} cannot be blocked"),
-        "level_cost": ("{scope}のLvコストを{amount.signed}する", "the level costs of {scope} change by {amount.signed}"),
-        "unaffected": ("{scope}は{source}効果を受けない", "{scope} {scope.is} unaffected by {source} effects"),
-        "untargetable": ("{scope}は{source}効果の対象にならない", "{scope} cannot be targeted by {source} effects"),
-        "bp_cannot_be_lowered": ("{scope}は{source}効果でBPを下げられない",
-                                 "{scope} cannot have BP lowered by {source} effects"),
-        "cannot_be_returned": ("{scope}は{source}効果で手札/デッキに戻らない",
-                               "{scope} cannot be returned to the hand or deck by {source} effects"),
-        "cannot_be_exhausted": ("{scope}は{source}効果で疲労しない", "{scope} cannot be exhausted by {source} effects"),
-        "loses_effects": ("{scope}は{effects}効果を失う", "{scope} lose{scope.s} {effects} effects"),
-        "also_named": ("{scope}はカード名「{name}」としても扱う", "{scope} {scope.is} also named {name}"),
-        "also_family": ("{scope}は系統：「{family}」としても扱う", "{scope} {scope.is} also of the family {family}"),
-        "also_color": ("{scope}は{colors}としても扱う", "{scope} {scope.is} also {colors}"),
-        "colorless": ("{scope}は色を持たない", "{scope} {scope.is} colorless"),
-        "no_deck_discard": ("{player}デッキは破棄されない", "{player}"),
-        "treat_level": ("{scope}を{level}として扱う", "{scope} {scope.is} treated as {level}"),
-        "no_reduction": ("{hand}の軽減シンボルすべてを無いものとして扱う", "{hand} have no reduction symbols"),
-        "give_reduction": ("{hand}に軽減シンボル{symbols}を与える", "{hand} gain the reduction symbols {symbols}"),
-        "trash_cost": ("トラッシュにある{self}をコスト{amount}にする", "while in the trash, {self} has cost {amount}"),
-    },
-    "deck_of": {  # the constant no_deck_discard's player (BS 5-13)
-        "both": ("お互いの", "no player's deck can be discarded"),
-        "own": ("自分の", "your deck cannot be discarded"),
-        "opp": ("相手の", "your opponent's deck cannot be discarded"),
-    },
-    "source": {  # whose effects an immunity stops: by (opp default / any), by_types, by_colors
-        "by=opp": ("相手の", "opposing"),
-        "by=any": ("", "any"),
-        "effects=all": ("すべての", "all"),
-    },
-    "while": {  # when a constant works; 'always' prints nothing
-        "attacking": ("『{self}のアタック中』", "(While Attacking)"),
-        "blocking": ("『{self}のブロック中』", "(While Blocking)"),
-        "battle": ("『{self}のバトル中』", "(During Battle)"),
-        "own_turn": ("『自分のターン』", "(During Your Turn)"),
-        "opp_turn": ("『相手のターン』", "(During Your Opponent's Turn)"),
-    },
-    "limit": {  # BS 12-3; 'none' prints nothing
-        "once_per_turn": ("[ターン1回]", "[Once Per Turn]"),
-        "no_dup": ("[重複不可]", "[No Duplicates]"),
-        "no_dup_once_per_turn": ("[重複不可・ターン1回]", "[No Duplicates / Once Per Turn]"),
-    },
-    "replace": {  # BS 9-1-8: when the event would happen to {of} (this card, or the cards of 'of:')
-        "destroyed": ("{of}が破壊されるとき", "when {of} would be destroyed"),
-        "destroyed_by_effect": ("{of}が効果で破壊されるとき", "when {of} would be destroyed by an effect"),
-        "destroyed_by_opponent_effect": ("{of}が相手の効果で破壊されるとき",
-                                         "when {of} would be destroyed by an opposing effect"),
-        "returned_to_hand": ("{of}が手札に戻るとき", "when {of} would be returned to the hand"),
-        "returned_to_deck": ("{of}がデッキに戻るとき", "when {of} would be returned to the deck"),
-        "milled": ("{of}がデッキから破棄されるとき", "when {of} would be discarded from the deck"),
-        "milled_by_opponent": ("{of}が相手の効果でデッキから破棄されるとき",
-                               "when {of} would be discarded from the deck by an opposing effect"),
-        "destroyed_cores": ("{of}が破壊されたとき、その上のコア{n}を{to}に置く",
-                            "when {of} is destroyed, {n} of its cores go to {to}"),
-        "draw_step_draw": ("自分のドローステップでドローするとき", "when you would draw in your draw step"),
-    },
-    "activated": {  # BS 9-1-6, 12-2-1-4/5
-        "main": ("【起動：メイン】", "[Activate: Main]"),
-        "flash": ("【起動：フラッシュ】", "[Activate: Flash]"),
-    },
-    "magic": {  # BS 9-1-7
-        "main": ("【メイン】", "[Main]"),
-        "flash": ("【フラッシュ】", "[Flash]"),
-    },
-    "cost": {  # an activated effect's cost, everything before ▶ (BS 9-1-6-2)
-        "exhaust_self": ("{self}を疲労させる", "exhaust {self}"),
-        "pay": ("コア{}個を支払う", "pay {} core(s)"),
-        "remove_self_cores": ("{self}のコア{}個をリザーブに置く", "put {} core(s) from {self} into your reserve"),
-        "discard": ("自分の手札{}枚を破棄する", "discard {} card(s) from your hand"),
-        "soul_core": ("ソウルコアをトラッシュに置く", "put your soul core into the trash"),
-        "exhaust": ("{target}を疲労させる", "exhaust {target}"),
-    },
-    "link": {  # BS 5-19; 'if_done' repeats the verb before it: 「破壊したなら」
-        "then": ("その後、", "then, "),
-        "if_done": ("{done}", "if you do, "),
-        "if_all": ("それをすべて行ったなら、", "if you did all of it, "),
-        "after": ("この効果発揮後、", "after this effect, "),
-        "also": ("さらに、", "further, "),
-    },
-    "target": {  # target words (BS 9-3-2); 'self' is the card, 'previous' names the noun before
-        "self": ("{self}", "{self}"),
-        "attacker": ("アタックしているスピリット", "the attacking spirit"),
-        "blocker": ("ブロックしているスピリット", "the blocking spirit"),
-        "event": ("そのスピリット", "that spirit"),
-        "previous": ("その{noun}", "that {noun}"),
-        "moved": ("破棄したカード", "the discarded card(s)"),
-    },
-    "pick": {  # pick: lowest_<stat> / highest_<stat> (BS 9-3-2)
-        "lowest": ("{}が最も低い", "with the lowest {}"),
-        "highest": ("{}が最も高い", "with the highest {}"),
-    },
-    "what": {  # the noun of a target: on the field, elsewhere (a card), its counter word
-        "spirit": Phrase("スピリット", "spirit", {"card": ("スピリットカード", "spirit card"), "unit": ("体", ""),
-                                                "plural": ("スピリット", "spirits")}),
-        "nexus": Phrase("ネクサス", "nexus", {"card": ("ネクサスカード", "nexus card"), "unit": ("つ", ""),
-                                            "plural": ("ネクサス", "nexuses")}),
-        "spirit_or_nexus": Phrase("スピリット/ネクサス", "spirit or nexus",
-                                  {"card": ("スピリット/ネクサスカード", "spirit or nexus card"), "unit": ("つ", ""),
-                                   "plural": ("スピリット/ネクサス", "spirits or nexuses")}),
-        "card": Phrase("カード", "card", {"card": ("カード", "card"), "unit": ("枚", ""), "plural": ("カード", "cards")}),
-    },
-    "side": {
-        "own": ("自分の", "your"),
-        "opp": ("相手の", "opposing"),
-        "any": Phrase("", ""),
-    },
-    "zone": {  # off the field; {side} is the owner
-        "trash": ("トラッシュにある", "in {side} trash"),
-        "hand": ("手札にある", "in {side} hand"),
-    },
-    "player": {  # a player named by a trigger's or value's 'of: own / opp / any'
-        "own": Phrase("自分", "you", {"pos": ("自分の", "your")}),
-        "opp": Phrase("相手", "your opponent", {"pos": ("相手の", "your opponent's")}),
-        "any": Phrase("いずれかのプレイヤー", "a player", {"pos": ("いずれかのプレイヤーの", "a player's")}),
-    },
-    "keyword": {  # BS 12-1, BS-R5; docs/card-language.md §17
-        "gekitotsu": ("【激突】", "[Clash]"),
-        "heavy_armor": ("【重装甲：{}】", "[Heavy Armor: {}]"),
-    },
-    "common": {  # common effects printed as abilities (BS 12-2-1)
-        "shinkaiho": ("《真界放》", "[Shinkaiho]"),
-        "soul_magic": ("《ソウルマジック》（{}）", "[Soul Magic] ({})"),
-    },
-    "choice": {  # the choices of the words' parameters: <param>=<value>, or <word>.<param>=<value>
-        "player=self": Phrase("自分", "you", {"pos": ("自分の", "your"), "s": ("", "")}),
-        "player=opp": Phrase("相手", "your opponent", {"pos": ("相手の", "your opponent's"), "s": ("", "s")}),
-        "duration=turn": ("このターンの間", "this turn"),
-        "treat_level.level=1": ("Lv1", "Lv1"), "treat_level.level=2": ("Lv2", "Lv2"),
-        "treat_level.level=3": ("Lv3", "Lv3"), "treat_level.level=4": ("Lv4", "Lv4"),
-        "treat_level.level=5": ("Lv5", "Lv5"),
-        "treat_level.level=max": ("そのスピリットが持つ最高Lv", "their highest level"),
-        "symbols_of=red": ("赤", "red"), "symbols_of=purple": ("紫", "purple"), "symbols_of=green": ("緑", "green"),
-        "symbols_of=white": ("白", "white"), "symbols_of=yellow": ("黄", "yellow"), "symbols_of=blue": ("青", "blue"),
-        "duration=battle": ("このバトルの間", "this battle"),
-        "grant.what=cannot_attack": ("アタックできない", "cannot attack"),
-        "grant.what=cannot_block": ("ブロックできない", "cannot block"),
-        "grant.what=cannot_be_destroyed_by_effects": ("効果では破壊されない", "cannot be destroyed by effects"),
-        "grant.what=unblockable": ("ブロックされない", "cannot be blocked"),
-        "grant.what=must_block": ("可能ならブロックしなければならない", "must block if able"),
-        # immunities (BS 9-1-2-1, 9-2-3): whose effects -- by (opposing unless 'any'), colours, card types
-        "grant.what=unaffected": ("{by}{by_colors}{by_types}効果を受けない", "{target.is} unaffected by {by} {by_colors} {by_types} effects"),
-        "grant.what=untargetable": ("{by}{by_colors}{by_types}効果の対象にならない",
-                                    "cannot be targeted by {by} {by_colors} {by_types} effects"),
-        "grant.what=bp_cannot_be_lowered": ("{by}{by_colors}{by_types}効果でBPを下げられない",
-                                            "cannot have BP lowered by {by} {by_colors} {by_types} effects"),
-        "grant.what=cannot_be_returned": ("{by}{by_colors}{by_types}効果で手札/デッキに戻らない",
-                                          "cannot be returned to the hand or deck by {by} {by_colors} {by_types} effects"),
-        "grant.what=cannot_be_exhausted": ("{by}{by_colors}{by_types}効果で疲労しない",
-                                           "cannot be exhausted by {by} {by_colors} {by_types} effects"),
-        "grant.what=loses_effects": ("{effects}効果を失う", "lose{target.s} {effects} effects"),
-        "grant.by=none": ("相手の", "opposing"),
-        "grant.by=opp": ("相手の", "opposing"),
-        "grant.by=any": ("", "any"),
-        "cores_to.to=reserve": ("自分のリザーブ", "your reserve"),
-        "cores_to.to=life": ("自分のライフ", "your life"),
-        "cores_to.to=trash": ("自分のトラッシュ", "your trash"),
-        "remove_cores.to=reserve": ("リザーブ", "the reserve"),
-        "remove_cores.to=trash": ("トラッシュ", "the trash"),
-        "remove_cores.to=void": ("ボイド", "the void"),
-        "bounce.to=hand": ("持ち主の手札", "its owner's hand"),
-        "bounce.to=deck_top": ("持ち主のデッキの上", "the top of its owner's deck"),
-        "bounce.to=deck_bottom": ("持ち主のデッキの下", "the bottom of its owner's deck"),
-        "from_trash.to=hand": ("手札", "your hand"),
-        "from_trash.to=deck_top": ("デッキの上", "the top of your deck"),
-        "from_trash.to=deck_bottom": ("デッキの下", "the bottom of your deck"),
-        "search.to=hand": ("手札", "your hand"),
-        "search.must=false": ("まで", "up to "),
-        "search.must=true": Phrase("", ""),
-        "search.to=deck_bottom": ("デッキの下", "the bottom of your deck"),
-        "search.rest=trash": ("トラッシュに置く", "into your trash"),
-        "search.rest=deck_bottom": ("デッキの下に戻す", "on the bottom of your deck"),
-        "search.rest=deck_top": ("デッキの上に戻す", "on the top of your deck"),
-        "summon.free=true": ("コストを支払わずに", "without paying its cost"),
-        "spirit_summoned.side=own": ("自分の", "your"),
-        "spirit_summoned.side=opp": ("相手の", "an opposing"),
-        "spirit_summoned.side=any": ("", "a"),
-        # the verbs family (verbs.py, issue 10)
-        "draw.from=top": Phrase("", ""),
-        "draw.from=bottom": ("の下", " from the bottom of the deck"),
-        "summon.no_summon_effects=false": Phrase("", ""),
-        "summon.no_summon_effects=true": ("。ただし、この効果で召喚したスピリットの『このスピリットの召喚時』効果は発揮されない",
-                                          ". Their (When Summoned) effects do not take effect"),
-        "leave_cores.to=reserve": ("リザーブ", "reserve"),
-        "leave_cores.to=trash": ("トラッシュ", "trash"),
-        "leave_cores.to=void": ("ボイド", "void"),
-        "remove_chosen_cores.to=reserve": ("リザーブ", "reserve"),
-        "remove_chosen_cores.to=trash": ("トラッシュ", "trash"),
-        "remove_chosen_cores.to=void": ("ボイド", "void"),
-        "open.to=hand": ("手札に加える", "into {player.pos} hand"),
-        "open.to=deck_top": ("デッキの上に戻す", "back on top of {player.pos} deck"),
-        "open_reorder.bottom=0": Phrase("", ""),
-        "open_reorder.bottom=1": ("その中のカード1枚を{player.pos}デッキの下に戻し、残ったカードを",
-                                  " and put 1 of them on the bottom of {player.pos} deck"),
-        "open_reorder.bottom=2": ("その中のカード2枚を{player.pos}デッキの下に戻し、残ったカードを",
-                                  " and put 2 of them on the bottom of {player.pos} deck"),
-        "open_reorder.bottom=3": ("その中のカード3枚を{player.pos}デッキの下に戻し、残ったカードを",
-                                  " and put 3 of them on the bottom of {player.pos} deck"),
-        "move_cores.from=reserve": ("自分のリザーブ", "your reserve"),
-        "move_cores.from=trash": ("自分のトラッシュ", "your trash"),
-        "move_cores.from=life": ("自分のライフ", "your life"),
-        "move_cores.from=self": ("{self}", "{self}"),
-        "move_cores.from=target": ("{target}", "{target}"),
-        "move_cores.to=reserve": ("自分のリザーブ", "your reserve"),
-        "move_cores.to=trash": ("自分のトラッシュ", "your trash"),
-        "move_cores.to=life": ("自分のライフ", "your life"),
-        "move_cores.to=self": ("{self}", "{self}"),
-        "move_cores.to=target": ("{target}", "{target}"),
-        "destroyed_cores.to=trash": ("トラッシュ", "the trash"),
-        "destroyed_cores.to=void": ("ボイド", "the void"),
-        "soul_core_in=trash": ("トラッシュ", "trash"),
-        "soul_core_in=reserve": ("リザーブ", "reserve"),
-        "soul_core_in=life": ("ライフ", "life"),
-        "soul_core_in=void": ("ボイド", "void"),
-        "soul_core_in=field": ("フィールドのカードの上", "field"),
-        "other_than=self": ("{self}", "{self}"),
-        "other_than=attacker": ("アタックしているスピリット", "the attacking spirit"),
-        "other_than=blocker": ("ブロックするスピリット", "the blocking spirit"),
-        "other_than=event": ("そのスピリット", "that spirit"),
-        "step=start": ("スタート", "start"),
-        "step=core": ("コア", "core"),
-        "step=draw": ("ドロー", "draw"),
-        "step=refresh": ("リフレッシュ", "refresh"),
-        "step=main": ("メイン", "main"),
-        "step=attack": ("アタック", "attack"),
-        "step=end": ("エンド", "end"),
-    },
-})
+)
 
 _CIRCLED = "①②③④⑤⑥⑦⑧"
 #: the keys each part of a card may have that this module renders; anything else is a word it
@@ -346,14 +451,67 @@ _CIRCLED = "①②③④⑤⑥⑦⑧"
 TARGET_KEYS = {"what", "side", "zone", "count", "up_to", "filter", "pick", "chooser"}
 WATCH_KEYS = {"what", "side", "filter", "other"}
 ACTION_KEYS = {"do", "link", "if", "optional"}
-EFFECT_KEYS = {"trigger": {"trigger", "levels", "if", "limit", "optional", "actions", "of", "side", "n", "by", "by_types", "each",
-                           "zone", "outside_draw_step", "against"},
-               "constant": {"constant", "levels", "if", "amount", "scope", "while", "by", "by_types", "by_colors",
-                            "effects", "name", "family", "colors", "player", "hand_of", "types", "level", "symbols"},
-               "activated": {"activated", "levels", "if", "limit", "cost", "actions"},
-               "replace": {"replace", "levels", "if", "instead", "of", "cost", "to", "n", "optional"}}
-CARD_KEYS = {"id", "name", "type", "colors", "cost", "reduction", "families", "levels", "shinkaiho", "symbols",
-             "ex_symbol", "keywords", "soul_magic", "text", "effects", "magic", "block", "also_names"}
+EFFECT_KEYS = {
+    "trigger": {
+        "trigger",
+        "levels",
+        "if",
+        "limit",
+        "optional",
+        "actions",
+        "of",
+        "side",
+        "n",
+        "by",
+        "by_types",
+        "each",
+        "zone",
+        "outside_draw_step",
+        "against",
+    },
+    "constant": {
+        "constant",
+        "levels",
+        "if",
+        "amount",
+        "scope",
+        "while",
+        "by",
+        "by_types",
+        "by_colors",
+        "effects",
+        "name",
+        "family",
+        "colors",
+        "player",
+        "hand_of",
+        "types",
+        "level",
+        "symbols",
+    },
+    "activated": {"activated", "levels", "if", "limit", "cost", "actions"},
+    "replace": {"replace", "levels", "if", "instead", "of", "cost", "to", "n", "optional"},
+}
+CARD_KEYS = {
+    "id",
+    "name",
+    "type",
+    "colors",
+    "cost",
+    "reduction",
+    "families",
+    "levels",
+    "shinkaiho",
+    "symbols",
+    "ex_symbol",
+    "keywords",
+    "soul_magic",
+    "text",
+    "effects",
+    "magic",
+    "block",
+    "also_names",
+}
 TRIGGER_QUALIFIERS = ("by", "by_types", "each", "zone", "outside_draw_step", "against")
 #: the placeholders an event's template may use: the watched card or player, a count, a side
 EVENT_SLOTS = ("of", "self", "n", "side")
@@ -388,8 +546,6 @@ class BattleSpiritsText(VocabText):
         super().__init__(VOCAB, BOOK)
         # parameters read by the game's own functions: by reader, or by (word, parameter)
         self._custom: dict[Any, Callable[[Word, Any, _Card], Phrase]] = {
-            _color_param: lambda w, v, c: Phrase(*COLOR[v]),
-            _type_param: lambda w, v, c: Phrase(*TYPE[v]),
             _symbols_param: lambda w, v, c: self._symbols(v),
             _count_param: lambda w, v, c: self.target(v, c, counting=True),
             _name_param: lambda w, v, c: plain(v),
@@ -398,8 +554,9 @@ class BattleSpiritsText(VocabText):
             _hook: lambda w, v, c: plain(v),
             _when: lambda w, v, c: self._when(v, c),
             ("has_trigger", ""): lambda w, v, c: Phrase(*self.book.get("event_short", v)),
-            ("grant", "by_types"): lambda w, v, c: Phrase("/".join(TYPE[t][0] for t in v) + "の",
-                                                         "/".join(TYPE[t][1] for t in v)),
+            ("grant", "by_types"): lambda w, v, c: Phrase(
+                "/".join(TYPE[t][0] for t in v) + "の", "/".join(TYPE[t][1] for t in v)
+            ),
             ("grant", "by_colors"): lambda w, v, c: Phrase(ja_mod(self._colors(v).ja), self._colors(v).en),
             ("grant", "effects"): lambda w, v, c: self._effects(v, c),
         }
@@ -420,8 +577,9 @@ class BattleSpiritsText(VocabText):
     def actions(self, raw: Any, ctx: _Card) -> Phrase:
         return self.action_list(raw, ctx)
 
-    def target(self, raw: Any, ctx: _Card, counting: bool = False, scope: bool = False,
-               watched: bool = False) -> Phrase:
+    def target(
+        self, raw: Any, ctx: _Card, counting: bool = False, scope: bool = False, watched: bool = False
+    ) -> Phrase:
         """「相手のBP3000以下のスピリット1体」 / "1 opposing spirit with BP 3000 or less".
 
         ``counting``: the cards a count or a condition looks at, without a number;
@@ -442,7 +600,9 @@ class BattleSpiritsText(VocabText):
         if zone != "field":
             ja_noun, en_noun = noun.forms["card"]
             en_plural = en_noun + "s"
-        if what == "card" and isinstance(filt.get("type"), str):  # 「マジックカード」, not 「マジックカードであるカード」
+        if what == "card" and isinstance(
+            filt.get("type"), str
+        ):  # 「マジックカード」, not 「マジックカードであるカード」
             ja_t, en_t = TYPE[filt.pop("type")]
             ja_noun, en_noun, en_plural = ja_t + "カード", f"{en_t} card", f"{en_t} cards"
         tests = self.tests("filter", filt, ctx)
@@ -469,8 +629,9 @@ class BattleSpiritsText(VocabText):
         # English: "1 opposing spirit with ...", "1 of your spirits", "all your spirits"
         if watched:
             one = f"{mods.en_pre}{en_noun}{mods.en_post}"
-            en = {"own": f"one of your {mods.en_pre}{en_plural}{mods.en_post}",
-                  "opp": f"an opposing {one}"}.get(side, ("an " if one[:1] in "aeiou" else "a ") + one)
+            en = {"own": f"one of your {mods.en_pre}{en_plural}{mods.en_post}", "opp": f"an opposing {one}"}.get(
+                side, ("an " if one[:1] in "aeiou" else "a ") + one
+            )
             return Phrase(ja, en, {"s": ("", "s"), "is": ("", "is")})
         many = counting or count == "all" or count != 1 or (side == "own" and zone == "field")
         body = f"{mods.en_pre}{en_plural if many else en_noun}{mods.en_post}"
@@ -491,7 +652,9 @@ class BattleSpiritsText(VocabText):
 
     # ---- custom parameters ------------------------------------------------------------------------
     def _symbols(self, v: dict) -> Phrase:
-        parts = [(f"{COLOR[c][0]}シンボル{n}つ", f"{n} {COLOR[c][1]} symbol{'s' if n != 1 else ''}") for c, n in v.items()]
+        parts = [
+            (f"{COLOR[c][0]}シンボル{n}つ", f"{n} {COLOR[c][1]} symbol{'s' if n != 1 else ''}") for c, n in v.items()
+        ]
         return Phrase("と".join(p[0] for p in parts), " and ".join(p[1] for p in parts))
 
     def _cores(self, v: Any, ctx: _Card) -> Phrase:
@@ -502,8 +665,10 @@ class BattleSpiritsText(VocabText):
 
     def _modes(self, options: list, ctx: _Card) -> Phrase:
         parts = [self.action_list(o, ctx) for o in options]
-        return Phrase("".join(f"{_CIRCLED[k]}{p.ja}" for k, p in enumerate(parts)),
-                      " ".join(f"({k + 1}) {p.en}" for k, p in enumerate(parts)))
+        return Phrase(
+            "".join(f"{_CIRCLED[k]}{p.ja}" for k, p in enumerate(parts)),
+            " ".join(f"({k + 1}) {p.en}" for k, p in enumerate(parts)),
+        )
 
     def _colors(self, cols: Sequence[str]) -> Phrase:
         return Phrase("/".join(COLOR[c][0] for c in cols), "/".join(COLOR[c][1] for c in cols))
@@ -512,10 +677,14 @@ class BattleSpiritsText(VocabText):
         """Whose effects an immunity stops: 「相手の赤のマジックの」 / "opposing red magic"."""
         by = Phrase(*self.book.get("source", f"by={e.get('by', 'opp')}"))
         cols = self._colors(e["by_colors"]) if e.get("by_colors") else EMPTY
-        types = Phrase("/".join(TYPE[t][0] for t in e["by_types"]), "/".join(TYPE[t][1] for t in e["by_types"])) \
-            if e.get("by_types") else EMPTY
-        return Phrase(by.ja + "".join(ja_mod(p.ja) for p in (cols, types)),
-                      " ".join(x for x in (by.en, cols.en, types.en) if x))
+        types = (
+            Phrase("/".join(TYPE[t][0] for t in e["by_types"]), "/".join(TYPE[t][1] for t in e["by_types"]))
+            if e.get("by_types")
+            else EMPTY
+        )
+        return Phrase(
+            by.ja + "".join(ja_mod(p.ja) for p in (cols, types)), " ".join(x for x in (by.en, cols.en, types.en) if x)
+        )
 
     def _effects(self, v: Any, ctx: _Card) -> Phrase:
         """'loses_effects' 'effects: all' or trigger names: 「すべての」 / 「『…』の」."""
@@ -584,9 +753,12 @@ class BattleSpiritsText(VocabText):
         word = self.vocab.words.get("event", {}).get(name)
         kind = getattr(getattr(word, "data", None), "kind", "card")
         side_key = f"{name}.side={e.get('side', 'any')}"
-        values = {"self": ctx.this, "of": self._of(e.get("of"), kind, ctx),
-                  "n": number(e["n"]) if "n" in e else EMPTY,
-                  "side": Phrase(*self.book.get("choice", side_key)) if self.book.has("choice", side_key) else EMPTY}
+        values = {
+            "self": ctx.this,
+            "of": self._of(e.get("of"), kind, ctx),
+            "n": number(e["n"]) if "n" in e else EMPTY,
+            "side": Phrase(*self.book.get("choice", side_key)) if self.book.has("choice", side_key) else EMPTY,
+        }
         ev = render_template(self.game, "event", name, self.templates("event", name), values)
         if e.get("of", "self") == "self" and ev.ja.endswith("時") and not ev.ja.startswith("『"):
             # this card's own timing is printed in 『』 (BS 12-2-1: 『このスピリットの召喚時』)
@@ -605,14 +777,16 @@ class BattleSpiritsText(VocabText):
                 quals.append(self.book.phrase("trigger_key", f"{key}={_key(e[key])}"))
         quals = [q for q in quals if q.ja or q.en]
         if quals:
-            ev = Phrase(ev.ja + "（" + "、".join(q.ja for q in quals) + "）",
-                        ev.en + " (" + ", ".join(q.en for q in quals) + ")")
+            ev = Phrase(
+                ev.ja + "（" + "、".join(q.ja for q in quals) + "）",
+                ev.en + " (" + ", ".join(q.en for q in quals) + ")",
+            )
         return ev
 
     def _costs(self, costs: list, ctx: _Card) -> list[Phrase]:
         out = []
         for c in costs:
-            (k, v), = c.items()
+            ((k, v),) = c.items()
             if k == "exhaust":  # a target mapping: the own spirit the payer exhausts
                 out.append(self.book.phrase("cost", k, target=self.target(v, ctx)))
                 continue
@@ -623,8 +797,9 @@ class BattleSpiritsText(VocabText):
         """One entry of ``effects``: its header line and its text."""
         kind = next((k for k in EFFECT_KEYS if k in e), None)
         if kind is None:
-            raise MissingPhrase(BOOK.game, "effect", next(iter(e), "?"),
-                                "not a trigger, constant, activated or replacement effect")
+            raise MissingPhrase(
+                BOOK.game, "effect", next(iter(e), "?"), "not a trigger, constant, activated or replacement effect"
+            )
         _unknown(f"field of a {kind} effect,", e, EFFECT_KEYS[kind])
         lv = self._levels(e, nlv)
         cond = self._condition(e.get("if"), ctx)
@@ -637,25 +812,40 @@ class BattleSpiritsText(VocabText):
             wh = e.get("while", "always")
             head = _join_head(lv, self.book.phrase("while", wh, self=ctx.this) if wh != "always" else EMPTY)
             name = e["constant"]
-            values = {"scope": self.target(e.get("scope", "self"), ctx, scope=True),
-                      "amount": number(e.get("amount", 0)), "source": self._source(e),
-                      "effects": self._effects(e.get("effects", "all"), ctx),
-                      "name": plain(e.get("name", "")), "family": plain(e.get("family", "")),
-                      "colors": self._colors(e.get("colors") or [])}
+            values = {
+                "scope": self.target(e.get("scope", "self"), ctx, scope=True),
+                "amount": number(e.get("amount", 0)),
+                "source": self._source(e),
+                "effects": self._effects(e.get("effects", "all"), ctx),
+                "name": plain(e.get("name", "")),
+                "family": plain(e.get("family", "")),
+                "colors": self._colors(e.get("colors") or []),
+            }
             if name == "no_deck_discard":
                 values["player"] = self.book.phrase("deck_of", e.get("player", "both"))
             if name == "treat_level":  # 「そのスピリットが持つ最高Lv」 / 「Lv1」
                 values["level"] = self.book.phrase("choice", f"treat_level.level={e.get('level', 'max')}")
             if name in ("no_reduction", "give_reduction"):  # 「相手の手札にあるマジックカードすべて」
-                kinds = "/".join({"spirit": "スピリット", "nexus": "ネクサス", "magic": "マジック"}[x] for x in e.get("types", []))
+                kinds = "/".join(
+                    {"spirit": "スピリット", "nexus": "ネクサス", "magic": "マジック"}[x] for x in e.get("types", [])
+                )
                 kinds_en = "/".join(e.get("types", [])) or ""
                 default = "opp" if name == "no_reduction" else "own"
-                who = {"own": ("自分", "your"), "opp": ("相手", "your opponent's"), "both": ("お互い", "both players'")}[e.get("hand_of", default)]
+                who = {
+                    "own": ("自分", "your"),
+                    "opp": ("相手", "your opponent's"),
+                    "both": ("お互い", "both players'"),
+                }[e.get("hand_of", default)]
                 if name == "give_reduction":
                     sym = e["symbols"]  # 「軽減シンボル[黄]」
-                    values["symbols"] = Phrase("".join(f"[{COLOR[c][0]}]" * n for c, n in sym.items()),
-                                               " ".join(f"[{COLOR[c][1]}]" * n for c, n in sym.items()))
-                values["hand"] = Phrase(f"{who[0]}の手札にある{kinds}カードすべて", f"the {kinds_en + ' ' if kinds_en else ''}cards in {who[1]} hand")
+                    values["symbols"] = Phrase(
+                        "".join(f"[{COLOR[c][0]}]" * n for c, n in sym.items()),
+                        " ".join(f"[{COLOR[c][1]}]" * n for c, n in sym.items()),
+                    )
+                values["hand"] = Phrase(
+                    f"{who[0]}の手札にある{kinds}カードすべて",
+                    f"the {kinds_en + ' ' if kinds_en else ''}cards in {who[1]} hand",
+                )
             ja_t, en_t = self.book.get("constant", name)
             said = {n for n, _ in slots(ja_t)} & {n for n, _ in slots(en_t)}
             for k in ("amount", "by", "by_types", "by_colors", "effects", "name", "family", "colors"):
@@ -669,25 +859,36 @@ class BattleSpiritsText(VocabText):
             costs = self._costs(e.get("cost", []), ctx)
             body = self.action_list(e["actions"], ctx)
             if costs:
-                body = Phrase("・".join(c.ja for c in costs) + "▶" + body.ja,
-                              en_sentences([", ".join(c.en for c in costs)])[:-1] + " ▶ " + body.en)
+                body = Phrase(
+                    "・".join(c.ja for c in costs) + "▶" + body.ja,
+                    en_sentences([", ".join(c.en for c in costs)])[:-1] + " ▶ " + body.en,
+                )
         else:
             name = e["replace"]
             of = self.target(e["of"], ctx, watched=True) if "of" in e else ctx.this
             n = e.get("n", "all")
-            values = {"of": of, "self": ctx.this, "n": self._cores(n, ctx),
-                      "to": Phrase(*self.book.get("choice", f"{name}.to={e['to']}")) if "to" in e else EMPTY}
+            values = {
+                "of": of,
+                "self": ctx.this,
+                "n": self._cores(n, ctx),
+                "to": Phrase(*self.book.get("choice", f"{name}.to={e['to']}")) if "to" in e else EMPTY,
+            }
             frame = render_template(self.game, "replace", name, self.templates("replace", name), values)
             head = _join_head(lv, frame)
             if "instead" in e:
                 body = self.action_list(e["instead"], ctx)
                 costs = self._costs(e.get("cost", []), ctx)
                 if costs:
-                    body = Phrase("・".join(c.ja for c in costs) + "ことで、かわりに、" + body.ja,
-                                  en_sentences([f"you may {', '.join(c.en for c in costs)}; if you do, instead, "
-                                                + _lower(body.en)]))
+                    body = Phrase(
+                        "・".join(c.ja for c in costs) + "ことで、かわりに、" + body.ja,
+                        en_sentences(
+                            [f"you may {', '.join(c.en for c in costs)}; if you do, instead, " + _lower(body.en)]
+                        ),
+                    )
                 elif e.get("optional"):  # 「かわりに、…できる」
-                    body = Phrase("かわりに、以下を行うことができる：" + body.ja, "Instead, you may: " + _lower(body.en))
+                    body = Phrase(
+                        "かわりに、以下を行うことができる：" + body.ja, "Instead, you may: " + _lower(body.en)
+                    )
                 else:
                     body = Phrase("かわりに、" + body.ja, "Instead, " + _lower(body.en))
             else:  # the replacement is the whole sentence (destroyed_cores): the levels head it
@@ -702,8 +903,10 @@ class BattleSpiritsText(VocabText):
         use = None
         if mg.get("if"):  # BS 9-2-1: the magic can be used only while it holds
             c = joint(self.tests("condition", mg["if"], ctx))
-            use = Phrase(ja_when(c.ja)[:-1] + "のみ、このマジックを使用できる。",
-                         "You can use this magic only " + en_if(c.en)[:-2] + ".")
+            use = Phrase(
+                ja_when(c.ja)[:-1] + "のみ、このマジックを使用できる。",
+                "You can use this magic only " + en_if(c.en)[:-2] + ".",
+            )
         out = []
         for timing in ("main", "flash"):
             if timing in mg:
@@ -731,8 +934,12 @@ TEXT = BattleSpiritsText()
 
 
 def _counts(cs: dict) -> str:
-    return "・".join(f"{COLOR[c][0]}×{n}" for c, n in cs.items()) + " (" + ", ".join(
-        f"{COLOR[c][1]} ×{n}" for c, n in cs.items()) + ")"
+    return (
+        "・".join(f"{COLOR[c][0]}×{n}" for c, n in cs.items())
+        + " ("
+        + ", ".join(f"{COLOR[c][1]} ×{n}" for c, n in cs.items())
+        + ")"
+    )
 
 
 def render_entry(entry: dict) -> CardText:
@@ -741,12 +948,17 @@ def render_entry(entry: dict) -> CardText:
     then each effect."""
     _unknown("card field", entry, CARD_KEYS)
     ty = entry["type"]
-    this = {"spirit": ("このスピリット", "this spirit"), "nexus": ("このネクサス", "this nexus"),
-            "magic": ("このカード", "this card")}[ty]
+    this = {
+        "spirit": ("このスピリット", "this spirit"),
+        "nexus": ("このネクサス", "this nexus"),
+        "magic": ("このカード", "this card"),
+    }[ty]
     ctx = _Card(Phrase(*this))
     colors = entry["colors"]
-    fields = [("type", f"{TYPE[ty][0]} ({TYPE[ty][1]})"),
-              ("colour", "・".join(COLOR[c][0] for c in colors) + " (" + ", ".join(COLOR[c][1] for c in colors) + ")")]
+    fields = [
+        ("type", f"{TYPE[ty][0]} ({TYPE[ty][1]})"),
+        ("colour", "・".join(COLOR[c][0] for c in colors) + " (" + ", ".join(COLOR[c][1] for c in colors) + ")"),
+    ]
     cost = str(entry["cost"])
     if entry.get("reduction"):
         cost += "  軽減 " + _counts(entry["reduction"]).replace(" (", " (reduction ")
@@ -757,8 +969,14 @@ def render_entry(entry: dict) -> CardText:
         fields.append(("also named", "・".join(f"「{n}」" for n in entry["also_names"])))
     levels = entry.get("levels") or []
     if levels:
-        fields.append(("levels", " / ".join(
-            f"Lv{k + 1} {L['cores']}コア" + (f" BP{L['bp']}" if "bp" in L else "") for k, L in enumerate(levels))))
+        fields.append(
+            (
+                "levels",
+                " / ".join(
+                    f"Lv{k + 1} {L['cores']}コア" + (f" BP{L['bp']}" if "bp" in L else "") for k, L in enumerate(levels)
+                ),
+            )
+        )
     if ty != "magic":
         sym = entry.get("symbols", {colors[0]: 1})
         fields.append(("symbols", _counts(sym) if sym else "なし (none)"))
@@ -770,7 +988,7 @@ def render_entry(entry: dict) -> CardText:
     effects: list[list[tuple[str, str]]] = []
     for kw in entry.get("keywords", []):
         if isinstance(kw, dict):
-            (name, cols), = kw.items()
+            ((name, cols),) = kw.items()
             effects.append(effect_lines(BOOK.phrase("keyword", name, **{"": TEXT._colors(cols)}), None))
         else:
             effects.append(effect_lines(BOOK.phrase("keyword", kw), None))
@@ -778,8 +996,9 @@ def render_entry(entry: dict) -> CardText:
         effects.append(effect_lines(BOOK.phrase("common", "shinkaiho"), None))
     if entry.get("soul_magic"):
         sm = entry["soul_magic"]
-        val = Phrase("".join(f"{COLOR[c][0]}{n}" for c, n in sm.items()),
-                     ", ".join(f"{COLOR[c][1]} {n}" for c, n in sm.items()))
+        val = Phrase(
+            "".join(f"{COLOR[c][0]}{n}" for c, n in sm.items()), ", ".join(f"{COLOR[c][1]} {n}" for c, n in sm.items())
+        )
         effects.append(effect_lines(BOOK.phrase("common", "soul_magic", **{"": val}), None))
     nlv = len(levels)
     for e in entry.get("effects", []):
@@ -812,12 +1031,19 @@ def coverage_problems() -> list[str]:
     from . import cards as C
 
     out = TEXT.template_problems({"event": EVENT_SLOTS})
-    groups = [("event", [t for t in C.TRIGGERS if t not in VOCAB.words["event"]]),
-              ("constant", [c for c in C.CONSTANTS if c != "immune"] + list(getattr(C, "IMMUNITIES", ()))),
-              ("while", [w for w in C.WHILES if w != "always"]), ("limit", [x for x in C.LIMITS if x != "none"]),
-              ("replace", list(C.REPLACES)), ("cost", list(C.COSTS)), ("link", list(C.LINKS)),
-              ("event_short", list(C.TRIGGERS)),
-              ("target", list(C.TARGET_WORDS)), ("what", list(C.WHATS)), ("side", list(C.SIDES))]
+    groups = [
+        ("event", [t for t in C.TRIGGERS if t not in VOCAB.words["event"]]),
+        ("constant", [c for c in C.CONSTANTS if c != "immune"] + list(getattr(C, "IMMUNITIES", ()))),
+        ("while", [w for w in C.WHILES if w != "always"]),
+        ("limit", [x for x in C.LIMITS if x != "none"]),
+        ("replace", list(C.REPLACES)),
+        ("cost", list(C.COSTS)),
+        ("link", list(C.LINKS)),
+        ("event_short", list(C.TRIGGERS)),
+        ("target", list(C.TARGET_WORDS)),
+        ("what", list(C.WHATS)),
+        ("side", list(C.SIDES)),
+    ]
     for kind, names in groups:
         out += [f"{kind} {n!r}: no phrase" for n in names if not BOOK.has(kind, n)]
     for kind in ("verb", "condition", "filter", "value"):

@@ -11,34 +11,90 @@ A verb that needs a decision pushes a frame and sets ``frame[1]`` to the step
 ``h_effect`` resumes at (4: after a summon's placement, 5: after a search, 3: a mode).
 Numbers (``n``, ``amount``) are values: printed, or counted when the action resolves.
 """
+
 from __future__ import annotations
 
 from ..core.errors import short
 from ..core.vocab import Param, value
-from .cards import (
-    B_IMMUNE, B_NEGATE, DO_TARGET_ZONES, GRANTS, GR, IM_ALL, IM_BP_DOWN, IM_EXHAUST, IM_KIND, IM_RETURN,
-    IMMUNITIES, Target, colors_mask, effects_mask, immunity_spec, mark, types_mask,
+from .cards import _DELAYED as C_DELAYED  # noqa: E402 - triggers set up for the turn (this_turn)
+from .cards import (  # noqa: E402 - events of other cards and players (issue 10)
+    B_DELAYED,
+    B_IMMUNE,
+    B_NEGATE,
+    DO_TARGET_ZONES,
+    GR,
+    GRANTS,
+    IM_ALL,
+    IM_BP_DOWN,
+    IM_EXHAUST,
+    IM_KIND,
+    IM_RETURN,
+    IMMUNITIES,
+    T_MOVED,
+    T_SELF,
+    Target,
+    colors_mask,
+    effects_mask,
+    immunity_spec,
+    mark,
+    types_mask,
 )
+from .events import C_EFFECT  # noqa: E402
 from .layout import D_MODE, MAX_FIELD, OPTION
-from .rules import (
-    H_PLACE, H_SEARCH, add_cores, check_vanish, destroy, draw, exhaust, put_in_hand, recover, reduce_life, to_trash,
+from .rules import (  # noqa: E402
+    EV_MILLED,
+    H_PLACE,
+    H_SEARCH,
+    TO_HAND_EVENTS,
+    add_cores,
+    added_to_hand,
+    check_vanish,
+    destroy,
+    draw,
+    exhaust,
+    hand_discarded,
+    happen,
+    put_in_hand,
+    recover,
+    reduce_life,
+    set_moved,  # noqa: E402 - the cards an action moved (words moved)
+    to_trash,
     to_wait,
 )
+from .rules.frames import (  # noqa: E402 - the effect frame's slots a verb reads and the steps it resumes at
+    EFF_AFTER,
+    EFF_ALIST,
+    EFF_DONE,
+    EFF_FULL,
+    EFF_IP,
+    EFF_SELS,
+    EFF_STEP_MODE,
+    EFF_STEP_OPTIONAL,
+    EFF_STEP_RESUME,
+    EFF_STEP_SUMMONED,
+    STEP,
+    ask,
+)
 from .state import (
-    DUR_BATTLE, DUR_TURN, S_RESERVE, S_TRASH, TE_BP, TE_GRANT, TE_IMMUNE, TE_NEGATE, TE_SYM, TE_WATCH, W_DECK_BOTTOM,
-    W_DECK_TOP, W_HAND, Z_FIELD, Z_HAND, Z_LIMBO,
+    DUR_BATTLE,
+    DUR_TURN,
+    S_RESERVE,
+    S_TRASH,
+    TE_BP,
+    TE_GRANT,
+    TE_IMMUNE,
+    TE_NEGATE,
+    TE_SYM,
+    TE_WATCH,
+    W_DECK_BOTTOM,
+    W_DECK_TOP,
+    W_HAND,
+    Z_FIELD,
+    Z_HAND,
+    Z_LIMBO,
+    Z_TRASH,  # noqa: E402
 )
 from .words import VOCAB
-from .cards import T_MOVED, T_SELF  # noqa: E402 - events of other cards and players (issue 10)
-from .cards import _DELAYED as C_DELAYED, B_DELAYED  # noqa: E402 - triggers set up for the turn (this_turn)
-from .state import Z_TRASH  # noqa: E402
-from .events import C_EFFECT  # noqa: E402
-from .rules import EV_MILLED, TO_HAND_EVENTS, added_to_hand, hand_discarded, happen  # noqa: E402
-from .rules import set_moved  # noqa: E402 - the cards an action moved (words moved)
-from .rules.frames import (  # noqa: E402 - the effect frame's slots a verb reads and the steps it resumes at
-    EFF_AFTER, EFF_ALIST, EFF_DONE, EFF_FULL, EFF_IP, EFF_SELS, EFF_STEP_MODE, EFF_STEP_OPTIONAL, EFF_STEP_RESUME,
-    EFF_STEP_SUMMONED, STEP, ask,
-)
 
 PLAYER = Param.choice(("self", "opp"), "self")
 DURATION = Param.choice(("turn", "battle"), "turn")
@@ -67,20 +123,28 @@ def _each(k: int, tg: list) -> tuple[bool, bool]:
 
 
 # ---- the player's deck, hand and life --------------------------------------------------------
-@VOCAB.verb("draw", params={"n": Param.value(1), "player": PLAYER, "from": Param.choice(("top", "bottom"), "top")},
-            rule="BS 5-6, BS-R4",
-            doc="draw n (from: bottom, 「デッキの下から」: from the bottom of the deck); from an empty deck nothing "
-                "is drawn", ja="{player}はデッキ{from}から{n}枚ドローする",
-            en="{player} draw{player.s} {n} card(s){from}")
+@VOCAB.verb(
+    "draw",
+    params={"n": Param.value(1), "player": PLAYER, "from": Param.choice(("top", "bottom"), "top")},
+    rule="BS 5-6, BS-R4",
+    doc="draw n (from: bottom, 「デッキの下から」: from the bottom of the deck); from an empty deck nothing is drawn",
+    ja="{player}はデッキ{from}から{n}枚ドローする",
+    en="{player} draw{player.s} {n} card(s){from}",
+)
 def v_draw(s, f, a, src, p, tg):
     n = value(a.n, s, src, p)
     k = draw(s, _who(a, p), n, p, a.src_place == "bottom")
     return k > 0, k == n
 
 
-@VOCAB.verb("discard_deck", params={"n": Param.value(1), "player": PLAYER}, rule="BS 5-13",
-            doc="破棄: put the top n of that player's deck into their trash", ja="{player}のデッキを上から{n}枚破棄する",
-            en="discard the top {n} card(s) of {player.pos} deck")
+@VOCAB.verb(
+    "discard_deck",
+    params={"n": Param.value(1), "player": PLAYER},
+    rule="BS 5-13",
+    doc="破棄: put the top n of that player's deck into their trash",
+    ja="{player}のデッキを上から{n}枚破棄する",
+    en="discard the top {n} card(s) of {player.pos} deck",
+)
 def v_discard_deck(s, f, a, src, p, tg):
     q = _who(a, p)
     n = value(a.n, s, src, p)
@@ -102,18 +166,28 @@ def v_discard_deck(s, f, a, src, p, tg):
     return k > 0, k == n
 
 
-@VOCAB.verb("life_damage", params={"n": Param.value(1), "player": Param.choice(("self", "opp"), "opp")},
-            rule="BS 8-1-5-1, BS-R1, 1-3-7", doc="remove n cores from that player's life to their reserve",
-            ja="{player}のライフのコア{n}個をリザーブに置く", en="{player} lose{player.s} {n} life")
+@VOCAB.verb(
+    "life_damage",
+    params={"n": Param.value(1), "player": Param.choice(("self", "opp"), "opp")},
+    rule="BS 8-1-5-1, BS-R1, 1-3-7",
+    doc="remove n cores from that player's life to their reserve",
+    ja="{player}のライフのコア{n}個をリザーブに置く",
+    en="{player} lose{player.s} {n} life",
+)
 def v_life_damage(s, f, a, src, p, tg):
     n = value(a.n, s, src, p)
     k = reduce_life(s, _who(a, p), n, p)
     return k > 0, k == n
 
 
-@VOCAB.verb("gain_life", params={"n": Param.value(1)}, rule="BS 4-7",
-            doc="put n cores from the void into your life", ja="ボイドからコア{n}個を自分のライフに置く",
-            en="gain {n} life")
+@VOCAB.verb(
+    "gain_life",
+    params={"n": Param.value(1)},
+    rule="BS 4-7",
+    doc="put n cores from the void into your life",
+    ja="ボイドからコア{n}個を自分のライフに置く",
+    en="gain {n} life",
+)
 def v_gain_life(s, f, a, src, p, tg):
     n = value(a.n, s, src, p)
     s.life[p] += n
@@ -122,30 +196,56 @@ def v_gain_life(s, f, a, src, p, tg):
 
 
 # ---- field cards -------------------------------------------------------------------------------
-@VOCAB.verb("destroy", params={"target": TARGET}, rule="BS 5-10, 10-2-2",
-            doc="破壊 the targets (they go to the trash through the waiting state)", ja="{target}を破壊する",
-            en="destroy {target}")
+@VOCAB.verb(
+    "destroy",
+    params={"target": TARGET},
+    rule="BS 5-10, 10-2-2",
+    doc="破壊 the targets (they go to the trash through the waiting state)",
+    ja="{target}を破壊する",
+    en="destroy {target}",
+)
 def v_destroy(s, f, a, src, p, tg):
-    k = sum(1 for i in tg if destroy(s, i, s.owner[i] != p, True) or
-            (s.zone[i] == Z_WAIT and change_wait(s, i, W_DESTROY, False, s.owner[i] != p)))  # 10-2-2-6
+    k = sum(
+        1
+        for i in tg
+        if destroy(s, i, s.owner[i] != p, True)
+        or (s.zone[i] == Z_WAIT and change_wait(s, i, W_DESTROY, False, s.owner[i] != p))
+    )  # 10-2-2-6
     return _each(k, tg)
 
 
-@VOCAB.verb("exhaust", params={"target": TARGET}, rule="BS 5-15", doc="疲労 the targets",
-            ja="{target}を疲労させる", en="exhaust {target}")
+@VOCAB.verb(
+    "exhaust",
+    params={"target": TARGET},
+    rule="BS 5-15",
+    doc="疲労 the targets",
+    ja="{target}を疲労させる",
+    en="exhaust {target}",
+)
 def v_exhaust(s, f, a, src, p, tg):
     return _each(sum(exhaust(s, i, False, p) for i in _spared(s, tg, src, IM_EXHAUST)), tg)
 
 
-@VOCAB.verb("heavy_exhaust", params={"target": TARGET}, rule="BS 5-16, 5-14-2",
-            doc="重疲労: a heavily exhausted card needs two recoveries", ja="{target}を重疲労させる",
-            en="heavily exhaust {target}")
+@VOCAB.verb(
+    "heavy_exhaust",
+    params={"target": TARGET},
+    rule="BS 5-16, 5-14-2",
+    doc="重疲労: a heavily exhausted card needs two recoveries",
+    ja="{target}を重疲労させる",
+    en="heavily exhaust {target}",
+)
 def v_heavy_exhaust(s, f, a, src, p, tg):
     return _each(sum(exhaust(s, i, True, p) for i in _spared(s, tg, src, IM_EXHAUST)), tg)
 
 
-@VOCAB.verb("recover", params={"target": TARGET}, rule="BS 5-14", doc="回復 the targets",
-            ja="{target}を回復させる", en="recover {target}")
+@VOCAB.verb(
+    "recover",
+    params={"target": TARGET},
+    rule="BS 5-14",
+    doc="回復 the targets",
+    ja="{target}を回復させる",
+    en="recover {target}",
+)
 def v_recover(s, f, a, src, p, tg):
     return _each(sum(recover(s, i, p) for i in tg), tg)
 
@@ -158,16 +258,30 @@ def _temporary(kind: int):
         for i in some:
             s.teff.append((kind, i, amount, dur))
         return _each(len(some), tg)
+
     return verb
 
 
-VOCAB.add("verb", "bp", _temporary(TE_BP), params={"target": TARGET, "amount": Param.value(), "duration": DURATION},
-          rule="BS 2-9, 9-1-5-6", doc="BP +amount (negative: -) until the end of the turn or battle",
-          ja="{duration}、{target}をBP{amount.signed}する", en="{target} get{target.s} {amount.signed} BP {duration}")
-VOCAB.add("verb", "symbols", _temporary(TE_SYM),
-          params={"target": TARGET, "amount": Param.value(), "duration": DURATION},
-          rule="BS 2-10", doc="symbols +amount for the duration", ja="{duration}、{target}のシンボルを{amount.signed}する",
-          en="{target} get{target.s} {amount.signed} symbol(s) {duration}")
+VOCAB.add(
+    "verb",
+    "bp",
+    _temporary(TE_BP),
+    params={"target": TARGET, "amount": Param.value(), "duration": DURATION},
+    rule="BS 2-9, 9-1-5-6",
+    doc="BP +amount (negative: -) until the end of the turn or battle",
+    ja="{duration}、{target}をBP{amount.signed}する",
+    en="{target} get{target.s} {amount.signed} BP {duration}",
+)
+VOCAB.add(
+    "verb",
+    "symbols",
+    _temporary(TE_SYM),
+    params={"target": TARGET, "amount": Param.value(), "duration": DURATION},
+    rule="BS 2-10",
+    doc="symbols +amount for the duration",
+    ja="{duration}、{target}のシンボルを{amount.signed}する",
+    en="{target} get{target.s} {amount.signed} symbol(s) {duration}",
+)
 
 
 def _check_grant(sub, a, item):
@@ -191,11 +305,23 @@ def _mask_param(fn):
     return Param.custom(lambda vocab, ck, field, v: fn(ck, field, v), None)
 
 
-@VOCAB.verb("grant", params={"target": TARGET, "what": Param.choice(GRANTS), "duration": DURATION,
-                             "by": Param.choice(("opp", "any"), None), "by_types": _mask_param(types_mask),
-                             "by_colors": _mask_param(colors_mask), "effects": _mask_param(effects_mask)},
-            rule="BS 9-1-5-6, 9-1-2-1, 9-2-3", doc="give a restriction or ability for the duration",
-            ja="{duration}、{target}は{what}", en="{target} {what} {duration}", data=_check_grant)
+@VOCAB.verb(
+    "grant",
+    params={
+        "target": TARGET,
+        "what": Param.choice(GRANTS),
+        "duration": DURATION,
+        "by": Param.choice(("opp", "any"), None),
+        "by_types": _mask_param(types_mask),
+        "by_colors": _mask_param(colors_mask),
+        "effects": _mask_param(effects_mask),
+    },
+    rule="BS 9-1-5-6, 9-1-2-1, 9-2-3",
+    doc="give a restriction or ability for the duration",
+    ja="{duration}、{target}は{what}",
+    en="{target} {what} {duration}",
+    data=_check_grant,
+)
 def v_grant(s, f, a, src, p, tg):
     kind, amount = TE_GRANT + GR[a.what], 0
     if a.spec is not None:  # an immunity or loses_effects: its own kind, the spec as the amount
@@ -214,11 +340,15 @@ def _check_cores_to(sub, a, item):
         sub.fail("to", "cores_to takes a target or 'to', not both")
 
 
-@VOCAB.verb("cores_to", params={"n": Param.value(1), "target": Param.target(None),
-                                "to": Param.choice(("reserve", "life", "trash"), None)},
-            rule="BS 4-8, 4-6, 4-7", doc="put n cores from the void on each target, or into your reserve or life",
-            ja="ボイドからコア{n}個を{target}{to}に置く", en="put {n} core(s) from the void on {target}{to}",
-            data=_check_cores_to)
+@VOCAB.verb(
+    "cores_to",
+    params={"n": Param.value(1), "target": Param.target(None), "to": Param.choice(("reserve", "life", "trash"), None)},
+    rule="BS 4-8, 4-6, 4-7",
+    doc="put n cores from the void on each target, or into your reserve or life",
+    ja="ボイドからコア{n}個を{target}{to}に置く",
+    en="put {n} core(s) from the void on {target}{to}",
+    data=_check_cores_to,
+)
 def v_cores_to(s, f, a, src, p, tg):
     n = value(a.n, s, src, p)
     if a.target is None:
@@ -242,12 +372,19 @@ def _remove_n(vocab, ck, field, v):
     return Param.value().compile(vocab, ck, field, v)
 
 
-@VOCAB.verb("remove_cores", params={"target": TARGET, "n": Param.custom(_remove_n, 1),
-                                    "to": Param.choice(("reserve", "trash", "void"), "reserve")},
-            rule="BS 5-11, 5-7-3, 4-4-1, 10-2-2-6",
-            doc="take n cores off each target to its owner's reserve, trash or the void; a card left below "
-                "its Lv1 cost vanishes; the soul core never goes to the void",
-            ja="{target}のコア{n}を{to}に置く", en="remove {n} core(s) from {target} to {to}")
+@VOCAB.verb(
+    "remove_cores",
+    params={
+        "target": TARGET,
+        "n": Param.custom(_remove_n, 1),
+        "to": Param.choice(("reserve", "trash", "void"), "reserve"),
+    },
+    rule="BS 5-11, 5-7-3, 4-4-1, 10-2-2-6",
+    doc="take n cores off each target to its owner's reserve, trash or the void; a card left below "
+    "its Lv1 cost vanishes; the soul core never goes to the void",
+    ja="{target}のコア{n}を{to}に置く",
+    en="remove {n} core(s) from {target} to {to}",
+)
 def v_remove_cores(s, f, a, src, p, tg):
     return _remove_cores(s, a.to, tg, value(a.n, s, src, p), -1)
 
@@ -286,18 +423,23 @@ def _remove_cores(s, to: str, tg: list, n: int, leave: int) -> tuple[bool, bool]
 _WAIT_KIND = {"hand": W_HAND, "deck_top": W_DECK_TOP, "deck_bottom": W_DECK_BOTTOM}
 
 
-@VOCAB.verb("bounce", params={"target": TARGET, "to": Param.choice(("hand", "deck_top", "deck_bottom"), "hand")},
-            rule="BS 10-2-2, 4-5-4, 5-3-6",
-            doc="return field cards to their owner's hand, deck top or deck bottom (cores to the owner's reserve)",
-            ja="{target}を{to}に戻す", en="return {target} to {to}")
+@VOCAB.verb(
+    "bounce",
+    params={"target": TARGET, "to": Param.choice(("hand", "deck_top", "deck_bottom"), "hand")},
+    rule="BS 10-2-2, 4-5-4, 5-3-6",
+    doc="return field cards to their owner's hand, deck top or deck bottom (cores to the owner's reserve)",
+    ja="{target}を{to}に戻す",
+    en="return {target} to {to}",
+)
 def v_bounce(s, f, a, src, p, tg):
     set_moved(s, f, tg)  # 「…を戻したとき」 (words moved)
     kind = _WAIT_KIND[a.to]
     k = 0
     for i in _spared(s, tg, src, IM_RETURN):  # cannot_be_returned
         if s.zone[i] == Z_FIELD:
-            if s.bflags & B_REPLACE and replace_event(s, i, RP["returned_to_hand" if kind == W_HAND else
-                                                             "returned_to_deck"], s.owner[i] != p, True, kind):
+            if s.bflags & B_REPLACE and replace_event(
+                s, i, RP["returned_to_hand" if kind == W_HAND else "returned_to_deck"], s.owner[i] != p, True, kind
+            ):
                 continue  # replaced (9-1-8), or its controller decides first (a replacement with a cost)
             to_wait(s, i, kind, s.owner[i] != p, 0, C_EFFECT)
             k += 1
@@ -306,11 +448,16 @@ def v_bounce(s, f, a, src, p, tg):
     return _each(k, tg)
 
 
-@VOCAB.verb("return_to_field", params={"target": TARGET}, rule="BS 10-2-2-7, 10-2-2-5, 5-14",
-            doc="「そのスピリットを回復状態で、自分のフィールドに戻す」: a destroyed spirit or nexus still in the waiting "
-                "state (a trigger on its destruction names it: target event / self) goes back to its owner's field, "
-                "recovered, with the cores on it; it is not summoned. A card already moved, or a full field, stays",
-            ja="{target}を回復状態で、フィールドに戻す", en="return {target} to the field, recovered")
+@VOCAB.verb(
+    "return_to_field",
+    params={"target": TARGET},
+    rule="BS 10-2-2-7, 10-2-2-5, 5-14",
+    doc="「そのスピリットを回復状態で、自分のフィールドに戻す」: a destroyed spirit or nexus still in the waiting "
+    "state (a trigger on its destruction names it: target event / self) goes back to its owner's field, "
+    "recovered, with the cores on it; it is not summoned. A card already moved, or a full field, stays",
+    ja="{target}を回復状態で、フィールドに戻す",
+    en="return {target} to the field, recovered",
+)
 def v_return_to_field(s, f, a, src, p, tg):
     k = 0
     for i in tg:
@@ -327,10 +474,14 @@ def v_return_to_field(s, f, a, src, p, tg):
     return _each(k, tg)
 
 
-@VOCAB.verb("from_trash", params={"target": TARGET, "to": Param.choice(("hand", "deck_top", "deck_bottom"), "hand")},
-            rule="BS 4-4, 4-2",
-            doc="return cards from the trash to the hand, or put them on the top or bottom of their owner's deck", ja="{target}を{to}に戻す",
-            en="return {target} to {to}")
+@VOCAB.verb(
+    "from_trash",
+    params={"target": TARGET, "to": Param.choice(("hand", "deck_top", "deck_bottom"), "hand")},
+    rule="BS 4-4, 4-2",
+    doc="return cards from the trash to the hand, or put them on the top or bottom of their owner's deck",
+    ja="{target}を{to}に戻す",
+    en="return {target} to {to}",
+)
 def v_from_trash(s, f, a, src, p, tg):
     set_moved(s, f, tg)  # 「…を戻したとき」 (words moved)
     if a.to != "hand":  # 「デッキの上/下に戻す」: face down in the deck again, hidden
@@ -361,13 +512,17 @@ def _check_summon(sub, a, item):
         sub.fail("free", "summoning by an effect is always without paying the cost")
 
 
-@VOCAB.verb("summon", params={"target": TARGET, "free": Param.bool(True), "no_summon_effects": Param.bool(False)},
-            rule="BS 5-8, 11-1-1-6, 12-2-1-6",
-            doc="summon the target cards (several at once: 「～体まで召喚する」) without paying their cost; their Lv1 "
-                "cores still come from your reserve or field cards; no_summon_effects: their own 『召喚時』 effects "
-                "do not work (「ただし、『このスピリットの召喚時』効果は発揮されない」)",
-            ja="{target}をコストを支払わずに召喚する{no_summon_effects}",
-            en="summon {target} without paying its cost{no_summon_effects}", data=_check_summon)
+@VOCAB.verb(
+    "summon",
+    params={"target": TARGET, "free": Param.bool(True), "no_summon_effects": Param.bool(False)},
+    rule="BS 5-8, 11-1-1-6, 12-2-1-6",
+    doc="summon the target cards (several at once: 「～体まで召喚する」) without paying their cost; their Lv1 "
+    "cores still come from your reserve or field cards; no_summon_effects: their own 『召喚時』 effects "
+    "do not work (「ただし、『このスピリットの召喚時』効果は発揮されない」)",
+    ja="{target}をコストを支払わずに召喚する{no_summon_effects}",
+    en="summon {target} without paying its cost{no_summon_effects}",
+    data=_check_summon,
+)
 def v_summon(s, f, a, src, p, tg):
     if not tg and a.target == T_SELF and s.zone[src] in (Z_HAND, Z_TRASH):
         tg.append(src)  # 'this card' in the hand or trash (a trigger from there, 5-12-2)
@@ -404,15 +559,24 @@ def _check_search(sub, a, item):
         sub.fail("count", "must be at least 1")
 
 
-@VOCAB.verb("search", params={"n": Param.int(lo=1, hi=8), "filter": Param.filter(()), "count": Param.int(1),
-                              "to": Param.choice(("hand",), "hand"),
-                              "rest": Param.choice(("trash", "deck_bottom"), "trash"), "must": Param.bool(False)},
-            rule="BS 9-3-2-2, 5-19-2, 9-3-2-1",
-            doc="open your top n cards, add up to count matching cards to your hand, put the rest into the "
-                "trash or on the deck bottom; must: true, the player adds matching cards while there are "
-                "(「その中に…があれば1枚手札に加える」: the opened cards are public, BS 9-3-2-1)",
-            ja="自分のデッキを上から{n}枚オープンする。その中の{filter}カード{count}枚{must}を{to}に加え、残ったカードは{rest}",
-            en="open the top {n} cards of your deck: add {must}{count} {filter.pre}card(s){filter.post} among them to {to} and put the rest {rest}", data=_check_search)
+@VOCAB.verb(
+    "search",
+    params={
+        "n": Param.int(lo=1, hi=8),
+        "filter": Param.filter(()),
+        "count": Param.int(1),
+        "to": Param.choice(("hand",), "hand"),
+        "rest": Param.choice(("trash", "deck_bottom"), "trash"),
+        "must": Param.bool(False),
+    },
+    rule="BS 9-3-2-2, 5-19-2, 9-3-2-1",
+    doc="open your top n cards, add up to count matching cards to your hand, put the rest into the "
+    "trash or on the deck bottom; must: true, the player adds matching cards while there are "
+    "(「その中に…があれば1枚手札に加える」: the opened cards are public, BS 9-3-2-1)",
+    ja="自分のデッキを上から{n}枚オープンする。その中の{filter}カード{count}枚{must}を{to}に加え、残ったカードは{rest}",
+    en="open the top {n} cards of your deck: add {must}{count} {filter.pre}card(s){filter.post} among them to {to} and put the rest {rest}",
+    data=_check_search,
+)
 def v_search(s, f, a, src, p, tg):
     opened = []
     while len(opened) < a.n and s.deck[p]:
@@ -433,9 +597,14 @@ def _options(vocab, ck, field, v):
     return tuple(vocab.actions_compiler(ck, f"{field}[{j}]", o) for j, o in enumerate(v))
 
 
-@VOCAB.verb("modes", params={"options": Param.custom(_options)}, rule="BS 9-1-7-1-3 (by analogy)",
-            doc="the controller chooses one list and it happens", ja="以下の効果から1つを選んで発揮する：{options}",
-            en="choose one: {options}")
+@VOCAB.verb(
+    "modes",
+    params={"options": Param.custom(_options)},
+    rule="BS 9-1-7-1-3 (by analogy)",
+    doc="the controller chooses one list and it happens",
+    ja="以下の効果から1つを選んで発揮する：{options}",
+    en="choose one: {options}",
+)
 def v_modes(s, f, a, src, p, tg):
     ask(s, p, D_MODE, [OPTION + k for k in range(len(a.options))])
     f[STEP] = EFF_STEP_MODE
@@ -475,13 +644,18 @@ def _file_when(sub, a, item):
     mark(B_DELAYED)
 
 
-@VOCAB.verb("this_turn", params={"when": Param.custom(_when), "actions": Param.actions()},
-            rule="BS 9-1-5, 9-1-5-1, 7-9-1-1",
-            doc="「このターンの間、～とき、…」: from now until the end step (7-9-1-1) the trigger `when` (an event with "
-                "its of / by / each ..., and `if` / `optional` / `limit`) waits for its event, and each time it "
-                "happens `actions` resolve as a triggered effect of this card, controlled by this effect's "
-                "controller, wherever the card is (a magic in the trash included)",
-            ja="このターンの間、{when}、{actions}", en="this turn, {when}, {actions}", data=_file_when)
+@VOCAB.verb(
+    "this_turn",
+    params={"when": Param.custom(_when), "actions": Param.actions()},
+    rule="BS 9-1-5, 9-1-5-1, 7-9-1-1",
+    doc="「このターンの間、～とき、…」: from now until the end step (7-9-1-1) the trigger `when` (an event with "
+    "its of / by / each ..., and `if` / `optional` / `limit`) waits for its event, and each time it "
+    "happens `actions` resolve as a triggered effect of this card, controlled by this effect's "
+    "controller, wherever the card is (a magic in the trash included)",
+    ja="このターンの間、{when}、{actions}",
+    en="this turn, {when}, {actions}",
+    data=_file_when,
+)
 def v_this_turn(s, f, a, src, p, tg):
     s.teff.append((TE_WATCH, -1 - p, (src, a.delayed.index), DUR_TURN))
     return True, True
@@ -495,9 +669,14 @@ def _hook(vocab, ck, field, v):
     return v
 
 
-@VOCAB.verb("python", params={"hook": Param.custom(_hook)}, rule="-",
-            doc="the escape hatch: call a registered Python hook (docs/card-language.md §20)",
-            ja="(Python: {hook})", en="(Python hook {hook})")
+@VOCAB.verb(
+    "python",
+    params={"hook": Param.custom(_hook)},
+    rule="-",
+    doc="the escape hatch: call a registered Python hook (docs/card-language.md §20)",
+    ja="(Python: {hook})",
+    en="(Python hook {hook})",
+)
 def v_python(s, f, a, src, p, tg):
     from .hooks import HOOKS
 
@@ -512,8 +691,12 @@ def check_target_zone(sub, a) -> None:
     if t == T_MOVED and a.do != "from_trash":
         sub.fail("target", "moved names the cards the previous action put in the trash: a target of from_trash")
     if not isinstance(t, Target):
-        if a.do in DO_TARGET_ZONES and a.do != "destroy" and not (a.do == "summon" and t == T_SELF) \
-                and not (a.do == "from_trash" and t == T_MOVED):
+        if (
+            a.do in DO_TARGET_ZONES
+            and a.do != "destroy"
+            and not (a.do == "summon" and t == T_SELF)
+            and not (a.do == "from_trash" and t == T_MOVED)
+        ):
             sub.fail("target", f"{a.do} needs a target mapping with its zone")
         return
     zones = DO_TARGET_ZONES.get(a.do, (0,))
@@ -530,11 +713,19 @@ def check_target_zone(sub, a) -> None:
 # switched on per game by the cards.B_* bits their cards mark while they compile, so a game
 # without them pays nothing.
 from .cards import B_BATTLE, B_LVCOST, B_LVTREAT, B_NOMILL, B_REPLACE, CK, EV, RP, T_EVENT  # noqa: E402
-from .state import TE_LVTREAT  # noqa: E402 - levels treated as (issue 10, part B)
 from .layout import D_DISCARD, D_OPTIONAL, D_SEARCH, D_TARGET, FIELD, HAND, MAX_HAND, N_OPTIONS, OPP_FIELD, ST_ATTACK  # noqa: E402,E501
 from .rules import add_handler, cores_increased, fire, lv1_cost, replace_event  # noqa: E402
 from .state import (  # noqa: E402
-    TE_END_ATTACK_STEP, TE_END_BATTLE, TE_LIFE_CAP, TE_LVCOST, TE_NO_MILL, W_DESTROY, W_VANISH, Z_DECK, Z_WAIT,
+    TE_END_ATTACK_STEP,
+    TE_END_BATTLE,
+    TE_LIFE_CAP,
+    TE_LVCOST,
+    TE_LVTREAT,  # noqa: E402 - levels treated as (issue 10, part B)
+    TE_NO_MILL,
+    W_DESTROY,
+    W_VANISH,
+    Z_DECK,
+    Z_WAIT,
 )
 
 #: verbs whose target words ``self`` / ``event`` also name a card in the waiting state (10-2-2-6)
@@ -545,10 +736,12 @@ WAIT_EVENTS = (EV["destroyed"], EV["destroyed_by_opponent"], EV["leaves_field"])
 
 def _marks(bit: int, check=None):
     """A verb's compile check that marks the machinery ``bit`` the verb needs (cards.mark)."""
+
     def data(sub, a, item):
         mark(bit)
         if check is not None:
             check(sub, a, item)
+
     return data
 
 
@@ -600,11 +793,16 @@ def v_optional(s, f, a, src, p, tg):
 
 
 # ---- the battle and the attack step (BS 8-1, 7-7) ---------------------------------------------------
-@VOCAB.verb("end_battle", params={}, rule="BS 8-1-5-1, 8-1-7",
-            doc="「バトル解決時、BPを比べずにバトルを終了させる」: when this battle resolves it ends at once: no BP "
-                "comparison, and an unblocked attack takes no life (ruling); its end-of-battle effects still happen",
-            ja="バトル解決時、BPを比べずにバトルを終了させる",
-            en="when the battle resolves, end it without comparing BP", data=_marks(B_BATTLE))
+@VOCAB.verb(
+    "end_battle",
+    params={},
+    rule="BS 8-1-5-1, 8-1-7",
+    doc="「バトル解決時、BPを比べずにバトルを終了させる」: when this battle resolves it ends at once: no BP "
+    "comparison, and an unblocked attack takes no life (ruling); its end-of-battle effects still happen",
+    ja="バトル解決時、BPを比べずにバトルを終了させる",
+    en="when the battle resolves, end it without comparing BP",
+    data=_marks(B_BATTLE),
+)
 def v_end_battle(s, f, a, src, p, tg):
     if s.attacker < 0:
         return False, False  # not in a battle
@@ -612,10 +810,16 @@ def v_end_battle(s, f, a, src, p, tg):
     return True, True
 
 
-@VOCAB.verb("end_attack_step", params={}, rule="BS 7-7, 7-7-3-2",
-            doc="「アタックステップを終了する」 / 「アタックステップをなくす」: this turn's attack step ends (in a battle: "
-                "the battle goes straight to its end, 8-1-7, then no more attacks) or, before it, does not happen",
-            ja="このターンのアタックステップを終了する", en="end this turn's attack step", data=_marks(B_BATTLE))
+@VOCAB.verb(
+    "end_attack_step",
+    params={},
+    rule="BS 7-7, 7-7-3-2",
+    doc="「アタックステップを終了する」 / 「アタックステップをなくす」: this turn's attack step ends (in a battle: "
+    "the battle goes straight to its end, 8-1-7, then no more attacks) or, before it, does not happen",
+    ja="このターンのアタックステップを終了する",
+    en="end this turn's attack step",
+    data=_marks(B_BATTLE),
+)
 def v_end_attack_step(s, f, a, src, p, tg):
     if s.step > ST_ATTACK or s.turn == 1:
         return False, False  # it is over, or this turn has none (7-7-2)
@@ -623,13 +827,16 @@ def v_end_attack_step(s, f, a, src, p, tg):
     return True, True
 
 
-@VOCAB.verb("attack_life_cap", params={"n": Param.value(1), "player": PLAYER, "duration": DURATION},
-            rule="BS 8-1-5-1",
-            doc="「ライフは、ブロックされなかった相手のスピリットのアタックでは、N しか減らない」: an unblocked attack "
-                "reduces that player's life by at most n for the duration (effects reducing life are not capped)",
-            ja="{duration}、{player.pos}ライフは、ブロックされなかった相手のスピリットのアタックでは、{n}しか減らない",
-            en="{duration}, an unblocked opposing attack reduces {player.pos} life by at most {n}",
-            data=_marks(B_BATTLE))
+@VOCAB.verb(
+    "attack_life_cap",
+    params={"n": Param.value(1), "player": PLAYER, "duration": DURATION},
+    rule="BS 8-1-5-1",
+    doc="「ライフは、ブロックされなかった相手のスピリットのアタックでは、N しか減らない」: an unblocked attack "
+    "reduces that player's life by at most n for the duration (effects reducing life are not capped)",
+    ja="{duration}、{player.pos}ライフは、ブロックされなかった相手のスピリットのアタックでは、{n}しか減らない",
+    en="{duration}, an unblocked opposing attack reduces {player.pos} life by at most {n}",
+    data=_marks(B_BATTLE),
+)
 def v_attack_life_cap(s, f, a, src, p, tg):
     s.teff.append((TE_LIFE_CAP, -1 - _who(a, p), value(a.n, s, src, p), _dur(a)))
     return True, True
@@ -641,8 +848,9 @@ def v_attack_life_cap(s, f, a, src, p, tg):
 SPREAD_PUT, SPREAD_REMOVE = 0, 1
 REMOVED_TO = ("reserve", "trash", "void")  # the places removed cores go (to:), by their index
 TO_RESERVE, TO_TRASH, TO_VOID = range(len(REMOVED_TO))
-(SPREAD_PLAYER, SPREAD_LEFT, SPREAD_MODE, SPREAD_SELS, SPREAD_MOVED, SPREAD_COUNT, SPREAD_TO,
- SPREAD_LEVELS) = range(2, 10)
+(SPREAD_PLAYER, SPREAD_LEFT, SPREAD_MODE, SPREAD_SELS, SPREAD_MOVED, SPREAD_COUNT, SPREAD_TO, SPREAD_LEVELS) = range(
+    2, 10
+)
 
 
 def _spread_start(s, f, a, p, tg, mode: int, n: int, to: int) -> tuple[bool, bool]:
@@ -688,7 +896,7 @@ def h_spread(s, f: list) -> None:
             if s.zone[i] == Z_FIELD:
                 cores_increased(s, i)  # 13-1-1, once per card
     else:
-        check_vanish(s, -1, dict(zip(f[SPREAD_LEVELS::2], f[SPREAD_LEVELS + 1::2])))
+        check_vanish(s, -1, dict(zip(f[SPREAD_LEVELS::2], f[SPREAD_LEVELS + 1 :: 2])))
     moved, n = f[SPREAD_MOVED], f[SPREAD_COUNT]
     s.stack.pop()
     effect = s.stack[-1]  # the H_EFFECT frame at EFF_STEP_RESUME
@@ -721,34 +929,45 @@ H_SPREAD = add_handler(h_spread)
 _TO_REMOVED = Param.choice(("reserve", "trash", "void"), "reserve")
 
 
-@VOCAB.verb("spread_cores", params={"n": Param.value(1), "target": TARGET}, rule="BS 4-8, 9-3-2-1, 13-1-1",
-            doc="put n cores from the void, in all, on the target cards: one at a time, the controller choosing the "
-                "card each time (no question once one card is left); 'N or more cores' triggers once per card",
-            ja="ボイドからコア{n}個を、{target}に好きなように分けて置く",
-            en="put {n} core(s) from the void on {target}, divided as you choose")
+@VOCAB.verb(
+    "spread_cores",
+    params={"n": Param.value(1), "target": TARGET},
+    rule="BS 4-8, 9-3-2-1, 13-1-1",
+    doc="put n cores from the void, in all, on the target cards: one at a time, the controller choosing the "
+    "card each time (no question once one card is left); 'N or more cores' triggers once per card",
+    ja="ボイドからコア{n}個を、{target}に好きなように分けて置く",
+    en="put {n} core(s) from the void on {target}, divided as you choose",
+)
 def v_spread_cores(s, f, a, src, p, tg):
     return _spread_start(s, f, a, p, tg, SPREAD_PUT, value(a.n, s, src, p), TO_RESERVE)
 
 
-@VOCAB.verb("remove_chosen_cores", params={"n": Param.value(1), "target": TARGET, "to": _TO_REMOVED},
-            rule="BS 5-11, 5-7-3, 9-3-2-1, 10-2-2-3",
-            doc="「コアN個を選んで…に置く」: n cores in all from the target cards to their owner's reserve, trash or the "
-                "void, the controller choosing the card of each core (normal cores before the soul core, which never "
-                "goes to the void); cards left below their Lv1 cost vanish at the end",
-            ja="{target}の上のコア{n}個を選んで、その持ち主の{to}に置く",
-            en="choose {n} core(s) on {target} and put them into their owner's {to}")
+@VOCAB.verb(
+    "remove_chosen_cores",
+    params={"n": Param.value(1), "target": TARGET, "to": _TO_REMOVED},
+    rule="BS 5-11, 5-7-3, 9-3-2-1, 10-2-2-3",
+    doc="「コアN個を選んで…に置く」: n cores in all from the target cards to their owner's reserve, trash or the "
+    "void, the controller choosing the card of each core (normal cores before the soul core, which never "
+    "goes to the void); cards left below their Lv1 cost vanish at the end",
+    ja="{target}の上のコア{n}個を選んで、その持ち主の{to}に置く",
+    en="choose {n} core(s) on {target} and put them into their owner's {to}",
+)
 def v_remove_chosen_cores(s, f, a, src, p, tg):
     return _spread_start(s, f, a, p, tg, SPREAD_REMOVE, value(a.n, s, src, p), REMOVED_TO.index(a.to))
 
 
-@VOCAB.verb("leave_cores", params={"n": Param.value(1), "target": TARGET, "to": _TO_REMOVED},
-            rule="BS 5-11, 5-7-3, 10-2-2-8",
-            doc="「コアN個だけを残し、それ以外を…に置く」: every core of each target but n goes to its owner's reserve, "
-                "trash or the void (normal cores first: the soul core is one kept)",
-            ja="{target}の上にあるコア{n}個だけを残し、それ以外をその持ち主の{to}に置く",
-            en="remove all but {n} core(s) from {target} to their owner's {to}")
+@VOCAB.verb(
+    "leave_cores",
+    params={"n": Param.value(1), "target": TARGET, "to": _TO_REMOVED},
+    rule="BS 5-11, 5-7-3, 10-2-2-8",
+    doc="「コアN個だけを残し、それ以外を…に置く」: every core of each target but n goes to its owner's reserve, "
+    "trash or the void (normal cores first: the soul core is one kept)",
+    ja="{target}の上にあるコア{n}個だけを残し、それ以外をその持ち主の{to}に置く",
+    en="remove all but {n} core(s) from {target} to their owner's {to}",
+)
 def v_leave_cores(s, f, a, src, p, tg):
     return _remove_cores(s, a.to, tg, 0, value(a.n, s, src, p))
+
 
 PLACES = ("reserve", "trash", "life", "self", "target")
 
@@ -765,13 +984,22 @@ def _check_move(sub, a, item):
         sub.fail("target", "move_cores moves cores between your own cards and places (side: own)")
 
 
-@VOCAB.verb("move_cores", params={"n": Param.custom(_remove_n, 1), "from": Param.choice(PLACES),
-                                  "to": Param.choice(PLACES), "target": Param.target(None)},
-            rule="BS 4-8, 4-6, 4-4, 4-7, 5-7-3",
-            doc="move n cores between your reserve, trash, life, this card and the target cards (each target: n); "
-                "normal cores first, then the soul core, which never goes to life; a card left below its Lv1 cost "
-                "vanishes (10-2-2-8)",
-            ja="{from}のコア{n}を{to}に置く", en="move {n} core(s) from {from} to {to}", data=_check_move)
+@VOCAB.verb(
+    "move_cores",
+    params={
+        "n": Param.custom(_remove_n, 1),
+        "from": Param.choice(PLACES),
+        "to": Param.choice(PLACES),
+        "target": Param.target(None),
+    },
+    rule="BS 4-8, 4-6, 4-4, 4-7, 5-7-3",
+    doc="move n cores between your reserve, trash, life, this card and the target cards (each target: n); "
+    "normal cores first, then the soul core, which never goes to life; a card left below its Lv1 cost "
+    "vanishes (10-2-2-8)",
+    ja="{from}のコア{n}を{to}に置く",
+    en="move {n} core(s) from {from} to {to}",
+    data=_check_move,
+)
 def v_move_cores(s, f, a, src, p, tg):
     n = value(a.n, s, src, p)
     fr, to = a.src_place, a.to
@@ -841,18 +1069,27 @@ def _put_core(s, p: int, y, soul: int) -> None:
 
 
 # ---- hands and decks ---------------------------------------------------------------------------------
-@VOCAB.verb("discard", params={"n": Param.value(1), "player": PLAYER}, rule="BS 5-13",
-            doc="破棄 from the hand: that player puts n cards of their hand (their choice, one at a time) into their "
-                "trash; with fewer cards, all of them",
-            ja="{player}は、{player.pos}手札{n}枚を破棄する", en="{player} discard{player.s} {n} card(s) from {player.pos} hand")
+@VOCAB.verb(
+    "discard",
+    params={"n": Param.value(1), "player": PLAYER},
+    rule="BS 5-13",
+    doc="破棄 from the hand: that player puts n cards of their hand (their choice, one at a time) into their "
+    "trash; with fewer cards, all of them",
+    ja="{player}は、{player.pos}手札{n}枚を破棄する",
+    en="{player} discard{player.s} {n} card(s) from {player.pos} hand",
+)
 def v_discard(s, f, a, src, p, tg):
     return _discard(s, f, _who(a, p), value(a.n, s, src, p), src)
 
 
-@VOCAB.verb("discard_down_to", params={"n": Param.value(), "player": PLAYER}, rule="BS 5-13",
-            doc="「手札をN枚になるように破棄する」: that player discards (their choice) until n cards are left",
-            ja="{player}は、{player.pos}手札を{n}枚になるように破棄する",
-            en="{player} discard{player.s} down to {n} card(s) in hand")
+@VOCAB.verb(
+    "discard_down_to",
+    params={"n": Param.value(), "player": PLAYER},
+    rule="BS 5-13",
+    doc="「手札をN枚になるように破棄する」: that player discards (their choice) until n cards are left",
+    ja="{player}は、{player.pos}手札を{n}枚になるように破棄する",
+    en="{player} discard{player.s} down to {n} card(s) in hand",
+)
 def v_discard_down_to(s, f, a, src, p, tg):
     q = _who(a, p)
     n = len(s.hand[q]) - value(a.n, s, src, p)
@@ -903,16 +1140,26 @@ def h_discard(s, f: list) -> None:
     src = f[DISC_SRC]
     hand_discarded(s, q, f[DISC_DONE], s.owner[src] if src >= 0 else -1, C_EFFECT, src)
     effect = s.stack[-1]
-    effect[EFF_DONE], effect[EFF_FULL], effect[EFF_AFTER] = int(f[DISC_DONE] > 0), int(f[DISC_DONE] >= f[DISC_COUNT]), int(f[DISC_DONE] > 0)
+    effect[EFF_DONE], effect[EFF_FULL], effect[EFF_AFTER] = (
+        int(f[DISC_DONE] > 0),
+        int(f[DISC_DONE] >= f[DISC_COUNT]),
+        int(f[DISC_DONE] > 0),
+    )
 
 
 H_DISCARD = add_handler(h_discard)
 
 
-@VOCAB.verb("no_deck_discard", params={"player": PLAYER, "duration": DURATION}, rule="BS 5-13",
-            doc="「デッキは破棄されない」: for the duration that player's deck is not discarded (破棄) by any effect; "
-                "a discard under way stops", ja="{duration}、{player.pos}デッキは破棄されない",
-            en="{duration}, {player.pos} deck cannot be discarded", data=_marks(B_NOMILL))
+@VOCAB.verb(
+    "no_deck_discard",
+    params={"player": PLAYER, "duration": DURATION},
+    rule="BS 5-13",
+    doc="「デッキは破棄されない」: for the duration that player's deck is not discarded (破棄) by any effect; "
+    "a discard under way stops",
+    ja="{duration}、{player.pos}デッキは破棄されない",
+    en="{duration}, {player.pos} deck cannot be discarded",
+    data=_marks(B_NOMILL),
+)
 def v_no_deck_discard(s, f, a, src, p, tg):
     s.teff.append((TE_NO_MILL, -1 - _who(a, p), 0, _dur(a)))
     return True, True
@@ -930,13 +1177,16 @@ def deck_protected(s, q: int) -> bool:
     return False
 
 
-@VOCAB.verb("open_reorder", params={"n": Param.int(lo=1, hi=8), "player": PLAYER, "bottom": Param.choice((0, 1, 2, 3), 0)},
-            rule="BS 4-1-5, 4-2, 9-3-2-2",
-            doc="open the top n cards of that player's deck (for both to see); the controller puts `bottom` of them on "
-                "the bottom of that deck (one at a time, their choice; no pass), then the rest back on top in the order "
-                "they choose (one at a time, from the top down; the last needs no choice)",
-            ja="{player.pos}デッキを上から{n}枚オープンし、{bottom}好きな順番で{player.pos}デッキの上に戻す",
-            en="open the top {n} cards of {player.pos} deck{bottom}, then put them back on top in any order")
+@VOCAB.verb(
+    "open_reorder",
+    params={"n": Param.int(lo=1, hi=8), "player": PLAYER, "bottom": Param.choice((0, 1, 2, 3), 0)},
+    rule="BS 4-1-5, 4-2, 9-3-2-2",
+    doc="open the top n cards of that player's deck (for both to see); the controller puts `bottom` of them on "
+    "the bottom of that deck (one at a time, their choice; no pass), then the rest back on top in the order "
+    "they choose (one at a time, from the top down; the last needs no choice)",
+    ja="{player.pos}デッキを上から{n}枚オープンし、{bottom}好きな順番で{player.pos}デッキの上に戻す",
+    en="open the top {n} cards of {player.pos} deck{bottom}, then put them back on top in any order",
+)
 def v_open_reorder(s, f, a, src, p, tg):
     q = _who(a, p)
     opened = []
@@ -988,12 +1238,16 @@ H_REORDER = add_handler(h_reorder)
 
 
 # ---- Lv costs (BS 2-8-3, 10-2-2-9) ---------------------------------------------------------------------
-@VOCAB.verb("level_cost", params={"target": TARGET, "amount": Param.value(), "duration": DURATION},
-            rule="BS 2-8-3, 9-1-5-6, 10-2-2-9",
-            doc="the targets' Lv costs +amount (negative: -) for the duration; a card left with fewer cores than its "
-                "new Lv1 cost vanishes, by this effect (10-2-2-9)",
-            ja="{duration}、{target}のLvコストを{amount.signed}する",
-            en="{duration}, the Lv costs of {target} change by {amount.signed}", data=_marks(B_LVCOST))
+@VOCAB.verb(
+    "level_cost",
+    params={"target": TARGET, "amount": Param.value(), "duration": DURATION},
+    rule="BS 2-8-3, 9-1-5-6, 10-2-2-9",
+    doc="the targets' Lv costs +amount (negative: -) for the duration; a card left with fewer cores than its "
+    "new Lv1 cost vanishes, by this effect (10-2-2-9)",
+    ja="{duration}、{target}のLvコストを{amount.signed}する",
+    en="{duration}, the Lv costs of {target} change by {amount.signed}",
+    data=_marks(B_LVCOST),
+)
 def v_level_cost(s, f, a, src, p, tg):
     amount = value(a.amount, s, src, p)
     dur = _dur(a)
@@ -1004,14 +1258,18 @@ def v_level_cost(s, f, a, src, p, tg):
     return bool(tg), bool(tg)
 
 
-@VOCAB.verb("treat_level", params={"target": TARGET, "level": Param.choice((1, 2, 3, 4, 5, "max")),
-                                   "duration": DURATION},
-            rule="BS 2-8-2, 2-8-3, 9-1-5-6",
-            doc="「LvNとして扱う」 / 「最高Lvとして扱う」: for the duration the targets are treated as that level (max: "
-                "their highest; a level they do not have: their highest): their BP and the effects of that level "
-                "(2-8-2); cores and Lv costs do not change, and a card below its Lv1 cost still vanishes. The latest "
-                "treatment wins", ja="{duration}、{target}を{level}として扱う",
-            en="{duration}, {target} {target.is} treated as {level}", data=_marks(B_LVCOST | B_LVTREAT))
+@VOCAB.verb(
+    "treat_level",
+    params={"target": TARGET, "level": Param.choice((1, 2, 3, 4, 5, "max")), "duration": DURATION},
+    rule="BS 2-8-2, 2-8-3, 9-1-5-6",
+    doc="「LvNとして扱う」 / 「最高Lvとして扱う」: for the duration the targets are treated as that level (max: "
+    "their highest; a level they do not have: their highest): their BP and the effects of that level "
+    "(2-8-2); cores and Lv costs do not change, and a card below its Lv1 cost still vanishes. The latest "
+    "treatment wins",
+    ja="{duration}、{target}を{level}として扱う",
+    en="{duration}, {target} {target.is} treated as {level}",
+    data=_marks(B_LVCOST | B_LVTREAT),
+)
 def v_treat_level(s, f, a, src, p, tg):
     n = -1 if a.amount == "max" else a.amount  # the parameter level (cards._SLOT)
     for i in tg:
@@ -1032,14 +1290,17 @@ def _compile_v2(sub, a) -> None:
 
 
 # ---- open cards, then name them (issue 10, part A of the real-card gaps) -------------------------
-@VOCAB.verb("open", params={"n": Param.value(1), "player": PLAYER, "to": Param.choice(("hand", "deck_top"), "hand")},
-            rule="BS 4-2, 9-3-2-2, 1-4-2",
-            doc="open the top n cards of that player's deck for both to see, then put them into their owner's hand "
-                "(「オープンしたカードは手札に加える」) or back on the top of the deck in the same order "
-                "(「オープンしたカードはデッキの上に戻す」); the next actions name them with the words moved "
-                "(「それが黄のマジックカードのとき」)",
-            ja="{player.pos}デッキを上から{n}枚オープンする。オープンしたカードは{to}",
-            en="reveal the top {n} card(s) of {player.pos} deck, then put them {to}")
+@VOCAB.verb(
+    "open",
+    params={"n": Param.value(1), "player": PLAYER, "to": Param.choice(("hand", "deck_top"), "hand")},
+    rule="BS 4-2, 9-3-2-2, 1-4-2",
+    doc="open the top n cards of that player's deck for both to see, then put them into their owner's hand "
+    "(「オープンしたカードは手札に加える」) or back on the top of the deck in the same order "
+    "(「オープンしたカードはデッキの上に戻す」); the next actions name them with the words moved "
+    "(「それが黄のマジックカードのとき」)",
+    ja="{player.pos}デッキを上から{n}枚オープンする。オープンしたカードは{to}",
+    en="reveal the top {n} card(s) of {player.pos} deck, then put them {to}",
+)
 def v_open(s, f, a, src, p, tg):
     q = _who(a, p)
     n = value(a.n, s, src, p)

@@ -16,6 +16,7 @@ with ``truncations[agent] = True``, not a termination, rewards 0 and
 :mod:`.entities` (the game's ``<game>.entities`` module writes it); the default ``"flat"``
 is the documented vector, untouched.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -66,17 +67,20 @@ class TcgAECEnv(AECEnv):
             except ModuleNotFoundError as e:
                 if e.name != factory.__module__ + ".entities":
                     raise
-                raise ValueError(f"obs_type 'entities': game {self.game.name!r} has no entity observation "
-                                 f"(no module {e.name})") from None
+                raise ValueError(
+                    f"obs_type 'entities': game {self.game.name!r} has no entity observation (no module {e.name})"
+                ) from None
             self.entity_layout = ent.entity_layout(self.game)
             self._entity_observation = ent.entity_observation
             self._entity_buffers = self.entity_layout.new_buffers()
             self._obs_space = self.entity_layout.space()
         else:
-            self._obs_space = spaces.Dict({
-                "observation": spaces.Box(-np.inf, np.inf, (n_obs,), np.float32),
-                "action_mask": spaces.Box(0, 1, (n_act,), np.int8),
-            })
+            self._obs_space = spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, (n_obs,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (n_act,), np.int8),
+                }
+            )
         self._act_space = spaces.Discrete(n_act)
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
@@ -159,8 +163,9 @@ class TcgAECEnv(AECEnv):
         pass
 
 
-def make_env_api(name: str, game_factory: GameFactory,
-                 doc: str | None = None) -> tuple[Callable[..., AECEnv], type[TcgAECEnv]]:
+def make_env_api(
+    name: str, game_factory: GameFactory, doc: str | None = None
+) -> tuple[Callable[..., AECEnv], type[TcgAECEnv]]:
     """Build ``(env, raw_env)`` for a game: the shim of a ``<game>_v0`` module."""
     raw_env = type(
         "raw_env",

@@ -16,11 +16,13 @@ is parsed (``docs/card-language.md``, "Limits of card and deck files"):
 
 Everything else is ``yaml.safe_load``: the same types, tags and values.
 """
+
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable, NoReturn
+from typing import Any, NoReturn
 
 import yaml
 from yaml.composer import ComposerError
@@ -44,7 +46,7 @@ def _size(n: int) -> str:
 
 
 def _clip(name: str, limit: int = 40) -> str:
-    return name if len(name) <= limit else name[:limit - 3] + "..."
+    return name if len(name) <= limit else name[: limit - 3] + "..."
 
 
 def read_bounded(path: str | Path, max_bytes: int, kind: str) -> str:
@@ -58,8 +60,7 @@ def read_bounded(path: str | Path, max_bytes: int, kind: str) -> str:
         with open(path, "rb") as fh:
             size = os.fstat(fh.fileno()).st_size
             if size > max_bytes:
-                raise CardFileError(str(path), None, None,
-                                    f"{size:,} bytes; a {kind} holds at most {_size(max_bytes)}")
+                raise CardFileError(str(path), None, None, f"{size:,} bytes; a {kind} holds at most {_size(max_bytes)}")
             raw = fh.read(max_bytes + 1)
     except FileNotFoundError:
         raise CardFileError(str(path), None, None, "no such file") from None
@@ -88,11 +89,17 @@ class BoundedLoader(yaml.SafeLoader):
         event = self.peek_event()
         mark: Any = event.start_mark  # (the stubs tell the C parser's marks from the Python parser's)
         if isinstance(event, yaml.AliasEvent):
-            raise ComposerError(None, None, f"alias *{_clip(str(event.anchor))}: YAML aliases are not allowed in "
-                                            "card and deck files; write the value out", mark)
+            raise ComposerError(
+                None,
+                None,
+                f"alias *{_clip(str(event.anchor))}: YAML aliases are not allowed in "
+                "card and deck files; write the value out",
+                mark,
+            )
         if isinstance(event, yaml.NodeEvent) and event.anchor is not None:
-            raise ComposerError(None, None, f"anchor &{_clip(event.anchor)}: YAML anchors are not allowed in "
-                                            "card and deck files", mark)
+            raise ComposerError(
+                None, None, f"anchor &{_clip(event.anchor)}: YAML anchors are not allowed in card and deck files", mark
+            )
         if self.depth >= MAX_DEPTH:
             raise ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels", mark)
         self.depth += 1
@@ -126,14 +133,19 @@ class BoundedLoader(yaml.SafeLoader):
                 except TypeError:  # an unhashable key: the base class reports it
                     continue
                 if seen is not key_node:
-                    raise ConstructorError(None, None, f"duplicate key {short(key, NAME_SHORT)} (first at line "
-                                                       f"{seen.start_mark.line + 1})", key_node.start_mark)
+                    raise ConstructorError(
+                        None,
+                        None,
+                        f"duplicate key {short(key, NAME_SHORT)} (first at line {seen.start_mark.line + 1})",
+                        key_node.start_mark,
+                    )
         return super().construct_mapping(node, deep)
 
     def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
         if len(node.value) > MAX_INT_CHARS:
-            raise ConstructorError(None, None, f"an integer of {len(node.value):,} characters; at most "
-                                               f"{MAX_INT_CHARS}", node.start_mark)
+            raise ConstructorError(
+                None, None, f"an integer of {len(node.value):,} characters; at most {MAX_INT_CHARS}", node.start_mark
+            )
         return super().construct_yaml_int(node)
 
 
@@ -189,7 +201,7 @@ class Checker:
         name = None if field is None else self.prefix + key_label(field)
         raise CardFileError(self.file, self.entry, name, message)
 
-    def sub(self, field: str, data: Any) -> "Checker":
+    def sub(self, field: str, data: Any) -> Checker:
         return Checker(self.file, self.entry, data, self.prefix + key_label(field) + ".", self.max_int)
 
     _MISSING = object()
@@ -225,6 +237,19 @@ class Checker:
             self.fail(field, f"{short(v)} is not one of {', '.join(allowed)}")
         return v
 
+    def strings(self, field: str, allowed: Iterable[str] | None = None) -> list:
+        """The list ``field`` (empty when absent) of strings, each one of ``allowed`` when given
+        (traits, keywords); the error names the entry (``keywords[2]``)."""
+        v = self.get(field, list, [])
+        names = None if allowed is None else list(allowed)
+        for i, x in enumerate(v):
+            if names is None:
+                if not isinstance(x, str):
+                    self.fail(f"{field}[{i}]", "expected a string")
+            elif not isinstance(x, str) or x not in names:
+                self.fail(f"{field}[{i}]", f"{short(x)} is not one of {', '.join(names)}")
+        return v
+
     def only(self, allowed: Iterable[str]) -> None:
         """Reject unknown keys (typos would otherwise be silently ignored)."""
         allowed = set(allowed)
@@ -236,5 +261,14 @@ class Checker:
 
 
 def _names(kinds: tuple) -> str:
-    return " or ".join({int: "an integer", str: "a string", bool: "true/false", list: "a list",
-                        dict: "a mapping", float: "a number"}.get(k, k.__name__) for k in kinds)
+    return " or ".join(
+        {
+            int: "an integer",
+            str: "a string",
+            bool: "true/false",
+            list: "a list",
+            dict: "a mapping",
+            float: "a number",
+        }.get(k, k.__name__)
+        for k in kinds
+    )

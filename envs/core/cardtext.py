@@ -31,14 +31,16 @@ A word without a phrase is an error naming the word (:class:`MissingPhrase`), ne
 YAML: a rendering that silently printed ``bp_le`` would defeat its purpose, and the tests
 render every card of every pool so a new word without a template fails there by name.
 """
+
 from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence, cast
+from typing import Any, NamedTuple, cast
 
 from .cardfile import load_yaml
 from .errors import TcgError, UnknownNameError, short
@@ -89,6 +91,7 @@ def fill(template: str, values: Mapping[str, Phrase], lang: int, *, game: str, k
     (0 Japanese, 1 English). A placeholder with no value or an unknown form is a
     :class:`MissingPhrase` naming ``word``: a template that cannot be filled is a bug in
     the template, reported where it is."""
+
     def one(m: re.Match) -> str:
         name, form = m.group(1) or "", m.group(2) or ""
         v = values.get(name)
@@ -98,17 +101,27 @@ def fill(template: str, values: Mapping[str, Phrase], lang: int, *, game: str, k
         if text is None:
             raise MissingPhrase(game, kind, word, f"{{{name}.{form}}}: the value has no form {form!r}")
         return text
+
     return _SLOT.sub(one, template)
 
 
-def render(game: str, kind: str, word: str, templates: tuple[str, str], values: Mapping[str, Phrase],
-           forms: Mapping[str, tuple[str, str]] | None = None) -> Phrase:
+def render(
+    game: str,
+    kind: str,
+    word: str,
+    templates: tuple[str, str],
+    values: Mapping[str, Phrase],
+    forms: Mapping[str, tuple[str, str]] | None = None,
+) -> Phrase:
     """Both templates filled; an empty template is a :class:`MissingPhrase`."""
     ja, en = templates
     if not ja or not en:
         raise MissingPhrase(game, kind, word, "no Japanese template" if not ja else "no English template")
-    return Phrase(fill(ja, values, 0, game=game, kind=kind, word=word),
-                  fill(en, values, 1, game=game, kind=kind, word=word), forms or {})
+    return Phrase(
+        fill(ja, values, 0, game=game, kind=kind, word=word),
+        fill(en, values, 1, game=game, kind=kind, word=word),
+        forms or {},
+    )
 
 
 def number(n: int) -> Phrase:
@@ -156,10 +169,42 @@ class Phrasebook:
 # it is (「系統：「地竜」を持つスピリット」「BP3000以下でないスピリット」); anything else is a
 # noun and takes の (「赤のスピリット」「BP3000以下のスピリット」)
 _PREDICATE_END = tuple("うくぐすつぬぶむるいた") + ("ない",)
-_ICHIDAN = ("える", "せる", "べる", "ける", "げる", "てる", "でる", "ねる", "へる", "める", "れる", "いる", "きる",
-            "じる", "ちる", "にる", "びる", "みる", "りる", "得る", "見る", "寝る", "出る")
-_GODAN = {"す": ("し", "し"), "く": ("い", "い"), "ぐ": ("い", "い"), "む": ("ん", "ん"), "ぶ": ("ん", "ん"),
-          "ぬ": ("ん", "ん"), "う": ("っ", "っ"), "つ": ("っ", "っ"), "る": ("っ", "っ")}
+_ICHIDAN = (
+    "える",
+    "せる",
+    "べる",
+    "ける",
+    "げる",
+    "てる",
+    "でる",
+    "ねる",
+    "へる",
+    "める",
+    "れる",
+    "いる",
+    "きる",
+    "じる",
+    "ちる",
+    "にる",
+    "びる",
+    "みる",
+    "りる",
+    "得る",
+    "見る",
+    "寝る",
+    "出る",
+)
+_GODAN = {
+    "す": ("し", "し"),
+    "く": ("い", "い"),
+    "ぐ": ("い", "い"),
+    "む": ("ん", "ん"),
+    "ぶ": ("ん", "ん"),
+    "ぬ": ("ん", "ん"),
+    "う": ("っ", "っ"),
+    "つ": ("っ", "っ"),
+    "る": ("っ", "っ"),
+}
 _VOICED = ("ぐ", "む", "ぶ", "ぬ")
 _VERB_CUT = re.compile(r".*(?:を|に|は|が|、|から)")
 
@@ -184,7 +229,7 @@ def ja_when(cond: str) -> str:
 
 
 def en_if(cond: str) -> str:
-    """"if …, " before an effect (a template that already starts with "if" keeps it)."""
+    """ "if …, " before an effect (a template that already starts with "if" keeps it)."""
     return (cond if cond.startswith("if ") else f"if {cond}") + ", "
 
 
@@ -200,7 +245,17 @@ def _conjugate(verb: str, ichidan_end: str, suru: str, godan_voiced: str, godan_
     return None
 
 
-_GODAN_NEG = {"す": "さ", "く": "か", "ぐ": "が", "む": "ま", "ぶ": "ば", "ぬ": "な", "う": "わ", "つ": "た", "る": "ら"}
+_GODAN_NEG = {
+    "す": "さ",
+    "く": "か",
+    "ぐ": "が",
+    "む": "ま",
+    "ぶ": "ば",
+    "ぬ": "な",
+    "う": "わ",
+    "つ": "た",
+    "る": "ら",
+}
 
 
 def ja_negative(text: str) -> str:
@@ -314,16 +369,18 @@ class Modifiers(NamedTuple):
     en_post: str
 
     @classmethod
-    def of(cls, phrases: Sequence[Phrase]) -> "Modifiers":
+    def of(cls, phrases: Sequence[Phrase]) -> Modifiers:
         pre = [p.en for p in phrases if en_is_prefix(p.en)]
         post = [p.en for p in phrases if p.en and not en_is_prefix(p.en)]
-        return cls("".join(ja_mod(p.ja) for p in phrases), "".join(x + " " for x in pre),
-                   "".join(" " + x for x in post))
+        return cls(
+            "".join(ja_mod(p.ja) for p in phrases), "".join(x + " " for x in pre), "".join(" " + x for x in post)
+        )
 
     def phrase(self) -> Phrase:
         """As a parameter: ``{filter}`` (Japanese) and ``{filter.pre}`` / ``{filter.post}``."""
-        return Phrase(self.ja, (self.en_pre + self.en_post).strip(),
-                      {"pre": (self.ja, self.en_pre), "post": ("", self.en_post)})
+        return Phrase(
+            self.ja, (self.en_pre + self.en_post).strip(), {"pre": (self.ja, self.en_pre), "post": ("", self.en_post)}
+        )
 
 
 class VocabText:
@@ -355,8 +412,12 @@ class VocabText:
 
     def custom(self, reader: Callable, word: Word, pname: str, raw: Any, ctx: Any) -> Phrase:
         """A parameter read by a game's own reader function; the game maps its readers."""
-        raise MissingPhrase(self.game, word.kind, word.name,
-                            f"no renderer for its parameter {pname or '(value)'!r} read by {reader.__name__}")
+        raise MissingPhrase(
+            self.game,
+            word.kind,
+            word.name,
+            f"no renderer for its parameter {pname or '(value)'!r} read by {reader.__name__}",
+        )
 
     # ---- templates ------------------------------------------------------------------------
     def templates(self, kind: str, name: str) -> tuple[str, str]:
@@ -364,9 +425,14 @@ class VocabText:
         w = self.vocab.words.get(kind, {}).get(name)
         if w is not None:
             if not w.ja or not w.en:
-                raise MissingPhrase(self.game, kind, name,
-                                    "no Japanese template at its registration" if not w.ja
-                                    else "no English template at its registration")
+                raise MissingPhrase(
+                    self.game,
+                    kind,
+                    name,
+                    "no Japanese template at its registration"
+                    if not w.ja
+                    else "no English template at its registration",
+                )
             return w.ja, w.en
         entry = self.book.get(kind, name)
         return (entry.ja, entry.en) if isinstance(entry, Phrase) else entry
@@ -388,8 +454,9 @@ class VocabText:
                 return self.book.get("choice", k)
         return None
 
-    def choice(self, word: Word, pname: str, raw: Any, values: Mapping[str, Phrase] | None = None,
-               ctx: Any = None) -> Phrase:
+    def choice(
+        self, word: Word, pname: str, raw: Any, values: Mapping[str, Phrase] | None = None, ctx: Any = None
+    ) -> Phrase:
         """A choice's phrase; it may be a template over the word's other values and the
         context (``move_cores.from=target`` is ``{target}``; an immunity's ``{by_types}``)."""
         entry = self.choice_entry(word, pname, raw)
@@ -399,7 +466,9 @@ class VocabText:
             raise MissingPhrase(self.game, "choice", f"{word.name}.{pname or word.name}={_choice_key(raw)}")
         if isinstance(entry, Phrase):
             return entry
-        return render(self.game, "choice", f"{word.name}.{pname}", entry, {**self.context_values(ctx), **(values or {})})
+        return render(
+            self.game, "choice", f"{word.name}.{pname}", entry, {**self.context_values(ctx), **(values or {})}
+        )
 
     # ---- parameters ---------------------------------------------------------------------------
     def param(self, word: Word, pname: str, param: Param, raw: Any, ctx: Any) -> Phrase:
@@ -413,6 +482,8 @@ class VocabText:
             return self.value(raw, ctx)
         if k in ("choice", "bool"):
             return self.choice(word, pname, raw, ctx=ctx)
+        if k == "named":
+            return Phrase(*self.book.get(param.book, raw))
         if k == "str":
             return plain(raw)
         if k == "target":
@@ -448,8 +519,9 @@ class VocabText:
             if pname in data:
                 raw = data[pname]
                 if pname not in used and (param.required or raw != param.default):
-                    raise MissingPhrase(self.game, word.kind, word.name,
-                                        f"its templates do not say its parameter {pname!r}")
+                    raise MissingPhrase(
+                        self.game, word.kind, word.name, f"its templates do not say its parameter {pname!r}"
+                    )
             elif param.required:
                 continue
             else:
@@ -460,10 +532,12 @@ class VocabText:
                 choices.append((pname, raw))  # after the others: a choice may name them
             else:
                 out[pname] = self.param(word, pname, param, raw, ctx)
+
         # a choice whose phrase names other values comes after them (grant's 'what' prints 'by')
         def names_others(c: tuple[str, Any]) -> bool:
             entry = self.choice_entry(word, *c)
             return not isinstance(entry, (Phrase, type(None))) and bool(slots(entry[0]))
+
         choices.sort(key=names_others)
         for pname, raw in choices:
             out[pname] = self.choice(word, pname, raw, out, ctx)
@@ -480,9 +554,14 @@ class VocabText:
             elif key == "any_of":
                 alts = [joint(self.tests(kind, x, ctx), "かつ") for x in v]
                 ja = "、または".join(a.ja for a in alts)
-                out.append(Phrase(f"（{ja}）" if kind == "filter" else ja,
-                                  ("(" + en_and([a.en for a in alts], "or") + ")") if kind == "filter"
-                                  else en_and([a.en for a in alts], "or")))
+                out.append(
+                    Phrase(
+                        f"（{ja}）" if kind == "filter" else ja,
+                        ("(" + en_and([a.en for a in alts], "or") + ")")
+                        if kind == "filter"
+                        else en_and([a.en for a in alts], "or"),
+                    )
+                )
             elif key == "compare":
                 out.append(self.compare(v, ctx))
             else:
@@ -570,8 +649,11 @@ class VocabText:
                     continue
                 for lang, t in (("Japanese", w.ja), ("English", w.en)):
                     for slot, _ in slots(t):
-                        if slot not in w.params and slot not in context.get(kind, ()) and \
-                                not (slot == "" and kind in ("filter", "condition", "value")):
+                        if (
+                            slot not in w.params
+                            and slot not in context.get(kind, ())
+                            and not (slot == "" and kind in ("filter", "condition", "value"))
+                        ):
                             out.append(f"{kind} {name!r}: its {lang} template uses {{{slot}}}, not a parameter")
         return out
 

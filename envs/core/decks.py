@@ -6,11 +6,12 @@ Each game adds its own fields and its format's rules.
 Copy counts are checked against the format's limit before a deck is expanded to one id per
 copy, so ``SOME-ID: 1000000000`` is an error naming the card, never a list of 10^9 ids.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from .cardfile import DECK_FILE_MAX_BYTES, Checker, key_label, load_yaml
 from .errors import NAME_SHORT, CardFileError, DeckError, UnknownNameError, near_match, short
@@ -29,7 +30,7 @@ class CopyLimit(NamedTuple):
     card: str | None = None
 
 
-Limit = Union[CopyLimit, Callable[[str], CopyLimit]]  # one for every card, or per card id
+Limit = CopyLimit | Callable[[str], CopyLimit]  # one for every card, or per card id
 
 
 def builtin_deck_names(decks_dir: Path | None) -> list[str]:
@@ -51,8 +52,7 @@ def deck_path(spec: str, decks_dir: Path, title: str) -> Path:
     return Path(decks_dir) / f"{spec}.yaml"
 
 
-def open_deck(spec: str, decks_dir: Path, title: str,
-              extra_fields: Iterable[str] = ()) -> tuple[Path, Checker, str]:
+def open_deck(spec: str, decks_dir: Path, title: str, extra_fields: Iterable[str] = ()) -> tuple[Path, Checker, str]:
     """Parse a deck file (at most ``DECK_FILE_MAX_BYTES``): ``(path, checker, name)``;
     unknown fields are rejected and the name defaults to the file's stem."""
     path = deck_path(spec, decks_dir, title)

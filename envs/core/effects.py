@@ -18,6 +18,7 @@ Trigger queue
     next; ``by_player`` restricts that to one player's entries for games that resolve
     the turn player's triggers first.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -13,11 +13,13 @@ Every decision is one atomic choice from the game's fixed action space. A game d
 its action layout (``ActionLayout``) and its decision kinds; the state records the
 pending kind, the deciding player and the sorted legal action ids.
 """
+
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -84,8 +86,19 @@ class DecisionState:
     """
 
     __slots__ = (
-        "game", "rng", "stack", "dkind", "dplayer", "legal", "answer", "winner",
-        "history", "concession", "max_decisions", "capped", "_shared_history",
+        "game",
+        "rng",
+        "stack",
+        "dkind",
+        "dplayer",
+        "legal",
+        "answer",
+        "winner",
+        "history",
+        "concession",
+        "max_decisions",
+        "capped",
+        "_shared_history",
     )
 
     game: Any  # the game's static part: the contract's Game and its own tables (pool, obs_layout, ...)
@@ -106,9 +119,9 @@ class DecisionState:
         if cls.FIELDS is not None:
             cls.FIELDS.check(cls)
             if "clone" not in cls.__dict__:  # built from the declarations (table.Table.make_clone)
-                setattr(cls, "clone", cls.FIELDS.make_clone(cls))
+                cls.clone = cls.FIELDS.make_clone(cls)
 
-    def clone(self) -> "DecisionState":
+    def clone(self) -> DecisionState:
         """An exact, independent copy (the declared fields, copied by kind); a class with
         ``FIELDS`` gets the same as a generated function (``Table.make_clone``)."""
         c = object.__new__(type(self))
@@ -117,11 +130,16 @@ class DecisionState:
         return c
 
     # ---- the views (the game's VIEWS module) --------------------------------------------------------
+    _VIEWS_MODULE: Any = None  # VIEWS once imported, kept on the class (read at every observation)
+
     def _views(self) -> Any:
-        return late_import(self.VIEWS)()
+        v = self._VIEWS_MODULE
+        if v is None:
+            v = type(self)._VIEWS_MODULE = importlib.import_module(self.VIEWS)
+        return v
 
     def observation_tensor(self, player: int) -> np.ndarray:
-        return self._views().observation(self, player, self.game.obs_layout)
+        return (self._VIEWS_MODULE or self._views()).observation(self, player, self.game.obs_layout)
 
     def action_to_string(self, action: int) -> str:
         return self._views().action_to_string(self, action)
@@ -147,7 +165,7 @@ class DecisionState:
         self.max_decisions = int(game.options.get("max_decisions", 0))
         self.capped = False  # the decision cap, not the rules, ended the game (see ``apply_action``)
 
-    def _copy_protocol(self, other: "DecisionState") -> None:
+    def _copy_protocol(self, other: DecisionState) -> None:
         """Copy the protocol fields of ``self`` into ``other`` (used by ``clone``)."""
         other.game = self.game
         other.rng = self.rng.clone()
@@ -167,11 +185,13 @@ class DecisionState:
     def to_position(self) -> dict:
         """The state as plain JSON/YAML-safe data; ``game.state_from_position`` restores it."""
         from .position import to_position
+
         return to_position(self)
 
     def serialize(self) -> str:
         """``to_position`` as JSON text; ``game.deserialize_state`` restores it (OpenSpiel's names)."""
         from .position import serialize
+
         return serialize(self)
 
     # ---- the loop -------------------------------------------------------------

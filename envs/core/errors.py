@@ -4,6 +4,7 @@ A message may quote what a user wrote (a value, a key, a card id), and what a us
 be anything a file holds: a string of a megabyte, an integer too long for ``repr``, a deep
 structure. Every quoted value goes through :func:`short`, so an error message stays a line.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -34,7 +35,7 @@ def short(value: object, limit: int = SHORT) -> str:
         text = r.repr(value)
     except Exception:  # a value whose repr fails is named by its type
         text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def near_match(name: object, known: Iterable) -> str | None:
@@ -49,6 +50,7 @@ def near_match(name: object, known: Iterable) -> str | None:
 
     def rank(k: str) -> tuple[float, int]:
         return difflib.SequenceMatcher(None, name, k).ratio(), len(os.path.commonprefix((name, k)))
+
     return max(sorted(found), key=rank) if found else None
 
 

@@ -6,10 +6,12 @@ evaluation, ``value(state, player) -> [-1, 1]``. An evaluation must read only wh
 own hand) so that its value is the same in every determinization of one information set:
 ``resample_hidden(player, rng)`` does not change it.
 """
+
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 #: one side's worth: ``side(state, player, weights) -> float`` (in the game's own units)
 Side = Callable[[Any, int, Mapping[str, float]], float]

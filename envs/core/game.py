@@ -1,11 +1,13 @@
 """What every game's ``Game`` (the static part of the contract) shares: option checking,
 the pair of decks, and the fixed facts of the game declared as data (OpenSpiel style)."""
+
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .decks import builtin_deck_names
 from .engine import ActionLayout
@@ -43,9 +45,10 @@ FIRST_PLAYER = Option("0, 1 or null (decided by the rules)", lambda v: v is None
 DECISION_CAP = Option("a whole number >= 0 (0: no cap)", lambda v: _is_int(v) and v >= 0)
 #: the player's own card files, added to the built-in cards (or, with ``builtin_cards=False``,
 #: the whole pool); None: none
-CARD_FILES = Option("null (no card files of your own) or a list of card file paths",
-                    lambda v: v is None or isinstance(v, (list, tuple)) and all(isinstance(f, (str, os.PathLike))
-                                                                                for f in v))
+CARD_FILES = Option(
+    "null (no card files of your own) or a list of card file paths",
+    lambda v: v is None or isinstance(v, (list, tuple)) and all(isinstance(f, (str, os.PathLike)) for f in v),
+)
 
 
 def one_of(*values: str) -> Option:
@@ -54,9 +57,13 @@ def one_of(*values: str) -> Option:
 
 
 #: the options every game on the kernel has; a game adds its own: ``{**COMMON_OPTIONS, "format": one_of(...)}``
-COMMON_OPTIONS: dict[str, Option] = {"first_player": FIRST_PLAYER, "concession": SWITCH,
-                                     "max_decisions": DECISION_CAP, "cards": CARD_FILES,
-                                     "builtin_cards": SWITCH}
+COMMON_OPTIONS: dict[str, Option] = {
+    "first_player": FIRST_PLAYER,
+    "concession": SWITCH,
+    "max_decisions": DECISION_CAP,
+    "cards": CARD_FILES,
+    "builtin_cards": SWITCH,
+}
 
 
 #: the built-in pool of each game class, loaded once per process (``GameBase.builtin_pool``)
@@ -89,12 +96,15 @@ class GameBase:
         when the game's module is imported, so an option cannot go unchecked."""
         super().__init_subclass__(**kwargs)
         if set(cls.OPTIONS) != set(cls.OPTION_TYPES):
-            raise TypeError(f"{cls.__name__}: OPTIONS {sorted(cls.OPTIONS)} and OPTION_TYPES "
-                            f"{sorted(cls.OPTION_TYPES)} must name the same options")
+            raise TypeError(
+                f"{cls.__name__}: OPTIONS {sorted(cls.OPTIONS)} and OPTION_TYPES "
+                f"{sorted(cls.OPTION_TYPES)} must name the same options"
+            )
         for k, default in cls.OPTIONS.items():
             if not cls.OPTION_TYPES[k].test(default):
-                raise TypeError(f"{cls.__name__}: the default {default!r} of option {k!r} is not "
-                                f"{cls.OPTION_TYPES[k].allowed}")
+                raise TypeError(
+                    f"{cls.__name__}: the default {default!r} of option {k!r} is not {cls.OPTION_TYPES[k].allowed}"
+                )
 
     def _set_options(self, options: dict) -> None:
         """Check every given option (name, type and range) and fill in the defaults; the
@@ -145,8 +155,12 @@ class GameBase:
         own = [Path(f) for f in self.options["cards"] or ()]
         if not self.options["builtin_cards"]:
             if not own:
-                raise OptionError(self.TITLE, "builtin_cards", False,
-                                  "true unless option 'cards' lists the card files of the whole pool")
+                raise OptionError(
+                    self.TITLE,
+                    "builtin_cards",
+                    False,
+                    "true unless option 'cards' lists the card files of the whole pool",
+                )
             return own
         return sorted(Path(cards_dir).glob("*.yaml")) + own if own else None
 

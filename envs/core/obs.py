@@ -18,6 +18,7 @@ holds that table to the layout: the same blocks, in the same order, of the sizes
 formulas give. The sizes are read by a small arithmetic reader (integers, ``N``, ``+``,
 ``-``, ``*`` or ``x``, parentheses), never by ``eval``.
 """
+
 from __future__ import annotations
 
 import ast
@@ -48,8 +49,9 @@ class ObsLayout:
         shape = shape or str(size)
         got = size_of(shape, self.n)
         if got != size:
-            raise ValueError(f"observation block {name!r}: shape {shape!r} gives {got} with N={self.n}, "
-                             f"but the block has {size}")
+            raise ValueError(
+                f"observation block {name!r}: shape {shape!r} gives {got} with N={self.n}, but the block has {size}"
+            )
         start = self.size
         self.blocks[name] = (start, size)
         self.shapes[name] = shape
@@ -63,7 +65,7 @@ class ObsLayout:
     def view(self, obs: np.ndarray, name: str) -> np.ndarray:
         """Block ``name`` of an observation, as a view."""
         start, size = self.blocks[name]
-        return obs[start:start + size]
+        return obs[start : start + size]
 
     def table(self) -> list[tuple[int, int, str]]:
         """``(first id, last id, name)`` rows (``Game.observation_layout()``)."""
@@ -90,8 +92,9 @@ class ObsLayout:
                 problems.append(f"block {name!r}: {e}")
                 continue
             if got != self.blocks[name][1]:
-                problems.append(f"block {name!r}: the docstring's size {shape!r} gives {got}, "
-                                f"the layout has {self.blocks[name][1]}")
+                problems.append(
+                    f"block {name!r}: the docstring's size {shape!r} gives {got}, the layout has {self.blocks[name][1]}"
+                )
         return problems
 
 
@@ -112,11 +115,11 @@ def doc_table_rows(doc: str, section: str = "Observation") -> list[tuple[str, st
     head = lines[rules[0]]
     cols = [m.span() for m in re.finditer(r"=+", head)]
     rows = []
-    for line in lines[rules[1] + 1:rules[2]]:
-        block = line[cols[0][0]:cols[1][0]].strip()
+    for line in lines[rules[1] + 1 : rules[2]]:
+        block = line[cols[0][0] : cols[1][0]].strip()
         if not block:
             continue
-        size = line[cols[1][0]:cols[2][0] if len(cols) > 2 else None].strip()
+        size = line[cols[1][0] : cols[2][0] if len(cols) > 2 else None].strip()
         rows.append((block, size))
     return rows
 

@@ -17,6 +17,7 @@ game's ``position.build(game, data)``.
 
 ``state.serialize()`` / ``game.deserialize_state(text)`` are the same as JSON text (OpenSpiel's names).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -96,8 +97,12 @@ def to_position(state: Any) -> dict:
     """The position of ``state``: format, game, decks, options, the exact ``"engine"`` part and,
     when the game has ``envs/<game>/position.py``, its readable keys."""
     game = state.game
-    data: dict[str, Any] = {"format": FORMAT, "game": game.name, "decks": list(getattr(game, "deck_names", ())),
-                            "options": _options(game)}
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "game": game.name,
+        "decks": list(getattr(game, "deck_names", ())),
+        "options": _options(game),
+    }
     mod = _readable(game)
     if mod is not None:
         for k, v in mod.readable(state).items():
@@ -125,19 +130,25 @@ def state_from_position(game: Any, data: Any) -> Any:
     if "engine" not in data:
         mod = _readable(game)
         if mod is None or not hasattr(mod, "build"):
-            raise PositionError(f"position: no 'engine' part, and {game.name} has no {_game_module(game)}.position."
-                                f"build to build a state from the readable part")
+            raise PositionError(
+                f"position: no 'engine' part, and {game.name} has no {_game_module(game)}.position."
+                f"build to build a state from the readable part"
+            )
         return mod.build(game, data)
     decks = data.get("decks")
     if decks is not None and list(decks) != list(getattr(game, "deck_names", ())):
-        raise PositionError(f"position.decks: {short(decks)}, but the game plays {list(game.deck_names)}; "
-                            f"make the game with these decks")
+        raise PositionError(
+            f"position.decks: {short(decks)}, but the game plays {list(game.deck_names)}; "
+            f"make the game with these decks"
+        )
     opts = data.get("options")
     if opts is not None and opts != _options(game):
         diff = sorted(k for k in set(opts) | set(game.options) if opts.get(k, None) != _options(game).get(k, None))
-        raise PositionError(f"position.options: {', '.join(diff)} differ from the game's "
-                            f"({', '.join(f'{k}={short(_options(game).get(k))}' for k in diff)}); "
-                            f"make the game with the position's options")
+        raise PositionError(
+            f"position.options: {', '.join(diff)} differ from the game's "
+            f"({', '.join(f'{k}={short(_options(game).get(k))}' for k in diff)}); "
+            f"make the game with the position's options"
+        )
     return _restore(game, data["engine"], "engine", top=True)
 
 
@@ -165,8 +176,9 @@ def _same_cards(state: Any, name: str, fresh: list[int], got: list[int], where: 
         have = Counter(c for i, c in enumerate(got) if owner[i] == p)
         if want != have:
             c = next(c for c in sorted(set(want) | set(have)) if want[c] != have[c])
-            raise PositionError(f"{where}: player {p} holds {have[c]} of {state.defs[c].id!r}, but their deck "
-                                f"has {want[c]}")
+            raise PositionError(
+                f"{where}: player {p} holds {have[c]} of {state.defs[c].id!r}, but their deck has {want[c]}"
+            )
 
 
 def _restore(game: Any, e: Any, where: str, top: bool = False) -> Any:
@@ -174,8 +186,18 @@ def _restore(game: Any, e: Any, where: str, top: bool = False) -> Any:
     game: pool, decks, options) whose every saved field is then replaced and checked."""
     if not isinstance(e, dict):
         raise PositionError(f"{where}: expected a mapping, got {short(e)}")
-    keys = ("rng", "stack", "decision", "answer", "winner", "capped", "concession", "max_decisions", "history",
-            "fields")
+    keys = (
+        "rng",
+        "stack",
+        "decision",
+        "answer",
+        "winner",
+        "capped",
+        "concession",
+        "max_decisions",
+        "history",
+        "fields",
+    )
     missing = [k for k in keys if k not in e]
     if missing:
         raise PositionError(f"{where}: missing {', '.join(missing)}")
@@ -198,9 +220,11 @@ def _restore(game: Any, e: Any, where: str, top: bool = False) -> Any:
                 if cid not in card_index:
                     raise PositionError(f"{where}.pool: unknown card {short(cid)}")
                 if card_index[cid] != i:
-                    raise PositionError(f"{where}.pool: card {cid!r} was pool index {short(i)} when the position "
-                                        f"was saved, now {card_index[cid]}: the card pool changed (other card "
-                                        f"files?); load it with the same cards")
+                    raise PositionError(
+                        f"{where}.pool: card {cid!r} was pool index {short(i)} when the position "
+                        f"was saved, now {card_index[cid]}: the card pool changed (other card "
+                        f"files?); load it with the same cards"
+                    )
     # the protocol
     rng = _int(e["rng"], f"{where}.rng", 0, 1 << 64)
     handlers = {n: i for i, n in enumerate(_handler_names(cls))}
@@ -212,8 +236,10 @@ def _restore(game: Any, e: Any, where: str, top: bool = False) -> Any:
         if not isinstance(f, list) or len(f) < 2:
             raise PositionError(f"{where}.stack[{k}]: expected a frame [handler name, step, ...], got {short(f)}")
         if f[0] not in handlers:
-            raise PositionError(f"{where}.stack[{k}][0]: unknown handler {short(f[0])}; "
-                                f"{game.name}'s handlers are {', '.join(handlers)}")
+            raise PositionError(
+                f"{where}.stack[{k}][0]: unknown handler {short(f[0])}; "
+                f"{game.name}'s handlers are {', '.join(handlers)}"
+            )
         for j, x in enumerate(f[1:], 1):
             if type(x) is not int:
                 raise PositionError(f"{where}.stack[{k}][{j}]: expected an int, got {short(x)}")
@@ -225,8 +251,10 @@ def _restore(game: Any, e: Any, where: str, top: bool = False) -> Any:
     kinds.setdefault(_RUNNING, RUNNING)
     kinds.setdefault(_OVER, GAME_OVER)
     if d["kind"] not in kinds:
-        raise PositionError(f"{where}.decision.kind: unknown decision {short(d['kind'])}; "
-                            f"{game.name}'s decisions are {', '.join(map(repr, kinds))}")
+        raise PositionError(
+            f"{where}.decision.kind: unknown decision {short(d['kind'])}; "
+            f"{game.name}'s decisions are {', '.join(map(repr, kinds))}"
+        )
     dkind = kinds[d["kind"]]
     dplayer = _int(d["player"], f"{where}.decision.player", 0, 2)
     legal = d["legal"]

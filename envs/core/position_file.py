@@ -13,6 +13,7 @@ Files are YAML or JSON (``.json``), read by the card files' bounded loader: at m
 Every error is a :class:`PositionError` naming the file or the place in the position
 (``players[1].hand[2]: unknown card 'BS99-999'``).
 """
+
 from __future__ import annotations
 
 import json
@@ -20,15 +21,29 @@ from pathlib import Path
 from typing import Any
 
 from .cardfile import load_yaml, read_bounded
-from .errors import CardFileError, NAME_SHORT, PositionError, UnknownNameError, near_match, short
+from .engine import RUNNING
+from .errors import NAME_SHORT, CardFileError, PositionError, UnknownNameError, near_match, short
 from .rng import Rng
 
 FORMAT = "tcgzoo-position/1"
 POSITION_FILE_MAX_BYTES = 256 << 10  # 256 KiB; a position of two full decks is ~3 KB
 #: the top-level keys of a readable position; ``engine`` is the exact part (state.to_position),
 #: ``pending`` is written by ``readable`` for the reader and ignored when building
-TOP_KEYS = ("format", "game", "decks", "options", "seed", "turn", "active", "first", "step", "players",
-            "pending", "winner", "engine")
+TOP_KEYS = (
+    "format",
+    "game",
+    "decks",
+    "options",
+    "seed",
+    "turn",
+    "active",
+    "first",
+    "step",
+    "players",
+    "pending",
+    "winner",
+    "engine",
+)
 MAX_TURN = 10_000
 MAX_SEED = (1 << 64) - 1
 
@@ -52,20 +67,23 @@ def load_position(path: str | Path) -> dict:
     except CardFileError as e:
         raise PositionError(str(e)) from None
     if not isinstance(data, dict):
-        raise PositionError(f"{path}: a position file holds a mapping (format, game, players, ...), "
-                            f"not {type(data).__name__}")
+        raise PositionError(
+            f"{path}: a position file holds a mapping (format, game, players, ...), not {type(data).__name__}"
+        )
     return data
 
 
 def dump_position(data: dict, path: str | Path) -> None:
     """Write a position as YAML (or JSON for a ``.json`` path), block style, keys in order."""
     import yaml
+
     path = Path(path)
     if path.suffix.lower() == ".json":
         path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     else:
-        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None),
-                        encoding="utf-8")
+        path.write_text(
+            yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None), encoding="utf-8"
+        )
 
 
 def new_game(game_cls, data: Any, **overrides):
@@ -97,8 +115,14 @@ def readable_header(s, turn: int) -> dict:
     that differ from the defaults, the turn and the turn player (``s.tp``)."""
     g = s.game
     options = {k: (list(v) if isinstance(v, tuple) else v) for k, v in g.options.items() if v != g.OPTIONS[k]}
-    return {"format": FORMAT, "game": g.name, "decks": list(g.deck_names), "options": options,
-            "turn": turn, "active": s.tp}
+    return {
+        "format": FORMAT,
+        "game": g.name,
+        "decks": list(g.deck_names),
+        "options": options,
+        "turn": turn,
+        "active": s.tp,
+    }
 
 
 def readable_pending(s) -> dict:
@@ -139,9 +163,11 @@ class Header:
                 except (ValueError, KeyError) as e:
                     raise PositionError(f"decks[{p}]: {e}") from None
                 if name != game.deck_names[p]:
-                    raise PositionError(f"decks[{p}]: the position's deck is {short(name, NAME_SHORT)}, the game's "
-                                        f"{short(game.deck_names[p], NAME_SHORT)}; make the game with the position's "
-                                        "decks (position_file.new_game)")
+                    raise PositionError(
+                        f"decks[{p}]: the position's deck is {short(name, NAME_SHORT)}, the game's "
+                        f"{short(game.deck_names[p], NAME_SHORT)}; make the game with the position's "
+                        "decks (position_file.new_game)"
+                    )
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise PositionError(f"options: a mapping of option names to values, not {short(options)}")
@@ -150,8 +176,10 @@ class Header:
                 raise PositionError(f"options: {UnknownNameError(f'{game.TITLE} option', k, game.options)}")
             have = game.options[k]
             if (list(have) if isinstance(have, tuple) else have) != (list(v) if isinstance(v, tuple) else v):
-                raise PositionError(f"options.{k}: the position asks for {short(v)}, the game has {short(have)}; "
-                                    "make the game with the position's options (position_file.new_game)")
+                raise PositionError(
+                    f"options.{k}: the position asks for {short(v)}, the game has {short(have)}; "
+                    "make the game with the position's options (position_file.new_game)"
+                )
         self.strict = "decks" in data  # the deck lists bound the copies of each card
         self.seed = number(data, "seed", 0, MAX_SEED, 0, "")
         self.turn = number(data, "turn", 1, MAX_TURN, 3, "")
@@ -164,8 +192,9 @@ class Header:
         if self.step not in steps:
             close = near_match(self.step, steps)
             hint = f"; did you mean {close!r}?" if close else ""
-            raise PositionError(f"step: {short(self.step)} is not a step a position starts at{hint} "
-                                f"(one of {', '.join(steps)})")
+            raise PositionError(
+                f"step: {short(self.step)} is not a step a position starts at{hint} (one of {', '.join(steps)})"
+            )
         players = data.get("players", [{}, {}])
         if not isinstance(players, list) or len(players) != 2:
             raise PositionError(f"players: a list of two player specs (player 0, player 1), not {short(players)}")
@@ -182,8 +211,7 @@ def only(data: dict, allowed, where: str) -> None:
         if k not in allowed:
             close = near_match(k, allowed)
             hint = f" did you mean {close!r}?" if close else ""
-            raise PositionError(f"{where}: unknown key {short(k, NAME_SHORT)};{hint} "
-                                f"known: {', '.join(allowed)}")
+            raise PositionError(f"{where}: unknown key {short(k, NAME_SHORT)};{hint} known: {', '.join(allowed)}")
 
 
 def number(data: dict, key: str, lo: int, hi: int, default: Any, where: str) -> Any:
@@ -237,21 +265,25 @@ def zone_list(spec: dict, name: str, where: str, limit: int, counted: bool = Fal
 
 
 class Dealer:
-    """Deals the card instances of a fresh state into the zones a position names.
+    """Deals the card instances of a fresh state into the zones the position ``header`` names.
 
-    ``instances[p]``: player p's instances (their deck-list cards in ``state.cdef``). A named
-    card takes an instance of that card when one is left; otherwise, unless the position is
-    ``strict`` (it names its decks, so the deck lists bound the copies), any instance left,
-    re-labelled as the named card (the way ``resample_hidden`` relabels hidden cards). What is
-    left fills the zones the position leaves out, in an order drawn from the position's seed."""
+    Player p's instances are those ``state.owner`` gives p (their deck-list cards in
+    ``state.cdef``), but for ``skip`` (instances dealt otherwise: a leader). A named card takes
+    an instance of that card when one is left; otherwise, unless the position is strict (it
+    names its decks, so the deck lists bound the copies), any instance left, re-labelled as the
+    named card (the way ``resample_hidden`` relabels hidden cards). What is left fills the zones
+    the position leaves out, in an order drawn from the position's seed."""
 
-    def __init__(self, state, instances: list[list[int]], strict: bool, seed: int) -> None:
+    def __init__(self, state, header: Header, skip: tuple[int, ...] = ()) -> None:
         self.s = state
         self.index = {d.id: k for k, d in enumerate(state.game.pool.cards)}
-        self.strict = strict
-        self.rng = Rng(seed)
-        self.free = [list(instances[0]), list(instances[1])]
-        self.listed = [len(instances[0]), len(instances[1])]
+        self.strict = header.strict
+        self.rng = Rng(header.seed)
+        self.free: list[list[int]] = [[], []]
+        for i, p in enumerate(state.owner):
+            if i not in skip:
+                self.free[p].append(i)
+        self.listed = [len(self.free[0]), len(self.free[1])]
         for f in self.free:
             self.rng.shuffle(f)
 
@@ -272,18 +304,22 @@ class Dealer:
             if cdef[free[j]] == k:
                 return free.pop(j)
         if self.strict:
-            raise PositionError(f"{where}: one copy of {card_id!r} more than player {p}'s deck list holds "
-                                f"({self.copies(p, k)} placed already)")
+            raise PositionError(
+                f"{where}: one copy of {card_id!r} more than player {p}'s deck list holds "
+                f"({self.copies(p, k)} placed already)"
+            )
         if not free:
-            raise PositionError(f"{where}: player {p} has {self.listed[p]} cards (the deck list); the position "
-                                "names more")
+            raise PositionError(
+                f"{where}: player {p} has {self.listed[p]} cards (the deck list); the position names more"
+            )
         i = free.pop()
         cdef[i] = k
         return i
 
     def copies(self, p: int, k: int) -> int:
-        return sum(1 for i in range(len(self.s.cdef)) if self.s.owner[i] == p and self.s.cdef[i] == k
-                   and i not in self.free[p])
+        return sum(
+            1 for i in range(len(self.s.cdef)) if self.s.owner[i] == p and self.s.cdef[i] == k and i not in self.free[p]
+        )
 
     def rest(self, p: int, n: int | None, where: str) -> list[int]:
         """``n`` random instances of player p not dealt yet (all of them when None)."""
@@ -292,6 +328,22 @@ class Dealer:
             n = len(free)
         if n > len(free):
             raise PositionError(f"{where}: {n} cards asked for; player {p}'s deck list has {len(free)} left")
-        out = free[len(free) - n:]
-        del free[len(free) - n:]
+        out = free[len(free) - n :]
+        del free[len(free) - n :]
         return out
+
+
+def resume(s, frame: list[int]):
+    """Resume the built state ``s`` with the turn frame ``frame`` (the step it starts at) as
+    its only frame: no history, no winner; its invariants are checked (a PositionError names
+    the one broken: the checks of ``build`` should make that impossible) and it runs on to its
+    first decision. Returns ``s``."""
+    s.stack = [frame]
+    s.history, s.winner, s.capped = [], -1, False
+    try:
+        s.check_invariants()
+    except AssertionError as e:
+        raise PositionError(f"the position breaks an invariant of the state: {e}") from None
+    s.dkind = RUNNING
+    s._run()
+    return s

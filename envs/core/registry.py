@@ -27,16 +27,17 @@ modules of its package (see :class:`GameHooks`; imported only when asked for):
 Agents, training, benchmarks and tests take game names and hooks from here alone.
 docs/adding-a-game.md walks through adding one.
 """
+
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib.metadata import EntryPoint, entry_points
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 from .errors import TcgError, UnknownNameError
 
@@ -66,12 +67,17 @@ def _entries() -> dict[str, EntryPoint]:
     for ep in entry_points(group=GROUP):
         other = found.get(ep.name)
         if other is not None and other.value != ep.value:
-            raise GameLoadError(f"{ep.name} = {ep.value}", f"game {ep.name!r} is registered twice "
-                                f"(also as {other.value!r}); uninstall one of the two packages")
+            raise GameLoadError(
+                f"{ep.name} = {ep.value}",
+                f"game {ep.name!r} is registered twice (also as {other.value!r}); uninstall one of the two packages",
+            )
         found[ep.name] = ep
     if not found:
-        raise GameLoadError("(none)", "no game is registered; is tcgzoo installed (pip install -e .)? "
-                            "An install older than the registry needs installing again")
+        raise GameLoadError(
+            "(none)",
+            "no game is registered; is tcgzoo installed (pip install -e .)? "
+            "An install older than the registry needs installing again",
+        )
     return found
 
 
@@ -95,7 +101,7 @@ def _entry(name: str) -> EntryPoint:
     return entries[name]
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_module(name: str) -> ModuleType:
     """The core module of game ``name``: ``UnknownNameError`` (listing the known games) for
     a name nobody registered, ``GameLoadError`` for an entry point that does not load."""
@@ -193,7 +199,7 @@ def _submodule(module: ModuleType, name: str) -> ModuleType | None:
     return importlib.import_module(full)
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_hooks(name: str) -> GameHooks:
     """The hooks of game ``name`` (its heuristic, leaf evaluation, turn counter, search depth)."""
     module = game_module(name)

@@ -4,6 +4,7 @@ SplitMix64 on a single Python int: the whole generator state is one integer, so 
 state clone copies it for free and a game replays exactly from its seed on every
 platform and Python version (``random.Random`` would cost a 625-word copy per clone).
 """
+
 from __future__ import annotations
 
 _MASK = (1 << 64) - 1
@@ -33,12 +34,12 @@ class Rng:
             j = (self.next64() * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
 
-    def clone(self) -> "Rng":
+    def clone(self) -> Rng:
         r = Rng.__new__(Rng)
         r.s = self.s
         return r
 
-    def spawn(self) -> "Rng":
+    def spawn(self) -> Rng:
         """An independent generator derived from this one (advances this one)."""
         r = Rng.__new__(Rng)
         r.s = self.next64()

@@ -28,6 +28,7 @@ From the declarations follow:
 * the generic part of ``resample_hidden`` (:func:`redeal`, :meth:`Table.resample`):
   card identities permuted among the places a player cannot see.
 """
+
 from __future__ import annotations
 
 import ast
@@ -81,14 +82,25 @@ class Table:
     """A state class's fields by kind (see the module docstring); ``names()`` lists them all,
     which must equal the class's own ``__slots__`` (checked by :meth:`check`)."""
 
-    KINDS = ("static", "values", "frozen", "lists", "zones", "rows", "tuples", "tuple_rows", "caches",
-             "snapshots")
+    KINDS = ("static", "values", "frozen", "lists", "zones", "rows", "tuples", "tuple_rows", "caches", "snapshots")
 
-    def __init__(self, *, static: Iterable[str] = (), values: Iterable[str] = (), frozen: Iterable[str] = (),
-                 lists: Iterable[str] = (), zones: Iterable[str] = (), rows: Iterable[str] = (),
-                 tuples: Iterable[str] = (), tuple_rows: Iterable[str] = (), caches: dict | None = None,
-                 snapshots: Iterable[str] = (), card_defs: Iterable[str] = (), hidden: Hidden | None = None,
-                 transient: dict | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        static: Iterable[str] = (),
+        values: Iterable[str] = (),
+        frozen: Iterable[str] = (),
+        lists: Iterable[str] = (),
+        zones: Iterable[str] = (),
+        rows: Iterable[str] = (),
+        tuples: Iterable[str] = (),
+        tuple_rows: Iterable[str] = (),
+        caches: dict | None = None,
+        snapshots: Iterable[str] = (),
+        card_defs: Iterable[str] = (),
+        hidden: Hidden | None = None,
+        transient: dict | None = None,
+    ) -> None:
         #: from the game (pool, decks, options): shared by clones, set by ``__init__``, not saved
         self.static = tuple(static)
         #: ints, bools, strings: shared by clones, saved as they are
@@ -129,13 +141,32 @@ class Table:
         self._rows_names = self.rows + self.tuple_rows
 
     def names(self) -> tuple[str, ...]:
-        return (self.static + self.values + self.frozen + self.lists + self.zones + self.rows + self.tuples
-                + self.tuple_rows + tuple(self.caches) + self.snapshots + tuple(self.transient))
+        return (
+            self.static
+            + self.values
+            + self.frozen
+            + self.lists
+            + self.zones
+            + self.rows
+            + self.tuples
+            + self.tuple_rows
+            + tuple(self.caches)
+            + self.snapshots
+            + tuple(self.transient)
+        )
 
     def saved(self) -> tuple[str, ...]:
         """The fields a position holds, in declaration order."""
-        return (self.values + self.frozen + self.lists + self.zones + self.rows + self.tuples + self.tuple_rows
-                + self.snapshots)
+        return (
+            self.values
+            + self.frozen
+            + self.lists
+            + self.zones
+            + self.rows
+            + self.tuples
+            + self.tuple_rows
+            + self.snapshots
+        )
 
     def check(self, cls: type) -> None:
         """Every slot of ``cls`` (its own and its bases' below the kernel) declared exactly once."""
@@ -143,11 +174,14 @@ class Table:
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:
             raise TypeError(f"{cls.__name__}.FIELDS declares {dup} twice")
-        slots = [n for k in cls.__mro__ if k.__module__ != "tcgzoo.envs.core.engine"
-                 for n in k.__dict__.get("__slots__", ())]
+        slots = [
+            n for k in cls.__mro__ if k.__module__ != "tcgzoo.envs.core.engine" for n in k.__dict__.get("__slots__", ())
+        ]
         if set(slots) != set(names):
-            raise TypeError(f"{cls.__name__}.FIELDS and __slots__ differ: undeclared {sorted(set(slots) - set(names))}, "
-                            f"not slots {sorted(set(names) - set(slots))}")
+            raise TypeError(
+                f"{cls.__name__}.FIELDS and __slots__ differ: undeclared {sorted(set(slots) - set(names))}, "
+                f"not slots {sorted(set(names) - set(slots))}"
+            )
 
     # ---- clone ----------------------------------------------------------------------------------
     def clone_into(self, src: Any, c: Any) -> None:
@@ -167,6 +201,7 @@ class Table:
         costs a third of a ``setattr`` call, and clone is on the search hot path. The function
         is put together as a syntax tree of checked identifiers and compiled (no source text is
         evaluated); ``clone.__doc__`` shows it as source."""
+
         def load(obj: str, name: str | None = None) -> ast.expr:
             v: ast.expr = ast.Name(obj, ast.Load())
             return v if name is None else ast.Attribute(v, name, ast.Load())
@@ -181,19 +216,30 @@ class Table:
             if not n.isidentifier() or keyword.iskeyword(n):
                 raise TypeError(f"{cls.__name__}.FIELDS: {n!r} is not a field name")
         body: list[ast.stmt] = [
-            ast.Assign([ast.Name("c", ast.Store())],
-                       ast.Call(load("_new"), [ast.Call(load("type"), [load("self")], [])], [])),
+            ast.Assign(
+                [ast.Name("c", ast.Store())], ast.Call(load("_new"), [ast.Call(load("type"), [load("self")], [])], [])
+            ),
             ast.Expr(ast.Call(load("self", "_copy_protocol"), [load("c")], [])),
         ]
         body += [store(n, load("self", n)) for n in self._shared_names]
         body += [store(n, copy(load("self", n))) for n in self._flat_names]
         for n in self.zones:  # z = self.deck; c.deck = [z[0][:], z[1][:]]
             body.append(ast.Assign([ast.Name("z", ast.Store())], load("self", n)))
-            body.append(store(n, ast.List([copy(ast.Subscript(load("z"), ast.Constant(p), ast.Load()))
-                                           for p in (0, 1)], ast.Load())))
+            body.append(
+                store(
+                    n,
+                    ast.List([copy(ast.Subscript(load("z"), ast.Constant(p), ast.Load())) for p in (0, 1)], ast.Load()),
+                )
+            )
         for n in self._rows_names:  # c.rows = [r[:] for r in self.rows]
-            body.append(store(n, ast.ListComp(copy(load("r")), [ast.comprehension(
-                ast.Name("r", ast.Store()), load("self", n), [], 0)])))
+            body.append(
+                store(
+                    n,
+                    ast.ListComp(
+                        copy(load("r")), [ast.comprehension(ast.Name("r", ast.Store()), load("self", n), [], 0)]
+                    ),
+                )
+            )
         for n, v in self.transient.items():
             if not isinstance(v, (bool, int, type(None))):
                 raise TypeError(f"{cls.__name__}.FIELDS: transient {n!r} must start as a constant, got {v!r}")
@@ -230,8 +276,14 @@ class Table:
             out[n] = [save_snapshot(x) for x in getattr(state, n)]
         return out
 
-    def restore(self, state: Any, data: dict, where: str, card_index: dict[str, int],
-                restore_snapshot: Callable[[dict, str], Any]) -> None:
+    def restore(
+        self,
+        state: Any,
+        data: dict,
+        where: str,
+        card_index: dict[str, int],
+        restore_snapshot: Callable[[dict, str], Any],
+    ) -> None:
         """Set ``state``'s saved fields from ``data`` (``save``'s output), checked against the
         freshly built ``state`` they replace: same kinds, per-card lists of its length, ints in
         range, card ids of its pool. Errors name ``where`` + field + index."""
@@ -240,8 +292,9 @@ class Table:
             raise PositionError(f"{where}: missing field(s) {', '.join(missing)}")
         unknown = sorted(k for k in data if k not in self.saved())
         if unknown:
-            raise PositionError(f"{where}: unknown field(s) {', '.join(map(repr, unknown))}; "
-                                f"the fields are {', '.join(self.saved())}")
+            raise PositionError(
+                f"{where}: unknown field(s) {', '.join(map(repr, unknown))}; the fields are {', '.join(self.saved())}"
+            )
         n_cards = len(getattr(state, self.card_defs[0])) if self.card_defs else None
         for n in self.values:
             old, v = getattr(state, n), data[n]
@@ -294,8 +347,14 @@ class Table:
             v = data[n]
             if not isinstance(v, list) or not all(isinstance(r, list) for r in v):
                 raise PositionError(f"{where}.{n}: expected a list of lists, got {short(v)}")
-            setattr(state, n, [[_freeze(_ints(t, f"{where}.{n}[{k}][{j}]", nested=True)) for j, t in enumerate(r)]
-                               for k, r in enumerate(v)])
+            setattr(
+                state,
+                n,
+                [
+                    [_freeze(_ints(t, f"{where}.{n}[{k}][{j}]", nested=True)) for j, t in enumerate(r)]
+                    for k, r in enumerate(v)
+                ],
+            )
         for n, empty in self.caches.items():
             setattr(state, n, empty)
         for n in self.snapshots:

@@ -35,11 +35,13 @@ each game's (its state and its context), the shapes are shared:
 * condition: ``fn(state, src, player, arg) -> bool``;
 * value leaf: ``fn(state, src, player, arg) -> int``.
 """
+
 from __future__ import annotations
 
 import builtins
 import threading
-from typing import Any, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from .cardfile import Checker
 from .errors import near_match, short
@@ -49,8 +51,13 @@ from .errors import near_match, short
 KINDS = ("verb", "condition", "filter", "value", "event", "cost", "grant", "continuous")
 COMPARATORS = {"le": int.__le__, "ge": int.__ge__, "lt": int.__lt__, "gt": int.__gt__, "eq": int.__eq__}
 #: how a comparison reads, ``{}`` standing for the number: 「3以下」「ちょうど3」, "3 or less", "less than 3"
-COMPARATOR_TEXT = {"le": ("{}以下", "{} or less"), "ge": ("{}以上", "{} or more"), "lt": ("{}未満", "less than {}"),
-                   "gt": ("{}より多い", "more than {}"), "eq": ("ちょうど{}", "exactly {}")}
+COMPARATOR_TEXT = {
+    "le": ("{}以下", "{} or less"),
+    "ge": ("{}以上", "{} or more"),
+    "lt": ("{}未満", "less than {}"),
+    "gt": ("{}より多い", "more than {}"),
+    "eq": ("ちょうど{}", "exactly {}"),
+}
 
 
 def suggest(name: object, known: Iterable[str]) -> str:
@@ -64,8 +71,19 @@ class Word:
 
     __slots__ = ("kind", "name", "fn", "params", "rule", "doc", "ja", "en", "example", "data")
 
-    def __init__(self, kind: str, name: str, fn: Callable | None, params: Mapping[str, "Param"] | None,
-                 rule: str, doc: str, ja: str, en: str, example: str, data: Any) -> None:
+    def __init__(
+        self,
+        kind: str,
+        name: str,
+        fn: Callable | None,
+        params: Mapping[str, Param] | None,
+        rule: str,
+        doc: str,
+        ja: str,
+        en: str,
+        example: str,
+        data: Any,
+    ) -> None:
         self.kind, self.name, self.fn, self.params = kind, name, fn, dict(params or {})
         self.rule, self.doc, self.ja, self.en, self.example, self.data = rule, doc, ja, en, example, data
 
@@ -102,8 +120,20 @@ class Vocabulary:
         self._local.actions = fn
 
     # ---- registration -----------------------------------------------------------------
-    def add(self, kind: str, name: str, fn: Callable | None = None, *, params: Mapping[str, "Param"] | None = None,
-            rule: str = "", doc: str = "", ja: str = "", en: str = "", example: str = "", data: Any = None) -> Word:
+    def add(
+        self,
+        kind: str,
+        name: str,
+        fn: Callable | None = None,
+        *,
+        params: Mapping[str, Param] | None = None,
+        rule: str = "",
+        doc: str = "",
+        ja: str = "",
+        en: str = "",
+        example: str = "",
+        data: Any = None,
+    ) -> Word:
         if kind not in self.words:
             raise ValueError(f"unknown word kind {kind!r}; expected one of {', '.join(KINDS)}")
         if name in self.words[kind]:
@@ -114,9 +144,11 @@ class Vocabulary:
 
     def register(self, kind: str, name: str, **meta: Any) -> Callable[[Callable], Callable]:
         """Decorator form of :meth:`add`: ``@VOCAB.register("verb", "draw", rule=..., params=...)``."""
+
         def deco(fn: Callable) -> Callable:
             self.add(kind, name, fn, **meta)
             return fn
+
         return deco
 
     def verb(self, name: str, **meta: Any) -> Callable[[Callable], Callable]:
@@ -131,28 +163,62 @@ class Vocabulary:
     def value(self, name: str, **meta: Any) -> Callable[[Callable], Callable]:
         return self.register("value", name, **meta)
 
-    def stat(self, name: str, getter: Callable, *, rule: str, doc: str, ja: str, en: str,
-             present: Callable | None = None) -> None:
+    def stat(
+        self, name: str, getter: Callable, *, rule: str, doc: str, ja: str, en: str, present: Callable | None = None
+    ) -> None:
         """A number of a card (``getter(state, card, base) -> int``): registers the filters
         ``<name>_le`` .. ``<name>_eq``, each comparing it with a value, and the value
         ``{stat: <name>, of: ...}``. With ``present(state, card)``, a card for which it is
         false has no such number and matches none of the comparisons (a level off the field)."""
         for op, cmp in COMPARATORS.items():
             if present is None:
-                def fn(s: Any, i: int, src: int, p: int, arg: Any, base: Any, _get: Callable = getter,
-                       _cmp: Callable = cmp) -> Any:
+
+                def fn(
+                    s: Any, i: int, src: int, p: int, arg: Any, base: Any, _get: Callable = getter, _cmp: Callable = cmp
+                ) -> Any:
                     return _cmp(_get(s, i, base), arg if arg.__class__ is int else arg.fn(s, src, p, arg))
             else:
-                def fn(s: Any, i: int, src: int, p: int, arg: Any, base: Any,  # type: ignore[misc]  # one more default
-                       _get: Callable = getter, _cmp: Callable = cmp, _has: Callable = present) -> Any:
-                    return _has(s, i) and _cmp(_get(s, i, base), arg if arg.__class__ is int else arg.fn(s, src, p, arg))
+
+                def fn(
+                    s: Any,
+                    i: int,
+                    src: int,
+                    p: int,
+                    arg: Any,
+                    base: Any,  # type: ignore[misc]  # one more default
+                    _get: Callable = getter,
+                    _cmp: Callable = cmp,
+                    _has: Callable = present,
+                ) -> Any:
+                    return _has(s, i) and _cmp(
+                        _get(s, i, base), arg if arg.__class__ is int else arg.fn(s, src, p, arg)
+                    )
+
             jt, et = COMPARATOR_TEXT[op]
-            self.add("filter", f"{name}_{op}", fn, params={"": Param.value()}, rule=rule,
-                     doc=f"{doc} {et.format('the value')}", ja=f"{ja}{jt}", en=f"with {en} {et}", data=name)
+            self.add(
+                "filter",
+                f"{name}_{op}",
+                fn,
+                params={"": Param.value()},
+                rule=rule,
+                doc=f"{doc} {et.format('the value')}",
+                ja=f"{ja}{jt}",
+                en=f"with {en} {et}",
+                data=name,
+            )
         self.add("value", f"stat:{name}", None, rule=rule, doc=doc, ja=ja, en=en, data=getter)
 
-    def quantity(self, name: str, getter: Callable, *, rule: str, doc: str, ja: str, en: str,
-                 ops: Iterable[str] = tuple(COMPARATORS)) -> None:
+    def quantity(
+        self,
+        name: str,
+        getter: Callable,
+        *,
+        rule: str,
+        doc: str,
+        ja: str,
+        en: str,
+        ops: Iterable[str] = tuple(COMPARATORS),
+    ) -> None:
         """A number of the board seen by the effect's controller (``getter(state, src, player)
         -> int``): registers the conditions ``<name>_le`` .. ``<name>_eq`` and the value
         ``{quantity: <name>}``."""
@@ -161,9 +227,19 @@ class Vocabulary:
 
             def fn(s: Any, src: int, p: int, arg: Any, _get: Callable = getter, _cmp: Callable = cmp) -> Any:
                 return _cmp(_get(s, src, p), arg if arg.__class__ is int else arg.fn(s, src, p, arg))
+
             jt, et = COMPARATOR_TEXT[op]
-            self.add("condition", f"{name}_{op}", fn, params={"": Param.value()}, rule=rule,
-                     doc=f"{doc} is {et.format('the value')}", ja=f"{ja}が{jt}", en=f"{en} is {et}", data=name)
+            self.add(
+                "condition",
+                f"{name}_{op}",
+                fn,
+                params={"": Param.value()},
+                rule=rule,
+                doc=f"{doc} is {et.format('the value')}",
+                ja=f"{ja}が{jt}",
+                en=f"{en} is {et}",
+                data=name,
+            )
         self.add("value", f"quantity:{name}", None, rule=rule, doc=doc, ja=ja, en=en, data=getter)
 
     # ---- look-up ------------------------------------------------------------------------
@@ -226,11 +302,32 @@ class Vocabulary:
         right = compile_value(self, ck.sub(field, data), op, data[op])
         return left, COMPARATORS[op], right
 
-    def compile_param(self, param: "Param", ck: Checker, field: str, v: Any) -> Any:
+    def compile_param(self, param: Param, ck: Checker, field: str, v: Any) -> Any:
         return param.compile(self, ck, field, v)
 
-    def compile_value(self, ck: Checker, field: str, data: Any) -> "int | Value":
+    def compile_value(self, ck: Checker, field: str, data: Any) -> int | Value:
         return compile_value(self, ck, field, data)
+
+
+def zone_sizes(
+    zone: str, names: tuple[str, str], rule: str, doc: str, ja: tuple[str, str], en: str
+) -> tuple[tuple, tuple]:
+    """Two rows of a game's table of quantities (``Vocabulary.quantity``'s arguments): the
+    number of cards in the zone ``zone`` (the state's per-player lists ``state.<zone>``) of the
+    effect's controller and of the opponent, named ``names``. ``doc`` and ``en`` say whose
+    with ``{your}`` ("your" / "your opponent's"); ``ja`` is the two Japanese phrases."""
+
+    def own(s: Any, src: int, p: int) -> int:
+        return len(getattr(s, zone)[p])
+
+    def opp(s: Any, src: int, p: int) -> int:
+        return len(getattr(s, zone)[1 - p])
+
+    yours, theirs = "your", "your opponent's"
+    return (
+        (names[0], own, rule, doc.format(your=yours), ja[0], en.format(your=yours)),
+        (names[1], opp, rule, doc.format(your=theirs), ja[1], en.format(your=theirs)),
+    )
 
 
 # ---- filter and condition combinators ---------------------------------------------------------
@@ -301,7 +398,7 @@ def _evaluate(s: Any, src: int, p: int, v: Value) -> int:
     return x
 
 
-def value(v: "int | Value", s: Any, src: int, p: int) -> int:
+def value(v: int | Value, s: Any, src: int, p: int) -> int:
     """The number a compiled value stands for now."""
     # ``__class__ is int``: the speed of a plain test, which the type checker does not narrow by
     return v if v.__class__ is int else v.fn(s, src, p, v)  # type: ignore[union-attr, arg-type]
@@ -312,7 +409,7 @@ VALUE_MODIFIERS = ("times", "per", "plus", "min", "max")
 VALUE_BOUND = 1_000_000
 
 
-def compile_value(vocab: Vocabulary, ck: Checker, field: str, data: Any) -> "int | Value":
+def compile_value(vocab: Vocabulary, ck: Checker, field: str, data: Any) -> int | Value:
     """An integer, or a mapping with one leaf word and optional modifiers:
 
     ``{count: <target>}`` (cards matching), ``{stat: bp, of: self}`` (a card's number),
@@ -402,57 +499,67 @@ def _sum_leaf(s: Any, src: int, p: int, parts: tuple) -> int:
 class Param:
     """How one field of a word is read: its type, default and checks."""
 
-    __slots__ = ("kind", "default", "choices", "lo", "hi", "required")
+    __slots__ = ("kind", "default", "choices", "lo", "hi", "required", "table", "book")
     _REQUIRED = object()
 
-    def __init__(self, kind: str, default: Any = _REQUIRED, choices: tuple = (), lo: int | None = None,
-                 hi: int | None = None) -> None:
+    def __init__(
+        self, kind: str, default: Any = _REQUIRED, choices: tuple = (), lo: int | None = None, hi: int | None = None
+    ) -> None:
         self.kind, self.default, self.choices, self.lo, self.hi = kind, default, choices, lo, hi
         self.required = default is Param._REQUIRED
+        self.table: Mapping[builtins.str, builtins.int] | None = None  # named: name -> number
+        self.book = ""  # named: the phrase-book kind that words the names
 
     @classmethod
-    def int(cls, default: Any = _REQUIRED, lo: int | None = None, hi: int | None = None) -> "Param":
+    def int(cls, default: Any = _REQUIRED, lo: int | None = None, hi: int | None = None) -> Param:
         return cls("int", default, lo=lo, hi=hi)
 
     @classmethod
-    def value(cls, default: Any = _REQUIRED, lo: builtins.int | None = None) -> "Param":  # (int: Param.int here)
+    def value(cls, default: Any = _REQUIRED, lo: builtins.int | None = None) -> Param:  # (int: Param.int here)
         return cls("value", default, lo=lo)
 
     @classmethod
-    def choice(cls, choices: Iterable[str], default: Any = _REQUIRED) -> "Param":
+    def choice(cls, choices: Iterable[str], default: Any = _REQUIRED) -> Param:
         return cls("choice", default, tuple(choices))
 
     @classmethod
-    def bool(cls, default: Any = _REQUIRED) -> "Param":
+    def named(cls, table: Mapping[builtins.str, builtins.int], book: builtins.str, default: Any = _REQUIRED) -> Param:
+        """One of the names of ``table`` (a colour, a card type), read as its number; the
+        card text words it by the phrase book's entry ``book`` / name."""
+        p = cls("named", default, tuple(table))
+        p.table, p.book = table, book
+        return p
+
+    @classmethod
+    def bool(cls, default: Any = _REQUIRED) -> Param:
         return cls("bool", default)
 
     @classmethod
-    def str(cls, default: Any = _REQUIRED) -> "Param":
+    def str(cls, default: Any = _REQUIRED) -> Param:
         return cls("str", default)
 
     @classmethod
-    def target(cls, default: Any = _REQUIRED) -> "Param":
+    def target(cls, default: Any = _REQUIRED) -> Param:
         return cls("target", default)
 
     @classmethod
-    def filter(cls, default: Any = _REQUIRED) -> "Param":
+    def filter(cls, default: Any = _REQUIRED) -> Param:
         return cls("filter", default)
 
     @classmethod
-    def condition(cls, default: Any = _REQUIRED) -> "Param":
+    def condition(cls, default: Any = _REQUIRED) -> Param:
         return cls("condition", default)
 
     @classmethod
-    def actions(cls, default: Any = _REQUIRED) -> "Param":
+    def actions(cls, default: Any = _REQUIRED) -> Param:
         return cls("actions", default)
 
     @classmethod
-    def any(cls) -> "Param":
+    def any(cls) -> Param:
         return cls("any", None)
 
     @classmethod
-    def custom(cls, reader: Callable[[Vocabulary, Checker, builtins.str, Any], Any],
-               default: Any = _REQUIRED) -> "Param":
+    def custom(cls, reader: Callable[[Vocabulary, Checker, builtins.str, Any], Any], default: Any = _REQUIRED) -> Param:
         """A field read by ``reader(vocab, checker, field, data)`` (it checks and compiles)."""
         p = cls("custom", default)
         p.choices = (reader,)
@@ -468,8 +575,12 @@ class Param:
             if not isinstance(v, int) or isinstance(v, bool):
                 ck.fail(field, f"expected an integer, got {short(v)}")
             if (self.lo is not None and v < self.lo) or (self.hi is not None and v > self.hi):
-                ck.fail(field, f"must be between {self.lo} and {self.hi}" if self.hi is not None
-                        else f"must be at least {self.lo}")
+                ck.fail(
+                    field,
+                    f"must be between {self.lo} and {self.hi}"
+                    if self.hi is not None
+                    else f"must be at least {self.lo}",
+                )
             return v
         if k == "value":
             out = compile_value(vocab, ck, field, v)
@@ -481,6 +592,11 @@ class Param:
                 names = [str(c) for c in self.choices]
                 ck.fail(field, f"{short(v)} is not one of {', '.join(names)}{suggest(v, names)}")
             return v
+        if k == "named":
+            assert self.table is not None
+            if not isinstance(v, str) or v not in self.table:
+                ck.fail(field, f"{short(v)} is not one of {', '.join(self.choices)}{suggest(v, self.choices)}")
+            return self.table[v]
         if k == "bool":
             if not isinstance(v, bool):
                 ck.fail(field, f"expected true or false, got {short(v)}")
@@ -524,7 +640,9 @@ def read_params(vocab: Vocabulary, word: Word, ck: Checker, data: Mapping, skip:
     allowed = set(word.params) | set(skip)
     for k in data:
         if k not in allowed:
-            ck.fail(str(k), f"unknown field of {word.kind} {word.name!r}; expected one of "
-                            f"{', '.join(sorted(x for x in allowed if x))}{suggest(k, allowed)}")
+            ck.fail(
+                str(k),
+                f"unknown field of {word.kind} {word.name!r}; expected one of "
+                f"{', '.join(sorted(x for x in allowed if x))}{suggest(k, allowed)}",
+            )
     return out
-

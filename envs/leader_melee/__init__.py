@@ -88,6 +88,7 @@ once: both know the cards, only the owner their order (3-1-6-1); when one of the
 deck the rest become 0 (the opponent cannot tell which left). ``dseen[p]``: p looked at their
 deck (a search), so p's deck and life cards are resampled apart.
 """
+
 from __future__ import annotations
 
 from ..core.game import COMMON_OPTIONS, GameBase
@@ -122,14 +123,22 @@ class Game(GameBase):
         self._load_pool()
         loaded = [load_deck(d, self.pool) for d in self._deck_pair(decks)]
         self.deck_names = [n for n, _, _ in loaded]
-        self.leaders = [l for _, l, _ in loaded]
+        self.leaders = [leader for _, leader, _ in loaded]
         self.decks = [ids for _, _, ids in loaded]
         self.obs_layout = ObsLayout(len(self.pool.cards))
         self._owner = [0] * CARDS_PER_PLAYER + [1] * CARDS_PER_PLAYER
 
     def list_cards(self) -> list[dict]:
-        return [{"id": d.id, "name": d.name, "type": ("leader", "battle", "extra")[d.type], "level": d.level,
-                 "text": d.text} for d in self.pool.cards]
+        return [
+            {
+                "id": d.id,
+                "name": d.name,
+                "type": ("leader", "battle", "extra")[d.type],
+                "level": d.level,
+                "text": d.text,
+            }
+            for d in self.pool.cards
+        ]
 
     def validate_deck(self, spec: str) -> str:
         return load_deck(spec, self.pool)[0]

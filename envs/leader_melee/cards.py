@@ -147,6 +147,7 @@ or ``draw`` / ``charge``; an empty list means nothing happens. Damage replacemen
 ``{do: reduce, n}`` only: the damage is lowered and the other replacements are collected again
 (each applies once, 8-10-2-3).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -154,7 +155,7 @@ from pathlib import Path
 
 from ..core.cardfile import Checker, entry_label, load_yaml
 from ..core.decks import CopyLimit, builtin_deck_names, deck_card_ids, open_deck, unknown_card
-from ..core.errors import CardFileError, DeckError, short
+from ..core.errors import CardFileError, DeckError
 
 CARDS_DIR = Path(__file__).resolve().parent / "cards"
 DECKS_DIR = Path(__file__).resolve().parent / "decks"
@@ -163,22 +164,49 @@ T_LEADER, T_BATTLE, T_EXTRA = 0, 1, 2
 TYPES = {"leader": T_LEADER, "battle": T_BATTLE, "extra": T_EXTRA}
 COLORS = ("red", "blue", "green", "yellow", "purple", "white")
 KEYWORDS = ("iron_wall", "defend", "surge", "charge", "haste", "link")
-TRIGGERS = ("play", "attack", "strike", "break", "melee", "turn_start", "turn_end", "main_start",
-            "battle_phase_start", "attack_step_start", "guard_step_start", "judgement_start",
-            "battle_complete", "battle_phase_end", "charge_start", "leave", "state", "moved")
+TRIGGERS = (
+    "play",
+    "attack",
+    "strike",
+    "break",
+    "melee",
+    "turn_start",
+    "turn_end",
+    "main_start",
+    "battle_phase_start",
+    "attack_step_start",
+    "guard_step_start",
+    "judgement_start",
+    "battle_complete",
+    "battle_phase_end",
+    "charge_start",
+    "leave",
+    "state",
+    "moved",
+)
 # phase / step triggers (6-2-1 .. 7-7-1-1): every card whose condition is met waits (8-7-2), with
 # ``turn`` (own | opp | any) saying whose turn the printed text asks for
-PHASE_TRIGGERS = ("turn_start", "charge_start", "main_start", "battle_phase_start", "attack_step_start",
-                  "guard_step_start", "judgement_start", "battle_complete", "battle_phase_end", "turn_end")
+PHASE_TRIGGERS = (
+    "turn_start",
+    "charge_start",
+    "main_start",
+    "battle_phase_start",
+    "attack_step_start",
+    "guard_step_start",
+    "judgement_start",
+    "battle_complete",
+    "battle_phase_end",
+    "turn_end",
+)
 TURNS = ("own", "opp", "any")
 TIMINGS = ("main", "battle")
 ZONE_WORDS = {"deck": 0, "hand": 1, "energy": 3, "drop": 4, "battle": 6, "melee": 7}  # state.Z_* (moved trigger)
 PUBLIC_ZONES = (3, 4, 5, 6, 7)  # energy, drop, leader, battle, melee (3-1-3); deck, hand, life are hidden
 COST_PARTS = ("energy", "rest_self", "discard")  # 8-4-2-1: paid in the order the text names them
 DURATIONS = ("battle", "battle_phase", "turn")
-PROHIBITS = ("attack", "melee")                    # pressure skills (10-5-1)
+PROHIBITS = ("attack", "melee")  # pressure skills (10-5-1)
 GRANTS = ("iron_wall", "defend", "charge", "link")  # the keywords a continuous ability grants (8-9-1-2)
-REPL_EVENTS = ("break", "drop", "damage")          # replacement effects (8-10)
+REPL_EVENTS = ("break", "drop", "damage")  # replacement effects (8-10)
 REPL_ACTIONS = ("draw", "charge", "power", "strike", "rest", "stand", "drop", "break", "reduce")  # instead-parts
 ACTION_FIELDS = ("do", "n", "amount", "duration", "target", "filter", "with_self")  # the verbs' fields, all told
 DECK_SIZE, MAX_COPIES = 40, 3
@@ -220,14 +248,54 @@ class Action:
 
 
 class Ability:
-    __slots__ = ("kind", "event", "once", "optional", "condition", "energy", "rest_self", "actions", "text",
-                 "subject", "by", "discard", "cost_order", "modes", "zfrom", "zto", "turn")
+    __slots__ = (
+        "kind",
+        "event",
+        "once",
+        "optional",
+        "condition",
+        "energy",
+        "rest_self",
+        "actions",
+        "text",
+        "subject",
+        "by",
+        "discard",
+        "cost_order",
+        "modes",
+        "zfrom",
+        "zto",
+        "turn",
+    )
 
-    def __init__(self, kind, event, once, optional, condition, energy, rest_self, actions, text="",
-                 subject=None, by=None, discard=0, cost_order=("energy", "rest_self"), modes=None, zfrom=-1, zto=-1,
-                 turn="any"):
+    def __init__(
+        self,
+        kind,
+        event,
+        once,
+        optional,
+        condition,
+        energy,
+        rest_self,
+        actions,
+        text="",
+        subject=None,
+        by=None,
+        discard=0,
+        cost_order=("energy", "rest_self"),
+        modes=None,
+        zfrom=-1,
+        zto=-1,
+        turn="any",
+    ):
         self.kind, self.event, self.once, self.optional = kind, event, once, optional
-        self.condition, self.energy, self.rest_self, self.actions, self.text = condition, energy, rest_self, actions, text
+        self.condition, self.energy, self.rest_self, self.actions, self.text = (
+            condition,
+            energy,
+            rest_self,
+            actions,
+            text,
+        )
         self.subject, self.by = subject, by  # replacement effects: whose event, caused by whom
         self.discard, self.cost_order = discard, cost_order  # 8-4-2-1: cost parts in text order
         self.modes = modes  # 8-6-2-2: tuple of action lists, one chosen while playing (None: no modes)
@@ -236,8 +304,26 @@ class Ability:
 
 
 class Face:
-    __slots__ = ("name", "power", "strike", "traits", "keywords", "abilities", "cont", "repl", "strig", "leave", "moved",
-                 "character", "age", "non_skill", "melee_icon", "playable", "trig", "ptrig")
+    __slots__ = (
+        "name",
+        "power",
+        "strike",
+        "traits",
+        "keywords",
+        "abilities",
+        "cont",
+        "repl",
+        "strig",
+        "leave",
+        "moved",
+        "character",
+        "age",
+        "non_skill",
+        "melee_icon",
+        "playable",
+        "trig",
+        "ptrig",
+    )
 
     def __init__(self, name, power, strike, traits, keywords, abilities, character=None, age=None):
         self.name, self.power, self.strike, self.traits = name, power, strike, traits
@@ -361,10 +447,28 @@ def _cont_action(a: Checker, i: int, r) -> Action:
 
 def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Ability:
     a = ck.sub(field, raw)
-    a.only(("trigger", "activated", "awaken", "cooperate", "ransen", "continuous", "replace", "limit",
-            "optional", "condition", "cost", "actions", "text", "modes", "from", "to", "turn"))
-    kinds = [k for k in ("trigger", "activated", "awaken", "cooperate", "ransen", "continuous", "replace")
-             if k in raw]
+    a.only(
+        (
+            "trigger",
+            "activated",
+            "awaken",
+            "cooperate",
+            "ransen",
+            "continuous",
+            "replace",
+            "limit",
+            "optional",
+            "condition",
+            "cost",
+            "actions",
+            "text",
+            "modes",
+            "from",
+            "to",
+            "turn",
+        )
+    )
+    kinds = [k for k in ("trigger", "activated", "awaken", "cooperate", "ransen", "continuous", "replace") if k in raw]
     if len(kinds) != 1:
         a.fail(None, "needs exactly one of trigger, activated, awaken, cooperate, ransen, continuous, replace")
     k = kinds[0]
@@ -404,15 +508,19 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
         r = a.sub("replace", a.get("replace", dict))
         r.only(("event", "subject", "by"))
         event = r.choice("event", REPL_EVENTS)
-        subject = r.choice("subject", ("self", "other_own") if event != "damage" else ("you",),
-                           "self" if event != "damage" else "you")
+        subject = r.choice(
+            "subject", ("self", "other_own") if event != "damage" else ("you",), "self" if event != "damage" else "you"
+        )
         by = r.choice("by", ("any", "opp", "battle"), "any")
         if subject == "self" and is_leader:
             r.fail("subject", "a leader is never broken or dropped: use other_own")
         if event == "drop" and by == "any" and raw.get("limit") != "once_per_turn" and raw.get("optional") is not True:
-            a.fail("limit", "a drop replacement by any cause also replaces the battle area limit (9-3), which "
-                            "asks again at every checkpoint: once_per_turn or optional, or it could repeat "
-                            "forever (11-1-1-1)")
+            a.fail(
+                "limit",
+                "a drop replacement by any cause also replaces the battle area limit (9-3), which "
+                "asks again at every checkpoint: once_per_turn or optional, or it could repeat "
+                "forever (11-1-1-1)",
+            )
         kind = A_REPLACE
     else:
         if not is_leader:
@@ -472,14 +580,34 @@ def _ability(ck: Checker, field: str, raw, is_leader: bool, ctype: int) -> Abili
             continue
         acts.append(_action(a.sub(f"actions[{i}]", r), r, kind, event, is_leader, ctype))
     if kind == A_REPLACE and not lim and any(x.do in ("break", "drop") for x in acts):
-        a.fail("limit", "a replacement that breaks or drops must be once_per_turn: two of them could "
-                        "replace each other's events forever (11-1-1-1)")
+        a.fail(
+            "limit",
+            "a replacement that breaks or drops must be once_per_turn: two of them could "
+            "replace each other's events forever (11-1-1-1)",
+        )
     if kind in (A_TRIGGER, A_ACTIVATED, A_CONTINUOUS, A_RANSEN) and not acts and modes is None:
         a.fail("actions", "an ability needs at least one action")
     if kind == A_TRIGGER:
         zfrom, zto = (ZONE_WORDS[raw["from"]], ZONE_WORDS[raw["to"]]) if event == "moved" else (-1, -1)
-    return Ability(kind, event, lim is not None, optional, condition, energy, rest_self, acts,
-                   a.get("text", str, ""), subject, by, discard, cost_order, modes, zfrom, zto, turn)
+    return Ability(
+        kind,
+        event,
+        lim is not None,
+        optional,
+        condition,
+        energy,
+        rest_self,
+        acts,
+        a.get("text", str, ""),
+        subject,
+        by,
+        discard,
+        cost_order,
+        modes,
+        zfrom,
+        zto,
+        turn,
+    )
 
 
 def _action(x: Checker, r, kind: int, event, is_leader: bool, ctype: int) -> Action:
@@ -531,14 +659,8 @@ def _face(ck: Checker, raw: dict, is_leader: bool, ctype: int, name: str) -> Fac
     strike = ck.get("strike", int, 0)
     if power < 0 or strike < 0:
         ck.fail("power" if power < 0 else "strike", "must be at least 0")
-    traits = ck.get("traits", list, [])
-    for i, t in enumerate(traits):
-        if not isinstance(t, str):
-            ck.fail(f"traits[{i}]", "expected a string")
-    kws = ck.get("keywords", list, [])
-    for i, kw in enumerate(kws):
-        if kw not in KEYWORDS:
-            ck.fail(f"keywords[{i}]", f"{short(kw)} is not one of {', '.join(KEYWORDS)}")
+    traits = ck.strings("traits")
+    kws = ck.strings("keywords", KEYWORDS)
     if is_leader and kws:
         ck.fail("keywords", "leader keywords are not supported")
     abil = [_ability(ck, f"effects[{i}]", r, is_leader, ctype) for i, r in enumerate(ck.get("effects", list, []))]
@@ -563,14 +685,32 @@ def _card(file: str, index: int, raw) -> CardDef:
         faces = []
         for side in ("front", "back"):
             f = ck.sub(side, ck.get(side, dict))
-            f.only(("name", "character", "age", "power", "strike", "traits", "effects", "keywords")
-                   + (("deck_rule",) if side == "front" else ()))
+            f.only(
+                ("name", "character", "age", "power", "strike", "traits", "effects", "keywords")
+                + (("deck_rule",) if side == "front" else ())
+            )
             faces.append(_face(f, f.data, True, ctype, f.get("name", str, name)))
         front = ck.get("front", dict)
         rule = _deck_rule(ck.sub("front", front), front["deck_rule"], True) if "deck_rule" in front else None
         return CardDef(index, cid, name, ctype, color, 0, faces, text, file, rule)  # LM-G29: the front face
-    ck.only(("id", "name", "character", "age", "type", "color", "level", "power", "strike", "traits", "keywords",
-             "effects", "text", "deck_rule"))
+    ck.only(
+        (
+            "id",
+            "name",
+            "character",
+            "age",
+            "type",
+            "color",
+            "level",
+            "power",
+            "strike",
+            "traits",
+            "keywords",
+            "effects",
+            "text",
+            "deck_rule",
+        )
+    )
     level = ck.get("level", int)
     if level < 0:
         ck.fail("level", "must be at least 0")
@@ -657,5 +797,9 @@ def validate_deck(name: str, leader: int, ids: list[int], pool: CardPool) -> Non
     for i, n in sorted(Counter(ids).items()):
         lim = copy_limit(pool, leader, i)
         if n > lim:
-            raise DeckError(name, pool.cards[i].id, "LM 5-1-3-1" if lim == MAX_COPIES else "LM 5-1-3-2",
-                            f"{n} copies; at most {lim} per card number")
+            raise DeckError(
+                name,
+                pool.cards[i].id,
+                "LM 5-1-3-1" if lim == MAX_COPIES else "LM 5-1-3-2",
+                f"{n} copies; at most {lim} per card number",
+            )

@@ -5,14 +5,26 @@ opponent's unknown hand cards, both decks' order and unknown contents, every lif
 (hidden from both, 3-9-2). Known cards (a 連携 miss at the deck bottom, 10-14-1) are
 encoded as counts by card.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
-from .layout import (DECISIONS, LAYOUT, NUM_ACTIONS, PHASE_NAMES, D_MULLIGAN, D_ORDER_REPLACEMENT, D_ORDER_TRIGGER,
-                     D_PAY_ENERGY, D_DISCARD, D_PLACE_ORDER, D_SEARCH)
 from ..core.obs import ObsLayout as CoreObsLayout
-from .rules import face_of, leader, negated, stat, stats, statics
+from .layout import (
+    D_DISCARD,
+    D_MULLIGAN,
+    D_ORDER_REPLACEMENT,
+    D_ORDER_TRIGGER,
+    D_PAY_ENERGY,
+    D_PLACE_ORDER,
+    D_SEARCH,
+    DECISIONS,
+    LAYOUT,
+    NUM_ACTIONS,
+    PHASE_NAMES,
+)
+from .rules import face_of, leader, negated, stat, statics, stats
 from .rules.frames import K_ABILITY, K_CARD, SC_STATICS, SC_ZVER, W_ABILITY, W_CARD, W_MASTER
 from .state import CARDS_PER_PLAYER, Z_BATTLE, Z_DROP, Z_ENERGY, Z_HAND, Z_LEADER, Z_MELEE, ZONE_NAMES
 
@@ -30,27 +42,51 @@ class ObsLayout(CoreObsLayout):
         add("phase", len(PHASE_NAMES), "one-hot (``layout.PHASE_NAMES``)")
         add("decision", len(DECISIONS), "one-hot pending decision kind")
         add("deciding", 1, "I decide")
-        add("counts", 2 * 8, "me then opp: deck, hand, life, energy, drop, battle, melee, known deck cards",
-            "2 x 8")
+        add("counts", 2 * 8, "me then opp: deck, hand, life, energy, drop, battle, melee, known deck cards", "2 x 8")
         add("leaders", 2 * (n + 4), "one-hot card, face, rest, power/10000, strike/5", "2 x (N+4)")
-        add("battle", 2 * BATTLE_SLOTS * (n + 7), "per slot: one-hot card, rest, power, strike, attack card, guard "
-            "card, 鉄壁 used, last placed", f"2 x {BATTLE_SLOTS} x (N+7)")
+        add(
+            "battle",
+            2 * BATTLE_SLOTS * (n + 7),
+            "per slot: one-hot card, rest, power, strike, attack card, guard card, 鉄壁 used, last placed",
+            f"2 x {BATTLE_SLOTS} x (N+7)",
+        )
         add("melee", 2 * (n + 1), "counts by card, total power/10000", "2 x (N+1)")
         add("energy", 2 * n, "counts by card", "2 x N")
         add("drop", 2 * n, "counts by card", "2 x N")
         add("hand", n, "my hand, counts by card", "N")
         add("opp_known_hand", n, "opponent's hand cards known to me", "N")
         add("known_deck", 2 * n, "known deck cards (連携 misses), counts by card", "2 x N")
-        add("context", n + 2, "card being played / resolving (or the replacement offered), energy left to pay/10, "
-            "mulligan picks/10", "N+2")
-        add("pending", 16 * n, "source card of each waiting ability (ORDER_TRIGGER) or replacement effect "
-            "(ORDER_REPLACEMENT; 鉄壁: the card itself)", "16 x N")
-        add("negated", 2 * (1 + BATTLE_SLOTS), "me then opp: leader, battle slots whose abilities are negated (8-3-2)",
-            f"2 x {1 + BATTLE_SLOTS}")
-        add("look", n, "my deck's cards while I search it (SEARCH, 8-6-3-5) / the cards I put under my deck so far "
-            "(PLACE_ORDER)", "N")
-        add("choice", 8 + 2, "chosen mode one-hot (8-6-2-2), discard cost left/10 (8-4-2-1), my picks so far/10 "
-            "(SEARCH, PLACE_ORDER)", "8 + 2")
+        add(
+            "context",
+            n + 2,
+            "card being played / resolving (or the replacement offered), energy left to pay/10, mulligan picks/10",
+            "N+2",
+        )
+        add(
+            "pending",
+            16 * n,
+            "source card of each waiting ability (ORDER_TRIGGER) or replacement effect "
+            "(ORDER_REPLACEMENT; 鉄壁: the card itself)",
+            "16 x N",
+        )
+        add(
+            "negated",
+            2 * (1 + BATTLE_SLOTS),
+            "me then opp: leader, battle slots whose abilities are negated (8-3-2)",
+            f"2 x {1 + BATTLE_SLOTS}",
+        )
+        add(
+            "look",
+            n,
+            "my deck's cards while I search it (SEARCH, 8-6-3-5) / the cards I put under my deck so far (PLACE_ORDER)",
+            "N",
+        )
+        add(
+            "choice",
+            8 + 2,
+            "chosen mode one-hot (8-6-2-2), discard cost left/10 (8-4-2-1), my picks so far/10 (SEARCH, PLACE_ORDER)",
+            "8 + 2",
+        )
 
     def _add(self, name: str, k: int, doc: str, shape: str = "") -> None:
         setattr(self, "o_" + name, self.add(name, k, doc, shape))  # the start as an attribute: o_global, o_phase...
@@ -113,14 +149,9 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             m[bn] = 1.0
         if rest[u]:
             m[bn + 1] = 1.0
-        if mods:
-            pw, sk = stats(s, u)
-            m[bn + 2] = pw / 10000
-            m[bn + 3] = sk / 5
-        else:
-            f = defs[cdef[u]].faces[face[u]]
-            m[bn + 2] = f.power / 10000
-            m[bn + 3] = f.strike / 5
+        pw, sk = _power_strike(s, u, mods)
+        m[bn + 2] = pw / 10000
+        m[bn + 3] = sk / 5
         b = bn + 4
     w = n + 7
     ets, iron, obj = s.ets, s.iron, s.obj
@@ -131,19 +162,14 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             continue
         last = max([ets[x] for x in bl])
         b = lay.o_battle + k * BATTLE_SLOTS * w
-        for u in (bl if len(bl) <= BATTLE_SLOTS else bl[:BATTLE_SLOTS]):
+        for u in bl if len(bl) <= BATTLE_SLOTS else bl[:BATTLE_SLOTS]:
             m[b + cdef[u]] = 1.0
             bn = b + n
             if rest[u]:
                 m[bn] = 1.0
-            if mods:
-                pw, sk = stats(s, u)
-                m[bn + 1] = pw / 10000
-                m[bn + 2] = sk / 5
-            else:
-                f = defs[cdef[u]].faces[face[u]]
-                m[bn + 1] = f.power / 10000
-                m[bn + 2] = f.strike / 5
+            pw, sk = _power_strike(s, u, mods)
+            m[bn + 1] = pw / 10000
+            m[bn + 2] = sk / 5
             if u == attack:
                 m[bn + 3] = 1.0
             if u == guard:
@@ -157,39 +183,22 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     # together from o_melee to o_context: single increments for a few cards, else one
     # bincount over positions relative to o_melee (it costs less from about 30 cards on)
     m0 = lay.o_melee
-    e0, e1, d0, d1, h0, ml0, ml1 = energy[me], energy[op], drop[me], drop[op], hand[me], melee[me], melee[op]
-    if not anyknown and len(e0) + len(e1) + len(d0) + len(d1) + len(h0) + len(ml0) + len(ml1) <= 30:
-        b = lay.o_energy
-        for u in e0:
-            m[b + cdef[u]] += 1.0
-        b += n
-        for u in e1:
-            m[b + cdef[u]] += 1.0
-        b += n
-        for u in d0:
-            m[b + cdef[u]] += 1.0
-        b += n
-        for u in d1:
-            m[b + cdef[u]] += 1.0
-        b = lay.o_hand
-        for u in h0:
-            m[b + cdef[u]] += 1.0
-        for u in ml0:
-            m[m0 + cdef[u]] += 1.0
-        b = m0 + n + 1
-        for u in ml1:
-            m[b + cdef[u]] += 1.0
+    # each counted zone and where its counts start (a melee block ends with the total power)
+    counted = (
+        (energy[me], lay.o_energy),
+        (energy[op], lay.o_energy + n),
+        (drop[me], lay.o_drop),
+        (drop[op], lay.o_drop + n),
+        (hand[me], lay.o_hand),
+        (melee[me], m0),
+        (melee[op], m0 + n + 1),
+    )
+    if not anyknown and sum([len(cards) for cards, _ in counted]) <= 30:
+        for cards, b in counted:
+            for u in cards:
+                m[b + cdef[u]] += 1.0
     else:
-        b = lay.o_energy - m0
-        cnt = [b + cdef[u] for u in e0]
-        b += n
-        cnt += [b + cdef[u] for u in e1]
-        b += n
-        cnt += [b + cdef[u] for u in d0]
-        b += n
-        cnt += [b + cdef[u] for u in d1]
-        b = lay.o_hand - m0
-        cnt += [b + cdef[u] for u in h0]
+        cnt = [b - m0 + cdef[u] for cards, b in counted for u in cards]
         if anyknown:
             b = lay.o_opp_known_hand - m0
             cnt += [b + cdef[u] for u in hand[op] if known[u]]
@@ -197,13 +206,8 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             cnt += [b + cdef[u] for u in deck[me] if known[u]]
             b += n
             cnt += [b + cdef[u] for u in deck[op] if known[u]]
-        if ml0:
-            cnt += [cdef[u] for u in ml0]
-        if ml1:
-            b = n + 1
-            cnt += [b + cdef[u] for u in ml1]
         if cnt:
-            o[m0:lay.o_context] = np.bincount(cnt, minlength=lay.o_context - m0)
+            o[m0 : lay.o_context] = np.bincount(cnt, minlength=lay.o_context - m0)
     for k, p in enumerate((me, op)):
         ml = melee[p]
         if ml:
@@ -261,6 +265,15 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
 
 
 # ---- strings ----------------------------------------------------------------------------------
+def _power_strike(s, u: int, mods) -> tuple[int, int]:
+    """The power and strike of card ``u`` as the observation shows them: the printed ones
+    (its face's) while no effect and no 【永続発動】 applies (``mods`` empty)."""
+    if mods:
+        return stats(s, u)
+    f = s.defs[s.cdef[u]].faces[s.face[u]]
+    return f.power, f.strike
+
+
 def _name(s, u):
     if s.zone[u] == Z_LEADER:
         return face_of(s, u).name
@@ -367,8 +380,12 @@ def to_dict(s, player=None) -> dict:
             d["life_cards"] = ids(s.life[p])
         players.append(d)
     out = {
-        "turn": s.turn_no, "turn_player": s.tp, "first_player": s.first, "phase": PHASE_NAMES[s.phase],
-        "decision": s.decision_name(), "deciding": s.current_player(),
+        "turn": s.turn_no,
+        "turn_player": s.tp,
+        "first_player": s.first,
+        "phase": PHASE_NAMES[s.phase],
+        "decision": s.decision_name(),
+        "deciding": s.current_player(),
         "attack": _name(s, s.attack) if s.attack >= 0 else None,
         "guard": _name(s, s.guard) if s.guard >= 0 else None,
         "players": players,
@@ -386,17 +403,23 @@ def render(s) -> str:
         outcome = "draw" if s.winner < 0 else f"player {s.winner} wins"
         lines = [f"turn {d['turn']} (player {d['turn_player']}), {d['phase']}; game over: {outcome}"]
     else:
-        lines = [f"turn {d['turn']} (player {d['turn_player']}), {d['phase']}; decision: {d['decision']} "
-                 f"(player {d['deciding']})"]
+        lines = [
+            f"turn {d['turn']} (player {d['turn_player']}), {d['phase']}; decision: {d['decision']} "
+            f"(player {d['deciding']})"
+        ]
     if d["attack"]:
         lines.append(f"battle: {d['attack']} attacks {d['guard']}")
     for p, pd in enumerate(d["players"]):
         ld = pd["leader"]
-        lines.append(f"P{p} [{pd['deck_name']}] leader {ld['name']} ({ld['face']}, {ld['power']}/{ld['strike']}"
-                     f"{', rest' if ld['rest'] else ''}) life {pd['life']} deck {pd['deck']}")
+        lines.append(
+            f"P{p} [{pd['deck_name']}] leader {ld['name']} ({ld['face']}, {ld['power']}/{ld['strike']}"
+            f"{', rest' if ld['rest'] else ''}) life {pd['life']} deck {pd['deck']}"
+        )
         lines.append("   hand: " + ", ".join(_name(s, u) for u in s.hand[p]))
-        lines.append("   battle: " + ", ".join(f"{c['name']} {c['power']}/{c['strike']}{' R' if c['rest'] else ''}"
-                                              for c in pd["battle"]))
+        lines.append(
+            "   battle: "
+            + ", ".join(f"{c['name']} {c['power']}/{c['strike']}{' R' if c['rest'] else ''}" for c in pd["battle"])
+        )
         if pd["melee"]:
             lines.append("   melee: " + ", ".join(c["name"] for c in pd["melee"]))
         lines.append(f"   energy {len(pd['energy'])}, drop {len(pd['drop'])}")

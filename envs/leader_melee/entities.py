@@ -44,7 +44,10 @@ T_MAX = 96
 ZONES = (
     ("own_leader", "my leader (SELF_LEADER, LEADER_ABILITY k)"),
     ("opp_leader", "the opponent's leader (OPP_LEADER)"),
-    ("context", "the card being used or resolved, or the replacement effect offered (``state.decision_ctx``, as in the flat observation)"),
+    (
+        "context",
+        "the card being used or resolved, or the replacement effect offered (``state.decision_ctx``, as in the flat observation)",
+    ),
     (
         "pending",
         "my waiting automatic ability k while I order them, or replacement effect k to order (PENDING k): its card",

@@ -7,14 +7,33 @@ It reads only what its seat may see: its own hand, the public board and counts (
 same facts as ``state.to_dict(player)``); never the opponent's hand, any deck or the life
 cards.
 """
+
 from __future__ import annotations
 
 from tcgzoo.envs.core.vocab import value
 from tcgzoo.envs.leader_melee.cards import T_BATTLE, T_EXTRA
 from tcgzoo.envs.leader_melee.layout import (
-    BATTLE_ABILITY, DECLARE_ATTACK, D_CHOOSE_ATTACKER, D_CHOOSE_TARGET, D_DRAW_UP_TO, D_FT_ATTACK,
-    D_FT_GUARD, D_FT_MAIN, D_FT_STANDBY, D_LIMIT_DROP, D_MULLIGAN, D_TARGET, D_YES_NO, HAND,
-    LEADER_ABILITY, OPP_BATTLE, OPP_LEADER, OWN_BATTLE, PASS, SELF_LEADER, YES,
+    BATTLE_ABILITY,
+    D_CHOOSE_ATTACKER,
+    D_CHOOSE_TARGET,
+    D_DRAW_UP_TO,
+    D_FT_ATTACK,
+    D_FT_GUARD,
+    D_FT_MAIN,
+    D_FT_STANDBY,
+    D_LIMIT_DROP,
+    D_MULLIGAN,
+    D_TARGET,
+    D_YES_NO,
+    DECLARE_ATTACK,
+    HAND,
+    LEADER_ABILITY,
+    OPP_BATTLE,
+    OPP_LEADER,
+    OWN_BATTLE,
+    PASS,
+    SELF_LEADER,
+    YES,
 )
 from tcgzoo.envs.leader_melee.rules import leader, stat
 
@@ -30,10 +49,17 @@ class LeaderMeleeHeuristic:
         if len(legal) == 1:
             return legal[0]
         k = s.dkind
-        f = {D_MULLIGAN: self._mulligan, D_FT_MAIN: self._main, D_FT_STANDBY: self._standby,
-             D_CHOOSE_ATTACKER: self._attacker, D_CHOOSE_TARGET: self._target_for_attack,
-             D_FT_ATTACK: self._ft_attack, D_FT_GUARD: self._ft_guard, D_TARGET: self._target,
-             D_LIMIT_DROP: self._limit_drop}.get(k)
+        f = {
+            D_MULLIGAN: self._mulligan,
+            D_FT_MAIN: self._main,
+            D_FT_STANDBY: self._standby,
+            D_CHOOSE_ATTACKER: self._attacker,
+            D_CHOOSE_TARGET: self._target_for_attack,
+            D_FT_ATTACK: self._ft_attack,
+            D_FT_GUARD: self._ft_guard,
+            D_TARGET: self._target,
+            D_LIMIT_DROP: self._limit_drop,
+        }.get(k)
         if k in (D_YES_NO,):
             return YES if YES in legal else legal[0]
         if k == D_DRAW_UP_TO:
@@ -52,10 +78,12 @@ class LeaderMeleeHeuristic:
     @staticmethod
     def _sides(s):
         tp, q = s.tp, 1 - s.tp
-        a = (stat(s, s.attack, 0) if s.attack >= 0 and s.obj[s.attack] == s.aobj else 0) \
-            + sum(stat(s, u, 0) for u in s.melee[tp])
-        g = (stat(s, s.guard, 0) if s.guard >= 0 and s.obj[s.guard] == s.gobj else 0) \
-            + sum(stat(s, u, 0) for u in s.melee[q])
+        a = (stat(s, s.attack, 0) if s.attack >= 0 and s.obj[s.attack] == s.aobj else 0) + sum(
+            stat(s, u, 0) for u in s.melee[tp]
+        )
+        g = (stat(s, s.guard, 0) if s.guard >= 0 and s.obj[s.guard] == s.gobj else 0) + sum(
+            stat(s, u, 0) for u in s.melee[q]
+        )
         return a, g
 
     # ---- decisions -----------------------------------------------------------------------
@@ -76,6 +104,7 @@ class LeaderMeleeHeuristic:
 
     def _ability(self, s, p, a):
         from tcgzoo.envs.leader_melee.rules import _nth_activated, ability_of
+
         if a < BATTLE_ABILITY:
             u = leader(p)
             ai = _nth_activated(s, u, a - LEADER_ABILITY, leader_=True)
@@ -98,7 +127,8 @@ class LeaderMeleeHeuristic:
                 if len(s.battle[p]) >= 4 and d.face.power <= weakest:
                     continue
                 if len(s.deck[p]) < len(s.deck[1 - p]) and any(
-                        ab.event == "play" and self._draws(s, p, ab.actions) for ab in d.face.abilities):
+                    ab.event == "play" and self._draws(s, p, ab.actions) for ab in d.face.abilities
+                ):
                     continue
                 k = (1, d.level, d.face.power)
             else:
@@ -219,6 +249,7 @@ class LeaderMeleeHeuristic:
             if OWN_BATTLE <= a < OWN_BATTLE + 40:
                 return stat(s, s.battle[p][a - OWN_BATTLE], 0)
             return stat(s, s.battle[1 - p][a - OPP_BATTLE], 0)
+
         return max(cands, key=power)
 
     def _limit_drop(self, s, p, legal):

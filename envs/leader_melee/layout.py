@@ -4,15 +4,16 @@ One layout serves every decision; an id keeps its meaning within a decision kind
 (design brief section 10). Slots follow each zone's canonical order: hand sorted by
 card definition, battle/melee by entry time, energy sorted by card definition.
 """
+
 from __future__ import annotations
 
 from ..core.engine import ActionLayout
 
 LAYOUT = ActionLayout()
-PASS = LAYOUT.add("pass", 1)                 # do nothing / done / no / keep hand / stop
-YES = LAYOUT.add("yes", 1)                   # yes / draw one more
-DECLARE_ATTACK = LAYOUT.add("declare_attack", 1)   # LM 7-2-1-2-1
-LEADER_ABILITY = LAYOUT.add("leader_ability", 4)   # activated abilities of the leader's visible face (覚醒, 共闘 too)
+PASS = LAYOUT.add("pass", 1)  # do nothing / done / no / keep hand / stop
+YES = LAYOUT.add("yes", 1)  # yes / draw one more
+DECLARE_ATTACK = LAYOUT.add("declare_attack", 1)  # LM 7-2-1-2-1
+LEADER_ABILITY = LAYOUT.add("leader_ability", 4)  # activated abilities of the leader's visible face (覚醒, 共闘 too)
 BATTLE_ABILITY = LAYOUT.add("battle_ability", 16)  # 7 + 4*slot + ability, battle slots 0-3
 SELF_LEADER = LAYOUT.add("self_leader", 1)
 OPP_LEADER = LAYOUT.add("opp_leader", 1)
@@ -35,9 +36,26 @@ NUM_ACTIONS = LAYOUT.size
 assert NUM_ACTIONS == 525
 
 # decision kinds
-(D_MULLIGAN, D_FT_MAIN, D_FT_STANDBY, D_CHOOSE_ATTACKER, D_CHOOSE_TARGET, D_FT_ATTACK,
- D_FT_GUARD, D_PAY_ENERGY, D_TARGET, D_YES_NO, D_ORDER_TRIGGER, D_LIMIT_DROP,
- D_DRAW_UP_TO, D_ORDER_REPLACEMENT, D_CHOOSE_MODE, D_DISCARD, D_SEARCH, D_PLACE_ORDER) = range(18)
+(
+    D_MULLIGAN,
+    D_FT_MAIN,
+    D_FT_STANDBY,
+    D_CHOOSE_ATTACKER,
+    D_CHOOSE_TARGET,
+    D_FT_ATTACK,
+    D_FT_GUARD,
+    D_PAY_ENERGY,
+    D_TARGET,
+    D_YES_NO,
+    D_ORDER_TRIGGER,
+    D_LIMIT_DROP,
+    D_DRAW_UP_TO,
+    D_ORDER_REPLACEMENT,
+    D_CHOOSE_MODE,
+    D_DISCARD,
+    D_SEARCH,
+    D_PLACE_ORDER,
+) = range(18)
 DECISIONS = (
     "mulligan (5-2-1-5): pick hand cards to return, pass = done",
     "main phase free timing (6-3-1-2)",
@@ -60,7 +78,16 @@ DECISIONS = (
 )
 
 # phases / steps (observed)
-(P_SETUP, P_CHARGE, P_MAIN, P_STANDBY, P_ATTACK, P_GUARD, P_JUDGE, P_COMPLETE, P_BP_END,
- P_END) = range(10)
-PHASE_NAMES = ("setup", "charge", "main", "standby", "attack", "guard", "judgement",
-               "battle complete", "battle phase end", "end")
+(P_SETUP, P_CHARGE, P_MAIN, P_STANDBY, P_ATTACK, P_GUARD, P_JUDGE, P_COMPLETE, P_BP_END, P_END) = range(10)
+PHASE_NAMES = (
+    "setup",
+    "charge",
+    "main",
+    "standby",
+    "attack",
+    "guard",
+    "judgement",
+    "battle complete",
+    "battle phase end",
+    "end",
+)

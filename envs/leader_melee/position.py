@@ -13,12 +13,22 @@ number; left out: 7), ``drop``, ``battle``, ``melee`` (lists of card ids or ``{c
 ``deck`` (list, top first; a number; or left out: every card not dealt, shuffled). Cards a
 listed or counted deck leaves over go to the drop area.
 """
+
 from __future__ import annotations
 
-from ..core.engine import RUNNING
 from ..core.errors import PositionError
 from ..core.position_file import (
-    Dealer, Header, card_entry, entry, flag, number, only, readable_header, readable_pending, zone_list,
+    Dealer,
+    Header,
+    card_entry,
+    entry,
+    flag,
+    number,
+    only,
+    readable_header,
+    readable_pending,
+    resume,
+    zone_list,
 )
 from . import rules as R
 from .cards import T_LEADER
@@ -50,11 +60,16 @@ def readable(s) -> dict:
             spec[name] = [entry(ids[s.cdef[i]], rested=bool(s.rest[i]), face=s.face[i]) for i in lst]
         spec["deck"] = [ids[s.cdef[i]] for i in reversed(s.deck[p])]  # top first (rules.draw)
         players.append(spec)
-    return {**readable_header(s, s.turn_no), "first": s.first, "step": PHASE_NAMES[s.phase], "players": players,
-            **readable_pending(s)}
+    return {
+        **readable_header(s, s.turn_no),
+        "first": s.first,
+        "step": PHASE_NAMES[s.phase],
+        "players": players,
+        **readable_pending(s),
+    }
 
 
-def build(game, data) -> "R.State":
+def build(game, data) -> R.State:
     """A state of ``game`` at the position ``data`` describes (its readable part); errors are
     PositionErrors naming what and where."""
     h = Header(data, game, STEP_FRAME, PLAYER_KEYS, "main")
@@ -62,22 +77,13 @@ def build(game, data) -> "R.State":
     while s.phase == 0 and not s.is_terminal():  # the set-up: both players keep their hands
         s.apply_action(PASS)
     _clear(s)
-    dealer = Dealer(s, [list(range(1, CARDS_PER_PLAYER)), list(range(CARDS_PER_PLAYER + 1, 2 * CARDS_PER_PLAYER))],
-                    h.strict, h.seed)
+    dealer = Dealer(s, h, skip=(0, CARDS_PER_PLAYER))  # the leaders are dealt by _named
     counted = [_named(s, dealer, p, h.players[p], h.strict) for p in (0, 1)]
     for p in (0, 1):
         _rest(s, dealer, p, counted[p])
     s.turn_no, s.tp, s.first = h.turn, h.active, h.first
     s.phase = PHASE_NAMES.index(h.step)
-    s.stack = [[R.H_TURN, STEP_FRAME[h.step]]]
-    s.history, s.winner, s.capped = [], -1, False
-    try:
-        s.check_invariants()
-    except AssertionError as e:
-        raise PositionError(f"the position breaks an invariant of the state: {e}") from None
-    s.dkind = RUNNING
-    s._run()
-    return s
+    return resume(s, [R.H_TURN, STEP_FRAME[h.step]])
 
 
 def _clear(s) -> None:
@@ -111,8 +117,9 @@ def _named(s, dealer: Dealer, p: int, spec: dict, strict: bool):
         if s.defs[k].type != T_LEADER:
             raise PositionError(f"{w}leader: {cid!r} is not a leader card")
         if strict and k != s.cdef[lead]:
-            raise PositionError(f"{w}leader: {cid!r}, but player {p}'s deck list has the leader "
-                                f"{s.defs[s.cdef[lead]].id!r}")
+            raise PositionError(
+                f"{w}leader: {cid!r}, but player {p}'s deck list has the leader {s.defs[s.cdef[lead]].id!r}"
+            )
         s.cdef[lead] = k
         s.rest[lead] = flag(opts, "rested", w + "leader.")
         s.face[lead] = number(opts, "face", 0, len(s.defs[k].faces) - 1, 0, w + "leader.")

@@ -4,6 +4,7 @@ Cards are uids 0..81: player p owns 41p (the leader) and 41p+1..41p+40 (the deck
 ``cdef[uid]`` is the card definition index; ``resample_hidden`` permutes it among the
 places a player cannot see, so identities are the only hidden thing.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -45,20 +46,77 @@ class LeaderMeleeState(DecisionState):
     """The state of a Leader Melee game (the one state class; ``State`` is its old name)."""
 
     __slots__ = (
-        "defs", "cdef", "owner", "zone", "obj", "rest", "face", "ets", "surge", "iron", "known",
-        "deck", "hand", "life", "energy", "drop", "battle", "melee",
-        "turn_no", "tp", "first", "phase", "ft_result", "attack", "aobj", "guard", "gobj",
-        "waits", "mods", "once", "fired", "ts", "work", "picks", "ctx", "first_standby", "deck_names",
-        "end_loops", "neg", "armed", "lki", "zver", "scache",
-        "loops", "barred", "dseen",  # 11-1-1-2/3 loop history and barred choices; deck contents seen (8-6-3-5)
-        "this_card", "this_obj",  # the card a condition being read calls 'this card', as which object (8-11-1)
+        "defs",
+        "cdef",
+        "owner",
+        "zone",
+        "obj",
+        "rest",
+        "face",
+        "ets",
+        "surge",
+        "iron",
+        "known",
+        "deck",
+        "hand",
+        "life",
+        "energy",
+        "drop",
+        "battle",
+        "melee",
+        "turn_no",
+        "tp",
+        "first",
+        "phase",
+        "ft_result",
+        "attack",
+        "aobj",
+        "guard",
+        "gobj",
+        "waits",
+        "mods",
+        "once",
+        "fired",
+        "ts",
+        "work",
+        "picks",
+        "ctx",
+        "first_standby",
+        "deck_names",
+        "end_loops",
+        "neg",
+        "armed",
+        "lki",
+        "zver",
+        "scache",
+        "loops",
+        "barred",
+        "dseen",  # 11-1-1-2/3 loop history and barred choices; deck contents seen (8-6-3-5)
+        "this_card",
+        "this_obj",  # the card a condition being read calls 'this card', as which object (8-11-1)
         "decision_ctx",  # the pending decision's context, published by rules.context.publish for the views
     )
     #: each field once, by kind (envs/core/table.py): clone and positions follow
     FIELDS = Table(
         static=("defs", "deck_names", "owner"),  # the pool, the decks (owner: 41p..41p+40 belong to p)
-        values=("turn_no", "tp", "first", "phase", "ft_result", "attack", "aobj", "guard", "gobj", "ts", "work",
-                "first_standby", "end_loops", "zver", "this_card", "this_obj"),
+        values=(
+            "turn_no",
+            "tp",
+            "first",
+            "phase",
+            "ft_result",
+            "attack",
+            "aobj",
+            "guard",
+            "gobj",
+            "ts",
+            "work",
+            "first_standby",
+            "end_loops",
+            "zver",
+            "this_card",
+            "this_obj",
+        ),
         # per card: definition, zone, object number (zone changes), rest, face, entry time, surge, 鉄壁 used,
         # known (0/1/2, see the module docstring); picks so far, loop keys in play, deck seen per player
         lists=("cdef", "zone", "obj", "rest", "face", "ets", "surge", "iron", "known", "picks", "ctx", "dseen"),
@@ -94,7 +152,11 @@ class LeaderMeleeState(DecisionState):
         self.ft_result, self.attack, self.aobj, self.guard, self.gobj = 0, -1, 0, -1, 0
         self.waits, self.mods, self.once, self.fired, self.picks, self.ctx = [], [], [], [], [], []
         self.ts = self.work = self.first_standby = self.end_loops = 0
-        self.neg, self.armed, self.lki = [], [], []  # negated cards (8-3), armed state triggers (8-7-5), last info (8-11)
+        self.neg, self.armed, self.lki = (
+            [],
+            [],
+            [],
+        )  # negated cards (8-3), armed state triggers (8-7-5), last info (8-11)
         self.zver, self.scache = 0, [-1, (), ()]  # zone version and the continuous effects computed at it (8-9)
         self.loops, self.barred, self.dseen = [], [], [0, 0]  # 11-1-1-2/3; a player saw their deck's cards (8-6-3-5)
         self.this_card, self.this_obj = -1, 0  # set by rules.condition_ok while it reads a condition
@@ -114,8 +176,10 @@ class LeaderMeleeState(DecisionState):
         q = 1 - player
         known = self.known
         own = [u for u in self.deck[player] + self.life[player] if not known[u]]
-        groups = [[u for u in self.hand[q] + self.deck[q] + self.life[q] if not known[u]],
-                  [u for u in self.deck[q] if known[u] == KNOWN_SET]]  # 3-1-6-1: the set is known, not the order
+        groups = [
+            [u for u in self.hand[q] + self.deck[q] + self.life[q] if not known[u]],
+            [u for u in self.deck[q] if known[u] == KNOWN_SET],
+        ]  # 3-1-6-1: the set is known, not the order
         if self.dseen[player]:  # 8-6-3-5: the player looked at their deck: deck and life stay apart
             groups += [[u for u in self.deck[player] if not known[u]], [u for u in self.life[player]]]
         else:
@@ -123,7 +187,6 @@ class LeaderMeleeState(DecisionState):
         for slots in groups:
             redeal(self.cdef, slots, rng)
         self.hand[q].sort(key=self._hand_key)
-
 
     # ---- queries the rules use ------------------------------------------------------------------
     def vocab_subject(self, who: str, src: int, p: int) -> int:
@@ -138,14 +201,18 @@ class LeaderMeleeState(DecisionState):
         return -1
 
     def zone_list(self, z: int, p: int):
-        return (self.deck, self.hand, self.life, self.energy, self.drop, None, self.battle, self.melee)[z][p] \
-            if z != Z_LEADER else None
+        return (
+            (self.deck, self.hand, self.life, self.energy, self.drop, None, self.battle, self.melee)[z][p]
+            if z != Z_LEADER
+            else None
+        )
 
     def rederive(self) -> None:
         """After a restore (envs/core/position.py): the pending decision's context again, from the
         frame that asks it (it is not saved: a position holds the frames it follows from)."""
         if self.dkind >= 0:
             from .rules.context import publish
+
             publish(self)
 
     def check_invariants(self) -> None:
@@ -155,7 +222,9 @@ class LeaderMeleeState(DecisionState):
         for p in (0, 1):
             for z in (Z_DECK, Z_HAND, Z_LIFE, Z_ENERGY, Z_DROP, Z_BATTLE, Z_MELEE):
                 for u in self.zone_list(z, p):
-                    assert self.zone[u] == z, f"card {u} listed in {ZONE_NAMES[z]} but zone says {ZONE_NAMES[self.zone[u]]}"
+                    assert self.zone[u] == z, (
+                        f"card {u} listed in {ZONE_NAMES[z]} but zone says {ZONE_NAMES[self.zone[u]]}"
+                    )
                     assert self.owner[u] == p, f"card {u} in player {p}'s {ZONE_NAMES[z]} but owned by {self.owner[u]}"
                     seen[u] += 1
             leader = CARDS_PER_PLAYER * p
@@ -168,10 +237,12 @@ class LeaderMeleeState(DecisionState):
             assert self.hand[p] == sorted(self.hand[p], key=self._hand_key), "hand not in canonical order"
         if self.dkind >= 0:  # the context set where the decision was asked is the asking frame's (rules/context.py)
             from .rules.context import publish
+
             c = self.clone()
             publish(c)
-            assert c.decision_ctx == self.decision_ctx, \
+            assert c.decision_ctx == self.decision_ctx, (
                 f"decision context {self.decision_ctx} != {c.decision_ctx}, read from the asking frame"
+            )
 
     def _hand_key(self, u: int):
         return (self.cdef[u], u)

@@ -15,14 +15,37 @@ worded as the comprehensive rules print them: 【自動発動】「このカー�
 parameters and the card's fields. A word or field without a phrase is a
 :class:`~tcgzoo.envs.core.cardtext.MissingPhrase` naming it.
 """
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..core.cardtext import (
-    EMPTY, CardText, MissingPhrase, Modifiers, Phrase, Phrasebook, VocabText, check_keys, effect_lines, en_cap,
-    en_sentences, entry_of, ja_is_predicate, ja_sentences, ja_te, joint, number, plain, pool_files,
-    render as render_template, require_card, slots,
+    EMPTY,
+    CardText,
+    MissingPhrase,
+    Modifiers,
+    Phrase,
+    Phrasebook,
+    VocabText,
+    check_keys,
+    effect_lines,
+    en_cap,
+    en_sentences,
+    entry_of,
+    ja_is_predicate,
+    ja_sentences,
+    ja_te,
+    joint,
+    number,
+    plain,
+    pool_files,
+    require_card,
+    slots,
+)
+from ..core.cardtext import (
+    render as render_template,
 )
 from . import cards as C
 from .cards import CARDS_DIR, CardPool, load_pool
@@ -33,129 +56,200 @@ __all__ = ["BOOK", "TEXT", "coverage_problems", "pool", "render", "render_entry"
 
 GAME = "leader_melee"
 
-BOOK = Phrasebook(GAME, {
-    "type": {"leader": ("リーダー", "leader"), "battle": ("バトル", "battle"), "extra": ("エクストラ", "extra")},
-    "color": {"red": ("赤", "red"), "blue": ("青", "blue"), "green": ("緑", "green"), "yellow": ("黄", "yellow"),
-              "purple": ("紫", "purple"), "white": ("白", "white")},
-    "keyword": {  # 10-9 .. 10-14
-        "iron_wall": ("【鉄壁】", "[Iron Wall]"), "defend": ("【防衛】", "[Defend]"), "surge": ("【怒涛】", "[Surge]"),
-        "charge": ("【充填】", "[Charge]"), "haste": ("【速攻】", "[Haste]"), "link": ("【連携】", "[Link]"),
+BOOK = Phrasebook(
+    GAME,
+    {
+        "type": {"leader": ("リーダー", "leader"), "battle": ("バトル", "battle"), "extra": ("エクストラ", "extra")},
+        "color": {
+            "red": ("赤", "red"),
+            "blue": ("青", "blue"),
+            "green": ("緑", "green"),
+            "yellow": ("黄", "yellow"),
+            "purple": ("紫", "purple"),
+            "white": ("白", "white"),
+        },
+        "keyword": {  # 10-9 .. 10-14
+            "iron_wall": ("【鉄壁】", "[Iron Wall]"),
+            "defend": ("【防衛】", "[Defend]"),
+            "surge": ("【怒涛】", "[Surge]"),
+            "charge": ("【充填】", "[Charge]"),
+            "haste": ("【速攻】", "[Haste]"),
+            "link": ("【連携】", "[Link]"),
+        },
+        "kind": {  # 8-1, 10-7, 10-8, LM-G11
+            "trigger": ("【自動発動】", "[Auto]"),
+            "activated=main": ("【起動発動:メイン】", "[Activate: Main]"),
+            "activated=battle": ("【起動発動:バトル】", "[Activate: Battle]"),
+            "awaken": ("【覚醒】", "[Awaken]"),
+            "cooperate": ("【共闘】", "[Cooperate]"),
+            "ransen": ("【乱戦】", "[Melee]"),
+            "continuous": ("【永続発動】", "[Continuous]"),
+            "replace": ("【永続発動】", "[Continuous]"),
+        },
+        "flip": {  # what 【覚醒】 / 【共闘】 do (10-7-3, 10-8-3)
+            "awaken": ("このカードを裏向きにする。", "Turn this card to its back face."),
+            "cooperate": ("このカードを裏向きにする。", "Turn this card to its back face."),
+        },
+        "trigger": {  # 10-1 .. 10-6, 6-2-1 .. 7-7-1-1, 8-7-4, 8-7-5; {turn} is whose turn a step trigger waits in
+            "play": ("このカードがバトルエリアに出た時", "when this card enters the battle area"),
+            "attack": ("このカードがアタックした時", "when this card attacks"),
+            "strike": (
+                "このカードが相手のリーダーカードにダメージを与えた時",
+                "when this card deals damage to the opponent's leader",
+            ),
+            "break": (
+                "このカードが相手のバトルカードをブレイクした時",
+                "when this card breaks an opposing battle card",
+            ),
+            "melee": ("このカードが乱戦エリアに出た時", "when this card enters the melee area"),
+            "turn_start": ("{turn.t}ターン開始時", "at the start of {turn.t}turn"),
+            "charge_start": ("{turn}チャージフェイズ開始時", "at the start of the charge phase{turn}"),
+            "main_start": ("{turn}メインフェイズ開始時", "at the start of the main phase{turn}"),
+            "battle_phase_start": ("{turn}バトルフェイズ開始時", "at the start of the battle phase{turn}"),
+            "attack_step_start": ("{turn}アタックステップ開始時", "at the start of the attack step{turn}"),
+            "guard_step_start": ("{turn}ガードステップ開始時", "at the start of the guard step{turn}"),
+            "judgement_start": ("{turn}バトル判定ステップ開始時", "at the start of the battle judgement step{turn}"),
+            "battle_complete": ("{turn}バトル完了ステップ開始時", "at the start of the battle complete step{turn}"),
+            "battle_phase_end": ("{turn}バトルフェイズ終了時", "at the end of the battle phase{turn}"),
+            "turn_end": ("{turn.t}ターン終了時", "at the end of {turn.t}turn"),
+            "leave": ("このカードがバトルエリアを離れた時", "when this card leaves the battle area"),
+            "state": ("{condition}時", "when {condition}"),
+            "moved": ("このカードが{from}から{to}に移動した時", "when this card moves from {from} to {to}"),
+        },
+        "turn": {  # 7-4-1-1, 8-7-2: 'any' (the default) prints no turn
+            "own": Phrase("自分のターンの", " of your turn", {"t": ("自分の", "your ")}),
+            "opp": Phrase("相手のターンの", " of your opponent's turn", {"t": ("相手の", "your opponent's ")}),
+            "any": Phrase("", "", {"t": ("", "each ")}),
+        },
+        "zone": {  # 3-2 .. 3-8 (moved triggers)
+            "deck": ("デッキ", "the deck"),
+            "hand": ("手札", "the hand"),
+            "energy": ("エネルギーエリア", "the energy area"),
+            "drop": ("ドロップエリア", "the drop area"),
+            "battle": ("バトルエリア", "the battle area"),
+            "melee": ("乱戦エリア", "the melee area"),
+        },
+        "limit": {"once_per_turn": ("[ターン1回]", "[Once per turn]")},  # 10-15
+        "cost": {  # [コスト] (8-4), in the order written (8-4-2-1)
+            "energy": ("エネルギー{}", "{} energy"),
+            "rest_self": ("このカードをレスト", "rest this card"),
+            "discard": ("手札{}枚をドロップ", "drop {} card(s) from your hand"),
+        },
+        "duration": {  # 8-2-1-2
+            "battle": ("そのバトル中", "this battle"),
+            "battle_phase": ("そのバトルフェイズ中", "this battle phase"),
+            "turn": ("そのターン中", "this turn"),
+        },
+        "target": {"self": ("このカード", "this card")},
+        "what": {
+            "battle": ("バトルカード", "battle card"),
+            "leader": ("リーダーカード", "leader card"),
+            "any": ("カード", "card"),
+        },
+        "side": {"own": ("自分の", "your"), "opp": ("相手の", "opposing")},
+        "player": {"own": ("自分", "you"), "opp": ("相手", "your opponent")},
+        "choice": {  # the choices of the words' parameters: <param>=<value>, or <word>.<param>=<value>
+            "rested=true": ("レスト", "rested"),
+            "rested=false": ("アクティブ", "active"),  # 4-7-1
+            "non_skill=true": ("ノンスキル", "non-skill"),
+            "non_skill=false": ("スキルを持つ", "with skills"),  # 2-11-4
+            "melee_icon=true": ("乱戦アイコンを持つ", "with a melee icon"),  # 2-13
+            "melee_icon=false": ("乱戦アイコンを持たない", "without a melee icon"),
+            "other=true": ("このカード以外", "other than this card"),
+            "other=false": ("このカード", "this card"),
+            "bury.with_self=true": ("、このカードと共に", " together with this card"),  # 3-1-6
+            "bury.with_self=false": Phrase("", ""),
+            "prohibit.what=attack": ("{target}はアタックできない", "{target} cannot attack"),  # 10-5-1
+            "prohibit.what=melee": (
+                "{side}は乱戦エリアにカードを出せない",
+                "{side} cannot move or play cards into the melee area",
+            ),
+        },
+        "subject": {  # a value's of: (words.VOCAB.subjects)
+            "self": ("このカード", "this card"),
+            "attacker": ("アタックしているカード", "the attacking card"),
+            "guard": ("ガードしているカード", "the guarding card"),
+        },
+        "count_zone": {  # a count's zone (words.COUNT_ZONES); field: the leader / battle areas, as what picks them
+            "melee": ("乱戦エリア", "melee area"),
+            "drop": ("ドロップエリア", "drop area"),
+            "energy": ("エネルギーエリア", "energy area"),
+        },
+        "replace": {  # 8-10: 「(A)する時、かわりに(B)する」
+            "event=break": ("ブレイクされる", "would be broken"),
+            "event=drop": ("ドロップエリアに置かれる", "would be put into the drop area"),
+            "event=damage": ("ダメージを受ける", "would take damage"),
+            "subject=self": ("このカード", "this card"),
+            "subject=other_own": ("このカード以外の自分のバトルカード", "another of your battle cards"),
+            "subject=you": ("自分", "you"),
+            "by=any": Phrase("", ""),  # whatever the cause (8-10-1): printed as no cause
+            "by=opp": ("相手のスキルかバトルで", "by an opposing skill or battle"),
+            "by=battle": ("バトルで", "by battle"),
+            "frame": ("{subject}が{by}{event}時", "when {subject} {event} {by}"),
+            "instead": ("かわりに、", "instead, "),
+            "nothing": ("それを無効にする", "prevent it"),
+        },
+        "deck_rule": {  # 5-1-3-2
+            "card": (
+                "このカードはデッキに{max_copies}枚まで入れられる。",
+                "Your deck may hold up to {max_copies} copies of this card.",
+            ),
+            "trait": (
+                "<{trait}>を持つカードはデッキに{max_copies}枚まで入れられる。",
+                "Your deck may hold up to {max_copies} copies of each card with the trait <{trait}>.",
+            ),
+        },
+        "frame": {
+            "modes": ("次から1つを選ぶ。", "Choose one:"),
+            "mode": ("▶", "▶ "),
+            "optional": ("{}よい。", "you may {}."),
+            "if_done": ("その場合、", "If you do, "),
+            "front": ("【表面】{}", "[Front] {}"),
+            "back": ("【裏面】{}", "[Back] {}"),
+        },
     },
-    "kind": {  # 8-1, 10-7, 10-8, LM-G11
-        "trigger": ("【自動発動】", "[Auto]"),
-        "activated=main": ("【起動発動:メイン】", "[Activate: Main]"),
-        "activated=battle": ("【起動発動:バトル】", "[Activate: Battle]"),
-        "awaken": ("【覚醒】", "[Awaken]"),
-        "cooperate": ("【共闘】", "[Cooperate]"),
-        "ransen": ("【乱戦】", "[Melee]"),
-        "continuous": ("【永続発動】", "[Continuous]"),
-        "replace": ("【永続発動】", "[Continuous]"),
-    },
-    "flip": {  # what 【覚醒】 / 【共闘】 do (10-7-3, 10-8-3)
-        "awaken": ("このカードを裏向きにする。", "Turn this card to its back face."),
-        "cooperate": ("このカードを裏向きにする。", "Turn this card to its back face."),
-    },
-    "trigger": {  # 10-1 .. 10-6, 6-2-1 .. 7-7-1-1, 8-7-4, 8-7-5; {turn} is whose turn a step trigger waits in
-        "play": ("このカードがバトルエリアに出た時", "when this card enters the battle area"),
-        "attack": ("このカードがアタックした時", "when this card attacks"),
-        "strike": ("このカードが相手のリーダーカードにダメージを与えた時", "when this card deals damage to the opponent's leader"),
-        "break": ("このカードが相手のバトルカードをブレイクした時", "when this card breaks an opposing battle card"),
-        "melee": ("このカードが乱戦エリアに出た時", "when this card enters the melee area"),
-        "turn_start": ("{turn.t}ターン開始時", "at the start of {turn.t}turn"),
-        "charge_start": ("{turn}チャージフェイズ開始時", "at the start of the charge phase{turn}"),
-        "main_start": ("{turn}メインフェイズ開始時", "at the start of the main phase{turn}"),
-        "battle_phase_start": ("{turn}バトルフェイズ開始時", "at the start of the battle phase{turn}"),
-        "attack_step_start": ("{turn}アタックステップ開始時", "at the start of the attack step{turn}"),
-        "guard_step_start": ("{turn}ガードステップ開始時", "at the start of the guard step{turn}"),
-        "judgement_start": ("{turn}バトル判定ステップ開始時", "at the start of the battle judgement step{turn}"),
-        "battle_complete": ("{turn}バトル完了ステップ開始時", "at the start of the battle complete step{turn}"),
-        "battle_phase_end": ("{turn}バトルフェイズ終了時", "at the end of the battle phase{turn}"),
-        "turn_end": ("{turn.t}ターン終了時", "at the end of {turn.t}turn"),
-        "leave": ("このカードがバトルエリアを離れた時", "when this card leaves the battle area"),
-        "state": ("{condition}時", "when {condition}"),
-        "moved": ("このカードが{from}から{to}に移動した時", "when this card moves from {from} to {to}"),
-    },
-    "turn": {  # 7-4-1-1, 8-7-2: 'any' (the default) prints no turn
-        "own": Phrase("自分のターンの", " of your turn", {"t": ("自分の", "your ")}),
-        "opp": Phrase("相手のターンの", " of your opponent's turn", {"t": ("相手の", "your opponent's ")}),
-        "any": Phrase("", "", {"t": ("", "each ")}),
-    },
-    "zone": {  # 3-2 .. 3-8 (moved triggers)
-        "deck": ("デッキ", "the deck"), "hand": ("手札", "the hand"), "energy": ("エネルギーエリア", "the energy area"),
-        "drop": ("ドロップエリア", "the drop area"), "battle": ("バトルエリア", "the battle area"),
-        "melee": ("乱戦エリア", "the melee area"),
-    },
-    "limit": {"once_per_turn": ("[ターン1回]", "[Once per turn]")},  # 10-15
-    "cost": {  # [コスト] (8-4), in the order written (8-4-2-1)
-        "energy": ("エネルギー{}", "{} energy"),
-        "rest_self": ("このカードをレスト", "rest this card"),
-        "discard": ("手札{}枚をドロップ", "drop {} card(s) from your hand"),
-    },
-    "duration": {  # 8-2-1-2
-        "battle": ("そのバトル中", "this battle"),
-        "battle_phase": ("そのバトルフェイズ中", "this battle phase"),
-        "turn": ("そのターン中", "this turn"),
-    },
-    "target": {"self": ("このカード", "this card")},
-    "what": {"battle": ("バトルカード", "battle card"), "leader": ("リーダーカード", "leader card"),
-             "any": ("カード", "card")},
-    "side": {"own": ("自分の", "your"), "opp": ("相手の", "opposing")},
-    "player": {"own": ("自分", "you"), "opp": ("相手", "your opponent")},
-    "choice": {  # the choices of the words' parameters: <param>=<value>, or <word>.<param>=<value>
-        "rested=true": ("レスト", "rested"), "rested=false": ("アクティブ", "active"),  # 4-7-1
-        "non_skill=true": ("ノンスキル", "non-skill"), "non_skill=false": ("スキルを持つ", "with skills"),  # 2-11-4
-        "melee_icon=true": ("乱戦アイコンを持つ", "with a melee icon"),  # 2-13
-        "melee_icon=false": ("乱戦アイコンを持たない", "without a melee icon"),
-        "other=true": ("このカード以外", "other than this card"), "other=false": ("このカード", "this card"),
-        "bury.with_self=true": ("、このカードと共に", " together with this card"),  # 3-1-6
-        "bury.with_self=false": Phrase("", ""),
-        "prohibit.what=attack": ("{target}はアタックできない", "{target} cannot attack"),  # 10-5-1
-        "prohibit.what=melee": ("{side}は乱戦エリアにカードを出せない", "{side} cannot move or play cards into the melee area"),
-    },
-    "subject": {  # a value's of: (words.VOCAB.subjects)
-        "self": ("このカード", "this card"), "attacker": ("アタックしているカード", "the attacking card"),
-        "guard": ("ガードしているカード", "the guarding card"),
-    },
-    "count_zone": {  # a count's zone (words.COUNT_ZONES); field: the leader / battle areas, as what picks them
-        "melee": ("乱戦エリア", "melee area"), "drop": ("ドロップエリア", "drop area"),
-        "energy": ("エネルギーエリア", "energy area"),
-    },
-    "replace": {  # 8-10: 「(A)する時、かわりに(B)する」
-        "event=break": ("ブレイクされる", "would be broken"),
-        "event=drop": ("ドロップエリアに置かれる", "would be put into the drop area"),
-        "event=damage": ("ダメージを受ける", "would take damage"),
-        "subject=self": ("このカード", "this card"),
-        "subject=other_own": ("このカード以外の自分のバトルカード", "another of your battle cards"),
-        "subject=you": ("自分", "you"),
-        "by=any": Phrase("", ""),  # whatever the cause (8-10-1): printed as no cause
-        "by=opp": ("相手のスキルかバトルで", "by an opposing skill or battle"),
-        "by=battle": ("バトルで", "by battle"),
-        "frame": ("{subject}が{by}{event}時", "when {subject} {event} {by}"),
-        "instead": ("かわりに、", "instead, "),
-        "nothing": ("それを無効にする", "prevent it"),
-    },
-    "deck_rule": {  # 5-1-3-2
-        "card": ("このカードはデッキに{max_copies}枚まで入れられる。", "Your deck may hold up to {max_copies} copies of this card."),
-        "trait": ("<{trait}>を持つカードはデッキに{max_copies}枚まで入れられる。",
-                  "Your deck may hold up to {max_copies} copies of each card with the trait <{trait}>."),
-    },
-    "frame": {
-        "modes": ("次から1つを選ぶ。", "Choose one:"),
-        "mode": ("▶", "▶ "),
-        "optional": ("{}よい。", "you may {}."),
-        "if_done": ("その場合、", "If you do, "),
-        "front": ("【表面】{}", "[Front] {}"),
-        "back": ("【裏面】{}", "[Back] {}"),
-    },
-})
+)
 
-ABILITY_KEYS = {"trigger", "activated", "awaken", "cooperate", "ransen", "continuous", "replace", "limit", "optional",
-                "condition", "cost", "actions", "text", "modes", "from", "to", "turn"}
+ABILITY_KEYS = {
+    "trigger",
+    "activated",
+    "awaken",
+    "cooperate",
+    "ransen",
+    "continuous",
+    "replace",
+    "limit",
+    "optional",
+    "condition",
+    "cost",
+    "actions",
+    "text",
+    "modes",
+    "from",
+    "to",
+    "turn",
+}
 KINDS = ("trigger", "activated", "awaken", "cooperate", "ransen", "continuous", "replace")
 ACTION_KEYS = {"do", "n", "amount", "duration", "target", "filter", "with_self", "what"}
 TARGET_KEYS = {"what", "side", "count", "up_to", "filter", "other"}
-CARD_KEYS = {"id", "name", "character", "age", "type", "color", "level", "power", "strike", "traits", "keywords",
-             "effects", "text", "deck_rule", "front", "back"}
+CARD_KEYS = {
+    "id",
+    "name",
+    "character",
+    "age",
+    "type",
+    "color",
+    "level",
+    "power",
+    "strike",
+    "traits",
+    "keywords",
+    "effects",
+    "text",
+    "deck_rule",
+    "front",
+    "back",
+}
 FACE_KEYS = {"name", "character", "age", "power", "strike", "traits", "effects", "keywords", "deck_rule"}
 
 
@@ -192,8 +286,7 @@ class LeaderMeleeText(VocabText):
         board is its own noun (「自分の手札」, "this card's power")."""
         p = super().value(data, ctx)
         if isinstance(data, int) and not isinstance(data, bool):
-            forms = {"cards": (f"{p.ja}枚", p.en), "power": (p.ja, f"{p.en} power"),
-                     "strike": (p.ja, f"{p.en} strike")}
+            forms = {"cards": (f"{p.ja}枚", p.en), "power": (p.ja, f"{p.en} power"), "strike": (p.ja, f"{p.en} strike")}
         else:
             forms = {k: (p.ja, p.en) for k in ("cards", "power", "strike")}
         return Phrase(p.ja, p.en, {**p.forms, **forms})
@@ -226,8 +319,10 @@ class LeaderMeleeText(VocabText):
             return Phrase(f"{side_ja}{m.ja}{noun_ja}", " ".join(f"{side_en} {m.en_pre}{noun_en}s{m.en_post}".split()))
         z_ja, z_en = BOOK.get("count_zone", zone)
         owner = "your" if side == "own" else "your opponent's"
-        return Phrase(f"{BOOK.get('side', side)[0]}{z_ja}の{m.ja}カード",
-                      " ".join(f"{m.en_pre}cards{m.en_post} in {owner} {z_en}".split()))
+        return Phrase(
+            f"{BOOK.get('side', side)[0]}{z_ja}の{m.ja}カード",
+            " ".join(f"{m.en_pre}cards{m.en_post} in {owner} {z_en}".split()),
+        )
 
     # ---- conditions -----------------------------------------------------------------------------------
     def condition(self, cond: dict | None) -> Phrase:
@@ -294,9 +389,12 @@ def action(a: dict, continuous: bool = False) -> Phrase:
     """One action: its verb's registered template filled from the action as written."""
     check_keys(GAME, f"field of the action {a.get('do')!r},", a, ACTION_KEYS)
     do = a["do"]
-    values = {"n": TEXT.value(a.get("n", 0), None), "amount": TEXT.value(a.get("amount", 0), None),
-              "duration": _phrase("duration", a.get("duration", "turn")),
-              "target": target(a.get("target"), every=continuous)}
+    values = {
+        "n": TEXT.value(a.get("n", 0), None),
+        "amount": TEXT.value(a.get("amount", 0), None),
+        "duration": _phrase("duration", a.get("duration", "turn")),
+        "target": target(a.get("target"), every=continuous),
+    }
     kind = "continuous" if continuous else "verb"
     word = VOCAB.words[kind].get(do)
     if word is None:
@@ -345,9 +443,12 @@ def ability(ab: dict) -> Phrase:
     pre = EMPTY
     if kind == "trigger":
         trig = ab["trigger"]
-        values = {"turn": Phrase(*BOOK.get("turn", ab.get("turn", "any"))), "condition": cond,
-                  "from": _phrase("zone", ab["from"]) if "from" in ab else EMPTY,
-                  "to": _phrase("zone", ab["to"]) if "to" in ab else EMPTY}
+        values = {
+            "turn": Phrase(*BOOK.get("turn", ab.get("turn", "any"))),
+            "condition": cond,
+            "from": _phrase("zone", ab["from"]) if "from" in ab else EMPTY,
+            "to": _phrase("zone", ab["to"]) if "to" in ab else EMPTY,
+        }
         t = _phrase("trigger", trig, **values)
         pre = Phrase(t.ja + "、", t.en + ", ")
         if trig != "state" and cond.ja:
@@ -356,10 +457,17 @@ def ability(ab: dict) -> Phrase:
         r = ab["replace"]
         check_keys(GAME, "field of replace,", r, {"event", "subject", "by"})
         subject = r.get("subject", "you" if r["event"] == "damage" else "self")
-        frame = _phrase("replace", "frame", subject=_phrase("replace", f"subject={subject}"),
-                        by=_phrase("replace", f"by={r.get('by', 'any')}"), event=_phrase("replace", f"event={r['event']}"))
-        pre = Phrase(frame.ja + "、" + (_when(cond).ja if cond.ja else ""),
-                     " ".join(frame.en.split()) + ", " + (_when(cond).en if cond.en else ""))
+        frame = _phrase(
+            "replace",
+            "frame",
+            subject=_phrase("replace", f"subject={subject}"),
+            by=_phrase("replace", f"by={r.get('by', 'any')}"),
+            event=_phrase("replace", f"event={r['event']}"),
+        )
+        pre = Phrase(
+            frame.ja + "、" + (_when(cond).ja if cond.ja else ""),
+            " ".join(frame.en.split()) + ", " + (_when(cond).en if cond.en else ""),
+        )
     elif cond.ja:
         pre = _when(cond)
     if kind in ("awaken", "cooperate") and not ab.get("actions"):
@@ -370,7 +478,10 @@ def ability(ab: dict) -> Phrase:
             check_keys(GAME, "field of a mode,", m, {"text", "actions"})
             parts.append(actions(m["actions"]))
         head_m, mark = BOOK.get("frame", "modes"), BOOK.get("frame", "mode")
-        body = Phrase(head_m[0] + "".join(mark[0] + p.ja for p in parts), head_m[1] + " " + " ".join(mark[1] + p.en for p in parts))
+        body = Phrase(
+            head_m[0] + "".join(mark[0] + p.ja for p in parts),
+            head_m[1] + " " + " ".join(mark[1] + p.en for p in parts),
+        )
     elif kind == "replace":
         inner = actions(ab.get("actions") or [], optional=ab.get("optional", False))
         if not inner.ja:
@@ -396,8 +507,11 @@ def _face_effects(face: dict, is_leader: bool) -> list[list[tuple[str, str]]]:
         dr = face["deck_rule"]
         check_keys(GAME, "field of deck_rule,", dr, {"max_copies", "trait"})
         key = "trait" if "trait" in dr else "card"
-        out.append(effect_lines(_phrase("deck_rule", key, max_copies=number(dr["max_copies"]),
-                                        trait=plain(dr.get("trait", ""))), None))
+        out.append(
+            effect_lines(
+                _phrase("deck_rule", key, max_copies=number(dr["max_copies"]), trait=plain(dr.get("trait", ""))), None
+            )
+        )
     return out
 
 
@@ -481,14 +595,27 @@ def coverage_problems() -> list[str]:
                     for c in (True, False):
                         if TEXT.choice_entry(w, pname, c) is None:
                             out.append(f"{kind} {w.name!r}: no phrase for its choice {pname or w.name}={c}")
-    groups = [("type", C.TYPES), ("color", C.COLORS), ("keyword", C.KEYWORDS), ("trigger", C.TRIGGERS),
-              ("turn", C.TURNS), ("zone", C.ZONE_WORDS), ("cost", C.COST_PARTS), ("duration", C.DURATIONS),
-              ("keyword", C.GRANTS),
-              ("kind", [k for k in KINDS if k != "activated"] + [f"activated={t}" for t in C.TIMINGS]),
-              ("replace", [f"event={e}" for e in C.REPL_EVENTS] + ["by=any", "by=opp", "by=battle", "subject=self",
-                                                                  "subject=other_own", "subject=you"]),
-              ("what", ("battle", "leader", "any")), ("side", ("own", "opp")), ("subject", VOCAB.subjects),
-              ("count_zone", [z for z in COUNT_ZONES if z != "field"])]
+    groups = [
+        ("type", C.TYPES),
+        ("color", C.COLORS),
+        ("keyword", C.KEYWORDS),
+        ("trigger", C.TRIGGERS),
+        ("turn", C.TURNS),
+        ("zone", C.ZONE_WORDS),
+        ("cost", C.COST_PARTS),
+        ("duration", C.DURATIONS),
+        ("keyword", C.GRANTS),
+        ("kind", [k for k in KINDS if k != "activated"] + [f"activated={t}" for t in C.TIMINGS]),
+        (
+            "replace",
+            [f"event={e}" for e in C.REPL_EVENTS]
+            + ["by=any", "by=opp", "by=battle", "subject=self", "subject=other_own", "subject=you"],
+        ),
+        ("what", ("battle", "leader", "any")),
+        ("side", ("own", "opp")),
+        ("subject", VOCAB.subjects),
+        ("count_zone", [z for z in COUNT_ZONES if z != "field"]),
+    ]
     out += [f"{kind} {n!r}: no phrase" for kind, names in groups for n in names if not BOOK.has(kind, n)]
     for kind, names in BOOK.table.items():
         for n, entry in names.items():

@@ -25,14 +25,15 @@ start, and keeps the number in its frame. Load-time checks a verb needs beyond i
 parameters, and what an optional replacement must know of it (8-10-3), are its :class:`Verb`
 (``Word.data``).
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
+from ..core.engine import STEP
 from ..core.vocab import Param, value
 from .cards import DURATIONS, GRANTS, PROHIBITS, SELF, T_BATTLE, Action, _target, compile_filter
 from .layout import D_DRAW_UP_TO, D_PLACE_ORDER, D_SEARCH, LOOK, OWN_BATTLE, OWN_DROP, PASS, YES
-from ..core.engine import STEP
 from .rules import DURATION, VERB_STEP, charge, check_loss, deal_damage, draw, move, passes, publish, remove_card
 from .rules.frames import BURY_MAX, BURY_PICKS, MOD_POWER, MOD_STRIKE, REPL_AMOUNT, RES_DONE, RES_N, RES_SRC_OBJ
 from .state import KNOWN, KNOWN_SET, UNKNOWN, Z_BATTLE, Z_DECK, Z_DROP, Z_ENERGY, Z_HAND, Z_LEADER, Z_MELEE
@@ -80,9 +81,14 @@ def number(s, f, v, src: int, p: int) -> int:
 
 
 # ---- the master's deck, hand, energy and life ---------------------------------------------------
-@VOCAB.verb("draw", params={"n": Param.value(lo=0)}, rule="LM 4-8-2, 4-8-3",
-            doc="the master draws n cards, one at a time; a player left with 0 deck cards loses at once (9-2-4, LM-R1)",
-            ja="カード{n}枚を引く", en="draw {n} card(s)")
+@VOCAB.verb(
+    "draw",
+    params={"n": Param.value(lo=0)},
+    rule="LM 4-8-2, 4-8-3",
+    doc="the master draws n cards, one at a time; a player left with 0 deck cards loses at once (9-2-4, LM-R1)",
+    ja="カード{n}枚を引く",
+    en="draw {n} card(s)",
+)
 def v_draw(s, f, a, src, p, u):
     return _one_card_at_a_time(draw, s, f, a, src, p)
 
@@ -96,9 +102,14 @@ def _one_card_at_a_time(move, s, f, a, src, p) -> bool:
     return True
 
 
-@VOCAB.verb("draw_up_to", params={"n": Param.value(lo=0)}, rule="LM 4-8-4, LM-R5",
-            doc="the master may stop before each draw (DRAW_UP_TO: YES draws one, PASS stops) until n are drawn",
-            ja="カードを{n}枚まで引く", en="draw up to {n} card(s)")
+@VOCAB.verb(
+    "draw_up_to",
+    params={"n": Param.value(lo=0)},
+    rule="LM 4-8-4, LM-R5",
+    doc="the master may stop before each draw (DRAW_UP_TO: YES draws one, PASS stops) until n are drawn",
+    ja="カードを{n}枚まで引く",
+    en="draw up to {n} card(s)",
+)
 def v_draw_up_to(s, f, a, src, p, u):
     if f[STEP] == 2:
         f += (0, number(s, f, a.n, src, p))  # RES_DONE: cards drawn so far, RES_N: N
@@ -117,30 +128,41 @@ def v_draw_up_to(s, f, a, src, p, u):
     return True
 
 
-@VOCAB.verb("charge", params={"n": Param.value(lo=0)}, rule="LM 6-2-4-1",
-            doc="put the top n cards of the master's deck into their energy area, one at a time",
-            ja="自分のデッキの上から{n}枚をエネルギーエリアに置く",
-            en="put the top {n} card(s) of your deck into your energy area")
+@VOCAB.verb(
+    "charge",
+    params={"n": Param.value(lo=0)},
+    rule="LM 6-2-4-1",
+    doc="put the top n cards of the master's deck into their energy area, one at a time",
+    ja="自分のデッキの上から{n}枚をエネルギーエリアに置く",
+    en="put the top {n} card(s) of your deck into your energy area",
+)
 def v_charge(s, f, a, src, p, u):
     return _one_card_at_a_time(charge, s, f, a, src, p)
 
 
-@VOCAB.verb("damage", params={"n": Param.value(lo=0)}, rule="LM 4-9-1-2, LM-N5",
-            doc="deal n damage to the master's opponent: life cards from the top to energy, through "
-                "damage replacements (8-10); not a strike (LM-G8)",
-            ja="相手に{n}ダメージを与える", en="deal {n} damage to your opponent")
+@VOCAB.verb(
+    "damage",
+    params={"n": Param.value(lo=0)},
+    rule="LM 4-9-1-2, LM-N5",
+    doc="deal n damage to the master's opponent: life cards from the top to energy, through "
+    "damage replacements (8-10); not a strike (LM-G8)",
+    ja="相手に{n}ダメージを与える",
+    en="deal {n} damage to your opponent",
+)
 def v_damage(s, f, a, src, p, u):
     deal_damage(s, 1 - p, number(s, f, a.n, src, p), p, False)  # may push a replacement frame; this action is over
     return True
 
 
-@VOCAB.verb("search", params={"n": Param.value(lo=1), "filter": Param.custom(_search_param, ())},
-            rule="LM 8-6-3-5, 3-2-4",
-            doc="the master looks at their whole deck, may pick up to n cards matching the filter (or none "
-                "even if some match), revealed into the hand; then the deck is shuffled",
-            ja="自分のデッキから{filter}を{n}枚まで選んで公開し、手札に加える。その後、デッキをシャッフルする",
-            en="search your deck for up to {n} {filter}, reveal them and add them to your hand, then shuffle "
-               "your deck")
+@VOCAB.verb(
+    "search",
+    params={"n": Param.value(lo=1), "filter": Param.custom(_search_param, ())},
+    rule="LM 8-6-3-5, 3-2-4",
+    doc="the master looks at their whole deck, may pick up to n cards matching the filter (or none "
+    "even if some match), revealed into the hand; then the deck is shuffled",
+    ja="自分のデッキから{filter}を{n}枚まで選んで公開し、手札に加える。その後、デッキをシャッフルする",
+    en="search your deck for up to {n} {filter}, reveal them and add them to your hand, then shuffle your deck",
+)
 def v_search(s, f, a, src, p, u):
     st = f[STEP]
     if st == 2:
@@ -184,13 +206,17 @@ def _bury_check(ck, a, is_leader, ctype):
         ck.fail("with_self", "only a battle card puts itself under the deck")
 
 
-@VOCAB.verb("bury", params={"n": Param.value(lo=1), "with_self": Param.bool(False)}, rule="LM 3-1-6, 3-1-6-1",
-            doc="up to n cards of the master's drop, and this battle card with with_self, go under the deck "
-                "at once in the order the owner picks them, the first pick at the very bottom; the opponent "
-                "knows the cards, not their order",
-            ja="自分のドロップエリアのカードを{n}枚まで{with_self}デッキの下に置く",
-            en="put up to {n} card(s) from your drop area{with_self} on the bottom of your deck",
-            data=Verb(_bury_check))
+@VOCAB.verb(
+    "bury",
+    params={"n": Param.value(lo=1), "with_self": Param.bool(False)},
+    rule="LM 3-1-6, 3-1-6-1",
+    doc="up to n cards of the master's drop, and this battle card with with_self, go under the deck "
+    "at once in the order the owner picks them, the first pick at the very bottom; the opponent "
+    "knows the cards, not their order",
+    ja="自分のドロップエリアのカードを{n}枚まで{with_self}デッキの下に置く",
+    en="put up to {n} card(s) from your drop area{with_self} on the bottom of your deck",
+    data=Verb(_bury_check),
+)
 def v_bury(s, f, a, src, p, u):
     if f[STEP] == 2:
         f.append(number(s, f, a.n, src, p))  # BURY_MAX: how many drop cards at most; the picks follow (BURY_PICKS)
@@ -229,20 +255,30 @@ def _timed(k: int):
     def verb(s, f, a, src, p, u):
         s.mods.append([u, s.obj[u], k, number(s, f, a.n, src, p), DURATION[a.duration]])  # MOD_*
         return True
+
     return verb
 
 
-VOCAB.add("verb", "power", _timed(MOD_POWER),
-          params={"amount": Param.value(), "duration": DURATION_P, "target": TARGET},
-          rule="LM 2-8, 8-2-1-2, 8-9-1-3",
-          doc="the targets' power +amount (negative: -) for the duration; floored at 0 when read (1-3-6)",
-          ja="{duration}、{target}のパワーを{amount.signed}",
-          en="{target} get{target.s} {amount.signed} power {duration}")
-VOCAB.add("verb", "strike", _timed(MOD_STRIKE),
-          params={"amount": Param.value(), "duration": DURATION_P, "target": TARGET},
-          rule="LM 2-9, 8-2-1-2, 8-9-1-3", doc="the targets' strike +amount (negative: -) for the duration",
-          ja="{duration}、{target}のストライク{amount.signed}",
-          en="{target} get{target.s} {amount.signed} strike {duration}")
+VOCAB.add(
+    "verb",
+    "power",
+    _timed(MOD_POWER),
+    params={"amount": Param.value(), "duration": DURATION_P, "target": TARGET},
+    rule="LM 2-8, 8-2-1-2, 8-9-1-3",
+    doc="the targets' power +amount (negative: -) for the duration; floored at 0 when read (1-3-6)",
+    ja="{duration}、{target}のパワーを{amount.signed}",
+    en="{target} get{target.s} {amount.signed} power {duration}",
+)
+VOCAB.add(
+    "verb",
+    "strike",
+    _timed(MOD_STRIKE),
+    params={"amount": Param.value(), "duration": DURATION_P, "target": TARGET},
+    rule="LM 2-9, 8-2-1-2, 8-9-1-3",
+    doc="the targets' strike +amount (negative: -) for the duration",
+    ja="{duration}、{target}のストライク{amount.signed}",
+    en="{target} get{target.s} {amount.signed} strike {duration}",
+)
 
 
 def _battle_check(ck, a, is_leader, ctype):
@@ -254,46 +290,74 @@ def _in_battle(s, u) -> bool:
     return s.zone[u] == Z_BATTLE
 
 
-@VOCAB.verb("break", params={"target": TARGET}, rule="LM 3-6-4, LM-G9",
-            doc="put the target battle card into its owner's energy area, through replacements (8-10); an "
-                "opposing card broken by this card's own effect triggers its break skill",
-            ja="{target}をブレイクする", en="break {target}", data=Verb(_battle_check, _in_battle))
+@VOCAB.verb(
+    "break",
+    params={"target": TARGET},
+    rule="LM 3-6-4, LM-G9",
+    doc="put the target battle card into its owner's energy area, through replacements (8-10); an "
+    "opposing card broken by this card's own effect triggers its break skill",
+    ja="{target}をブレイクする",
+    en="break {target}",
+    data=Verb(_battle_check, _in_battle),
+)
 def v_break(s, f, a, src, p, u):
     if s.zone[u] == Z_BATTLE:
         remove_card(s, u, Z_ENERGY, p, False, src if s.owner[u] != p else -1, f[RES_SRC_OBJ])
     return True
 
 
-@VOCAB.verb("drop", params={"target": TARGET}, rule="LM 3-4, 8-10",
-            doc="put the target battle card into its owner's drop area, through replacements (8-10)",
-            ja="{target}をドロップエリアに置く", en="put {target} into the drop area",
-            data=Verb(_battle_check, _in_battle))
+@VOCAB.verb(
+    "drop",
+    params={"target": TARGET},
+    rule="LM 3-4, 8-10",
+    doc="put the target battle card into its owner's drop area, through replacements (8-10)",
+    ja="{target}をドロップエリアに置く",
+    en="put {target} into the drop area",
+    data=Verb(_battle_check, _in_battle),
+)
 def v_drop(s, f, a, src, p, u):
     if s.zone[u] == Z_BATTLE:
         remove_card(s, u, Z_DROP, p, False, -1, f[RES_SRC_OBJ])
     return True
 
 
-@VOCAB.verb("rest", params={"target": TARGET}, rule="LM 4-7-1-2", doc="the target becomes rested (a melee card has no "
-            "position, 4-7-1)", ja="{target}をレストにする", en="rest {target}",
-            data=Verb(can=lambda s, u: not s.rest[u]))
+@VOCAB.verb(
+    "rest",
+    params={"target": TARGET},
+    rule="LM 4-7-1-2",
+    doc="the target becomes rested (a melee card has no position, 4-7-1)",
+    ja="{target}をレストにする",
+    en="rest {target}",
+    data=Verb(can=lambda s, u: not s.rest[u]),
+)
 def v_rest(s, f, a, src, p, u):
     if s.zone[u] != Z_MELEE:
         s.rest[u] = 1
     return True
 
 
-@VOCAB.verb("stand", params={"target": TARGET}, rule="LM 4-7-1-1", doc="the target becomes active (a melee card has "
-            "no position, 4-7-1)", ja="{target}をアクティブにする", en="make {target} active")
+@VOCAB.verb(
+    "stand",
+    params={"target": TARGET},
+    rule="LM 4-7-1-1",
+    doc="the target becomes active (a melee card has no position, 4-7-1)",
+    ja="{target}をアクティブにする",
+    en="make {target} active",
+)
 def v_stand(s, f, a, src, p, u):
     if s.zone[u] != Z_MELEE:
         s.rest[u] = 0
     return True
 
 
-@VOCAB.verb("negate", params={"duration": DURATION_P, "target": TARGET}, rule="LM 8-3-2, LM-N11",
-            doc="the target's abilities, keywords included, are invalid for the duration (they stay on the card)",
-            ja="{duration}、{target}の能力を無効にする", en="negate the abilities of {target} {duration}")
+@VOCAB.verb(
+    "negate",
+    params={"duration": DURATION_P, "target": TARGET},
+    rule="LM 8-3-2, LM-N11",
+    doc="the target's abilities, keywords included, are invalid for the duration (they stay on the card)",
+    ja="{duration}、{target}の能力を無効にする",
+    en="negate the abilities of {target} {duration}",
+)
 def v_negate(s, f, a, src, p, u):
     s.neg.append([u, s.obj[u], DURATION[a.duration]])
     s.zver += 1
@@ -305,9 +369,15 @@ def _leader_check(ck, a, is_leader, ctype):
         ck.fail("target", "turn_front needs a leader target (10-7-4, 10-8-4)")
 
 
-@VOCAB.verb("turn_front", params={"target": TARGET}, rule="LM 10-7-4, 10-8-4",
-            doc="a leader flipped by 覚醒 / 共闘 turns front face up again: the same card, its effects kept",
-            ja="{target}を表向きにする", en="turn {target} face up again", data=Verb(_leader_check))
+@VOCAB.verb(
+    "turn_front",
+    params={"target": TARGET},
+    rule="LM 10-7-4, 10-8-4",
+    doc="a leader flipped by 覚醒 / 共闘 turns front face up again: the same card, its effects kept",
+    ja="{target}を表向きにする",
+    en="turn {target} face up again",
+    data=Verb(_leader_check),
+)
 def v_turn_front(s, f, a, src, p, u):
     if s.zone[u] == Z_LEADER and s.face[u]:
         s.face[u] = 0
@@ -316,10 +386,16 @@ def v_turn_front(s, f, a, src, p, u):
 
 
 # ---- the instead-part of a damage replacement ---------------------------------------------------------
-@VOCAB.verb("reduce", params={"n": Param.value(lo=0)}, rule="LM 8-10-1, 8-10-2-3",
-            doc="a damage replacement's instead-part: the damage about to be dealt is n less, and the other "
-                "replacements are collected again. ``rules.h_repl`` calls it with its own frame, whose "
-                "``frame[REPL_AMOUNT]`` is that damage", ja="そのダメージを{n}減らす", en="reduce that damage by {n}")
+@VOCAB.verb(
+    "reduce",
+    params={"n": Param.value(lo=0)},
+    rule="LM 8-10-1, 8-10-2-3",
+    doc="a damage replacement's instead-part: the damage about to be dealt is n less, and the other "
+    "replacements are collected again. ``rules.h_repl`` calls it with its own frame, whose "
+    "``frame[REPL_AMOUNT]`` is that damage",
+    ja="そのダメージを{n}減らす",
+    en="reduce that damage by {n}",
+)
 def v_reduce(s, f, a, src, p, u):
     f[REPL_AMOUNT] -= value(a.n, s, src, p)  # 'this card' is the replacement's source, in its area now
     return True
@@ -363,27 +439,55 @@ def _build_prohibit(x, r, tgt, raw_t) -> Action:
     return Action("prohibit", target=tgt, what=what)
 
 
-VOCAB.add("continuous", "power", None, params={"amount": Param.value(), "target": TARGET}, rule="LM 8-9-1-3",
-          doc="every matching card (target, default this card) has its power changed by amount, a value read "
-              "whenever the power is read; no power / strike / rest filter, no count of power or strike (8-9-1)",
-          ja="{target}のパワーを{amount.signed}", en="{target} get{target.s} {amount.signed} power",
-          example="{continuous: true, actions: [{do: power, amount: 1000, target: {side: own}}]}",
-          data=_build_number)
-VOCAB.add("continuous", "strike", None, params={"amount": Param.value(), "target": TARGET}, rule="LM 8-9-1-3",
-          doc="every matching card has its strike changed by amount, as power",
-          ja="{target}のストライク{amount.signed}", en="{target} get{target.s} {amount.signed} strike",
-          example="{continuous: true, actions: [{do: strike, amount: 1}]}", data=_build_number)
-VOCAB.add("continuous", "grant", None, params={"what": Param.choice(GRANTS), "target": TARGET}, rule="LM 8-9-1-2",
-          doc="every matching card has the keyword (iron_wall, defend, charge, link) while this is valid; the "
-              "selector may not read power or strike (8-9-1-2 applies before 8-9-1-3)",
-          ja="{target}は{what}を得る", en="{target} gain{target.s} {what}",
-          example="{continuous: true, actions: [{do: grant, what: defend, target: {side: own}}]}",
-          data=_build_grant)
-VOCAB.add("continuous", "prohibit", None, params={"what": Param.choice(PROHIBITS), "target": TARGET},
-          rule="LM 10-5-1, 7-3-1-2, 7-3-1-6-1",
-          doc="a pressure skill: what: attack, the matching cards cannot attack (7-3-1-2); what: melee, the "
-              "target's side (own / opp) cannot move or play cards into the melee area (7-3-1-6-1/2, 7-4-1-2-1/2)",
-          ja="{what}", en="{what}",  # the whole sentence is the choice's: text.py's prohibit.what=...
-          example="{continuous: true, actions: [{do: prohibit, what: attack, target: {side: opp, "
-                  "filter: {power_le: 3000}}}]}",
-          data=_build_prohibit)
+VOCAB.add(
+    "continuous",
+    "power",
+    None,
+    params={"amount": Param.value(), "target": TARGET},
+    rule="LM 8-9-1-3",
+    doc="every matching card (target, default this card) has its power changed by amount, a value read "
+    "whenever the power is read; no power / strike / rest filter, no count of power or strike (8-9-1)",
+    ja="{target}のパワーを{amount.signed}",
+    en="{target} get{target.s} {amount.signed} power",
+    example="{continuous: true, actions: [{do: power, amount: 1000, target: {side: own}}]}",
+    data=_build_number,
+)
+VOCAB.add(
+    "continuous",
+    "strike",
+    None,
+    params={"amount": Param.value(), "target": TARGET},
+    rule="LM 8-9-1-3",
+    doc="every matching card has its strike changed by amount, as power",
+    ja="{target}のストライク{amount.signed}",
+    en="{target} get{target.s} {amount.signed} strike",
+    example="{continuous: true, actions: [{do: strike, amount: 1}]}",
+    data=_build_number,
+)
+VOCAB.add(
+    "continuous",
+    "grant",
+    None,
+    params={"what": Param.choice(GRANTS), "target": TARGET},
+    rule="LM 8-9-1-2",
+    doc="every matching card has the keyword (iron_wall, defend, charge, link) while this is valid; the "
+    "selector may not read power or strike (8-9-1-2 applies before 8-9-1-3)",
+    ja="{target}は{what}を得る",
+    en="{target} gain{target.s} {what}",
+    example="{continuous: true, actions: [{do: grant, what: defend, target: {side: own}}]}",
+    data=_build_grant,
+)
+VOCAB.add(
+    "continuous",
+    "prohibit",
+    None,
+    params={"what": Param.choice(PROHIBITS), "target": TARGET},
+    rule="LM 10-5-1, 7-3-1-2, 7-3-1-6-1",
+    doc="a pressure skill: what: attack, the matching cards cannot attack (7-3-1-2); what: melee, the "
+    "target's side (own / opp) cannot move or play cards into the melee area (7-3-1-6-1/2, 7-4-1-2-1/2)",
+    ja="{what}",
+    en="{what}",  # the whole sentence is the choice's: text.py's prohibit.what=...
+    example="{continuous: true, actions: [{do: prohibit, what: attack, target: {side: opp, "
+    "filter: {power_le: 3000}}}]}",
+    data=_build_prohibit,
+)

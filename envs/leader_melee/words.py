@@ -21,9 +21,10 @@ choice (``rested: true`` / ``false``) is the renderer's phrase of that value, an
 ask for a form of its value: ``{.cards}`` (a number of cards, 「4枚」) or ``{.power}`` ("3000
 power"); a value computed from the board prints as its own noun there.
 """
+
 from __future__ import annotations
 
-from ..core.vocab import COMPARATOR_TEXT, COMPARATORS, Param, Vocabulary
+from ..core.vocab import COMPARATOR_TEXT, COMPARATORS, Param, Vocabulary, zone_sizes
 from .cards import T_LEADER
 from .rules import face_of, leader, passes, power_of, stat
 
@@ -32,18 +33,35 @@ VOCAB.subjects = ("self", "attacker", "guard")  # a value's of: (State.vocab_sub
 
 
 # ---- numbers of a card: filters <stat>_le/_ge/_lt/_gt/_eq and the value {stat: ..., of: ...} ----------
-VOCAB.stat("power", lambda s, u, base: stat(s, u, 0), rule="LM 2-8, 8-9-1",
-           doc="power now: the visible face's, then effects in timestamp order, floored at 0 (1-3-6); "
-               "a card outside the leader / battle / melee areas has its printed power",
-           ja="パワー", en="power")
-VOCAB.stat("strike", lambda s, u, base: stat(s, u, 1), rule="LM 2-9, 8-9-1",
-           doc="strike now, as power", ja="ストライク", en="strike")
+VOCAB.stat(
+    "power",
+    lambda s, u, base: stat(s, u, 0),
+    rule="LM 2-8, 8-9-1",
+    doc="power now: the visible face's, then effects in timestamp order, floored at 0 (1-3-6); "
+    "a card outside the leader / battle / melee areas has its printed power",
+    ja="パワー",
+    en="power",
+)
+VOCAB.stat(
+    "strike",
+    lambda s, u, base: stat(s, u, 1),
+    rule="LM 2-9, 8-9-1",
+    doc="strike now, as power",
+    ja="ストライク",
+    en="strike",
+)
 for _stat in ("power", "strike"):  # "with 3000 power or less", as card text says it (text.py's value forms)
     for _op, (_, _et) in COMPARATOR_TEXT.items():
         VOCAB.words["filter"][f"{_stat}_{_op}"].en = "with " + _et.replace("{}", "{." + _stat + "}")
-VOCAB.stat("level", lambda s, u, base: s.defs[s.cdef[u]].level, rule="LM 2-10",
-           doc="the printed level; only battle and extra cards have one (2-10-2)", ja="レベル", en="level",
-           present=lambda s, u: s.defs[s.cdef[u]].type != T_LEADER)
+VOCAB.stat(
+    "level",
+    lambda s, u, base: s.defs[s.cdef[u]].level,
+    rule="LM 2-10",
+    doc="the printed level; only battle and extra cards have one (2-10-2)",
+    ja="レベル",
+    en="level",
+    present=lambda s, u: s.defs[s.cdef[u]].type != T_LEADER,
+)
 
 #: the numbers continuous effects change (8-9-1-3): a continuous ability whose condition or
 #: selector read one would read itself (``cards.reads_modified``)
@@ -51,51 +69,83 @@ MODIFIED = ("power", "strike", "self_power")
 
 
 # ---- the other filters: card information of the visible face and the card's position -----------------
-@VOCAB.filter("rested", params={"": Param.bool()}, rule="LM 4-7-1", doc="is rested (true) or active (false)",
-              ja="{}", en="{}")  # 「レストの」「アクティブの」: text.py's choices
+@VOCAB.filter(
+    "rested", params={"": Param.bool()}, rule="LM 4-7-1", doc="is rested (true) or active (false)", ja="{}", en="{}"
+)  # 「レストの」「アクティブの」: text.py's choices
 def f_rested(s, u, src, p, v, base):
     return bool(s.rest[u]) == v
 
 
-@VOCAB.filter("trait", params={"": Param.str()}, rule="LM 2-6-3", doc="has the trait (< >)",
-              ja="<{}>を持つ", en="with the trait <{}>")
+@VOCAB.filter(
+    "trait",
+    params={"": Param.str()},
+    rule="LM 2-6-3",
+    doc="has the trait (< >)",
+    ja="<{}>を持つ",
+    en="with the trait <{}>",
+)
 def f_trait(s, u, src, p, v, base):
     return v in face_of(s, u).traits
 
 
-@VOCAB.filter("name", params={"": Param.str()}, rule="LM 2-1-2", doc="has that card name (《》)",
-              ja="《{}》", en="named 《{}》")
+@VOCAB.filter(
+    "name", params={"": Param.str()}, rule="LM 2-1-2", doc="has that card name (《》)", ja="《{}》", en="named 《{}》"
+)
 def f_name(s, u, src, p, v, base):
     return face_of(s, u).name == v
 
 
-@VOCAB.filter("character", params={"": Param.str()}, rule="LM 2-5-3", doc="has that character name (「」)",
-              ja="「{}」", en="of the character 「{}」")
+@VOCAB.filter(
+    "character",
+    params={"": Param.str()},
+    rule="LM 2-5-3",
+    doc="has that character name (「」)",
+    ja="「{}」",
+    en="of the character 「{}」",
+)
 def f_character(s, u, src, p, v, base):
     return face_of(s, u).character == v
 
 
-@VOCAB.filter("age", params={"": Param.str()}, rule="LM 2-7-3", doc="has that age ({ })",
-              ja="｛{}｝", en="of the age ｛{}｝")
+@VOCAB.filter(
+    "age", params={"": Param.str()}, rule="LM 2-7-3", doc="has that age ({ })", ja="｛{}｝", en="of the age ｛{}｝"
+)
 def f_age(s, u, src, p, v, base):
     return face_of(s, u).age == v
 
 
-@VOCAB.filter("non_skill", params={"": Param.bool()}, rule="LM 2-11-4",
-              doc="is (true) / is not (false) a card without skills", ja="{}", en="{}")  # text.py's choices
+@VOCAB.filter(
+    "non_skill",
+    params={"": Param.bool()},
+    rule="LM 2-11-4",
+    doc="is (true) / is not (false) a card without skills",
+    ja="{}",
+    en="{}",
+)  # text.py's choices
 def f_non_skill(s, u, src, p, v, base):
     return face_of(s, u).non_skill == v
 
 
-@VOCAB.filter("melee_icon", params={"": Param.bool()}, rule="LM 2-13-2",
-              doc="has (true) / has not (false) a melee skill (the melee icon)", ja="{}", en="{}")  # text.py's choices
+@VOCAB.filter(
+    "melee_icon",
+    params={"": Param.bool()},
+    rule="LM 2-13-2",
+    doc="has (true) / has not (false) a melee skill (the melee icon)",
+    ja="{}",
+    en="{}",
+)  # text.py's choices
 def f_melee_icon(s, u, src, p, v, base):
     return face_of(s, u).melee_icon == v
 
 
-@VOCAB.filter("other", params={"": Param.bool()}, rule="LM 8-6-3",
-              doc="is another card than this one (false: this card); a target's other: true is this word",
-              ja="{}", en="{}")  # text.py's choices
+@VOCAB.filter(
+    "other",
+    params={"": Param.bool()},
+    rule="LM 8-6-3",
+    doc="is another card than this one (false: this card); a target's other: true is this word",
+    ja="{}",
+    en="{}",
+)  # text.py's choices
 def f_other(s, u, src, p, v, base):
     return (u != src) == v
 
@@ -108,23 +158,41 @@ def _self_power(s, src, p):
 
 
 QUANTITIES = (
-    ("life", lambda s, src, p: len(s.life[p]), "LM 3-9", "your life cards", "自分のライフ", "your life"),
-    ("opp_life", lambda s, src, p: len(s.life[1 - p]), "LM 3-9", "your opponent's life cards", "相手のライフ",
-     "your opponent's life"),
-    ("hand", lambda s, src, p: len(s.hand[p]), "LM 3-3", "the cards in your hand", "自分の手札",
-     "the number of cards in your hand"),
-    ("opp_hand", lambda s, src, p: len(s.hand[1 - p]), "LM 3-3", "the cards in your opponent's hand", "相手の手札",
-     "the number of cards in your opponent's hand"),
-    ("own_battle", lambda s, src, p: len(s.battle[p]), "LM 3-6", "the cards in your battle area",
-     "自分のバトルエリアのカード", "the number of cards in your battle area"),
-    ("opp_battle", lambda s, src, p: len(s.battle[1 - p]), "LM 3-6", "the cards in your opponent's battle area",
-     "相手のバトルエリアのカード", "the number of cards in your opponent's battle area"),
-    ("energy", lambda s, src, p: len(s.energy[p]), "LM 3-8", "the cards in your energy area",
-     "自分のエネルギー", "the number of cards in your energy area"),
-    ("opp_energy", lambda s, src, p: len(s.energy[1 - p]), "LM 3-8", "the cards in your opponent's energy area",
-     "相手のエネルギー", "the number of cards in your opponent's energy area"),
-    ("self_power", _self_power, "LM 2-8, 8-11-1", "this card's power (as it was there, once it has moved on)",
-     "このカードのパワー", "this card's power"),
+    *zone_sizes(
+        "life", ("life", "opp_life"), "LM 3-9", "{your} life cards", ("自分のライフ", "相手のライフ"), "{your} life"
+    ),
+    *zone_sizes(
+        "hand",
+        ("hand", "opp_hand"),
+        "LM 3-3",
+        "the cards in {your} hand",
+        ("自分の手札", "相手の手札"),
+        "the number of cards in {your} hand",
+    ),
+    *zone_sizes(
+        "battle",
+        ("own_battle", "opp_battle"),
+        "LM 3-6",
+        "the cards in {your} battle area",
+        ("自分のバトルエリアのカード", "相手のバトルエリアのカード"),
+        "the number of cards in {your} battle area",
+    ),
+    *zone_sizes(
+        "energy",
+        ("energy", "opp_energy"),
+        "LM 3-8",
+        "the cards in {your} energy area",
+        ("自分のエネルギー", "相手のエネルギー"),
+        "the number of cards in {your} energy area",
+    ),
+    (
+        "self_power",
+        _self_power,
+        "LM 2-8, 8-11-1",
+        "this card's power (as it was there, once it has moved on)",
+        "このカードのパワー",
+        "this card's power",
+    ),
 )
 for _name, _get, _rule, _doc, _ja, _en in QUANTITIES:
     VOCAB.quantity(_name, _get, rule=_rule, doc=_doc, ja=_ja, en=_en)
@@ -135,15 +203,22 @@ for _name in [q[0] for q in QUANTITIES if q[0] != "self_power"]:
     for _op in COMPARATORS:
         _w = VOCAB.words["condition"][f"{_name}_{_op}"]
         _w.ja = _w.ja.replace("{}", "{.cards}")
-for _word, _en in (("own_battle_ge", "you have {} or more cards in your battle area"),
-                   ("opp_battle_ge", "your opponent has {} or more cards in their battle area"),
-                   ("hand_le", "you have {} or fewer cards in hand")):
+for _word, _en in (
+    ("own_battle_ge", "you have {} or more cards in your battle area"),
+    ("opp_battle_ge", "your opponent has {} or more cards in their battle area"),
+    ("hand_le", "you have {} or fewer cards in hand"),
+):
     VOCAB.words["condition"][_word].en = _en
 
 
-@VOCAB.condition("melee_trait", params={"": Param.str()}, rule="LM 2-6-3, 3-7",
-                 doc="a card with the trait (its printed front face's) is in your melee area",
-                 ja="自分の乱戦エリアに<{}>を持つカードがある", en="you have a <{}> card in your melee area")
+@VOCAB.condition(
+    "melee_trait",
+    params={"": Param.str()},
+    rule="LM 2-6-3, 3-7",
+    doc="a card with the trait (its printed front face's) is in your melee area",
+    ja="自分の乱戦エリアに<{}>を持つカードがある",
+    en="you have a <{}> card in your melee area",
+)
 def c_melee_trait(s, src, p, t):
     defs, cdef = s.defs, s.cdef
     return any(t in defs[cdef[m]].faces[0].traits for m in s.melee[p])
@@ -174,11 +249,16 @@ def _count_param(vocab, ck, field, v):
     return Count(what, c.choice("side", ("own", "opp")), zone, vocab.compile_filter(c, "filter", flt))
 
 
-@VOCAB.value("count", params={"": Param.custom(_count_param)}, rule="LM 3-1-2",
-             doc="the number of cards of a side (required) in a public zone passing the filter: zone field "
-                 "(the default: the leader / battle areas, what: battle, leader or any, as a target), melee, drop "
-                 "or energy; for 「～1枚につき」 with times",
-             ja="{}の枚数", en="the number of {}")
+@VOCAB.value(
+    "count",
+    params={"": Param.custom(_count_param)},
+    rule="LM 3-1-2",
+    doc="the number of cards of a side (required) in a public zone passing the filter: zone field "
+    "(the default: the leader / battle areas, what: battle, leader or any, as a target), melee, drop "
+    "or energy; for 「～1枚につき」 with times",
+    ja="{}の枚数",
+    en="the number of {}",
+)
 def v_count(s, src, p, c):
     q = p if c.side == "own" else 1 - p
     z = c.zone

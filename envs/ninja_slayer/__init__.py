@@ -105,6 +105,7 @@ zone_targets    2 x N               ether / Ohigan cards targeted by an entry-ti
 Hidden and never encoded: the opponent's hand cards drawn from the deck and both decks
 (counts only). ``resample_hidden(p, rng)`` permutes exactly those.
 """
+
 from __future__ import annotations
 
 from ..core.game import COMMON_OPTIONS, SWITCH, GameBase
@@ -116,7 +117,14 @@ from .state import NinjaSlayerState, State
 
 NinjaSlayerState.HANDLERS = rules.HANDLERS  # the rules import the state module, so their table is bound here
 
-OPTIONS = {"first_player": None, "concession": True, "max_decisions": 3000, "cards": None, "builtin_cards": True, "auto_forced": False}
+OPTIONS = {
+    "first_player": None,
+    "concession": True,
+    "max_decisions": 3000,
+    "cards": None,
+    "builtin_cards": True,
+    "auto_forced": False,
+}
 OPTION_TYPES = {**COMMON_OPTIONS, "auto_forced": SWITCH}
 DEFAULT_DECKS = ("soukaiya_ambush", "ninja_slay_aggro")
 
@@ -141,8 +149,17 @@ class Game(GameBase):
         self._owner = [0] * len(self.decks[0]) + [1] * len(self.decks[1])
 
     def list_cards(self) -> list[dict]:
-        return [{"id": d.id, "name": d.name, "epithet": d.epithet, "type": ("character", "kotodama")[d.type],
-                 "cost": d.cost, "text": d.text} for d in self.pool.cards]
+        return [
+            {
+                "id": d.id,
+                "name": d.name,
+                "epithet": d.epithet,
+                "type": ("character", "kotodama")[d.type],
+                "cost": d.cost,
+                "text": d.text,
+            }
+            for d in self.pool.cards
+        ]
 
     def validate_deck(self, spec: str) -> str:
         return load_deck(spec, self.pool)[0]

@@ -220,16 +220,18 @@ gains and losses of a keyword apply in timestamp order, the latest one decides, 
 ``set_attribute target attribute`` (its attribute becomes only that one this turn: the printed ones and every
 gained one, static or not, are lost, NS 1213.1d after 1213.1b, NS 1213.5; the latest set wins).
 """
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..core.cardfile import Checker, entry_label, load_yaml
 from ..core.decks import CopyLimit, builtin_deck_names, deck_card_ids, open_deck
-from ..core.errors import CardFileError, DeckError, short
+from ..core.errors import CardFileError, DeckError
 from ..core.vocab import VALUE_MODIFIERS, read_params
 
 HERE = Path(__file__).resolve().parent
@@ -238,16 +240,56 @@ DECK_DIR = HERE / "decks"
 
 CHARACTER, KOTODAMA = 0, 1
 TYPES = {"character": CHARACTER, "kotodama": KOTODAMA}
-TRIGGERS = ("aisatsu", "appears", "killed", "killed_in_ikusa", "ambush_from_ohigan", "entered", "end_phase",
-            "hand_empty", "opp_aisatsu_from_hand", "deals_damage", "dealt_damage", "kills", "killed_by_character",
-            "discarded_by_you", "discarded_by_opp")
-(TR_AISATSU, TR_APPEARS, TR_KILLED, TR_KILLED_IKUSA, TR_AMBUSH_OHIGAN, TR_ENTERED, TR_END_PHASE, TR_HAND_EMPTY,
- TR_FROM_HAND, TR_DEALS, TR_DEALT, TR_KILLS, TR_KILLED_BY_CHAR, TR_DISC_YOU, TR_DISC_OPP) = range(len(TRIGGERS))
+TRIGGERS = (
+    "aisatsu",
+    "appears",
+    "killed",
+    "killed_in_ikusa",
+    "ambush_from_ohigan",
+    "entered",
+    "end_phase",
+    "hand_empty",
+    "opp_aisatsu_from_hand",
+    "deals_damage",
+    "dealt_damage",
+    "kills",
+    "killed_by_character",
+    "discarded_by_you",
+    "discarded_by_opp",
+)
+(
+    TR_AISATSU,
+    TR_APPEARS,
+    TR_KILLED,
+    TR_KILLED_IKUSA,
+    TR_AMBUSH_OHIGAN,
+    TR_ENTERED,
+    TR_END_PHASE,
+    TR_HAND_EMPTY,
+    TR_FROM_HAND,
+    TR_DEALS,
+    TR_DEALT,
+    TR_KILLS,
+    TR_KILLED_BY_CHAR,
+    TR_DISC_YOU,
+    TR_DISC_OPP,
+) = range(len(TRIGGERS))
 # 'at the start of ...' / 'at the end of ...' triggers of a turn's steps (NS 502.2b-505.1, 702.1-707.1):
 # valid on face-up field characters; 'turn' says whose turn (own by default, opp, any)
-PHASE_TRIGGERS = ("start_of_turn", "start_of_game", "start_of_draw", "start_of_ether", "start_of_character",
-                  "end_of_turn", "start_of_ikusa", "start_of_aisatsu_target", "start_of_interrupt",
-                  "start_of_ikusa_damage", "end_of_ikusa_damage", "end_of_ikusa")
+PHASE_TRIGGERS = (
+    "start_of_turn",
+    "start_of_game",
+    "start_of_draw",
+    "start_of_ether",
+    "start_of_character",
+    "end_of_turn",
+    "start_of_ikusa",
+    "start_of_aisatsu_target",
+    "start_of_interrupt",
+    "start_of_ikusa_damage",
+    "end_of_ikusa_damage",
+    "end_of_ikusa",
+)
 TRIGGERS = TRIGGERS + PHASE_TRIGGERS
 TR_PHASE = {name: TRIGGERS.index(name) for name in PHASE_TRIGGERS}
 TURN_OF = ("own", "opp", "any")
@@ -280,6 +322,7 @@ class Action:
     """One compiled action: its verb's name (``do``, read by agents), the verb's function
     (``fn``) and how the interpreter runs it (``verb``, a ``verbs.Verb``), both looked up once
     at load; then the verb's parameters as read (``verbs.py`` declares them)."""
+
     do: str
     fn: Callable | None = None
     verb: Any = None
@@ -332,8 +375,11 @@ class Ability:
 
     @property
     def entry_choices(self) -> bool:
-        return bool(self.modes) or self.x or any(
-            a.target is not None and a.target.entry for m in (self.modes or [self.actions]) for a in m)
+        return (
+            bool(self.modes)
+            or self.x
+            or any(a.target is not None and a.target.entry for m in (self.modes or [self.actions]) for a in m)
+        )
 
 
 @dataclass
@@ -398,14 +444,24 @@ class CardPool:
         # cards with set-to-value or keyword-gaining effects (NS 1213.5, 1213.1c): only then do karate,
         # durability, attributes and keywords go through the ordered layers (records.Statics.LAYERS);
         # other games keep the plain sums and lookups
-        setters = {ab.card for ab in abilities for m in (ab.modes or [ab.actions]) for a in m
-                   if a.set_karate is not None or a.set_durability is not None or a.verb.layered}
+        setters = {
+            ab.card
+            for ab in abilities
+            for m in (ab.modes or [ab.actions])
+            for a in m
+            if a.set_karate is not None or a.set_durability is not None or a.verb.layered
+        }
         for c in cards:
             c.sets_value = c.id in setters
         # cards printed without a numeric item or adding one (NS 1213.1e): only then do karate and kousaku
         # look for the added items (records.Statics.ADDED_ITEMS)
-        adders = {ab.card for ab in abilities for m in (ab.modes or [ab.actions]) for a in m
-                  if a.add_karate is not None or a.add_kousaku is not None}
+        adders = {
+            ab.card
+            for ab in abilities
+            for m in (ab.modes or [ab.actions])
+            for a in m
+            if a.add_karate is not None or a.add_kousaku is not None
+        }
         for c in cards:
             c.adds_items = bool(c.missing) or c.id in adders
         for c in cards:  # the entry-time choices to check before offering an entry (NS 1204.2e, NS-G31)
@@ -445,8 +501,11 @@ def _define(sc: Checker, st: dict, ty: int) -> tuple:
             xv = sc.get(var, dict)
             if set(xv) - {"count", "quantity", "of"} - set(VALUE_MODIFIERS):
                 # a card's own number read here (a stat) would define itself: it counts cards
-                sc.fail(var, "a defined value counts cards ('X is the number of ...', NS 1210.2, 1304.4): "
-                             f"count or quantity, with {', '.join(VALUE_MODIFIERS)}")
+                sc.fail(
+                    var,
+                    "a defined value counts cards ('X is the number of ...', NS 1210.2, 1304.4): "
+                    f"count or quantity, with {', '.join(VALUE_MODIFIERS)}",
+                )
             used.add(var)
             out.append((CDA_STATS.index(k), _vocab().compile_value(sc, var, xv)))
         else:
@@ -479,6 +538,7 @@ def __getattr__(name: str):
         return tuple(_vocab().names("verb"))
     if name == "X_COUNTS":
         from .words import COUNTS
+
         return COUNTS
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -492,8 +552,12 @@ def target_spec(ck: Checker, field: str, data) -> Target:
     t = ck.sub(field, data)
     t.only(("zone", "side", "count", "up_to", "filter", "chosen"))
     count_x = data.get("count") == "X"  # 'X target ...': the count is the X fixed at entry (NS 1304.2b)
-    out = Target(zone=t.choice("zone", TARGET_ZONES, "field"), side=t.choice("side", ("own", "opp"), "own"),
-                 count=N_X if count_x else t.get("count", int, 1), up_to=t.get("up_to", bool, False))
+    out = Target(
+        zone=t.choice("zone", TARGET_ZONES, "field"),
+        side=t.choice("side", ("own", "opp"), "own"),
+        count=N_X if count_x else t.get("count", int, 1),
+        up_to=t.get("up_to", bool, False),
+    )
     out.entry = t.choice("chosen", ("entry", "resolution"), "resolution") == "entry"
     if out.zone == "stack" and not out.entry:
         t.fail("chosen", "a kotodama-space target is chosen at entry (NS 1204.2e)")
@@ -516,7 +580,11 @@ def hand_pick(ck: Checker, field: str, data) -> Target:
 
 
 ACTION_KEYS = ("do", "tatsujin")  # read by the loader for every verb; the rest are the verb's parameters
-_SLOT = {"distribute": "dist", "filter": "pick", "effect": "spec"}  # parameter names -> the Action field that keeps them
+_SLOT = {
+    "distribute": "dist",
+    "filter": "pick",
+    "effect": "spec",
+}  # parameter names -> the Action field that keeps them
 
 
 def _verbs_taking(zone: str) -> str:
@@ -535,8 +603,9 @@ class _Loader:
             self.attr_names.append(name)
         return self.attr_names.index(name)
 
-    def ability(self, ck: Checker, card: str, data, triggered: bool, activated: bool = False,
-                delayed: bool = False) -> Ability:
+    def ability(
+        self, ck: Checker, card: str, data, triggered: bool, activated: bool = False, delayed: bool = False
+    ) -> Ability:
         a = Ability(len(self.abilities), card)
         self.abilities.append(a)
         if triggered:
@@ -582,16 +651,22 @@ class _Loader:
                 acts = mc.get("actions", list)
                 if not acts:
                     mc.fail("actions", "must not be empty")
-                a.modes.append([self.action(mc.sub(f"actions[{i}]", x), card, a.x or a.x_value is not None)
-                                for i, x in enumerate(acts)])
+                a.modes.append(
+                    [
+                        self.action(mc.sub(f"actions[{i}]", x), card, a.x or a.x_value is not None)
+                        for i, x in enumerate(acts)
+                    ]
+                )
             return a
         acts = ck.get("actions", list)
         if not acts:
             ck.fail("actions", "must not be empty")
-        a.actions = [self.action(ck.sub(f"actions[{i}]", x), card, a.x or a.x_value is not None)
-                     for i, x in enumerate(acts)]
-        if a.x_value is not None and any(x.n == N_LKI_KARATE or (x.target is not None and x.target.count == N_X)
-                             for x in a.actions):
+        a.actions = [
+            self.action(ck.sub(f"actions[{i}]", x), card, a.x or a.x_value is not None) for i, x in enumerate(acts)
+        ]
+        if a.x_value is not None and any(
+            x.n == N_LKI_KARATE or (x.target is not None and x.target.count == N_X) for x in a.actions
+        ):
             ck.fail("x", "a counted X is used as 'n: X' only (not as a target count, not with lki_karate)")
         if a.x_value is not None and not any(x.n == N_X for x in a.actions):
             ck.fail("x", "no action uses 'n: X'")
@@ -618,8 +693,11 @@ class _Loader:
                 ck.fail("target.count", "'X' needs 'x: true' on the ability (NS 1304)")
             zones = a.verb.zones
             if t.zone == "hand" and ("hand" not in zones or t.side != "own" or t.entry):
-                ck.fail("target.zone", "a hand card is chosen (and revealed) from your own hand on resolution, "
-                                       f"by {_verbs_taking('hand')} only (NS 1307.4, 1306.1)")
+                ck.fail(
+                    "target.zone",
+                    "a hand card is chosen (and revealed) from your own hand on resolution, "
+                    f"by {_verbs_taking('hand')} only (NS 1307.4, 1306.1)",
+                )
             if t.zone == "stack" and "stack" not in zones:
                 ck.fail("target.zone", f"only {_verbs_taking('stack')} takes a kotodama-space target (NS 1321)")
             if not t.is_self and t.zone not in zones:
@@ -629,9 +707,33 @@ class _Loader:
         return a
 
     def card(self, ck: Checker, idx: int, file: str) -> CardDef:
-        ck.only(("id", "name", "epithet", "type", "cost", "jitsu", "karate", "durability", "kousaku",
-                 "attributes", "keywords", "assumed", "text", "effects", "actions", "if", "ukemi", "tatsujin",
-                 "modes", "x", "activated", "static", "extra_cost"))
+        ck.only(
+            (
+                "id",
+                "name",
+                "epithet",
+                "type",
+                "cost",
+                "jitsu",
+                "karate",
+                "durability",
+                "kousaku",
+                "attributes",
+                "keywords",
+                "assumed",
+                "text",
+                "effects",
+                "actions",
+                "if",
+                "ukemi",
+                "tatsujin",
+                "modes",
+                "x",
+                "activated",
+                "static",
+                "extra_cost",
+            )
+        )
         cid = ck.get("id", str)
         ty = TYPES[ck.choice("type", TYPES)]
         st0 = ck.data.get("static")
@@ -653,16 +755,11 @@ class _Loader:
                     ck.fail(k, "must be at least 1" if k == "durability" else "must be 0 or more")
             elif k in ck.data:
                 ck.fail(k, "only characters have it")
-        attrs = ck.get("attributes", list, [])
-        for i, x in enumerate(attrs):
-            if not isinstance(x, str):
-                ck.fail(f"attributes[{i}]", "expected a string")
-        kws = ck.get("keywords", list, [])
-        for i, x in enumerate(kws):
-            if x not in KEYWORDS:
-                ck.fail(f"keywords[{i}]", f"{short(x)} is not one of {', '.join(KEYWORDS)}")
-        trig = [self.ability(ck.sub(f"effects[{i}]", e), cid, e, True)
-                for i, e in enumerate(ck.get("effects", list, []))]
+        attrs = ck.strings("attributes")
+        kws = ck.strings("keywords", KEYWORDS)
+        trig = [
+            self.ability(ck.sub(f"effects[{i}]", e), cid, e, True) for i, e in enumerate(ck.get("effects", list, []))
+        ]
         text_ab = None
         if ty == KOTODAMA:
             has = "actions" in ck.data or "modes" in ck.data
@@ -687,8 +784,10 @@ class _Loader:
             else:
                 uk_ab = self.ability(uc, cid, u, False)
                 if uk_ab.entry_choices:  # it enters straight from the damage check (NS 1211.2c)
-                    uc.fail("actions", "an ukemi ability's choices are made on resolution here: no modes, X or "
-                                       "'chosen: entry'")
+                    uc.fail(
+                        "actions",
+                        "an ukemi ability's choices are made on resolution here: no modes, X or 'chosen: entry'",
+                    )
             if "cost" in u:
                 if uk_self:
                     uc.fail("cost", "a 'this enters!' ukemi has no cost (NS 1211.2b-1)")
@@ -708,15 +807,17 @@ class _Loader:
             mine = text_ab.actions if ty == KOTODAMA else [a for t in trig for a in t.actions]
             if not any(a.tatsujin for a in mine):  # a character's: in its triggers (NS 1404.2a, NS-G30)
                 ck.fail("tatsujin", "no action is marked 'tatsujin: true'")
-        elif any(a.tatsujin for a in (text_ab.actions if text_ab is not None else [])
-                 + [a for t in trig for a in t.actions]):
+        elif any(
+            a.tatsujin for a in (text_ab.actions if text_ab is not None else []) + [a for t in trig for a in t.actions]
+        ):
             ck.fail("actions", "'tatsujin: true' actions need a 'tatsujin' cost")
         act_ab = None
         if "activated" in ck.data:
             if ty != CHARACTER:
                 ck.fail("activated", "only characters have activated abilities in this pool (NS 1202.2)")
-            act_ab = self.ability(ck.sub("activated", ck.get("activated", dict)), cid, ck.get("activated", dict),
-                                  False, activated=True)
+            act_ab = self.ability(
+                ck.sub("activated", ck.get("activated", dict)), cid, ck.get("activated", dict), False, activated=True
+            )
         dplus = dminus = ks = 0
         aura = gattr = gif = None
         cmods = []
@@ -724,11 +825,26 @@ class _Loader:
         cda = ()
         if st is not None:
             sc = ck.sub("static", st)
-            sc.only(("damage_plus", "damage_minus", "aura", "grant_attribute", "survive_kill", "cost_plus",
-                     "cost_minus", "cost_set", "rescue_kill", "discard_removed") + CDA_KEYS)
+            sc.only(
+                (
+                    "damage_plus",
+                    "damage_minus",
+                    "aura",
+                    "grant_attribute",
+                    "survive_kill",
+                    "cost_plus",
+                    "cost_minus",
+                    "cost_set",
+                    "rescue_kill",
+                    "discard_removed",
+                )
+                + CDA_KEYS
+            )
             if ty != CHARACTER and set(st) - set(CDA_KEYS):
-                ck.fail("static", "only characters have static abilities in this pool (NS 1202.2), but for "
-                                  "'define' (NS 1210.2)")
+                ck.fail(
+                    "static",
+                    "only characters have static abilities in this pool (NS 1202.2), but for 'define' (NS 1210.2)",
+                )
             if "define" in st:
                 cda = _define(sc, st, ty)
             elif set(st) & {"x", "y", "z"}:
@@ -758,8 +874,14 @@ class _Loader:
                     if n < (0 if key == "cost_set" else 1):
                         mc.fail("n", "must be 0 or more" if key == "cost_set" else "must be at least 1")
                     ty_ = mc.choice("type", TYPES, None)
-                    cmods.append((0 if mc.choice("side", ("own", "opp"), "own") == "own" else 1,
-                                  None if ty_ is None else TYPES[ty_], sign * n if sign else n, not sign))
+                    cmods.append(
+                        (
+                            0 if mc.choice("side", ("own", "opp"), "own") == "own" else 1,
+                            None if ty_ is None else TYPES[ty_],
+                            sign * n if sign else n,
+                            not sign,
+                        )
+                    )
         xb = None
         if "extra_cost" in ck.data:
             ec = ck.sub("extra_cost", ck.get("extra_cost", dict))
@@ -767,10 +889,35 @@ class _Loader:
             bc = ec.sub("bow_ether", ec.get("bow_ether", dict))
             bc.only(("attribute",))
             xb = bc.get("attribute", str)
-        cd = CardDef(idx, cid, ck.get("name", str), ck.get("epithet", str, ""), ty, cost,
-                       ck.get("jitsu", int, 0), *stats, frozenset(attrs), frozenset(kws), trig, text_ab,
-                       uk_self, uk_ab, ck.get("assumed", bool, False), ck.get("text", str, ""), file, te, tjj, uk_cost,
-                       act_ab, dplus, dminus, aura, gattr, xb, ks)
+        cd = CardDef(
+            idx,
+            cid,
+            ck.get("name", str),
+            ck.get("epithet", str, ""),
+            ty,
+            cost,
+            ck.get("jitsu", int, 0),
+            *stats,
+            frozenset(attrs),
+            frozenset(kws),
+            trig,
+            text_ab,
+            uk_self,
+            uk_ab,
+            ck.get("assumed", bool, False),
+            ck.get("text", str, ""),
+            file,
+            te,
+            tjj,
+            uk_cost,
+            act_ab,
+            dplus,
+            dminus,
+            aura,
+            gattr,
+            xb,
+            ks,
+        )
         cd.grant_if = gif
         cd.rescue_kill = bool(st and st.get("rescue_kill"))
         cd.discard_removed = -1
@@ -825,6 +972,7 @@ def load_deck(spec: str, pool: CardPool) -> tuple[str, list[int]]:
     against its format (NS 402.2): Constructed (default, NS 402.4a-c) or, with
     ``format: blitz_sealed`` and the opened ``packs``, Blitz Sealed (NS 402.3a-c, sealed.py)."""
     from .sealed import DECK_SIZE, FORMATS, check_sealed
+
     _, ck, name = open_deck(spec, DECK_DIR, "Ninja Slayer", ("format", "packs"))
     sealed = ck.choice("format", FORMATS, "constructed") == "blitz_sealed"
 
@@ -834,9 +982,12 @@ def load_deck(spec: str, pool: CardPool) -> tuple[str, list[int]]:
         if sealed:
             return CopyLimit(DECK_SIZE, "NS 402.3a", f"{{n}} copies; a Blitz Sealed deck is exactly {DECK_SIZE} cards")
         c = pool.cards[pool.by_id[cid]]
-        return CopyLimit(COPIES_PER_NAME, "NS 402.4b",
-                         f"{{n}} copies of one name and epithet; at most {COPIES_PER_NAME}",
-                         c.name + (f"◆{c.epithet}" if c.epithet else ""))
+        return CopyLimit(
+            COPIES_PER_NAME,
+            "NS 402.4b",
+            f"{{n}} copies of one name and epithet; at most {COPIES_PER_NAME}",
+            c.name + (f"◆{c.epithet}" if c.epithet else ""),
+        )
 
     ids = [pool.by_id[cid] for cid in deck_card_ids(ck, pool.by_id, per_id)]
     if sealed:

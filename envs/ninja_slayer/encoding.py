@@ -4,6 +4,7 @@ Everything is seen from one player ("me"); hidden things are never read: the opp
 hand (except cards it took from a public zone), both decks (counts only), and the
 option list of a decision that is not the viewer's.
 """
+
 from __future__ import annotations
 
 from collections import _count_elements
@@ -12,12 +13,38 @@ import numpy as np
 
 from ..core.obs import ObsLayout as CoreObsLayout
 from .layout import (
-    DECISIONS, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_CHOOSE, D_RECOVER, D_REVEAL, D_TATSUJIN, IK_STEPS, LAYOUT,
-    N_OPTIONS, STEPS,
+    D_CHOOSE,
+    D_ORDER,
+    D_PAY_ETHER,
+    D_PAY_JITSU,
+    D_RECOVER,
+    D_REVEAL,
+    D_TATSUJIN,
+    DECISIONS,
+    IK_STEPS,
+    LAYOUT,
+    N_OPTIONS,
+    STEPS,
 )
 from .records import (
-    SF_AURAS, SF_DEFINED_VALUES, SO_ABILITY, SO_CARD, SO_CTL, SO_FIXED, SO_KIND, SO_MODE, SO_NUMBER, SO_OBJ, SO_TJ,
-    T_FIELD, T_STACK_CARD, T_ZONE, TG_CARD, TG_CODE, TG_OBJ, TG_SIZE,
+    SF_AURAS,
+    SF_DEFINED_VALUES,
+    SO_ABILITY,
+    SO_CARD,
+    SO_CTL,
+    SO_FIXED,
+    SO_KIND,
+    SO_MODE,
+    SO_NUMBER,
+    SO_OBJ,
+    SO_TJ,
+    T_FIELD,
+    T_STACK_CARD,
+    T_ZONE,
+    TG_CARD,
+    TG_CODE,
+    TG_OBJ,
+    TG_SIZE,
 )
 from .state import EF_CARD, K_ABILITY, K_CARD, K_CHECK, KIND_NAMES, PLAYER_TARGET, Z_FIELD
 
@@ -45,26 +72,57 @@ class ObsLayout(CoreObsLayout):
         self.ik = add("ikusa", len(IK_STEPS), "ikusa sub-step one-hot: " + ", ".join(IK_STEPS))
         self.dec = add("decision", len(DECISIONS), "pending decision kind one-hot")
         self.deciding = add("deciding", 1, "I decide")
-        self.players = add("players", 2 * N_PLAYER, "me, opponent: deck/50 hand/20 field/10 ether/10 untapped "
-                           "ether/10 ohigan/50 damage/10 face-up damage/10 removed/10 check/5 carried damage/10",
-                           shape=f"2 x {N_PLAYER}")
+        self.players = add(
+            "players",
+            2 * N_PLAYER,
+            "me, opponent: deck/50 hand/20 field/10 ether/10 untapped "
+            "ether/10 ohigan/50 damage/10 face-up damage/10 removed/10 check/5 carried damage/10",
+            shape=f"2 x {N_PLAYER}",
+        )
         self.ctx = add("context", P, "card being entered / whose ability resolves (one-hot)", shape="N")
-        self.opts = add("options", N_OPTIONS * (P + 1), "my decision's option list: card one-hot, face-down",
-                        shape=f"{N_OPTIONS} x (N+1)")
+        self.opts = add(
+            "options",
+            N_OPTIONS * (P + 1),
+            "my decision's option list: card one-hot, face-down",
+            shape=f"{N_OPTIONS} x (N+1)",
+        )
         self.hand = add("hand", P, "my hand, counts by card", shape="N")
-        self.opp_known = add("opp_known", P, "opponent's hand cards that came from public zones or are revealed "
-                             "(NS 1209.3c)", shape="N")
-        self.field = add("field", 2 * F_SLOTS * (P + 8), "me, opponent, per slot: card, bowed, damage/5, karate/5, "
-                         "durability/5, kousaku/5, attacker, target, redirected", shape=f"2 x {F_SLOTS} x (N+8)")
-        self.zones = add("zones", 2 * 7 * P, "me, opponent: ether, bowed ether, ohigan, damage up, damage down, "
-                         "removed, check: counts by card", shape="2 x 7 x N")
-        self.kst = add("kotodama", S_SLOTS * (P + 5), "top first: kind (card/ability/check), card, mine, tatsujin "
-                       "paid", shape=f"{S_SLOTS} x (N+5)")
-        self.kx = add("choices", S_SLOTS * 2 + 2 * F_SLOTS + S_SLOTS, "top first: mode/4, X (or last-known "
-                      "number)/10; field slots (me, opponent: units) and kotodama-space entries targeted by an "
-                      "entry-time target (NS 1204.2e)", shape=f"{S_SLOTS} x 2 + 2 x {F_SLOTS} + {S_SLOTS}")
-        self.kz = add("zone_targets", 2 * P, "ether / Ohigan cards targeted by an entry-time target (me, "
-                      "opponent), counts by card", shape="2 x N")
+        self.opp_known = add(
+            "opp_known", P, "opponent's hand cards that came from public zones or are revealed (NS 1209.3c)", shape="N"
+        )
+        self.field = add(
+            "field",
+            2 * F_SLOTS * (P + 8),
+            "me, opponent, per slot: card, bowed, damage/5, karate/5, "
+            "durability/5, kousaku/5, attacker, target, redirected",
+            shape=f"2 x {F_SLOTS} x (N+8)",
+        )
+        self.zones = add(
+            "zones",
+            2 * 7 * P,
+            "me, opponent: ether, bowed ether, ohigan, damage up, damage down, removed, check: counts by card",
+            shape="2 x 7 x N",
+        )
+        self.kst = add(
+            "kotodama",
+            S_SLOTS * (P + 5),
+            "top first: kind (card/ability/check), card, mine, tatsujin paid",
+            shape=f"{S_SLOTS} x (N+5)",
+        )
+        self.kx = add(
+            "choices",
+            S_SLOTS * 2 + 2 * F_SLOTS + S_SLOTS,
+            "top first: mode/4, X (or last-known "
+            "number)/10; field slots (me, opponent: units) and kotodama-space entries targeted by an "
+            "entry-time target (NS 1204.2e)",
+            shape=f"{S_SLOTS} x 2 + 2 x {F_SLOTS} + {S_SLOTS}",
+        )
+        self.kz = add(
+            "zone_targets",
+            2 * P,
+            "ether / Ohigan cards targeted by an entry-time target (me, opponent), counts by card",
+            shape="2 x N",
+        )
 
 
 def _printed_stats(L: ObsLayout, defs) -> list:
@@ -128,16 +186,21 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
     zb = L.zones
     for k, p in enumerate((me, op)):
         ether, oh, dz, rem, chk = s.ether[p], s.ohigan[p], s.damage[p], s.removed[p], s.check[p]
-        key = (tuple(map(cdef.__getitem__, ether)), tuple(map(bowed.__getitem__, ether)),
-               tuple(map(cdef.__getitem__, oh)), tuple(map(cdef.__getitem__, dz)),
-               tuple(map(face_down.__getitem__, dz)),
-               tuple(map(cdef.__getitem__, rem)) if rem else (), tuple(map(cdef.__getitem__, chk)) if chk else ())
+        key = (
+            tuple(map(cdef.__getitem__, ether)),
+            tuple(map(bowed.__getitem__, ether)),
+            tuple(map(cdef.__getitem__, oh)),
+            tuple(map(cdef.__getitem__, dz)),
+            tuple(map(face_down.__getitem__, dz)),
+            tuple(map(cdef.__getitem__, rem)) if rem else (),
+            tuple(map(cdef.__getitem__, chk)) if chk else (),
+        )
         z = L.zcache.get(key)
         if z is None:
             z = _zone_block(L, key)
         block, nb, fu = z
         if block is not None:
-            o[zb:zb + 7 * P] = block
+            o[zb : zb + 7 * P] = block
         zb += 7 * P
         b = L.players + k * N_PLAYER
         ne = len(ether)
@@ -247,8 +310,15 @@ def _kotodama_choices(s, me: int, L: ObsLayout, o) -> None:
                     o[L.kz + (0 if s.owner[c] == me else L.P) + s.cdef[c]] += 1.0
                 continue
             for k2, o2 in enumerate(top):
-                if o2[SO_CARD] == c and o2[SO_OBJ] == obj and (o2[SO_KIND] == K_CARD if code == T_STACK_CARD else
-                                                    (o2[SO_KIND] == K_ABILITY and o2[SO_ABILITY] == code)):
+                if (
+                    o2[SO_CARD] == c
+                    and o2[SO_OBJ] == obj
+                    and (
+                        o2[SO_KIND] == K_CARD
+                        if code == T_STACK_CARD
+                        else (o2[SO_KIND] == K_ABILITY and o2[SO_ABILITY] == code)
+                    )
+                ):
                     o[b + 2 * S_SLOTS + 2 * F_SLOTS + k2] = 1.0
 
 
@@ -293,8 +363,12 @@ def _card(s, i: int, viewer) -> dict:
 
 
 def _stack_entry(s, o) -> dict:
-    d = {"kind": KIND_NAMES[o[0]], "controller": o[3],
-         "card": None if o[0] == K_CHECK else s.defs[s.cdef[o[1]]].id, "tatsujin": bool(o[5])}
+    d = {
+        "kind": KIND_NAMES[o[0]],
+        "controller": o[3],
+        "card": None if o[0] == K_CHECK else s.defs[s.cdef[o[1]]].id,
+        "tatsujin": bool(o[5]),
+    }
     if o[0] != K_CHECK:  # choices fixed at entry (NS 1204.2b-e), shown only when made
         ab = s.abilities[o[4]] if o[0] == K_ABILITY else s.defs[s.cdef[o[1]]].text_ability
         if ab is not None and ab.modes:
@@ -307,15 +381,23 @@ def _stack_entry(s, o) -> dict:
 
 
 def to_dict(s, player=None) -> dict:
-    out = {"turn": s.turn, "turn_player": s.tp, "first": s.first, "step": STEPS[s.step],
-           "ikusa": IK_STEPS[s.ikstep], "decision": s.decision_name(),
-           "current_player": s.current_player(), "winner": s.winner if s.is_terminal() else None,
-           "players": []}
+    out = {
+        "turn": s.turn,
+        "turn_player": s.tp,
+        "first": s.first,
+        "step": STEPS[s.step],
+        "ikusa": IK_STEPS[s.ikstep],
+        "decision": s.decision_name(),
+        "current_player": s.current_player(),
+        "winner": s.winner if s.is_terminal() else None,
+        "players": [],
+    }
     for p in (0, 1):
         see_hand = player is None or player == p
         pd = {
             "deck": len(s.deck[p]),
-            "hand": [_card(s, i, player) for i in s.hand[p]] if see_hand
+            "hand": [_card(s, i, player) for i in s.hand[p]]
+            if see_hand
             else {"count": len(s.hand[p]), "known": [_card(s, i, player) for i in s.hand[p] if s.pub[i]]},
             "carried_damage": s.carried[p],
         }
@@ -325,20 +407,28 @@ def to_dict(s, player=None) -> dict:
             pd["deck_cards"] = [s.defs[s.cdef[i]].id for i in s.deck[p]]
         out["players"].append(pd)
     out["kotodama_space"] = [_stack_entry(s, o) for o in s.kstack]
-    out["aisatsu"] = None if s.attacker < 0 else {
-        "attacker": _name(s, s.attacker),
-        "target": "player" if s.target == PLAYER_TARGET else (_name(s, s.target) if s.target >= 0 else None)}
+    out["aisatsu"] = (
+        None
+        if s.attacker < 0
+        else {
+            "attacker": _name(s, s.attacker),
+            "target": "player" if s.target == PLAYER_TARGET else (_name(s, s.target) if s.target >= 0 else None),
+        }
+    )
     if s.dkind in OPTION_KINDS and (player is None or player == s.dplayer):
         out["options"] = [list(v) if isinstance(v, tuple) else v for v in s.opts]
     return out
 
 
 def render(s) -> str:
-    lines = [f"turn {s.turn} (player {s.tp}), {STEPS[s.step]} / ikusa {IK_STEPS[s.ikstep]}; "
-             f"decision: {s.decision_name()} by {s.dplayer}"]
+    lines = [
+        f"turn {s.turn} (player {s.tp}), {STEPS[s.step]} / ikusa {IK_STEPS[s.ikstep]}; "
+        f"decision: {s.decision_name()} by {s.dplayer}"
+    ]
     for p in (0, 1):
-        lines.append(f"P{p}: deck {len(s.deck[p])}, hand [{', '.join(_name(s, i) for i in s.hand[p])}], "
-                     f"carried {s.carried[p]}")
+        lines.append(
+            f"P{p}: deck {len(s.deck[p])}, hand [{', '.join(_name(s, i) for i in s.hand[p])}], carried {s.carried[p]}"
+        )
         for z in ("field", "ether", "ohigan", "damage"):
             cards = []
             for i in getattr(s, z)[p]:
@@ -352,8 +442,12 @@ def render(s) -> str:
                 cards.append(t)
             lines.append(f"  {z}: {', '.join(cards) or '-'}")
     if s.kstack:
-        lines.append("kotodama space: " + " | ".join(
-            KIND_NAMES[o[0]] + ("" if o[0] == K_CHECK else f" {_name(s, o[1])}") + f" (P{o[3]})" for o in s.kstack))
+        lines.append(
+            "kotodama space: "
+            + " | ".join(
+                KIND_NAMES[o[0]] + ("" if o[0] == K_CHECK else f" {_name(s, o[1])}") + f" (P{o[3]})" for o in s.kstack
+            )
+        )
     if s.is_terminal():
         lines.append(f"game over: {'draw' if s.winner < 0 else f'player {s.winner} wins'}")
     return "\n".join(lines)

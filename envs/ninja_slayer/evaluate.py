@@ -1,24 +1,26 @@
 """Ninja Slayer TCG's leaf evaluation, for searches that cut their rollouts short (the
 registry's ``GameHooks``: ``value``, ``turn_of``, ``SEARCH_DEPTH``; see
 ``tcgzoo.envs.core.evaluation``)."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..core.evaluation import zero_sum
 from .cards import CHARACTER
 
 #: weights of the Ninja Slayer evaluation (in damage cards: 10 in the damage zone lose, NS 1002.1)
 WEIGHTS = {
-    "damage": 1.0,      # per card in the damage zone (face up or down: both count toward 10)
-    "character": 0.5,   # per character on the field
-    "karate": 0.12,     # per point of karate (kills characters in ikusa)
-    "durability": 0.08, # per point of durability left (damage on it this turn subtracted)
-    "kousaku": 0.45,    # per point of kousaku (damage to the player when it greets)
-    "ether": 0.2,       # per ether card up to the goal (pays for everything)
+    "damage": 1.0,  # per card in the damage zone (face up or down: both count toward 10)
+    "character": 0.5,  # per character on the field
+    "karate": 0.12,  # per point of karate (kills characters in ikusa)
+    "durability": 0.08,  # per point of durability left (damage on it this turn subtracted)
+    "kousaku": 0.45,  # per point of kousaku (damage to the player when it greets)
+    "ether": 0.2,  # per ether card up to the goal (pays for everything)
     "ether_goal": 6,
-    "hand": 0.15,       # per card in hand
-    "deck_low": 0.3,    # per card short of 5 in the deck (0 cards lose, NS-R2)
+    "hand": 0.15,  # per card in hand
+    "deck_low": 0.3,  # per card short of 5 in the deck (0 cards lose, NS-R2)
     "scale": 3.0,
 }
 
@@ -36,8 +38,12 @@ def _side(s: Any, p: int, w: Mapping[str, float]) -> float:
     defs, cdef = s.defs, s.cdef
     for i in s.field[p]:
         if defs[cdef[i]].type == CHARACTER:
-            v += (w["character"] + w["karate"] * s.karate(i) + w["kousaku"] * s.kousaku(i)
-                  + w["durability"] * max(0, s.durability(i) - s.dmg[i]))
+            v += (
+                w["character"]
+                + w["karate"] * s.karate(i)
+                + w["kousaku"] * s.kousaku(i)
+                + w["durability"] * max(0, s.durability(i) - s.dmg[i])
+            )
     return v
 
 

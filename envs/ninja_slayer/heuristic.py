@@ -6,12 +6,30 @@ interrupts when the interrupter survives or the hit would be big.
 It reads only what its seat may see: its own hand, the public board and counts (the
 same facts as ``state.to_dict(player)``); never the opponent's hand or either deck.
 """
+
 from __future__ import annotations
 
 from tcgzoo.envs.ninja_slayer.cards import CHARACTER, KOTODAMA
 from tcgzoo.envs.ninja_slayer.layout import (
-    D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_MODE, D_PAY_ETHER, D_PRIORITY, D_RECOVER, D_REVEAL, D_TARGET, D_X,
-    NUMBER, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER, ST_CHARACTER,
+    D_ATTACKER,
+    D_CHOOSE,
+    D_ETHER,
+    D_INTERRUPT,
+    D_MODE,
+    D_PAY_ETHER,
+    D_PRIORITY,
+    D_RECOVER,
+    D_REVEAL,
+    D_TARGET,
+    D_X,
+    NUMBER,
+    OPP_FIELD,
+    OPTION,
+    OWN_FIELD,
+    OWN_HAND,
+    PASS,
+    PLAYER,
+    ST_CHARACTER,
 )
 from tcgzoo.envs.ninja_slayer.rules import cond_ok
 from tcgzoo.envs.ninja_slayer.state import K_CARD
@@ -49,12 +67,22 @@ class NinjaSlayerHeuristic:
         if k == D_MODE:  # the mode worth most now (NS 1204.2b)
             ab = self._entering_ability(s, player)
             if ab is not None and ab.modes:
-                return max(legal, key=lambda a: (self._actions_value(s, player, ab.modes[a - OPTION])
-                                                 if OPTION <= a < OPTION + len(ab.modes) else -1000, -a))
+                return max(
+                    legal,
+                    key=lambda a: (
+                        self._actions_value(s, player, ab.modes[a - OPTION])
+                        if OPTION <= a < OPTION + len(ab.modes)
+                        else -1000,
+                        -a,
+                    ),
+                )
             return legal[0]
         if k == D_X:  # as large an X as can be paid (NS 1204.2d)
-            return max(a for a in legal if NUMBER <= a < OWN_HAND) if any(NUMBER <= a < OWN_HAND for a in legal) \
+            return (
+                max(a for a in legal if NUMBER <= a < OWN_HAND)
+                if any(NUMBER <= a < OWN_HAND for a in legal)
                 else legal[0]
+            )
         if k == D_REVEAL:  # a hidden card's trigger helps its owner (NS 1209.3a)
             return next((a for a in legal if OPTION <= a < NUMBER), PASS)  # reveal while it can
         if k == D_PAY_ETHER:
@@ -78,6 +106,7 @@ class NinjaSlayerHeuristic:
             if len(chars) <= 1 and d.type == CHARACTER:
                 v += 5
             return v
+
         return min((a for a in legal if a != PASS), key=keep_value)
 
     def _priority(self, s, p, legal) -> int:
@@ -154,6 +183,7 @@ class NinjaSlayerHeuristic:
         def key(a):
             attrs = s.defs[s.opts[a - OPTION]].attributes
             return (not (attr in attrs and spare < 1), "Ninja Slay" in attrs)
+
         return max(legal, key=key)
 
     @staticmethod

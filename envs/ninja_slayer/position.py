@@ -11,12 +11,21 @@ Player spec keys: ``hand`` (list, or a number of cards drawn at random), ``field
 ``deck`` (list, top first; a number; or left out: every card not dealt, shuffled). Cards a
 listed or counted deck leaves over are removed from the game (the removed zone, NS 308).
 """
+
 from __future__ import annotations
 
-from ..core.engine import RUNNING
 from ..core.errors import PositionError
 from ..core.position_file import (
-    Dealer, Header, card_entry, entry, flag, number, readable_header, readable_pending, zone_list,
+    Dealer,
+    Header,
+    card_entry,
+    entry,
+    flag,
+    number,
+    readable_header,
+    readable_pending,
+    resume,
+    zone_list,
 )
 from . import rules as R
 from .cards import CHARACTER
@@ -26,8 +35,14 @@ from .state import NO_TARGET, Z_DAMAGE, Z_DECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIG
 #: the steps a position starts at, and the step of the turn frame (rules.h_turn) that begins each
 STEP_FRAME = {"untap": 0, "draw": 1, "ether": 2, "character": 4, "ikusa": 5, "end": 6}
 #: the zones a position names (the check zone and the kotodama space are empty between steps)
-ZONES = {"hand": Z_HAND, "field": Z_FIELD, "ether": Z_ETHER, "ohigan": Z_OHIGAN, "damage": Z_DAMAGE,
-         "removed": Z_REMOVED}
+ZONES = {
+    "hand": Z_HAND,
+    "field": Z_FIELD,
+    "ether": Z_ETHER,
+    "ohigan": Z_OHIGAN,
+    "damage": Z_DAMAGE,
+    "removed": Z_REMOVED,
+}
 PLAYER_KEYS = tuple(ZONES) + ("deck",)
 CARD_KEYS = ("bowed", "face_down", "damage")
 MAX_DAMAGE = 100
@@ -40,37 +55,35 @@ def readable(s) -> dict:
     for p in (0, 1):
         spec = {}
         for name in ZONES:
-            spec[name] = [entry(ids[s.cdef[i]], bowed=s.bowed[i], face_down=s.face_down[i], damage=s.dmg[i])
-                          for i in s.zone_list(ZONES[name], p)]
+            spec[name] = [
+                entry(ids[s.cdef[i]], bowed=s.bowed[i], face_down=s.face_down[i], damage=s.dmg[i])
+                for i in s.zone_list(ZONES[name], p)
+            ]
         spec["deck"] = [ids[s.cdef[i]] for i in s.deck[p]]  # the top is the list's start (rules.draw)
         players.append(spec)
-    return {**readable_header(s, s.turn), "first": s.first, "step": STEPS[s.step], "players": players,
-            **readable_pending(s)}
+    return {
+        **readable_header(s, s.turn),
+        "first": s.first,
+        "step": STEPS[s.step],
+        "players": players,
+        **readable_pending(s),
+    }
 
 
-def build(game, data) -> "R.State":
+def build(game, data) -> R.State:
     """A state of ``game`` at the position ``data`` describes (its readable part); errors are
     PositionErrors naming what and where."""
     h = Header(data, game, STEP_FRAME, PLAYER_KEYS, "character")
     s = game.new_initial_state(h.seed)  # the set-up has no decisions (NS 403): turn 1 has begun
     _clear(s)
-    n0 = len(game.decks[0])
-    dealer = Dealer(s, [list(range(n0)), list(range(n0, len(s.cdef)))], h.strict, h.seed)
+    dealer = Dealer(s, h)
     counted = [_named(s, dealer, p, h.players[p]) for p in (0, 1)]
     for p in (0, 1):
         _rest(s, dealer, p, counted[p])
     s.statics = R.static_flags(s.defs, s.cdef)  # the dealt cards decide which lookups run
     s.turn, s.tp, s.first = h.turn, h.active, h.first
     s.step = STEPS.index(h.step)
-    s.stack = [[R.H_TURN, STEP_FRAME[h.step]]]
-    s.history, s.winner, s.capped = [], -1, False
-    try:
-        s.check_invariants()
-    except AssertionError as e:
-        raise PositionError(f"the position breaks an invariant of the state: {e}") from None
-    s.dkind = RUNNING
-    s._run()
-    return s
+    return resume(s, [R.H_TURN, STEP_FRAME[h.step]])
 
 
 def _clear(s) -> None:

@@ -3,6 +3,7 @@
 The rules, the encoders and the heuristic read these records through the names below, never
 through bare indices. (A frame's slots, the rules' own, are named in ``rules/frames.py``.)
 """
+
 from __future__ import annotations
 
 from enum import IntFlag

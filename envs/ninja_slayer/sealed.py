@@ -9,6 +9,7 @@ loads like any deck file (``format: blitz_sealed``) and ``check_sealed`` holds i
 format: exactly the 40 opened cards (NS 402.3a), any number of copies of one name and
 epithet (NS 402.3b) and of cards with ukemi (NS 402.3c).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -59,5 +60,9 @@ def check_sealed(ck, name: str, ids: list[int], pool) -> None:
         extra = sorted((deck - opened).elements())
         missing = sorted((opened - deck).elements())
         what = f"not opened: {extra}" if extra else f"opened but left out: {missing}"
-        raise DeckError(name, (extra or missing)[0], "NS 402.3a",
-                        f"a Blitz Sealed deck is exactly the {DECK_SIZE} cards of its packs ({what})")
+        raise DeckError(
+            name,
+            (extra or missing)[0],
+            "NS 402.3a",
+            f"a Blitz Sealed deck is exactly the {DECK_SIZE} cards of its packs ({what})",
+        )

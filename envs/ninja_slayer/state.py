@@ -7,6 +7,7 @@ ability]``. ``obj`` counts a card's zone changes (NS 302.3: a card that changes 
 a new object), so effects and limits keyed by ``(card, obj)`` stop matching after a move.
 Its fields are declared once (``FIELDS``): clone, positions and ``resample_hidden`` follow.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -46,24 +47,92 @@ class NinjaSlayerState(DecisionState):
     """The state of a Ninja Slayer game (the one state class; ``State`` is its old name)."""
 
     __slots__ = (
-        "defs", "abilities", "deck_names", "cdef", "owner", "zone", "bowed", "face_down", "dmg", "obj",
-        "pub", "redirected", "ikusa_hit", "deck", "hand", "field", "ether", "ohigan", "damage", "removed",
-        "check", "kstack", "carried", "tp", "turn", "first", "step", "ikstep", "attacker", "atk_obj",
-        "target", "tgt_obj", "teff", "tuses", "pending", "opts", "ctx", "auto", "aisatsu_by",
-        "tj", "saved", "delayed", "statics", "hits", "clock", "since", "repl",
+        "defs",
+        "abilities",
+        "deck_names",
+        "cdef",
+        "owner",
+        "zone",
+        "bowed",
+        "face_down",
+        "dmg",
+        "obj",
+        "pub",
+        "redirected",
+        "ikusa_hit",
+        "deck",
+        "hand",
+        "field",
+        "ether",
+        "ohigan",
+        "damage",
+        "removed",
+        "check",
+        "kstack",
+        "carried",
+        "tp",
+        "turn",
+        "first",
+        "step",
+        "ikstep",
+        "attacker",
+        "atk_obj",
+        "target",
+        "tgt_obj",
+        "teff",
+        "tuses",
+        "pending",
+        "opts",
+        "ctx",
+        "auto",
+        "aisatsu_by",
+        "tj",
+        "saved",
+        "delayed",
+        "statics",
+        "hits",
+        "clock",
+        "since",
+        "repl",
     )
     #: each field once, by kind (envs/core/table.py): clone, positions and resample_hidden follow
     FIELDS = Table(
         static=("defs", "abilities", "deck_names", "owner"),  # the pool, the decks
         # turn player, turn, first player, step and ikusa step, the ikusa's attacker / target as (card, obj),
         # the resolving object's context, option auto_forced, the decks' static-ability bits, the timestamp clock
-        values=("tp", "turn", "first", "step", "ikstep", "attacker", "atk_obj", "target", "tgt_obj", "ctx", "auto",
-                "statics", "clock"),
+        values=(
+            "tp",
+            "turn",
+            "first",
+            "step",
+            "ikstep",
+            "attacker",
+            "atk_obj",
+            "target",
+            "tgt_obj",
+            "ctx",
+            "auto",
+            "statics",
+            "clock",
+        ),
         # per card: definition, zone, bowed, face down, damage, object number (NS 302.3), known to both,
         # redirect target, hit this ikusa, tatsujin field flag (NS-G30), time it entered the field (NS 1213.3b);
         # per player: carried-over ether; the options of the pending choice
-        lists=("cdef", "zone", "bowed", "face_down", "dmg", "obj", "pub", "redirected", "ikusa_hit", "tj", "since",
-               "carried", "opts"),
+        lists=(
+            "cdef",
+            "zone",
+            "bowed",
+            "face_down",
+            "dmg",
+            "obj",
+            "pub",
+            "redirected",
+            "ikusa_hit",
+            "tj",
+            "since",
+            "carried",
+            "opts",
+        ),
         zones=("deck", "hand", "field", "ether", "ohigan", "damage", "removed", "check"),
         # the kotodama space (NS 310), continuous effects (NS 1213), uses this turn, waiting abilities,
         # aisatsu, delayed abilities (NS 1209.7), chosen replacements (NS 1214.2), hits (NS 1216.5a)
@@ -71,8 +140,9 @@ class NinjaSlayerState(DecisionState):
         snapshots=("saved",),  # the states to go back to (NS 1204.2i rollback): never mutated
         card_defs=("cdef",),
         # the opponent's hand cards not known to both, and deck, swap identities; the own deck's order
-        hidden=Hidden(opp_zones=("hand", "deck"), seen="pub", seen_in=("hand",), sorted_zones=("hand",),
-                      own_order=("deck",)),
+        hidden=Hidden(
+            opp_zones=("hand", "deck"), seen="pub", seen_in=("hand",), sorted_zones=("hand",), own_order=("deck",)
+        ),
     )
     HANDLERS: Sequence[Callable] = ()  # rules.HANDLERS, bound by the package (rules import this module)
     DECISION_NAMES = DECISIONS
@@ -120,7 +190,6 @@ class NinjaSlayerState(DecisionState):
             rng = Rng(rng)
         self.FIELDS.resample(self, player, rng)
 
-
     def ask(self, player: int, kind: int, legal: list[int]) -> None:
         """Pend a decision; with the option ``auto_forced`` (default off) a decision with one
         legal action is taken at once and not recorded (e.g. passing priority with nothing
@@ -134,8 +203,7 @@ class NinjaSlayerState(DecisionState):
     def zone_list(self, z: int, p: int):
         if z == Z_STACK:
             return None
-        return (self.deck, self.hand, self.field, self.ether, self.ohigan, self.damage, self.removed,
-                self.check)[z][p]
+        return (self.deck, self.hand, self.field, self.ether, self.ohigan, self.damage, self.removed, self.check)[z][p]
 
     def move(self, i: int, z: int, face_down: bool = False, top: bool = True) -> None:
         """Move card ``i`` to its owner's zone ``z`` (NS 302.3: a new object; untapped and
@@ -202,8 +270,7 @@ class NinjaSlayerState(DecisionState):
         matters. Attributes are settled first (1213.1b), so an aura's scope is fixed before
         (the dependency of 1213.3a)."""
         o = self.obj[i]
-        eff = [(st, k == put, amt) for k, _, c, ob, amt, st in self.teff
-               if c == i and ob == o and k in (add, put)]
+        eff = [(st, k == put, amt) for k, _, c, ob, amt, st in self.teff if c == i and ob == o and k in (add, put)]
         if aura and self.statics & SF_AURAS and self.zone[i] == Z_FIELD:
             defs, cdef = self.defs, self.cdef
             for j in self.field[self.owner[i]]:
@@ -331,8 +398,12 @@ class NinjaSlayerState(DecisionState):
             defs, cdef = self.defs, self.cdef
             for j in self.field[self.owner[i]]:
                 d = defs[cdef[j]]
-                if j != i and d.grant_attr == attr and not self.face_down[j] and (
-                        d.grant_if is None or (depth < 8 and self.has_attr(i, d.grant_if, depth + 1))):
+                if (
+                    j != i
+                    and d.grant_attr == attr
+                    and not self.face_down[j]
+                    and (d.grant_if is None or (depth < 8 and self.has_attr(i, d.grant_if, depth + 1)))
+                ):
                     return True
         return False
 

@@ -14,18 +14,40 @@ parameters and the forms of a verb one parameter rewrites (「手札をすべて
 fields. A word or field without a phrase is a
 :class:`~tcgzoo.envs.core.cardtext.MissingPhrase` naming it.
 """
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..core.cardtext import (
-    EMPTY, CardText, MissingPhrase, Modifiers, Phrase, Phrasebook, VocabText, check_keys, effect_lines, en_and,
-    en_cap, en_sentences, entry_of, ja_te, number, plain, pool_files, render as render_template, require_card, slots,
+    EMPTY,
+    CardText,
+    MissingPhrase,
+    Modifiers,
+    Phrase,
+    Phrasebook,
+    VocabText,
+    check_keys,
+    effect_lines,
+    en_and,
+    en_cap,
+    en_sentences,
+    entry_of,
+    ja_te,
+    number,
+    plain,
+    pool_files,
+    require_card,
+    slots,
+)
+from ..core.cardtext import (
+    render as render_template,
 )
 from . import cards as C
 from .cards import CARD_DIR, CardPool, load_pool
 from .verbs import VOCAB
-from .words import _count_param, _field_count_param, _filter_param, _text_param, _type_param
+from .words import _count_param, _field_count_param, _filter_param, _text_param
 
 __all__ = ["BOOK", "TEXT", "coverage_problems", "pool", "render", "render_entry"]
 
@@ -34,169 +56,299 @@ GAME = "ninja_slayer"
 #: (its numbers and attribute as one phrase, 「カラテ+2、耐久力+2を得る」)
 VERB_SLOTS = ("changes",)
 
-BOOK = Phrasebook(GAME, {
-    "type": {"character": ("キャラクター", "character"), "kotodama": ("コトダマ", "kotodama")},
-    "keyword": {  # NS 1402-1403 and the keyword-like abilities of cards.KEYWORDS
-        "interrupt": ("■インターラプト", "■Interrupt"),
-        "interrupt_kaizen": ("■インターラプト・カイゼン", "■Interrupt Kaizen"),
-        "satsubatsu": ("■サツバツ", "■Satsubatsu"),
-        "no_aisatsu": ("■これはアイサツできない。", "■This can't aisatsu."),
-        "unredirectable": ("■これのアイサツはインターラプトやインターラプト・カイゼンで変更されない。",
-                           "■This one's aisatsu is not changed by interrupt or interrupt kaizen."),
-        "kill_proof": ("■これは効果で殺されない。", "■This can't be killed by effects."),
+BOOK = Phrasebook(
+    GAME,
+    {
+        "type": {"character": ("キャラクター", "character"), "kotodama": ("コトダマ", "kotodama")},
+        "keyword": {  # NS 1402-1403 and the keyword-like abilities of cards.KEYWORDS
+            "interrupt": ("■インターラプト", "■Interrupt"),
+            "interrupt_kaizen": ("■インターラプト・カイゼン", "■Interrupt Kaizen"),
+            "satsubatsu": ("■サツバツ", "■Satsubatsu"),
+            "no_aisatsu": ("■これはアイサツできない。", "■This can't aisatsu."),
+            "unredirectable": (
+                "■これのアイサツはインターラプトやインターラプト・カイゼンで変更されない。",
+                "■This one's aisatsu is not changed by interrupt or interrupt kaizen.",
+            ),
+            "kill_proof": ("■これは効果で殺されない。", "■This can't be killed by effects."),
+        },
+        "keyword_name": {  # a keyword named by lose_keyword / gain_keyword
+            "interrupt": ("インターラプト", "interrupt"),
+            "interrupt_kaizen": ("インターラプト・カイゼン", "interrupt kaizen"),
+            "satsubatsu": ("サツバツ", "satsubatsu"),
+            "no_aisatsu": ("「これはアイサツできない。」", '"this can\'t aisatsu"'),
+            "unredirectable": ("「これのアイサツは変更されない。」", '"its aisatsu is not changed"'),
+            "kill_proof": ("「これは効果で殺されない。」", '"this can\'t be killed by effects"'),
+        },
+        "trigger": {  # NS 1209 ('(誘発条件)時、(効果)'); {turn} is whose turn a step trigger waits in
+            "aisatsu": ("これがアイサツした時", "when this aisatsu-s"),
+            "appears": ("これが登場した時", "when this appears"),
+            "killed": ("これが殺された時", "when this is killed"),
+            "killed_in_ikusa": ("これがイクサで殺された時", "when this is killed in ikusa"),
+            "ambush_from_ohigan": ("これがオヒガンからアンブッシュした時", "when this is ambushed from Ohigan"),
+            "entered": ("これがエントリーした時", "when this is entered"),
+            "end_phase": ("次のエンドフェイズ開始時", "at the start of the next end phase"),
+            "hand_empty": ("あなたの手札が0枚になった時", "when you have no cards in hand"),
+            "opp_aisatsu_from_hand": (
+                "これが手札にあり、相手のキャラクターがあなたにアイサツした時、これを公開してもよい。そうしたなら",
+                "when an opposing character aisatsu-s you while this is in your hand, you may reveal this; if you do",
+            ),
+            "deals_damage": ("これがダメージを与えた時", "when this deals damage"),
+            "dealt_damage": ("これがダメージを受けた時", "when this is dealt damage"),
+            "kills": ("これがキャラクターを殺した時", "when this kills a character"),
+            "killed_by_character": ("これがキャラクターに殺された時", "when this is killed by a character"),
+            "discarded_by_you": ("これがあなたによって捨てられた時", "when you discard this"),
+            "discarded_by_opp": ("これが相手によって捨てられた時", "when an opponent discards this"),
+            "start_of_turn": ("{turn.t}ターン開始時", "at the start of {turn.t} turn"),
+            "start_of_game": ("{turn}ゲーム開始時", "at the start of the game{turn}"),
+            "start_of_draw": ("{turn}ドロー・ステップ開始時", "at the start of the draw step{turn}"),
+            "start_of_ether": ("{turn}エテル・ステップ開始時", "at the start of the ether step{turn}"),
+            "start_of_character": ("{turn}キャラクターフェイズ開始時", "at the start of the character phase{turn}"),
+            "end_of_turn": ("{turn.t}ターン終了時", "at the end of {turn.t} turn"),
+            "start_of_ikusa": ("{turn}イクサ開始時", "at the start of an ikusa{turn}"),
+            "start_of_aisatsu_target": (
+                "{turn}アイサツ対象選択・ステップ開始時",
+                "at the start of the aisatsu target step{turn}",
+            ),
+            "start_of_interrupt": ("{turn}インターラプト・ステップ開始時", "at the start of the interrupt step{turn}"),
+            "start_of_ikusa_damage": (
+                "{turn}イクサダメージ・ステップ開始時",
+                "at the start of the ikusa damage step{turn}",
+            ),
+            "end_of_ikusa_damage": (
+                "{turn}イクサダメージ・ステップ終了時",
+                "at the end of the ikusa damage step{turn}",
+            ),
+            "end_of_ikusa": ("{turn}イクサ終了時", "at the end of an ikusa{turn}"),
+        },
+        "turn": {  # whose turn a step trigger waits in (NS 502-707): default own
+            "own": Phrase("あなたのターンの", " of your turn", {"t": ("あなたの", "your")}),
+            "opp": Phrase("相手のターンの", " of your opponent's turn", {"t": ("相手の", "your opponent's")}),
+            "any": Phrase("各ターンの", " of each turn", {"t": ("各", "each")}),
+        },
+        "limit": {  # 'この能力は1ターンに2度しか誘発しない' (NS 1604)
+            "once_per_turn": ("この能力は1ターンに1度しか誘発しない。", "This ability triggers only once per turn."),
+            "twice_per_turn": ("この能力は1ターンに2度しか誘発しない。", "This ability triggers only twice per turn."),
+        },
+        "limit_activated": {
+            "once_per_turn": ("この能力は1ターンに1度しか使用できない。", "Use this ability only once per turn."),
+            "twice_per_turn": ("この能力は1ターンに2度しか使用できない。", "Use this ability only twice per turn."),
+        },
+        "survive_kill": {
+            "once_per_turn": ("1ターンに1度", "once per turn"),
+            "twice_per_turn": ("1ターンに2度", "twice per turn"),
+        },
+        "cost": {  # '(コスト):(効果)' (NS 1208), タツジン-(コスト) (NS 1404), ジツ (NS 1320)
+            "bow_self": ("これをオジギする", "bow this"),
+            "ether": ("{}エテル", "{} ether"),
+            "jitsu": ("ジツ{}", "jitsu {}"),
+        },
+        "zone": {  # where a target is (NS 306-311)
+            "field": ("場", "field"),
+            "ether": ("エテル・ゾーン", "ether zone"),
+            "ohigan": ("オヒガン", "Ohigan"),
+            "stack": ("コトダマ空間", "kotodama space"),
+            "hand": ("手札", "hand"),
+        },
+        "side": {"own": ("あなたの", "your"), "opp": ("相手の", "your opponent's")},
+        "unit": {"field": ("人", ""), "stack": ("つ", ""), "card": ("枚", "")},
+        "player": {  # damage_player / discard 'player'
+            "opp": Phrase("相手", "your opponent", {"pos": ("相手の", "your opponent's"), "s": ("", "s")}),
+            "own": Phrase("あなた", "you", {"pos": ("あなたの", "your"), "s": ("", "")}),
+        },
+        "duration": {  # NS 1213.7-1213.9
+            "turn": ("このターン", "this turn"),
+            "ikusa": ("このイクサの間", "this ikusa"),
+            "game": ("このゲームの間", "for the rest of the game"),
+        },
+        "verb_form": {  # a verb's whole sentence when one parameter rewrites it (the verb's own is its registration)
+            "damage.distribute": (
+                "{target}に{n}ダメージを割り振って与える",
+                "distribute {n} damage among {target}",
+            ),  # NS 1305.1
+            "discard.n=all": (
+                "{player}は手札をすべて捨てる",
+                "{player} discard{player.s} {player.pos} whole hand",
+            ),  # NS 1309.2
+            "discard.may=true": (
+                "あなたは手札を{n}枚選んで捨ててもよい。そうしたなら",
+                "you may discard {n} card(s); if you do",
+            ),
+        },
+        "choice": {  # the choices of the words' parameters: <param>=<value>, or <word>.<param>=<value>
+            "bowed=true": ("オジギ状態", "bowed"),  # NS 303.1
+            "bowed=false": ("アンタイ・オジギ状態", "untapped"),
+        },
+        "pump": {  # what a pump changes (NS 1303, 1213.5, 1213.1e, 1325.1)
+            "karate": ("カラテ{}", "{} karate"),
+            "durability": ("耐久力{}", "{} durability"),
+            "kousaku": ("工作力{}", "{} kousaku"),
+            "attribute": ("〈{}〉", "〈{}〉"),
+            "set_karate": ("カラテが{}になり", "has its karate set to {}"),
+            "set_durability": ("耐久力が{}になり", "has its durability set to {}"),
+            "add_karate": ("カラテ{}を持ち", "gains a karate of {}"),
+            "add_kousaku": ("工作力{}を持ち", "gains a kousaku of {}"),
+            "gains": ("{}を得る", "gets {}"),
+        },
+        "tatsujin": {
+            "action": ("タツジン・コストを支払っていたなら、", "if the tatsujin cost was paid, "),
+            "cost": ("タツジン-{}", "Tatsujin — {}"),
+        },
+        "n": {"X": ("X", "X"), "lki_karate": ("これのカラテに等しい", "this one's karate in")},  # NS 1304, 1215
+        "x": {
+            "entry": (
+                "Xはエントリーの際に決め、追加でXエテルを支払う。",
+                "X is chosen as you enter this: pay X more ether.",
+            ),
+            "count": ("Xは{}に等しい。", "X is {}."),
+        },
+        "stat": {
+            "cost": ("コスト", "cost"),
+            "karate": ("カラテ", "karate"),
+            "durability": ("耐久力", "durability"),
+            "kousaku": ("工作力", "kousaku"),
+        },
+        "static": {  # NS 1210, 1213, 1214, 1326
+            "damage_plus": ("■これが与えるダメージを{}点増加する。", "■Damage this deals is increased by {}."),
+            "damage_minus": (
+                "■これにダメージが与えられる場合、かわりにそのダメージを{}点少なくする。",
+                "■If damage would be dealt to this, {} less is dealt to it instead.",
+            ),
+            "aura": (
+                "■あなたの場の他の〈{attribute}〉はカラテ{karate.signed}を得る。",
+                "■Your other 〈{attribute}〉 get {karate.signed} karate.",
+            ),
+            "grant_attribute": (
+                "■あなたの場の他のキャラクターは〈{}〉も持つ。",
+                "■Your other characters are also 〈{}〉.",
+            ),
+            "grant_attribute_to": (
+                "■あなたの場の他の〈{to}〉は〈{attribute}〉も持つ。",
+                "■Your other 〈{to}〉 are also 〈{attribute}〉.",
+            ),
+            "cost_plus": (
+                "■{side}がエントリーする{type}のコストは{n}多くなる。",
+                "■{type} {side} enter{side.s} cost {n} more.",
+            ),
+            "cost_minus": (
+                "■{side}がエントリーする{type}のコストは{n}少なくなる。",
+                "■{type} {side} enter{side.s} cost {n} less.",
+            ),
+            "cost_set": (
+                "■{side}がエントリーする{type}のコストは{n}になる。",
+                "■{type} {side} enter{side.s} cost {n}.",
+            ),
+            "define": ("■これの{}。", "■This card's {}."),
+            "survive_kill": (
+                "■{}、これが殺される場合、かわりにこれをオジギし、これのダメージをすべて取り除く。",
+                "■{}, if this would be killed, instead bow it and remove all damage from it.",
+            ),
+            "discard_removed": (
+                "■{pos}手札のカードが捨てられる場合、かわりにそれを除外する。",
+                "■If a card would be discarded from {pos} hand, remove it instead.",
+            ),
+            "rescue_kill": (
+                "■あなたの他のキャラクターが殺される場合、かわりにそれを持ち主の手札に戻す。",
+                "■If another of your characters would be killed, return it to its owner's hand instead.",
+            ),
+        },
+        "cost_type": {
+            "character": ("キャラクター", "characters"),
+            "kotodama": ("コトダマ", "kotodama"),
+            "any": ("カード", "cards"),
+        },
+        "frame": {
+            "ukemi": ("ウケミ：", "Ukemi: "),
+            "ukemi_enter": ("これがエントリーする!", "this enters!"),
+            "modes": ("次から1つ選択 ―", "Choose one —"),
+            "mode": ("▶", "▶ "),
+            "extra_cost": (
+                "追加コスト：あなたのエテル・ゾーンのアンタイ・オジギ状態の〈{}〉を1枚オジギする。",
+                "Additional cost: bow an untapped 〈{}〉 in your ether zone.",
+            ),
+            "choose": ("{np}を{n}選び、", "choose {np}; "),
+            "reveal": ("{np}を{n}公開してもよい。そうしたなら、", "you may reveal {np} from your hand; if you do, "),
+        },
     },
-    "keyword_name": {  # a keyword named by lose_keyword / gain_keyword
-        "interrupt": ("インターラプト", "interrupt"),
-        "interrupt_kaizen": ("インターラプト・カイゼン", "interrupt kaizen"),
-        "satsubatsu": ("サツバツ", "satsubatsu"),
-        "no_aisatsu": ("「これはアイサツできない。」", '"this can\'t aisatsu"'),
-        "unredirectable": ("「これのアイサツは変更されない。」", '"its aisatsu is not changed"'),
-        "kill_proof": ("「これは効果で殺されない。」", '"this can\'t be killed by effects"'),
-    },
-    "trigger": {  # NS 1209 ('(誘発条件)時、(効果)'); {turn} is whose turn a step trigger waits in
-        "aisatsu": ("これがアイサツした時", "when this aisatsu-s"),
-        "appears": ("これが登場した時", "when this appears"),
-        "killed": ("これが殺された時", "when this is killed"),
-        "killed_in_ikusa": ("これがイクサで殺された時", "when this is killed in ikusa"),
-        "ambush_from_ohigan": ("これがオヒガンからアンブッシュした時", "when this is ambushed from Ohigan"),
-        "entered": ("これがエントリーした時", "when this is entered"),
-        "end_phase": ("次のエンドフェイズ開始時", "at the start of the next end phase"),
-        "hand_empty": ("あなたの手札が0枚になった時", "when you have no cards in hand"),
-        "opp_aisatsu_from_hand": ("これが手札にあり、相手のキャラクターがあなたにアイサツした時、これを公開してもよい。そうしたなら",
-                                  "when an opposing character aisatsu-s you while this is in your hand, you may "
-                                  "reveal this; if you do"),
-        "deals_damage": ("これがダメージを与えた時", "when this deals damage"),
-        "dealt_damage": ("これがダメージを受けた時", "when this is dealt damage"),
-        "kills": ("これがキャラクターを殺した時", "when this kills a character"),
-        "killed_by_character": ("これがキャラクターに殺された時", "when this is killed by a character"),
-        "discarded_by_you": ("これがあなたによって捨てられた時", "when you discard this"),
-        "discarded_by_opp": ("これが相手によって捨てられた時", "when an opponent discards this"),
-        "start_of_turn": ("{turn.t}ターン開始時", "at the start of {turn.t} turn"),
-        "start_of_game": ("{turn}ゲーム開始時", "at the start of the game{turn}"),
-        "start_of_draw": ("{turn}ドロー・ステップ開始時", "at the start of the draw step{turn}"),
-        "start_of_ether": ("{turn}エテル・ステップ開始時", "at the start of the ether step{turn}"),
-        "start_of_character": ("{turn}キャラクターフェイズ開始時", "at the start of the character phase{turn}"),
-        "end_of_turn": ("{turn.t}ターン終了時", "at the end of {turn.t} turn"),
-        "start_of_ikusa": ("{turn}イクサ開始時", "at the start of an ikusa{turn}"),
-        "start_of_aisatsu_target": ("{turn}アイサツ対象選択・ステップ開始時",
-                                    "at the start of the aisatsu target step{turn}"),
-        "start_of_interrupt": ("{turn}インターラプト・ステップ開始時", "at the start of the interrupt step{turn}"),
-        "start_of_ikusa_damage": ("{turn}イクサダメージ・ステップ開始時", "at the start of the ikusa damage step{turn}"),
-        "end_of_ikusa_damage": ("{turn}イクサダメージ・ステップ終了時", "at the end of the ikusa damage step{turn}"),
-        "end_of_ikusa": ("{turn}イクサ終了時", "at the end of an ikusa{turn}"),
-    },
-    "turn": {  # whose turn a step trigger waits in (NS 502-707): default own
-        "own": Phrase("あなたのターンの", " of your turn", {"t": ("あなたの", "your")}),
-        "opp": Phrase("相手のターンの", " of your opponent's turn", {"t": ("相手の", "your opponent's")}),
-        "any": Phrase("各ターンの", " of each turn", {"t": ("各", "each")}),
-    },
-    "limit": {  # 'この能力は1ターンに2度しか誘発しない' (NS 1604)
-        "once_per_turn": ("この能力は1ターンに1度しか誘発しない。", "This ability triggers only once per turn."),
-        "twice_per_turn": ("この能力は1ターンに2度しか誘発しない。", "This ability triggers only twice per turn."),
-    },
-    "limit_activated": {
-        "once_per_turn": ("この能力は1ターンに1度しか使用できない。", "Use this ability only once per turn."),
-        "twice_per_turn": ("この能力は1ターンに2度しか使用できない。", "Use this ability only twice per turn."),
-    },
-    "survive_kill": {
-        "once_per_turn": ("1ターンに1度", "once per turn"),
-        "twice_per_turn": ("1ターンに2度", "twice per turn"),
-    },
-    "cost": {  # '(コスト):(効果)' (NS 1208), タツジン-(コスト) (NS 1404), ジツ (NS 1320)
-        "bow_self": ("これをオジギする", "bow this"),
-        "ether": ("{}エテル", "{} ether"),
-        "jitsu": ("ジツ{}", "jitsu {}"),
-    },
-    "zone": {  # where a target is (NS 306-311)
-        "field": ("場", "field"), "ether": ("エテル・ゾーン", "ether zone"), "ohigan": ("オヒガン", "Ohigan"),
-        "stack": ("コトダマ空間", "kotodama space"), "hand": ("手札", "hand"),
-    },
-    "side": {"own": ("あなたの", "your"), "opp": ("相手の", "your opponent's")},
-    "unit": {"field": ("人", ""), "stack": ("つ", ""), "card": ("枚", "")},
-    "player": {  # damage_player / discard 'player'
-        "opp": Phrase("相手", "your opponent", {"pos": ("相手の", "your opponent's"), "s": ("", "s")}),
-        "own": Phrase("あなた", "you", {"pos": ("あなたの", "your"), "s": ("", "")}),
-    },
-    "duration": {  # NS 1213.7-1213.9
-        "turn": ("このターン", "this turn"),
-        "ikusa": ("このイクサの間", "this ikusa"),
-        "game": ("このゲームの間", "for the rest of the game"),
-    },
-    "verb_form": {  # a verb's whole sentence when one parameter rewrites it (the verb's own is its registration)
-        "damage.distribute": ("{target}に{n}ダメージを割り振って与える", "distribute {n} damage among {target}"),  # NS 1305.1
-        "discard.n=all": ("{player}は手札をすべて捨てる", "{player} discard{player.s} {player.pos} whole hand"),  # NS 1309.2
-        "discard.may=true": ("あなたは手札を{n}枚選んで捨ててもよい。そうしたなら", "you may discard {n} card(s); if you do"),
-    },
-    "choice": {  # the choices of the words' parameters: <param>=<value>, or <word>.<param>=<value>
-        "bowed=true": ("オジギ状態", "bowed"),  # NS 303.1
-        "bowed=false": ("アンタイ・オジギ状態", "untapped"),
-    },
-    "pump": {  # what a pump changes (NS 1303, 1213.5, 1213.1e, 1325.1)
-        "karate": ("カラテ{}", "{} karate"),
-        "durability": ("耐久力{}", "{} durability"),
-        "kousaku": ("工作力{}", "{} kousaku"),
-        "attribute": ("〈{}〉", "〈{}〉"),
-        "set_karate": ("カラテが{}になり", "has its karate set to {}"),
-        "set_durability": ("耐久力が{}になり", "has its durability set to {}"),
-        "add_karate": ("カラテ{}を持ち", "gains a karate of {}"),
-        "add_kousaku": ("工作力{}を持ち", "gains a kousaku of {}"),
-        "gains": ("{}を得る", "gets {}"),
-    },
-    "tatsujin": {"action": ("タツジン・コストを支払っていたなら、", "if the tatsujin cost was paid, "),
-                 "cost": ("タツジン-{}", "Tatsujin — {}")},
-    "n": {"X": ("X", "X"), "lki_karate": ("これのカラテに等しい", "this one's karate in")},  # NS 1304, 1215
-    "x": {
-        "entry": ("Xはエントリーの際に決め、追加でXエテルを支払う。", "X is chosen as you enter this: pay X more ether."),
-        "count": ("Xは{}に等しい。", "X is {}."),
-    },
-    "stat": {"cost": ("コスト", "cost"), "karate": ("カラテ", "karate"), "durability": ("耐久力", "durability"),
-             "kousaku": ("工作力", "kousaku")},
-    "static": {  # NS 1210, 1213, 1214, 1326
-        "damage_plus": ("■これが与えるダメージを{}点増加する。", "■Damage this deals is increased by {}."),
-        "damage_minus": ("■これにダメージが与えられる場合、かわりにそのダメージを{}点少なくする。",
-                         "■If damage would be dealt to this, {} less is dealt to it instead."),
-        "aura": ("■あなたの場の他の〈{attribute}〉はカラテ{karate.signed}を得る。",
-                 "■Your other 〈{attribute}〉 get {karate.signed} karate."),
-        "grant_attribute": ("■あなたの場の他のキャラクターは〈{}〉も持つ。", "■Your other characters are also 〈{}〉."),
-        "grant_attribute_to": ("■あなたの場の他の〈{to}〉は〈{attribute}〉も持つ。",
-                               "■Your other 〈{to}〉 are also 〈{attribute}〉."),
-        "cost_plus": ("■{side}がエントリーする{type}のコストは{n}多くなる。", "■{type} {side} enter{side.s} cost {n} more."),
-        "cost_minus": ("■{side}がエントリーする{type}のコストは{n}少なくなる。", "■{type} {side} enter{side.s} cost {n} less."),
-        "cost_set": ("■{side}がエントリーする{type}のコストは{n}になる。", "■{type} {side} enter{side.s} cost {n}."),
-        "define": ("■これの{}。", "■This card's {}."),
-        "survive_kill": ("■{}、これが殺される場合、かわりにこれをオジギし、これのダメージをすべて取り除く。",
-                         "■{}, if this would be killed, instead bow it and remove all damage from it."),
-        "discard_removed": ("■{pos}手札のカードが捨てられる場合、かわりにそれを除外する。",
-                            "■If a card would be discarded from {pos} hand, remove it instead."),
-        "rescue_kill": ("■あなたの他のキャラクターが殺される場合、かわりにそれを持ち主の手札に戻す。",
-                        "■If another of your characters would be killed, return it to its owner's hand instead."),
-    },
-    "cost_type": {"character": ("キャラクター", "characters"), "kotodama": ("コトダマ", "kotodama"),
-                  "any": ("カード", "cards")},
-    "frame": {
-        "ukemi": ("ウケミ：", "Ukemi: "),
-        "ukemi_enter": ("これがエントリーする!", "this enters!"),
-        "modes": ("次から1つ選択 ―", "Choose one —"),
-        "mode": ("▶", "▶ "),
-        "extra_cost": ("追加コスト：あなたのエテル・ゾーンのアンタイ・オジギ状態の〈{}〉を1枚オジギする。",
-                       "Additional cost: bow an untapped 〈{}〉 in your ether zone."),
-        "choose": ("{np}を{n}選び、", "choose {np}; "),
-        "reveal": ("{np}を{n}公開してもよい。そうしたなら、", "you may reveal {np} from your hand; if you do, "),
-    },
-})
+)
 
 TARGET_KEYS = {"zone", "side", "count", "up_to", "filter", "chosen"}
-ACTION_KEYS = {"do", "n", "target", "player", "karate", "durability", "kousaku", "duration", "effect", "total_cost_le",
-               "attribute", "attribute_count", "any_count", "tatsujin", "may", "keyword", "free", "filter",
-               "distribute", "set_karate", "set_durability", "add_karate", "add_kousaku"}
+ACTION_KEYS = {
+    "do",
+    "n",
+    "target",
+    "player",
+    "karate",
+    "durability",
+    "kousaku",
+    "duration",
+    "effect",
+    "total_cost_le",
+    "attribute",
+    "attribute_count",
+    "any_count",
+    "tatsujin",
+    "may",
+    "keyword",
+    "free",
+    "filter",
+    "distribute",
+    "set_karate",
+    "set_durability",
+    "add_karate",
+    "add_kousaku",
+}
 ABILITY_KEYS = {"trigger", "if", "limit", "actions", "modes", "x", "reveal", "turn", "cost"}
-CARD_KEYS = {"id", "name", "epithet", "type", "cost", "jitsu", "karate", "durability", "kousaku", "attributes",
-             "keywords", "assumed", "text", "effects", "actions", "if", "ukemi", "tatsujin", "modes", "x", "activated",
-             "static", "extra_cost"}
-STATIC_KEYS = {"damage_plus", "damage_minus", "aura", "grant_attribute", "survive_kill", "cost_plus", "cost_minus",
-               "cost_set", "rescue_kill", "discard_removed", "define", "x", "y", "z"}
-PUMP_PARTS = ("karate", "durability", "kousaku", "attribute", "set_karate", "set_durability", "add_karate",
-              "add_kousaku")
+CARD_KEYS = {
+    "id",
+    "name",
+    "epithet",
+    "type",
+    "cost",
+    "jitsu",
+    "karate",
+    "durability",
+    "kousaku",
+    "attributes",
+    "keywords",
+    "assumed",
+    "text",
+    "effects",
+    "actions",
+    "if",
+    "ukemi",
+    "tatsujin",
+    "modes",
+    "x",
+    "activated",
+    "static",
+    "extra_cost",
+}
+STATIC_KEYS = {
+    "damage_plus",
+    "damage_minus",
+    "aura",
+    "grant_attribute",
+    "survive_kill",
+    "cost_plus",
+    "cost_minus",
+    "cost_set",
+    "rescue_kill",
+    "discard_removed",
+    "define",
+    "x",
+    "y",
+    "z",
+}
+PUMP_PARTS = (
+    "karate",
+    "durability",
+    "kousaku",
+    "attribute",
+    "set_karate",
+    "set_durability",
+    "add_karate",
+    "add_kousaku",
+)
 
 
 def _phrase(kind: str, name: str, **values: Phrase) -> Phrase:
@@ -230,7 +382,6 @@ class NinjaSlayerText(VocabText):
         super().__init__(VOCAB, BOOK)
         # the parameters read by the game's own functions (words.py), by reader
         self._custom = {
-            _type_param: lambda w, v: Phrase(*BOOK.get("type", v)),
             _text_param: lambda w, v: plain(v),
             _filter_param: lambda w, v: self.noun(v),
             _field_count_param: lambda w, v: self._counted(v),
@@ -320,12 +471,17 @@ def target(raw: Any) -> Phrase:
     mods, ja_noun, en_noun = TEXT.filter(raw.get("filter") or {}, zone)
     where_ja = _phrase("side", side).ja + _phrase("zone", zone).ja + "の"
     owner = "your" if side == "own" else "your opponent's"
-    where_en = {"field": "on {} field", "ether": "in {} ether zone", "ohigan": "in {} Ohigan",
-                "stack": "on the kotodama space", "hand": "in {} hand"}[zone].format(owner)
+    where_en = {
+        "field": "on {} field",
+        "ether": "in {} ether zone",
+        "ohigan": "in {} Ohigan",
+        "stack": "on the kotodama space",
+        "hand": "in {} hand",
+    }[zone].format(owner)
     unit = BOOK.get("unit", zone if zone in ("field", "stack") else "card")[0]
     num_ja = f"{count}{unit}" + ("まで" if up_to else "")
     many = count != 1
-    num_en = (f"up to {count}" if up_to else str(count))
+    num_en = f"up to {count}" if up_to else str(count)
     en_noun_n = _plural(en_noun) if many else en_noun
     pre, post = mods.en_pre.strip(), mods.en_post.strip()
     en_np = " ".join(x for x in (num_en, pre, en_noun_n, post, where_en) if x)
@@ -337,8 +493,11 @@ def target(raw: Any) -> Phrase:
     if raw.get("chosen", "resolution") == "entry":  # 「…を1人選び、それを…」 (NS 1204.2e)
         choose = _phrase("frame", "choose", np=Phrase(ja_np, en_np), n=plain(num_ja))
         them = many or up_to
-        return Phrase("それら" if them else "それ", "them" if them else "it",
-                      {"choose": (choose.ja, choose.en), "s": ("", "" if them else "s")})
+        return Phrase(
+            "それら" if them else "それ",
+            "them" if them else "it",
+            {"choose": (choose.ja, choose.en), "s": ("", "" if them else "s")},
+        )
     return Phrase(f"{ja_np}{num_ja}", en_np, {"choose": ("", ""), "s": ("", "" if many else "s")})
 
 
@@ -381,10 +540,14 @@ def action(a: dict, card: dict) -> tuple[Phrase, Phrase]:
     check_keys(GAME, f"field of the action {a.get('do')!r},", a, ACTION_KEYS)
     do = a["do"]
     tg = target(a["target"]) if "target" in a else EMPTY
-    values = {"target": tg, "n": _n(a.get("n", 1)), "player": Phrase(*BOOK.get("player", a.get("player", "opp"))),
-              "duration": _duration(a) if "duration" in a or do in ("pump", "grant", "gain_attribute",
-                                                                     "lose_keyword", "gain_keyword",
-                                                                     "set_attribute") else EMPTY}
+    values = {
+        "target": tg,
+        "n": _n(a.get("n", 1)),
+        "player": Phrase(*BOOK.get("player", a.get("player", "opp"))),
+        "duration": _duration(a)
+        if "duration" in a or do in ("pump", "grant", "gain_attribute", "lose_keyword", "gain_keyword", "set_attribute")
+        else EMPTY,
+    }
     form = None  # a form of the verb one parameter rewrites (BOOK verb_form), else its registration
     if do == "damage" and "distribute" in a:
         form, values["n"] = "damage.distribute", number(a["distribute"])
@@ -502,7 +665,9 @@ def _modes(modes: list, card: dict) -> Phrase:
     for m in modes:
         check_keys(GAME, "field of a mode,", m, {"text", "actions"})
         parts.append(actions(m["actions"], card))
-    return Phrase(head[0] + "".join(mark[0] + p.ja for p in parts), head[1] + " " + " ".join(mark[1] + p.en for p in parts))
+    return Phrase(
+        head[0] + "".join(mark[0] + p.ja for p in parts), head[1] + " " + " ".join(mark[1] + p.en for p in parts)
+    )
 
 
 def _static(st: dict) -> list[Phrase]:
@@ -513,7 +678,9 @@ def _static(st: dict) -> list[Phrase]:
             out.append(_phrase("static", key, **{"": number(st[key])}))
     if "aura" in st:
         check_keys(GAME, "field of aura,", st["aura"], {"attribute", "karate"})
-        out.append(_phrase("static", "aura", attribute=plain(st["aura"]["attribute"]), karate=number(st["aura"]["karate"])))
+        out.append(
+            _phrase("static", "aura", attribute=plain(st["aura"]["attribute"]), karate=number(st["aura"]["karate"]))
+        )
     ga = st.get("grant_attribute")
     if isinstance(ga, dict):
         check_keys(GAME, "field of grant_attribute,", ga, {"attribute", "to"})
@@ -525,15 +692,24 @@ def _static(st: dict) -> list[Phrase]:
             m = st[key]
             check_keys(GAME, f"field of {key},", m, {"n", "type", "side"})
             side = m.get("side", "own")
-            out.append(_phrase("static", key, n=number(m["n"]), type=Phrase(*BOOK.get("cost_type", m.get("type", "any"))),
-                               side=BOOK.get("player", side)))
+            out.append(
+                _phrase(
+                    "static",
+                    key,
+                    n=number(m["n"]),
+                    type=Phrase(*BOOK.get("cost_type", m.get("type", "any"))),
+                    side=BOOK.get("player", side),
+                )
+            )
     if "define" in st:
         parts = []
         for stat, v in st["define"].items():
             s_ja, s_en = BOOK.get("stat", stat)
             val = plain(str(v))
             parts.append(Phrase(f"{s_ja}は{val.ja}", f"{s_en} is {val.en}"))
-        line = _phrase("static", "define", **{"": Phrase("、".join(p.ja for p in parts), en_and([p.en for p in parts]))})
+        line = _phrase(
+            "static", "define", **{"": Phrase("、".join(p.ja for p in parts), en_and([p.en for p in parts]))}
+        )
         for var in ("x", "y", "z"):
             if var in st:
                 c = TEXT.value(st[var], None)
@@ -544,7 +720,9 @@ def _static(st: dict) -> list[Phrase]:
     if "survive_kill" in st:
         out.append(_phrase("static", "survive_kill", **{"": Phrase(*BOOK.get("survive_kill", st["survive_kill"]))}))
     if "discard_removed" in st:
-        out.append(_phrase("static", "discard_removed", pos=Phrase(*BOOK.get("player", st["discard_removed"]).forms["pos"])))
+        out.append(
+            _phrase("static", "discard_removed", pos=Phrase(*BOOK.get("player", st["discard_removed"]).forms["pos"]))
+        )
     if st.get("rescue_kill"):
         out.append(_phrase("static", "rescue_kill"))
     return out
@@ -565,8 +743,10 @@ def _ukemi(u: dict, card: dict) -> Phrase:
         check_keys(GAME, "field of an ukemi cost,", u["cost"], {"ether"})
         c = _phrase("cost", "ether", **{"": number(u["cost"]["ether"])})
         cost = Phrase(f"({c.ja})：", f"({c.en}): ")
-    return Phrase(head[0] + cost.ja + cond.ja + body.ja,
-                  head[1] + cost.en + (cond.en + _lower(body.en) if cond.en else _lower(body.en)))
+    return Phrase(
+        head[0] + cost.ja + cond.ja + body.ja,
+        head[1] + cost.en + (cond.en + _lower(body.en) if cond.en else _lower(body.en)),
+    )
 
 
 def _tatsujin(t: dict) -> Phrase:
@@ -594,9 +774,15 @@ def render_entry(entry: dict) -> CardText:
         cost += f"  {j.ja} ({j.en})"
     fields.append(("cost", cost))
     if ty == "character":
-        fields.append(("stats", " / ".join(f"{BOOK.get('stat', k)[0]} {_stat(entry.get(k, '*'))}"
-                                            for k in ("karate", "durability", "kousaku"))
-                       + " (karate / durability / kousaku)"))
+        fields.append(
+            (
+                "stats",
+                " / ".join(
+                    f"{BOOK.get('stat', k)[0]} {_stat(entry.get(k, '*'))}" for k in ("karate", "durability", "kousaku")
+                )
+                + " (karate / durability / kousaku)",
+            )
+        )
     if entry.get("attributes"):
         fields.append(("attributes", "".join(f"〈{a}〉" for a in entry["attributes"])))
     if entry.get("assumed"):
@@ -617,9 +803,17 @@ def render_entry(entry: dict) -> CardText:
         cond = condition(entry.get("if"))
         body = actions(entry["actions"], entry) if "actions" in entry else _modes(entry["modes"], entry)
         x = _x(entry)
-        effects.append(effect_lines(_cap(Phrase(x.ja + cond.ja + body.ja,
-                                                x.en + (" " if x.en else "") + en_cap(cond.en + _lower(body.en)
-                                                                                       if cond.en else body.en))), None))
+        effects.append(
+            effect_lines(
+                _cap(
+                    Phrase(
+                        x.ja + cond.ja + body.ja,
+                        x.en + (" " if x.en else "") + en_cap(cond.en + _lower(body.en) if cond.en else body.en),
+                    )
+                ),
+                None,
+            )
+        )
     for ab in entry.get("effects", []):
         effects.append(effect_lines(ability(ab, entry), None))
     if "activated" in entry:
@@ -656,14 +850,23 @@ def coverage_problems() -> list[str]:
                 if param.kind == "custom" and kind != "verb" and param.choices[0] not in TEXT._custom:
                     out.append(f"{kind} {w.name!r}: no renderer for its parameter {pname or '(value)'!r}")
                 if param.kind in ("choice", "bool") and kind != "verb":
-                    for c in (param.choices if param.kind == "choice" else (True, False)):
+                    for c in param.choices if param.kind == "choice" else (True, False):
                         if TEXT.choice_entry(w, pname, c) is None:
                             out.append(f"{kind} {w.name!r}: no phrase for its choice {pname or w.name}={c}")
-    groups = [("type", C.TYPES), ("keyword", C.KEYWORDS), ("keyword_name", C.KEYWORDS), ("trigger", C.TRIGGERS),
-              ("turn", C.TURN_OF), ("limit", C.LIMITS), ("limit_activated", C.LIMITS), ("survive_kill", C.LIMITS),
-              ("zone", C.TARGET_ZONES), ("stat", C.CDA_STATS),
-              ("duration", VOCAB.words["verb"]["pump"].params["duration"].choices),
-              ("player", VOCAB.words["verb"]["discard"].params["player"].choices)]
+    groups = [
+        ("type", C.TYPES),
+        ("keyword", C.KEYWORDS),
+        ("keyword_name", C.KEYWORDS),
+        ("trigger", C.TRIGGERS),
+        ("turn", C.TURN_OF),
+        ("limit", C.LIMITS),
+        ("limit_activated", C.LIMITS),
+        ("survive_kill", C.LIMITS),
+        ("zone", C.TARGET_ZONES),
+        ("stat", C.CDA_STATS),
+        ("duration", VOCAB.words["verb"]["pump"].params["duration"].choices),
+        ("player", VOCAB.words["verb"]["discard"].params["player"].choices),
+    ]
     out += [f"{kind} {n!r}: no phrase" for kind, names in groups for n in names if not BOOK.has(kind, n)]
     for kind, names in BOOK.table.items():
         for n, entry in names.items():
@@ -674,6 +877,8 @@ def coverage_problems() -> list[str]:
                 ja_slots = {s for s, _ in slots(entry[0])}
                 en_slots = {s for s, _ in slots(entry[1])}
                 if ja_slots != en_slots and kind != "frame":
-                    out.append(f"{kind} {n!r}: its Japanese and English templates use different values "
-                               f"({sorted(ja_slots)} / {sorted(en_slots)})")
+                    out.append(
+                        f"{kind} {n!r}: its Japanese and English templates use different values "
+                        f"({sorted(ja_slots)} / {sorted(en_slots)})"
+                    )
     return out

@@ -14,6 +14,7 @@ Actions: 0..2 play hand slot i; 3 pass. Observation (size 14): own hand values /
 (3), own pile total /40, opponent pile total /40, own deck size /12, opponent deck size
 /12, opponent hand size /3, own passed, opponent passed, is my turn, 3 zeros reserved.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -31,7 +32,7 @@ H_SETUP, H_TURN = 0, 1
 D_PLAY = 0
 
 
-def _setup(s: "State", f: list) -> None:
+def _setup(s: State, f: list) -> None:
     for p in (0, 1):
         deck = [v for v in range(1, 7) for _ in range(2)]
         s.rng.shuffle(deck)
@@ -41,7 +42,7 @@ def _setup(s: "State", f: list) -> None:
     f.append(s.rng.below(2))  # f[2]: player to move
 
 
-def _turn(s: "State", f: list) -> None:
+def _turn(s: State, f: list) -> None:
     p = f[2]
     if f[1] == 0:
         if (s.passed[0] or not s.hands[0]) and (s.passed[1] or not s.hands[1]):
@@ -84,9 +85,16 @@ class State(DecisionState):
         q = 1 - player
         for i, v in enumerate(self.hands[player]):
             o[i] = v / 6
-        o[3:11] = (self.piles[player] / 40, self.piles[q] / 40, len(self.decks[player]) / 12,
-                   len(self.decks[q]) / 12, len(self.hands[q]) / 3, self.passed[player],
-                   self.passed[q], self.dkind >= 0 and self.dplayer == player)
+        o[3:11] = (
+            self.piles[player] / 40,
+            self.piles[q] / 40,
+            len(self.decks[player]) / 12,
+            len(self.decks[q]) / 12,
+            len(self.hands[q]) / 3,
+            self.passed[player],
+            self.passed[q],
+            self.dkind >= 0 and self.dplayer == player,
+        )
         return o
 
     def resample_hidden(self, player: int, rng) -> None:
@@ -106,14 +114,18 @@ class State(DecisionState):
         raise ValueError(f"action {action} outside Toy Duel's {NUM_ACTIONS} actions")
 
     def to_dict(self, player: int | None = None) -> dict:
-        d = {"piles": self.piles[:], "passed": self.passed[:], "current_player": self.current_player(),
-             "deck_sizes": [len(x) for x in self.decks], "hand_sizes": [len(x) for x in self.hands]}
+        d = {
+            "piles": self.piles[:],
+            "passed": self.passed[:],
+            "current_player": self.current_player(),
+            "deck_sizes": [len(x) for x in self.decks],
+            "hand_sizes": [len(x) for x in self.hands],
+        }
         d["hands"] = [h[:] if player in (None, p) else None for p, h in enumerate(self.hands)]
         return d
 
     def __str__(self) -> str:
-        return (f"piles {self.piles} passed {self.passed} hands {self.hands} "
-                f"to move: {self.current_player()}")
+        return f"piles {self.piles} passed {self.passed} hands {self.hands} to move: {self.current_player()}"
 
 
 class Game:
@@ -142,4 +154,3 @@ class Game:
 
     def deserialize_state(self, text: str) -> State:
         return deserialize_state(self, text)
-

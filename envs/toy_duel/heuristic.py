@@ -1,4 +1,5 @@
 """Toy Duel's rule-of-thumb player (the registry's ``GameHooks.heuristic``)."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -12,9 +12,10 @@ every action.
     s = scene(p0=dict(hand=["T-M1"], field=[("T-S1", 2)]), p1=dict(field=["T-S2"]))
     play(s, "T-M1")
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from tcgzoo.envs.battle_spirits import Game, position
@@ -24,8 +25,13 @@ from tcgzoo.envs.battle_spirits.state import *  # noqa: F403 - zones, soul place
 DATA = Path(__file__).parent / "data"
 # the rules' test cards; the v2_* files hold the test cards of the card language v2's words
 # (events of other cards and players; board conditions, selectors, negation and immunity; verbs)
-CARD_FILES = (str(DATA / "filler.yaml"), str(DATA / "rules_cards.yaml"), str(DATA / "v2_events.yaml"),
-              str(DATA / "v2_board.yaml"), str(DATA / "v2_verbs.yaml"))
+CARD_FILES = (
+    str(DATA / "filler.yaml"),
+    str(DATA / "rules_cards.yaml"),
+    str(DATA / "v2_events.yaml"),
+    str(DATA / "v2_board.yaml"),
+    str(DATA / "v2_verbs.yaml"),
+)
 DECK = str(DATA / "deck_rules.yaml")
 # the real-card pool of issue 10 (printed texts, tests/battle_spirits/real_cards): no block icon, so
 # Eternal-only; scene(real=True) plays them beside the fillers, every real card once in each deck
@@ -34,14 +40,26 @@ REAL_CARD_FILES = tuple(str(REAL / f"{c}.yaml") for c in ("red", "purple", "gree
 REAL_DECK = str(REAL / "scenario_deck.yaml")
 
 
-@lru_cache(maxsize=None)
+@cache
 def game(first_player=0, concession=True, deck0=DECK, deck1=DECK, real=False) -> Game:
     if real:
-        return Game(decks=[REAL_DECK, REAL_DECK], builtin_cards=False,
-                    cards=[str(DATA / "filler.yaml"), *REAL_CARD_FILES],
-                    format="eternal", first_player=first_player, concession=concession, max_decisions=0)
-    return Game(decks=[deck0, deck1], builtin_cards=False, cards=list(CARD_FILES), first_player=first_player,
-                concession=concession, max_decisions=0)
+        return Game(
+            decks=[REAL_DECK, REAL_DECK],
+            builtin_cards=False,
+            cards=[str(DATA / "filler.yaml"), *REAL_CARD_FILES],
+            format="eternal",
+            first_player=first_player,
+            concession=concession,
+            max_decisions=0,
+        )
+    return Game(
+        decks=[deck0, deck1],
+        builtin_cards=False,
+        cards=list(CARD_FILES),
+        first_player=first_player,
+        concession=concession,
+        max_decisions=0,
+    )
 
 
 def new_state(seed: int = 0, **opts):
@@ -97,20 +115,35 @@ def _player(g: Game, p: int, spec: dict) -> dict:
     rest = list(range(first + len(hand) + len(field) + len(trash), end))
     deck, removed = spec.get("deck"), []
     if isinstance(deck, int):  # keep that many filler cards; the others are removed from the game
-        removed, rest = rest[:len(rest) - deck], rest[len(rest) - deck:]
+        removed, rest = rest[: len(rest) - deck], rest[len(rest) - deck :]
         deck = _fillers(reversed(rest))
     elif isinstance(deck, list):  # exactly those, last = top
-        removed = rest[len(deck):]
+        removed = rest[len(deck) :]
         deck = deck[::-1]
     else:
         deck = _fillers(reversed(rest))
-    return {"hand": hand, "field": field, "trash": trash, "removed": _fillers(removed), "deck": deck,
-            "soul_core": soul, "reserve": spec.get("reserve", 3), "life": spec.get("life", 5),
-            "trash_cores": spec.get("tcores", 0)}
+    return {
+        "hand": hand,
+        "field": field,
+        "trash": trash,
+        "removed": _fillers(removed),
+        "deck": deck,
+        "soul_core": soul,
+        "reserve": spec.get("reserve", 3),
+        "life": spec.get("life", 5),
+        "trash_cores": spec.get("tcores", 0),
+    }
 
 
-def scene(step: str = "main", turn: int = 3, tp: int = 0, p0: dict | None = None, p1: dict | None = None,
-          seed: int = 0, real: bool = False):
+def scene(
+    step: str = "main",
+    turn: int = 3,
+    tp: int = 0,
+    p0: dict | None = None,
+    p1: dict | None = None,
+    seed: int = 0,
+    real: bool = False,
+):
     """Arrange a position and resume the turn of player ``tp`` at ``step`` (player 0 went first).
 
     Player spec keys (all optional): ``hand`` [ids], ``field`` [id | (id, cores) |
@@ -121,8 +154,18 @@ def scene(step: str = "main", turn: int = 3, tp: int = 0, p0: dict | None = None
     pool (``REAL_CARD_FILES``) instead of the test cards.
     """
     g = game(real=real)
-    s = position.build(g, {"game": "battle_spirits", "seed": seed, "turn": turn, "active": tp, "first": 0,
-                           "step": step, "players": [_player(g, 0, p0 or {}), _player(g, 1, p1 or {})]})
+    s = position.build(
+        g,
+        {
+            "game": "battle_spirits",
+            "seed": seed,
+            "turn": turn,
+            "active": tp,
+            "first": 0,
+            "step": step,
+            "players": [_player(g, 0, p0 or {}), _player(g, 1, p1 or {})],
+        },
+    )
     s.check_invariants()
     return s
 
@@ -261,5 +304,3 @@ def order_first(s, i: int) -> None:
             act(s, OPTION + k)
             return
     raise AssertionError(f"card {cid(s, i)} has no waiting effect")
-
-

@@ -1,15 +1,14 @@
 """The observation layout (issue 11, part 4): one ``ObsLayout`` of the kernel, the package
 docstring's table held to it, and the decision context the rules publish in state fields
 (``ctx_*``) for the views, which never read the frames."""
+
 from __future__ import annotations
 
 import numpy as np
-
 import tcgzoo.envs.battle_spirits as bs
+from bs_scenario import D_MAIN, D_ORDER, D_PAY, D_PLACE, OPTION, PASS, RESERVE, act, find, hand_slot, play, scene
 from tcgzoo.envs.battle_spirits.encoding import ObsLayout
 from tcgzoo.envs.core.obs import ObsLayout as CoreObsLayout
-
-from bs_scenario import D_MAIN, D_ORDER, D_PAY, D_PLACE, OPTION, PASS, RESERVE, act, find, hand_slot, play, scene
 
 
 def test_the_docstring_table_is_the_layout():

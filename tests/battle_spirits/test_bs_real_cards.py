@@ -6,6 +6,7 @@ checks its main effect as printed. Card numbers are our list's (sources: the sha
 The last tests check the status table against the card files, and that the heuristic agent
 beats the random agent with decks made only of real cards.
 """
+
 from __future__ import annotations
 
 import functools
@@ -14,11 +15,38 @@ import re
 from pathlib import Path
 
 import pytest
-
 from bs_scenario import (
-    REAL, REAL_CARD_FILES, REAL_DECK, RESERVE_SOUL, D_ATTACK, D_BLOCK, D_DISCARD, D_FLASH, D_MAIN, D_OPTIONAL,
-    D_ORDER, D_SEARCH, D_TARGET, OPTION, PASS, Z_FIELD, Z_HAND, Z_TRASH,
-    act, attack, cid, field_slot, find, hand_slot, ids, pass_flash, pay, place, play, scene, target,
+    D_ATTACK,
+    D_BLOCK,
+    D_DISCARD,
+    D_FLASH,
+    D_MAIN,
+    D_OPTIONAL,
+    D_ORDER,
+    D_SEARCH,
+    D_TARGET,
+    OPTION,
+    PASS,
+    REAL,
+    REAL_CARD_FILES,
+    REAL_DECK,
+    RESERVE_SOUL,
+    Z_FIELD,
+    Z_HAND,
+    Z_TRASH,
+    act,
+    attack,
+    cid,
+    field_slot,
+    find,
+    hand_slot,
+    ids,
+    pass_flash,
+    pay,
+    place,
+    play,
+    scene,
+    target,
 )
 from tcgzoo.agents import make_agent
 from tcgzoo.agents.stats import wilson
@@ -77,18 +105,22 @@ def test_8_amehoshi_no_mikoto_costs_4_in_the_trash_taxes_opposing_levels_and_rec
 
     def holds(s, cond):
         return s.cond_ok(W.compile_condition(Checker("test", "8", {}), "if", cond), -1, 0)
+
     s = rscene(p0=dict(trash=["BS32-X02"], hand=["BS32-X02"]))
     four = {"has": {"what": "spirit", "side": "own", "zone": "trash", "filter": {"cost_eq": 4}}}
-    assert holds(s, four) and not holds(s, {"has": {"what": "spirit", "side": "own", "zone": "trash",
-                                                    "filter": {"cost_eq": 8}}})
+    assert holds(s, four) and not holds(
+        s, {"has": {"what": "spirit", "side": "own", "zone": "trash", "filter": {"cost_eq": 8}}}
+    )
     assert s.play_cost(0, find(s, 0, "BS32-X02", "hand"), 0) > 4  # in the hand its printed cost 8
     for soul, ruri_lv in ((True, 1), (False, 2)):
-        s = rscene(p0=dict(field=[dict(id="BS32-X02", cores=1, soul=soul)]),
-                   p1=dict(field=[("BS14-028", 4), ("BS14-026", 4)]))
+        s = rscene(
+            p0=dict(field=[dict(id="BS32-X02", cores=1, soul=soul)]), p1=dict(field=[("BS14-028", 4), ("BS14-026", 4)])
+        )
         assert s.level(find(s, 1, "BS14-028")) == ruri_lv  # cost 4: Lv2 needs 3 + 3 cores
         assert s.level(find(s, 1, "BS14-026")) == 2  # cost 3: untouched
-    s = rscene(step="attack", p0=dict(field=[("BS32-X02", 2)], trash=["BS32-X02"]),
-               p1=dict(field=["BS14-028", "BS14-026"]))
+    s = rscene(
+        step="attack", p0=dict(field=[("BS32-X02", 2)], trash=["BS32-X02"]), p1=dict(field=["BS14-028", "BS14-026"])
+    )
     attack(s, find(s, 0, "BS32-X02"))
     while s.dkind == D_TARGET and s.current_player() == 0:
         act(s, choices(s)[0])
@@ -112,8 +144,7 @@ def test_24_lance_raptor_may_destroy_a_bp2000_spirit_of_either_side():
     """24 ランスラプトル (BS01-017): 『このスピリットの召喚時』「BP2000以下のスピリット1体を破壊できる。」
     Either side's spirit (itself included), only BP 2000 or less, and the player may decline.
     BS 12-2-1-6, 9-1-2 (できる), 5-10."""
-    s = rscene(p0=dict(hand=["BS01-017"], field=["BS01-014"], reserve=5),
-               p1=dict(field=["BS14-018", "BS14-028"]))
+    s = rscene(p0=dict(hand=["BS01-017"], field=["BS01-014"], reserve=5), p1=dict(field=["BS14-018", "BS14-028"]))
     raptor = play(s, "BS01-017")
     assert s.dkind == D_OPTIONAL
     act(s, OPTION + 1)
@@ -133,8 +164,9 @@ def test_25_primeval_bird_phenikios_destroys_every_bp3000_spirit():
     """25 原始鳥フェニキオス (BS01-023): 『このスピリットの召喚時』「BP3000以下のスピリットすべてを破壊する。」
     both sides, no choice; Lv2 『このスピリットのバトル時』「BPを比べ相手のスピリットだけを破壊したとき、
     ボイドから、コア1個をこのスピリット上に置く。」 BS 12-2-1-6, 5-10, 8-1-6-2, 4-8."""
-    s = rscene(p0=dict(hand=["BS01-023"], field=["BS14-024"], reserve=7),
-               p1=dict(field=["BS14-018", "BS14-028", "BS14-033"]))
+    s = rscene(
+        p0=dict(hand=["BS01-023"], field=["BS14-024"], reserve=7), p1=dict(field=["BS14-018", "BS14-028", "BS14-033"])
+    )
     bird = play(s, "BS01-023")
     assert s.zone[bird] == Z_FIELD
     assert sorted(ids(s, s.trash[0])) == ["BS14-024"]
@@ -169,8 +201,11 @@ def test_28_old_dragon_territory_sends_a_destroyed_spirits_cores_to_the_trash():
     """28 古龍の縄張り (BS01-101): Lv1・Lv2『自分のターン』「スピリットが破壊されたとき、そのスピリット上に置かれて
     いるコアは、リザーブではなくトラッシュに置かれる。」; Lv2『自分のアタックステップ』「BPを比べ相手のスピリット
     だけを破壊したとき、自分はデッキから1枚ドローする。」 BS 10-2-2-5, 9-1-8-1, 8-1-6-2."""
-    s = rscene(step="attack", p0=dict(field=[("BS01-101", 3), ("BS14-033", 3)], deck=5),
-               p1=dict(field=[("BS14-028", 2)], reserve=0))
+    s = rscene(
+        step="attack",
+        p0=dict(field=[("BS01-101", 3), ("BS14-033", 3)], deck=5),
+        p1=dict(field=[("BS14-028", 2)], reserve=0),
+    )
     attack(s, find(s, 0, "BS14-033"))
     pass_flash(s)
     act(s, field_slot(s, find(s, 1, "BS14-028")))
@@ -207,14 +242,18 @@ def test_27_flame_dragon_citadel_draws_per_opposing_spirit_destroyed_in_your_att
     order(s)
     assert ids(s, s.trash[1]) == ["BS14-028"] and len(s.hand[0]) == 1
     # an effect of yours in the attack step counts too: Dark Witch's attack destroys an exhausted spirit
-    s = rscene(step="attack", p0=dict(field=["BS14-075", ("BS01-040", 3)], deck=5),
-               p1=dict(field=[dict(id="BS14-028", exh=1), dict(id="BS14-026", exh=1)]))
+    s = rscene(
+        step="attack",
+        p0=dict(field=["BS14-075", ("BS01-040", 3)], deck=5),
+        p1=dict(field=[dict(id="BS14-028", exh=1), dict(id="BS14-026", exh=1)]),
+    )
     attack(s, find(s, 0, "BS01-040"))
     target(s, find(s, 1, "BS14-028"))
     order(s)
     assert ids(s, s.trash[1]) == ["BS14-028"] and len(s.hand[0]) == 1
-    s = rscene(p0=dict(hand=["BS01-023"], field=["BS14-075"], deck=5, reserve=8),
-               p1=dict(field=["BS14-028", "BS14-018"]))
+    s = rscene(
+        p0=dict(hand=["BS01-023"], field=["BS14-075"], deck=5, reserve=8), p1=dict(field=["BS14-028", "BS14-018"])
+    )
     play(s, "BS01-023")
     assert len(s.trash[1]) == 2 and not s.hand[0]
 
@@ -224,8 +263,10 @@ def test_30_seventh_crimson_trades_a_big_spirits_cores_for_seven_opposing_cores(
     ボイドに置くことで、相手のスピリット上のコア7個を選んで、相手のリザーブに置く。」 The 7 cores are chosen
     one at a time among the opposing spirits; the spirit left with no core vanishes.
     BS 9-1-7-1-3, 5-11, 4-8, 9-3-2-1, 10-2-2."""
-    s = rscene(p0=dict(hand=["RC-30"], field=[("BS01-023", 4)], reserve=6),
-               p1=dict(field=[("BS14-033", 5), ("BS14-028", 3)], reserve=0))
+    s = rscene(
+        p0=dict(hand=["RC-30"], field=[("BS01-023", 4)], reserve=6),
+        p1=dict(field=[("BS14-033", 5), ("BS14-028", 3)], reserve=0),
+    )
     use_magic(s, "RC-30")
     assert s.dkind == D_OPTIONAL
     act(s, OPTION + 1)
@@ -243,9 +284,11 @@ def test_30_seventh_crimson_trades_a_big_spirits_cores_for_seven_opposing_cores(
 def _forest_battle(ncores_pig: int, pay: bool, extra: tuple = ()):
     """Your Castle Golem (Lv2) attacks; the opponent blocks with a Lv2 Nyarla Trap, whose 『破壊時』
     destroys your Tsuchipig (cost 1) by the opponent's effect in your attack step."""
-    s = rscene(step="attack", p0=dict(field=["BS02-079", ("BS04-X16", 6), ("BS14-024", ncores_pig)] + list(extra),
-                                      deck=5),
-               p1=dict(field=[("BS14-X06", 4)], deck=10))
+    s = rscene(
+        step="attack",
+        p0=dict(field=["BS02-079", ("BS04-X16", 6), ("BS14-024", ncores_pig)] + list(extra), deck=5),
+        p1=dict(field=[("BS14-X06", 4)], deck=10),
+    )
     pig, golem, nyarla = find(s, 0, "BS14-024"), find(s, 0, "BS04-X16"), find(s, 1, "BS14-X06")
     attack(s, golem)
     for _ in range(40):
@@ -295,8 +338,7 @@ def test_32_dark_witch_destroys_an_exhausted_spirit_of_either_side():
     1体を破壊する。」 An exhausted opposing spirit is chosen; with no other exhausted spirit the
     witch, exhausted by its own attack, is the one destroyed. At Lv1 nothing happens.
     BS 12-2-1-7, 8-1-1-2 (the attacker is exhausted), 5-10."""
-    s = rscene(step="attack", p0=dict(field=[("BS01-040", 3)]),
-               p1=dict(field=[dict(id="BS14-028", exh=1), "BS14-018"]))
+    s = rscene(step="attack", p0=dict(field=[("BS01-040", 3)]), p1=dict(field=[dict(id="BS14-028", exh=1), "BS14-018"]))
     witch = find(s, 0, "BS01-040")
     attack(s, witch)
     assert s.dkind == D_TARGET
@@ -325,8 +367,10 @@ def test_33_rashou_mills_four_to_draw_two():
         assert s.level(find(s, 1, "BS03-116")) == level
     # paying Double Draw with the soul core puts it in the trash: the opposing nexuses with fewer than
     # 2 cores are below their new Lv1 cost and vanish (BS 10-2-2-10)
-    s = rscene(p0=dict(field=[("BS31-017", 3)], hand=["BS01-117"], deck=5, reserve=3),
-               p1=dict(field=[("BS03-116", 1), ("BS01-107", 0)]))
+    s = rscene(
+        p0=dict(field=[("BS31-017", 3)], hand=["BS01-117"], deck=5, reserve=3),
+        p1=dict(field=[("BS03-116", 1), ("BS01-107", 0)]),
+    )
     act(s, hand_slot(s, find(s, 0, "BS01-117", "hand")))
     pay(s, [RESERVE_SOUL])
     act(s, OPTION)  # its main effect
@@ -364,8 +408,9 @@ def test_36_tower_of_bones_exhausts_spirits_given_cores_other_than_by_effects():
     11-1-1-6) or move a core onto (7-6-1-2-2) is exhausted; a core from their Recovered Core (an effect) is not.
     Lv2『お互いのアタックステップ』「相手のスピリットが疲労したとき、自分はデッキから1枚ドローする。」
     BS 4-8, 9-1-5-1, 5-15."""
-    s = rscene(tp=1, p0=dict(field=["BS14-077"]), p1=dict(hand=["BS14-024", "BS14-106"], field=["BS01-081"],
-                                                          reserve=9, life=3))
+    s = rscene(
+        tp=1, p0=dict(field=["BS14-077"]), p1=dict(hand=["BS14-024", "BS14-106"], field=["BS01-081"], reserve=9, life=3)
+    )
     nid = find(s, 1, "BS01-081")
     pig = play(s, "BS14-024")
     order(s)
@@ -394,8 +439,7 @@ def test_37_hanged_castle_draws_one_per_opposing_colour():
     """37 吊られた古城: 『このネクサスの配置時』「相手のフィールドのスピリット/ネクサスの色1色につき、自分はデッキ
     から1枚ドローする。」 A red spirit, a green spirit and a green nexus are two colours.
     BS 12-2-1-11, 2-11, 5-6."""
-    s = rscene(p0=dict(hand=["RC-37"], deck=5, reserve=5),
-               p1=dict(field=["BS01-014", "BS14-028", "BS01-107"]))
+    s = rscene(p0=dict(hand=["RC-37"], deck=5, reserve=5), p1=dict(field=["BS01-014", "BS14-028", "BS01-107"]))
     play(s, "RC-37")
     assert len(s.hand[0]) == 2
 
@@ -403,8 +447,10 @@ def test_37_hanged_castle_draws_one_per_opposing_colour():
 def test_38_chaos_draw_draws_one_per_exhausted_opposing_spirit():
     """38 カオスドロー (BS01-128): メイン「相手の疲労状態のスピリット1体につき1枚、自分はデッキからカードを
     ドローする。」 Own exhausted spirits do not count. BS 9-1-7-1-3, 5-6, 5-5-1-2."""
-    s = rscene(p0=dict(hand=["BS01-128"], field=[dict(id="BS14-024", exh=1)], deck=6, reserve=5),
-               p1=dict(field=[dict(id="BS14-028", exh=1), dict(id="BS14-018", exh=1), "BS14-026"]))
+    s = rscene(
+        p0=dict(hand=["BS01-128"], field=[dict(id="BS14-024", exh=1)], deck=6, reserve=5),
+        p1=dict(field=[dict(id="BS14-028", exh=1), dict(id="BS14-018", exh=1), "BS14-026"]),
+    )
     use_magic(s, "BS01-128")
     assert len(s.hand[0]) == 2
 
@@ -423,8 +469,9 @@ def test_40_ruriruri_exhausts_every_cost3_spirit():
     """40 ルリルリ (BS14-028): 『このスピリットの召喚時』「コスト3以下のスピリットすべてを疲労させる。」
     Both sides, printed cost 3 or less; itself (cost 4) and cost 4 spirits stay recovered.
     BS 12-2-1-6, 5-15, 2-2."""
-    s = rscene(p0=dict(hand=["BS14-028"], field=["BS14-024"], reserve=4),
-               p1=dict(field=["BS14-026", "BS01-081", "BS14-018"]))
+    s = rscene(
+        p0=dict(hand=["BS14-028"], field=["BS14-024"], reserve=4), p1=dict(field=["BS14-026", "BS01-081", "BS14-018"])
+    )
     ruri = play(s, "BS14-028")
     assert s.exh[find(s, 0, "BS14-024")] and s.exh[find(s, 1, "BS14-026")] and s.exh[find(s, 1, "BS01-081")]
     assert not s.exh[find(s, 1, "BS14-018")] and not s.exh[ruri]
@@ -480,8 +527,9 @@ def test_45_fruit_of_life_draws_when_the_opponent_reduces_your_life():
     する。」; Lv2「…ボイドからコア1個を自分のリザーブに置く。」 An unblocked opposing attack reduces the life.
     BS 8-1-5-1, BS-R1, 9-1-5-1, 4-6."""
     for cores, extra in ((0, 0), (3, 1)):
-        s = rscene(step="attack", tp=1, p0=dict(field=[("BS01-107", cores)], deck=5, reserve=0),
-                   p1=dict(field=["BS14-028"]))
+        s = rscene(
+            step="attack", tp=1, p0=dict(field=[("BS01-107", cores)], deck=5, reserve=0), p1=dict(field=["BS14-028"])
+        )
         attack(s, find(s, 1, "BS14-028"))
         pass_flash(s)  # no spirit to block with
         order(s)
@@ -494,8 +542,12 @@ def test_46_emerald_islands_answer_the_opponents_refresh_and_extra_cards():
     1体を回復させる。」; Lv2「『相手のドローステップ』以外で相手の手札が増えたとき、相手は、相手の手札1枚を破棄
     する。」 The opponent's refresh step recovers one of yours; their Double Draw costs them a card.
     BS 7-5, 5-14, 9-1-5-1, 5-13-1."""
-    s = rscene(step="refresh", tp=1, p0=dict(field=[("RC-46", 2), dict(id="BS14-028", exh=1)]),
-               p1=dict(field=[dict(id="BS14-026", exh=1)], hand=["BS01-117"], deck=5, reserve=5))
+    s = rscene(
+        step="refresh",
+        tp=1,
+        p0=dict(field=[("RC-46", 2), dict(id="BS14-028", exh=1)]),
+        p1=dict(field=[dict(id="BS14-026", exh=1)], hand=["BS01-117"], deck=5, reserve=5),
+    )
     assert not s.exh[find(s, 0, "BS14-028")] and not s.exh[find(s, 1, "BS14-026")]
     assert s.dkind == D_MAIN and s.current_player() == 1
     use_magic(s, "BS01-117")
@@ -508,8 +560,11 @@ def test_47_storm_attack_exhausts_an_opposing_spirit_then_recovers_one_of_yours(
     """47 ストームアタック (BS14-100): フラッシュ「相手のスピリット1体を疲労させる。その後、自分のスピリット
     1体を回復させる。」 Used in the flash timing of an attack, it recovers the attacker and
     exhausts the spirit that could block. BS 12-2-1-5, 8-1-2, 5-15, 5-14, 5-19-1."""
-    s = rscene(step="attack", p0=dict(hand=["BS14-100"], field=["BS14-033", "BS14-024"], reserve=4),
-               p1=dict(field=["BS14-028"]))
+    s = rscene(
+        step="attack",
+        p0=dict(hand=["BS14-100"], field=["BS14-033", "BS14-024"], reserve=4),
+        p1=dict(field=["BS14-028"]),
+    )
     boar = find(s, 0, "BS14-033")
     attack(s, boar)
     assert s.dkind == D_FLASH and s.current_player() == 1
@@ -556,8 +611,7 @@ def test_48_hell_brindi_returns_a_spirit_to_its_owners_hand():
 def test_49_metaldee_bug_takes_a_core_from_a_spirit_on_each_side():
     """49 メタルディー・バグ (BS01-087): 『このスピリットの召喚時』「お互いのフィールドにあるスピリット1体を
     指定する。そのお互いのスピリット上のコア1個をお互いのトラッシュに置く。」 BS 12-2-1-6, 4-4-1, 5-11."""
-    s = rscene(p0=dict(hand=["BS01-087"], field=[("BS14-033", 3)], reserve=5),
-               p1=dict(field=[("BS14-028", 3)]))
+    s = rscene(p0=dict(hand=["BS01-087"], field=[("BS14-033", 3)], reserve=5), p1=dict(field=[("BS14-028", 3)]))
     bug = play(s, "BS01-087")
     boar = find(s, 0, "BS14-033")
     target(s, boar)
@@ -661,8 +715,12 @@ def test_55_dream_spiral_returns_an_opposing_spirit_to_the_deck_top_for_each_of_
     スピリット1体につき、相手のスピリット1体をデッキの上に戻す。」 Used in the flash timing of the opponent's
     attack, from the trash it answers your blocker's destruction by BP: the opponent's other spirit goes onto
     their deck; the next turn it is over (7-9-1-1). BS 9-1-5, 9-1-5-4, 10-2-2, 7-9-1-1."""
-    s = rscene(step="attack", tp=1, p0=dict(hand=["BS14-104"], field=["BS14-024"], reserve=3),
-               p1=dict(field=[("BS04-X16", 1), "BS14-047"], deck=5))
+    s = rscene(
+        step="attack",
+        tp=1,
+        p0=dict(hand=["BS14-104"], field=["BS14-024"], reserve=3),
+        p1=dict(field=[("BS04-X16", 1), "BS14-047"], deck=5),
+    )
     golem, usagi, pig = find(s, 1, "BS04-X16"), find(s, 1, "BS14-047"), find(s, 0, "BS14-024")
     attack(s, golem)
     assert s.dkind == D_FLASH and s.current_player() == 0
@@ -713,8 +771,12 @@ def test_58_multi_usagi_summons_a_cost2_spirit_from_hand_when_destroyed():
     """58 マルティウサギ (BS14-047): 『このスピリットの破壊時』「自分の手札にあるコスト2以下のスピリットカード1枚
     をコストを支払わずに召喚できる。ただし、『このスピリットの召喚時』効果は発揮されない。」
     BS 12-2-1-12, 5-8, 11-1-1-6."""
-    s = rscene(step="attack", tp=1, p0=dict(field=["BS14-047"], hand=["BS14-024", "BS14-028"], reserve=1),
-               p1=dict(field=["BS14-033"]))
+    s = rscene(
+        step="attack",
+        tp=1,
+        p0=dict(field=["BS14-047"], hand=["BS14-024", "BS14-028"], reserve=1),
+        p1=dict(field=["BS14-033"]),
+    )
     attack(s, find(s, 1, "BS14-033"))
     pass_flash(s)
     act(s, field_slot(s, find(s, 0, "BS14-047")))
@@ -731,8 +793,10 @@ def test_59_butler_pentan_stops_the_mill_and_summons_itself():
     自分のデッキは破棄されず、このスピリットカードを、コストを支払わずに召喚できる。」 The opponent's Loss of a
     Hero mills 2 after your Double Draw: Pentan is the first, the second is not milled.
     BS 5-13-1, 9-1-8-1, 5-8."""
-    s = rscene(p0=dict(hand=["BS01-117"], deck=["T-F01", "T-F02", "BS14-049", "T-F03", "T-F04"], reserve=5),
-               p1=dict(field=["BS03-116"]))
+    s = rscene(
+        p0=dict(hand=["BS01-117"], deck=["T-F01", "T-F02", "BS14-049", "T-F03", "T-F04"], reserve=5),
+        p1=dict(field=["BS03-116"]),
+    )
     use_magic(s, "BS01-117")
     while s.dkind == D_OPTIONAL:
         act(s, OPTION + 1)
@@ -761,8 +825,12 @@ def test_63_pipe_organ_stops_main_step_mills_and_destroys_spirits_recovered_by_e
     The opponent's Storm Attack recovers their exhausted green spirit: at Lv2 it is destroyed, at Lv1 it
     stays, a yellow one stays, and in the organ owner's own turn nothing happens; the refresh step's
     recovery is no effect. Castle Golem's summon mills nothing in a main step. BS 9-1-5-1, 5-14, 5-13, 9-2-1."""
-    for tp, organ_cores, spirit, destroyed in ((1, 2, "BS14-033", True), (1, 0, "BS14-033", False),
-                                               (1, 2, "BS14-047", False), (0, 2, "BS14-033", False)):
+    for tp, organ_cores, spirit, destroyed in (
+        (1, 2, "BS14-033", True),
+        (1, 0, "BS14-033", False),
+        (1, 2, "BS14-047", False),
+        (0, 2, "BS14-033", False),
+    ):
         user = tp
         organ = dict(field=[("BS14-085", organ_cores), "BS14-028"])
         mine = dict(hand=["BS14-100"], field=[dict(id=spirit, exh=True)], reserve=5)
@@ -793,8 +861,9 @@ def test_64_pegasus_flap_ends_the_battle_without_comparing_bp():
     """64 ペガサスフラップ (BS13-082): フラッシュ「バトル解決時、BPを比べずにバトルを終了させる。その後、自分の
     スピリット1体を回復させる。」 Used after blocking a bigger attacker: nothing is destroyed and the blocker
     is recovered. BS 8-1-4, 8-1-5, 8-1-7, 5-14."""
-    s = rscene(step="attack", tp=1, p0=dict(field=["BS14-024"], hand=["BS13-082"], reserve=4),
-               p1=dict(field=["BS14-033"]))
+    s = rscene(
+        step="attack", tp=1, p0=dict(field=["BS14-024"], hand=["BS13-082"], reserve=4), p1=dict(field=["BS14-033"])
+    )
     attack(s, find(s, 1, "BS14-033"))
     pass_flash(s)
     pig = find(s, 0, "BS14-024")
@@ -834,8 +903,9 @@ def test_66_tindalo_hound_is_summoned_from_hand_when_you_deploy_a_nexus():
     # Lv2『自分のアタックステップ』「自分のスピリットがBPを比べコスト3以下の相手のスピリットだけを破壊したとき、
     # このスピリットは回復する。」: against Tamamusshu (cost 3) it recovers, against Ruriruri (cost 4) not
     for loser, recovered in (("BS14-026", True), ("BS14-028", False)):
-        s = rscene(step="attack", p0=dict(field=[dict(id="BS14-060", cores=3, exh=1), ("BS14-033", 3)]),
-                   p1=dict(field=[loser]))
+        s = rscene(
+            step="attack", p0=dict(field=[dict(id="BS14-060", cores=3, exh=1), ("BS14-033", 3)]), p1=dict(field=[loser])
+        )
         attack(s, find(s, 0, "BS14-033"))
         pass_flash(s)
         act(s, field_slot(s, find(s, 1, loser)))
@@ -884,8 +954,11 @@ def test_72_exploding_undersea_volcano_takes_the_opponents_magic_reductions_and_
     spirit card keeps its reduction. Lv1『相手のエンドステップ』: the opponent with 6 cards discards down to 4.
     BS 2-3-3, 11-1-1-4, 9-1-5-1, 5-13-1."""
     for cores, dd in ((1, 4), (0, 2)):
-        s = rscene(tp=1, p0=dict(field=[("BS14-089", cores)]),
-                   p1=dict(field=["BS01-014", "BS01-017"], hand=["BS01-117", "BS14-007"]))
+        s = rscene(
+            tp=1,
+            p0=dict(field=[("BS14-089", cores)]),
+            p1=dict(field=["BS01-014", "BS01-017"], hand=["BS01-117", "BS14-007"]),
+        )
         kag = find(s, 1, "BS14-007", "hand")
         assert s.play_cost(1, find(s, 1, "BS01-117", "hand"), 0) == dd
         assert s.play_cost(1, kag, 0) == s.defs[s.cdef[kag]].cost - 2
@@ -901,8 +974,11 @@ def test_72_against_82_a_protected_hands_magic_costs_as_chosen_when_paid():
     costs 2 while it is paid, once it has left the hand (BS 11-1-1-4, 11-1-1-5, 9-1-2-1). Found by random play:
     the cost used to be read again out of the hand, where the fort's protection no longer counted: 4 cores
     were asked (the spirits' cores, or, with no cores left, a decision with no legal action)."""
-    s = rscene(tp=1, p0=dict(field=[("BS14-089", 1)]),
-               p1=dict(field=["BS01-014", "BS01-017", "BS14-082"], hand=["BS01-117"], reserve=2))
+    s = rscene(
+        tp=1,
+        p0=dict(field=[("BS14-089", 1)]),
+        p1=dict(field=["BS01-014", "BS01-017", "BS14-082"], hand=["BS01-117"], reserve=2),
+    )
     assert s.play_cost(1, find(s, 1, "BS01-117", "hand"), 0) == 2
     cores = s.total_cores(1)
     magic = play(s, "BS01-117")
@@ -920,9 +996,11 @@ def test_16_lollipop_highlands_gives_magics_a_yellow_reduction_and_draws_when_no
     your Double Draw (red) costs 1 less in your attack step against a red and a green spirit; not in the main step,
     not against one colour, and a spirit card gets nothing. Lv2『相手のアタックステップ』「ステップ終了時、このターン
     相手が1回もアタックしてこなかったら、自分はデッキから1枚ドローする。」 BS 2-3-3, 11-1-1-4, 7-7-3-2."""
+
     def cost(step, opp, card="BS01-117"):
         s = rscene(step=step, p0=dict(field=["BS15-070"], hand=["BS01-117", "BS14-024"]), p1=dict(field=opp))
         return s.play_cost(0, find(s, 0, card, "hand"), 0)
+
     two = ["BS01-014", "BS14-028"]  # red and green
     base = cost("main", two)
     assert cost("attack", two) == base - 1
@@ -947,10 +1025,12 @@ def test_17_royal_succession_lottery_replaces_the_draw_step_draw_with_a_mill():
     手札にする。」 A 戦姫 spirit milled draws 2, a magic puts 2 cores on your 戦姫 spirit, another card goes to the
     hand; declined, the draw step draws as usual. BS 7-4-2, 9-1-8-1, 5-13, 9-3-2. (T-F15: a test filler of the
     family 戦姫.)"""
-    for top, yes, hand, trash in (("T-F15", True, ["T-F02", "T-F03"], ["T-F15"]),
-                                  ("BS01-117", True, [], ["BS01-117"]),
-                                  ("BS14-024", True, ["BS14-024"], []),
-                                  ("BS14-024", False, ["BS14-024"], [])):
+    for top, yes, hand, trash in (
+        ("T-F15", True, ["T-F02", "T-F03"], ["T-F15"]),
+        ("BS01-117", True, [], ["BS01-117"]),
+        ("BS14-024", True, ["BS14-024"], []),
+        ("BS14-024", False, ["BS14-024"], []),
+    ):
         s = rscene(step="draw", p0=dict(field=["RC-17", "T-F15"], deck=["T-F01", "T-F02", "T-F03", top]))
         sengi = find(s, 0, "T-F15")
         assert s.dkind == D_OPTIONAL and s.current_player() == 0
@@ -968,8 +1048,9 @@ def test_18_virtuous_island_takes_a_core_when_an_effect_discards_your_hand_and_l
     two at its end step: one event, one core. Lv2『お互いのアタックステップ』「このネクサスに[ソウルコア]が置かれている
     間、自分のスピリット/アルティメットすべてをそのスピリット/アルティメットが持つ最高Lvとして扱う。」
     BS 5-13, 9-1-5-4, 12-3-1, 2-8-2."""
-    s = rscene(step="end", tp=1, p0=dict(field=["BS14-089"]),
-               p1=dict(field=["RC-18"], hand=["T-F01"] * 3 + ["T-F02"] * 3))
+    s = rscene(
+        step="end", tp=1, p0=dict(field=["BS14-089"]), p1=dict(field=["RC-18"], hand=["T-F01"] * 3 + ["T-F02"] * 3)
+    )
     isle = find(s, 1, "RC-18")
     while s.dkind in (D_DISCARD, D_ORDER):
         act(s, choices(s)[0])
@@ -994,15 +1075,19 @@ def test_73_execution_destroy_makes_the_opponent_destroy_by_the_milled_cards_typ
     カード/ブレイヴカードのとき、相手は、相手のスピリット1体を破壊する。破棄したカードがネクサスカード/マジックカード
     のとき、相手は、相手のネクサス1つを破壊する。」 A spirit card milled: the opponent chooses which of its
     spirits dies; a magic card milled: its nexus. BS 5-13, 9-3-2."""
-    s = rscene(p0=dict(hand=["BS14-111"], reserve=5),
-               p1=dict(field=["BS14-028", "BS14-026", "BS03-116"], deck=["T-F01", "BS14-024"]))
+    s = rscene(
+        p0=dict(hand=["BS14-111"], reserve=5),
+        p1=dict(field=["BS14-028", "BS14-026", "BS03-116"], deck=["T-F01", "BS14-024"]),
+    )
     ruri, tama, nexus = s.field[1]
     use_magic(s, "BS14-111")
     assert s.dkind == D_TARGET and s.dplayer == 1 and choices(s) == sorted(field_slot(s, i) for i in (ruri, tama))
     act(s, field_slot(s, tama))
     assert s.dkind == D_MAIN and s.dplayer == 0
     assert ids(s, s.trash[1]) == ["BS14-024", "BS14-026"] and s.zone[ruri] == Z_FIELD and s.zone[nexus] == Z_FIELD
-    s = rscene(p0=dict(hand=["BS14-111"], reserve=5), p1=dict(field=["BS14-028", "BS03-116"], deck=["T-F01", "BS01-117"]))
+    s = rscene(
+        p0=dict(hand=["BS14-111"], reserve=5), p1=dict(field=["BS14-028", "BS03-116"], deck=["T-F01", "BS01-117"])
+    )
     ruri, nexus = s.field[1]
     use_magic(s, "BS14-111")
     assert s.dkind == D_MAIN and s.zone[nexus] == Z_TRASH and s.zone[ruri] == Z_FIELD
@@ -1016,9 +1101,12 @@ def test_68_five_saints_child_mills_five_and_takes_a_life_per_spirit_card_among_
     「『このスピリットの召喚時』効果を持つお互いのスピリットすべての効果は発揮しない。」: an own Doraguno's summon
     effect does nothing. BS 9-1-5, 9-3-2, 1-4-7, 9-2-3."""
     for soul, life in ((True, 1), (False, 5)):
-        s = rscene(step="attack", tp=1, p0=dict(field=[dict(id="RC-68", soul=soul, cores=1, exh=1)]),
-                   p1=dict(field=[("BS01-040", 3)],
-                           deck=["T-F01", "BS01-117", "BS14-028", "BS14-024", "T-F02", "BS14-060"]))
+        s = rscene(
+            step="attack",
+            tp=1,
+            p0=dict(field=[dict(id="RC-68", soul=soul, cores=1, exh=1)]),
+            p1=dict(field=[("BS01-040", 3)], deck=["T-F01", "BS01-117", "BS14-028", "BS14-024", "T-F02", "BS14-060"]),
+        )
         attack(s, find(s, 1, "BS01-040"))
         target(s, find(s, 0, "RC-68"))
         assert s.dkind == D_FLASH and s.life[1] == life and len(s.trash[1]) == (5 if soul else 0)
@@ -1033,8 +1121,12 @@ def test_62_roulette_of_fate_opens_a_card_when_your_life_decreases():
     opened recovers the exhausted spirit; a spirit card does not; the card goes to the hand either way.
     BS 8-1-5-1, 4-2, 9-3-2."""
     for top, recovered in (("BS13-082", True), ("BS14-028", False)):
-        s = rscene(step="attack", tp=1, p0=dict(field=["BS14-086", dict(id="BS14-026", exh=1)], deck=["T-F01", top]),
-                   p1=dict(field=["BS14-028"]))
+        s = rscene(
+            step="attack",
+            tp=1,
+            p0=dict(field=["BS14-086", dict(id="BS14-026", exh=1)], deck=["T-F01", top]),
+            p1=dict(field=["BS14-028"]),
+        )
         opened = s.deck[0][-1]
         attack(s, find(s, 1, "BS14-028"))
         pass_flash(s)  # no block: the own spirit is exhausted
@@ -1080,9 +1172,11 @@ def test_status_table_matches_the_card_files():
             assert Path(d.file).name == r["file"] and d.name == r["name"], n
             assert n in tests, f"card {n} ({r['status']}) has no scenario test"
     ins = 73 - counts["out of scope"]
-    totals = (f"**Totals** (73 cards): exact {counts['exact']}, approximate {counts['approximate']}, "
-              f"out of scope {counts['out of scope']}, missing {counts['missing']}. In scope {ins}: "
-              f"exact {counts['exact']}/{ins} = {100.0 * counts['exact'] / ins:.1f}%.")
+    totals = (
+        f"**Totals** (73 cards): exact {counts['exact']}, approximate {counts['approximate']}, "
+        f"out of scope {counts['out of scope']}, missing {counts['missing']}. In scope {ins}: "
+        f"exact {counts['exact']}/{ins} = {100.0 * counts['exact'] / ins:.1f}%."
+    )
     assert totals in (REAL / "README.md").read_text(encoding="utf-8")
     deck = load_yaml(Path(REAL_DECK))["cards"]
     assert {c.id for c in pool.cards} <= set(deck)

@@ -1,13 +1,29 @@
 """Battle Spirits rules: attack and battle (8-1), flash timings, blocks, life damage, BP
 comparison, battle durations, and the keywords and restrictions that shape a battle."""
+
 from __future__ import annotations
 
-import pytest
-
 from bs_scenario import (
-    D_ORDER, OPTION,
-    D_ATTACK, D_BLOCK, D_FLASH, D_MAIN, D_OPTIONAL, FIELD, PASS, Z_FIELD, Z_TRASH, act, attack,
-    decide, field_slot, find, pass_flash, play, scene, target,
+    D_ATTACK,
+    D_BLOCK,
+    D_FLASH,
+    D_MAIN,
+    D_OPTIONAL,
+    D_ORDER,
+    FIELD,
+    OPTION,
+    PASS,
+    Z_FIELD,
+    Z_TRASH,
+    act,
+    attack,
+    decide,
+    field_slot,
+    find,
+    pass_flash,
+    play,
+    scene,
+    target,
 )
 
 

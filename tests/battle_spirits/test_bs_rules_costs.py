@@ -1,15 +1,37 @@
 """Battle Spirits rules: costs and reduction (2-2, 2-3, 11-1..11-3), placing cores on a
 new card, levels (2-8, 3-2-5, 3-3-3), and the common effects 《真界放》, 《ソウルマジック》
 and 《継召》 (12-2-1)."""
+
 from __future__ import annotations
 
 import pytest
-
 from bs_scenario import (
+    D_KEISHO,
+    D_MAIN,
+    D_PAY,
+    D_PLACE,
+    D_TARGET,
+    FIELD,
     MOVE_CORE,
-    D_KEISHO, D_MAIN, D_PAY, D_PLACE, D_TARGET, FIELD, OPTION, PASS, RESERVE, RESERVE_SOUL,
-    S_RESERVE, S_TRASH, TRASH, Z_FIELD, Z_LIMBO, Z_REMOVED, Z_TRASH, act, attack, cid, find,
-    hand_slot, pay, play, scene,
+    OPTION,
+    PASS,
+    RESERVE,
+    RESERVE_SOUL,
+    S_RESERVE,
+    S_TRASH,
+    TRASH,
+    Z_FIELD,
+    Z_LIMBO,
+    Z_REMOVED,
+    Z_TRASH,
+    act,
+    attack,
+    cid,
+    find,
+    hand_slot,
+    pay,
+    play,
+    scene,
 )
 
 
@@ -20,15 +42,18 @@ def _paid(s, card_id, **kw):
     return s.tcores[0] + (s.soul[0] == S_TRASH) - before
 
 
-@pytest.mark.parametrize("field, cost", [
-    ([], 3),                        # no red symbol
-    (["T-S1"], 2),                  # one red symbol
-    (["T-S4"], 1),                  # Twin Dragon: two red symbols (BS 2-10-3)
-    (["T-S4", "T-S1"], 1),          # three symbols, but only two reduction symbols
-    (["T-S3"], 3),                  # a blue symbol does not reduce a red cost (BS 2-10-2)
-    (["T-S5"], 3),                  # Blank Imp has no symbol (BS 2-10-3)
-    (["T-S6"], 3),                  # a blue/red card's default symbol is its first colour (blue)
-])
+@pytest.mark.parametrize(
+    "field, cost",
+    [
+        ([], 3),  # no red symbol
+        (["T-S1"], 2),  # one red symbol
+        (["T-S4"], 1),  # Twin Dragon: two red symbols (BS 2-10-3)
+        (["T-S4", "T-S1"], 1),  # three symbols, but only two reduction symbols
+        (["T-S3"], 3),  # a blue symbol does not reduce a red cost (BS 2-10-2)
+        (["T-S5"], 3),  # Blank Imp has no symbol (BS 2-10-3)
+        (["T-S6"], 3),  # a blue/red card's default symbol is its first colour (blue)
+    ],
+)
 def test_reduction_by_own_field_symbols(field, cost):
     """BS 2-2-2, BS 2-3-3, BS 11-1-1-2, BS 11-1-1-3, BS 11-1-1-4-1, BS 11-1-1-5: Red Wolf
     (cost 3, two red reduction symbols) costs 3 minus the matching own field symbols, at
@@ -127,7 +152,9 @@ def test_nexus_level_two_and_level_effect():
     assert s.level(n) == 1 and s.bp(a) == 1000 and s.zone[n] == Z_FIELD
 
 
-@pytest.mark.parametrize("cores, lv, bp", [(1, 1, 1000), (2, 1, 1000), (3, 2, 3000), (4, 2, 3000), (5, 3, 6000), (9, 3, 6000)])
+@pytest.mark.parametrize(
+    "cores, lv, bp", [(1, 1, 1000), (2, 1, 1000), (3, 2, 3000), (4, 2, 3000), (5, 3, 6000), (9, 3, 6000)]
+)
 def test_level_is_the_highest_whose_cost_is_met(cores, lv, bp):
     """BS 2-8-3, BS 2-8-4, BS 3-2-5, BS 3-2-5-2, BS 3-2-5-3, BS 2-9-2, BS 3-2-5-1: Red Pup
     (Lv costs 1/3/5, BP 1000/3000/6000)."""

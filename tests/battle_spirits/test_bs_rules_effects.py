@@ -1,15 +1,39 @@
 """Battle Spirits rules: effects (9-x): triggered, continuous, activated, declared and
 replacement effects, their order and targets, the links of 5-19, the limits of 12-3 and
 the 'becomes N or more / less' triggers of 13-1."""
+
 from __future__ import annotations
 
 from bs_scenario import (
+    D_DISCARD,
+    D_MAIN,
+    D_OPTIONAL,
+    D_ORDER,
+    D_PAY,
+    D_TARGET,
+    OPTION,
+    PASS,
+    RESERVE,
     RESERVE_SOUL,
-    D_DISCARD, D_MAIN, D_OPTIONAL, D_ORDER, D_PAY, D_TARGET, OPTION, PASS, RESERVE, S_TRASH,
-    Z_FIELD, Z_HAND, Z_TRASH, act, attack, cid, decide, field_slot, find, hand_slot, ids,
-    order_first, pass_flash, play, scene, target,
+    S_TRASH,
+    Z_FIELD,
+    Z_HAND,
+    Z_TRASH,
+    act,
+    attack,
+    cid,
+    decide,
+    field_slot,
+    find,
+    hand_slot,
+    ids,
+    order_first,
+    pass_flash,
+    play,
+    scene,
+    target,
 )
-from tcgzoo.envs.battle_spirits.layout import D_MAGIC_TIMING, D_MODE, D_FLASH, MOVE_CORE
+from tcgzoo.envs.battle_spirits.layout import D_FLASH, D_MAGIC_TIMING, D_MODE, MOVE_CORE
 
 
 # ---------------------------------------------------------------------------- triggered effects
@@ -311,7 +335,7 @@ def test_cannot_be_destroyed_by_effects_beats_destroy():
     g, w = find(s, 0, "T-S3"), find(s, 1, "T-S2")
     attack(s, g)
     play(s, "T-M12")  # player 1: Fortify its wolf
-    play(s, "T-M5")   # player 0: Snipe it: no effect
+    play(s, "T-M5")  # player 0: Snipe it: no effect
     assert s.zone[w] == Z_FIELD
     pass_flash(s)
     act(s, field_slot(s, w))
@@ -651,8 +675,11 @@ def test_cores_or_more_counts_the_soul_core():
 def test_life_or_less_triggers_on_decrease_only():
     """BS 13-1-2, BS-R6: Last Stand ('life 2 or less'): 3 -> 2 triggers, 2 -> 1 triggers
     again; gaining life 1 -> 2 does not."""
-    s = scene(step="attack", p0=dict(field=["T-S1", "T-S2"]), p1=dict(field=[dict(id="T-T17", exh=1)], life=3,
-                                                                        hand=["T-M34"], deck=5))
+    s = scene(
+        step="attack",
+        p0=dict(field=["T-S1", "T-S2"]),
+        p1=dict(field=[dict(id="T-T17", exh=1)], life=3, hand=["T-M34"], deck=5),
+    )
     attack(s, find(s, 0, "T-S1"))
     pass_flash(s)
     assert s.life[1] == 2 and len(s.hand[1]) == 2
@@ -679,17 +706,18 @@ def test_five_kinds_of_effect():
     """BS 9-1-1, BS 9-1-1-1, BS 9-1-3, BS 9-3-1-4, BS 5-12-1: a continuous effect (Banner), a
     triggered effect (Summon Seer), an activated effect (Mill Sage), a declared effect used
     from the hand (Double Draw) and a replacement effect (Stubborn) each take effect."""
-    s = scene(p0=dict(hand=["T-T1", "T-M1", "T-M6"], field=["T-C1", "T-A1"], reserve=4, deck=9),
-              p1=dict(field=["T-R1"]))
+    s = scene(
+        p0=dict(hand=["T-T1", "T-M1", "T-M6"], field=["T-C1", "T-A1"], reserve=4, deck=9), p1=dict(field=["T-R1"])
+    )
     seer = play(s, "T-T1")
-    assert len(s.hand[0]) == 3 and s.bp(seer) == 2000       # triggered; continuous
+    assert len(s.hand[0]) == 3 and s.bp(seer) == 2000  # triggered; continuous
     act(s, field_slot(s, find(s, 0, "T-A1")))
-    assert len(s.hand[0]) == 4                               # activated
+    assert len(s.hand[0]) == 4  # activated
     play(s, "T-M1")
-    assert len(s.hand[0]) == 5                               # declared
+    assert len(s.hand[0]) == 5  # declared
     play(s, "T-M6")
     r = find(s, 1, "T-R1")
-    assert s.zone[r] == Z_FIELD and s.exh[r] == 1            # replacement
+    assert s.zone[r] == Z_FIELD and s.exh[r] == 1  # replacement
 
 
 def test_a_played_card_is_revealed_to_both_players():

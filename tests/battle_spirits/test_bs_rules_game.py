@@ -1,12 +1,24 @@
 """Battle Spirits rules: winning and losing (1-3), deck construction (6-1) and the
 preparations before the first turn (6-2)."""
+
 from __future__ import annotations
 
 import pytest
-
 from bs_scenario import (
-    CARD_FILES, D_ATTACK, D_BLOCK, D_MAIN, OPTION, PASS, act, attack, find, new_state, pass_flash,
-    play, scene, strings,
+    CARD_FILES,
+    D_ATTACK,
+    D_BLOCK,
+    D_MAIN,
+    OPTION,
+    PASS,
+    act,
+    attack,
+    find,
+    new_state,
+    pass_flash,
+    play,
+    scene,
+    strings,
 )
 from tcgzoo.envs.battle_spirits import Game
 from tcgzoo.envs.battle_spirits.layout import D_FIRST, D_MULLIGAN, ST_MAIN
@@ -230,12 +242,21 @@ def test_standard_format_takes_only_letter_block_icons(tmp_path):
     """BS 1-1-1, BS 2-13-1-2-1: a card whose block icon is a number (or that has none) is
     Eternal-only: a Standard deck with it is illegal, an Eternal one is not."""
     import yaml
-
     from tcgzoo.envs.battle_spirits import Game
     from tcgzoo.envs.core.errors import DeckError
 
-    cards = [{"id": f"E-{k}", "name": f"Old {k}", "type": "spirit", "colors": ["red"], "cost": 1,
-              "levels": [{"cores": 1, "bp": 1000}], "block": 7 if k == 0 else "B"} for k in range(14)]
+    cards = [
+        {
+            "id": f"E-{k}",
+            "name": f"Old {k}",
+            "type": "spirit",
+            "colors": ["red"],
+            "cost": 1,
+            "levels": [{"cores": 1, "bp": 1000}],
+            "block": 7 if k == 0 else "B",
+        }
+        for k in range(14)
+    ]
     (tmp_path / "c.yaml").write_text(yaml.safe_dump({"cards": cards}))
     deck = {"name": "old", "cards": {c["id"]: 3 for c in cards}}
     (tmp_path / "d.yaml").write_text(yaml.safe_dump(deck))

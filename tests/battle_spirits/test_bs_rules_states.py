@@ -1,14 +1,38 @@
 """Battle Spirits rules: display states (5-5, 5-14..5-16), destruction, depletion and the
 waiting state (5-10, 5-11, 5-17, 10-2-2), 『破壊時』 (12-2-1-12), cores and the soul core
 (5-7), zones and what each player sees (4-x), card data (2-x)."""
+
 from __future__ import annotations
 
 import pytest
-
 from bs_scenario import (
-    HAND, D_KEISHO, TRASH, OPP_FIELD, Z_REMOVED,
-    CARD_FILES, D_MAIN, D_OPTIONAL, D_TARGET, OPTION, PASS, S_TRASH, Z_DECK, Z_FIELD, Z_HAND,
-    Z_TRASH, Z_WAIT, act, attack, cid, decide, field_slot, find, ids, pass_flash, play, scene,
+    CARD_FILES,
+    D_KEISHO,
+    D_MAIN,
+    D_OPTIONAL,
+    D_TARGET,
+    HAND,
+    OPP_FIELD,
+    OPTION,
+    PASS,
+    S_TRASH,
+    TRASH,
+    Z_DECK,
+    Z_FIELD,
+    Z_HAND,
+    Z_REMOVED,
+    Z_TRASH,
+    Z_WAIT,
+    act,
+    attack,
+    cid,
+    decide,
+    field_slot,
+    find,
+    ids,
+    pass_flash,
+    play,
+    scene,
     target,
 )
 from tcgzoo.envs.battle_spirits import Game
@@ -266,7 +290,9 @@ def test_card_types_and_colours_are_validated(tmp_path):
     f.write_text("cards:\n  - {id: X1, name: X, type: spirit, colors: [black], cost: 0, levels: [{cores: 1, bp: 1}]}\n")
     with pytest.raises(CardFileError, match="colors"):
         load_pool([f])
-    f.write_text("cards:\n" + "  - {id: X1, name: X, type: spirit, colors: [red], cost: 0, levels: [{cores: 1, bp: 1}]}\n" * 2)
+    f.write_text(
+        "cards:\n" + "  - {id: X1, name: X, type: spirit, colors: [red], cost: 0, levels: [{cores: 1, bp: 1}]}\n" * 2
+    )
     with pytest.raises(CardFileError, match="duplicate"):
         load_pool([f])
 
@@ -284,8 +310,10 @@ def test_what_each_player_sees():
     BS 4-9-2, BS 5-6-1: each player has their own zones; counts of every zone are public;
     field, trash, removed cards, reserve and life are public; the opponent's hand cards and
     both decks' contents are hidden; a drawn card is not shown to the opponent."""
-    s = scene(p0=dict(hand=["T-S1", "T-S2"], field=[("T-S3", 2)], trash=["T-M1"], reserve=2),
-              p1=dict(hand=["T-S4"], field=["T-N3"], trash=["T-K5"], life=4))
+    s = scene(
+        p0=dict(hand=["T-S1", "T-S2"], field=[("T-S3", 2)], trash=["T-M1"], reserve=2),
+        p1=dict(hand=["T-S4"], field=["T-N3"], trash=["T-K5"], life=4),
+    )
     s.removed[1].append(s.trash[1].pop())
     s.zone[s.removed[1][-1]] = Z_REMOVED
     v = s.to_dict(player=0)

@@ -1,13 +1,40 @@
 """Battle Spirits rules: the turn and its eight steps (7-x), the main step's actions and
 core moves (7-6), and what the first player's first turn lacks."""
+
 from __future__ import annotations
 
 from bs_scenario import (
-    D_ATTACK, D_MAIN, D_OPTIONAL, FIELD, FIELD_SOUL, MOVE_CORE, OPTION, PASS, RESERVE, RESERVE_SOUL, act,
-    attack, decide, find, pass_flash, play, scene, started, strings,
+    D_ATTACK,
+    D_MAIN,
+    D_OPTIONAL,
+    FIELD,
+    FIELD_SOUL,
+    MOVE_CORE,
+    OPTION,
+    PASS,
+    RESERVE,
+    RESERVE_SOUL,
+    act,
+    attack,
+    decide,
+    find,
+    pass_flash,
+    play,
+    scene,
+    started,
+    strings,
 )
 from tcgzoo.envs.battle_spirits.layout import (
-    D_MOVE_DST, D_MOVE_SRC, ST_ATTACK, ST_CORE, ST_DRAW, ST_END, ST_MAIN, ST_MAIN2, ST_REFRESH, ST_START,
+    D_MOVE_DST,
+    D_MOVE_SRC,
+    ST_ATTACK,
+    ST_CORE,
+    ST_DRAW,
+    ST_END,
+    ST_MAIN,
+    ST_MAIN2,
+    ST_REFRESH,
+    ST_START,
 )
 from tcgzoo.envs.battle_spirits.state import S_RESERVE
 
@@ -73,8 +100,10 @@ def test_draw_step_draws_one():
 def test_refresh_recovers_cards_and_returns_trash_cores_and_the_soul_core():
     """BS 7-5-2, BS 5-14-1, BS 5-14-2: exhausted cards recover, a heavily exhausted card
     becomes exhausted, and every trash core, the soul core too, goes to the reserve."""
-    s = scene(step="refresh", p0=dict(field=[dict(id="T-S1", exh=1), dict(id="T-S2", exh=2)],
-                                      reserve=0, tcores=4, soul="trash"))
+    s = scene(
+        step="refresh",
+        p0=dict(field=[dict(id="T-S1", exh=1), dict(id="T-S2", exh=2)], reserve=0, tcores=4, soul="trash"),
+    )
     a, b = find(s, 0, "T-S1"), find(s, 0, "T-S2")
     assert s.exh[a] == 0 and s.exh[b] == 1
     assert s.reserve[0] == 4 and s.tcores[0] == 0 and s.soul[0] == S_RESERVE

@@ -3,15 +3,44 @@
 highest), negation ('loses its effects') and immunity ('unaffected', 'cannot be chosen' and
 the narrow ones), names and colours 'treated as'. Test cards: data/v2_board.yaml (T2-B*),
 each modelled on a real card of tests/battle_spirits/real_cards/SOURCES.md."""
+
 from __future__ import annotations
 
 import pytest
 import yaml
-
 from bs_scenario import (
-    CONCEDE, D_ATTACK, D_BLOCK, D_DISCARD, D_FLASH, D_MAIN, D_OPTIONAL, D_TARGET, DUR_TURN, OPTION, PASS, RESERVE,
-    RESERVE_SOUL, S_RESERVE, S_TRASH, TE_BP, Z_FIELD, Z_HAND, Z_TRASH, act, attack, cid, decide, field_slot, find,
-    game, ids, pass_flash, place, play, scene, target,
+    CONCEDE,
+    D_ATTACK,
+    D_BLOCK,
+    D_DISCARD,
+    D_FLASH,
+    D_MAIN,
+    D_OPTIONAL,
+    D_TARGET,
+    DUR_TURN,
+    OPTION,
+    PASS,
+    RESERVE,
+    RESERVE_SOUL,
+    S_RESERVE,
+    S_TRASH,
+    TE_BP,
+    Z_FIELD,
+    Z_HAND,
+    Z_TRASH,
+    act,
+    attack,
+    cid,
+    decide,
+    field_slot,
+    find,
+    game,
+    ids,
+    pass_flash,
+    place,
+    play,
+    scene,
+    target,
 )
 from tcgzoo.envs.battle_spirits.cards import load_pool, validate_deck
 from tcgzoo.envs.core.errors import CardFileError, DeckError
@@ -37,10 +66,12 @@ def test_only_green_cards_in_the_trash_condition():
     """BS 9-2-1 (card 43 ツチピッグ 「自分のトラッシュにあるカードが緑のカードだけのとき」): 'has' a
     card and 'not has' a non-green card; an empty trash has no green cards only (ruling in
     docs/rules/battle_spirits_notes.md), so the pig stays exhausted."""
+
     def pig_after_end_step(trash):
         s = scene(step="end", p0=dict(field=[dict(id="T2-B2", exh=1)], trash=trash))
         assert s.dkind == D_MAIN and s.current_player() == 1
         return s.exh[find(s, 0, "T2-B2")]
+
     assert pig_after_end_step(["T-T1", "T-T1"]) == 0  # two green cards: recovered
     assert pig_after_end_step(["T-T1", "T-S1"]) == 1  # a red card among them
     assert pig_after_end_step([]) == 1
@@ -405,24 +436,41 @@ def test_paid_with_the_soul_core_is_forgotten_when_the_card_moves():
 
 
 # ---------------------------------------------------------------------------- loading
-@pytest.mark.parametrize("effect, message", [
-    ({"constant": "unaffected", "amount": 1}, "takes no amount"),
-    ({"constant": "unaffected", "by_types": ["brave"]}, "expected a list of spirit, nexus, magic"),
-    ({"constant": "loses_effects", "effects": "summoned"}, "expected 'all' or trigger names"),
-    ({"constant": "also_color", "colors": ["black"]}, "expected a list of red"),
-    ({"constant": "colorless", "name": "X"}, "name"),
-    ({"trigger": "summon", "actions": [{"do": "grant", "target": "self", "what": "cannot_block", "by": "opp"}]},
-     "only an immunity"),
-    ({"trigger": "summon", "actions": [{"do": "grant", "target": "self", "what": "unaffected", "effects": "all"}]},
-     "only loses_effects takes 'effects'"),
-    ({"trigger": "summon", "actions": [{"do": "destroy", "target": {"pick": "lowest_power"}}]}, "lowest_bp"),
-    ({"trigger": "summon", "if": {"step": "battle"}, "actions": [{"do": "draw"}]}, "attack"),
-    ({"trigger": "summon", "if": {"soul_core_in": "hand"}, "actions": [{"do": "draw"}]}, "trash"),
-])
+@pytest.mark.parametrize(
+    "effect, message",
+    [
+        ({"constant": "unaffected", "amount": 1}, "takes no amount"),
+        ({"constant": "unaffected", "by_types": ["brave"]}, "expected a list of spirit, nexus, magic"),
+        ({"constant": "loses_effects", "effects": "summoned"}, "expected 'all' or trigger names"),
+        ({"constant": "also_color", "colors": ["black"]}, "expected a list of red"),
+        ({"constant": "colorless", "name": "X"}, "name"),
+        (
+            {"trigger": "summon", "actions": [{"do": "grant", "target": "self", "what": "cannot_block", "by": "opp"}]},
+            "only an immunity",
+        ),
+        (
+            {
+                "trigger": "summon",
+                "actions": [{"do": "grant", "target": "self", "what": "unaffected", "effects": "all"}],
+            },
+            "only loses_effects takes 'effects'",
+        ),
+        ({"trigger": "summon", "actions": [{"do": "destroy", "target": {"pick": "lowest_power"}}]}, "lowest_bp"),
+        ({"trigger": "summon", "if": {"step": "battle"}, "actions": [{"do": "draw"}]}, "attack"),
+        ({"trigger": "summon", "if": {"soul_core_in": "hand"}, "actions": [{"do": "draw"}]}, "trash"),
+    ],
+)
 def test_board_words_refuse_what_they_cannot_mean(tmp_path, effect, message):
     """BS 9-1-2-1, BS 9-2-3, BS 2-11: a misused board word stops the load with the field named."""
-    card = {"id": "X-1", "name": "Bad", "type": "spirit", "colors": ["red"], "cost": 0,
-            "levels": [{"cores": 1, "bp": 1000}], "effects": [effect]}
+    card = {
+        "id": "X-1",
+        "name": "Bad",
+        "type": "spirit",
+        "colors": ["red"],
+        "cost": 0,
+        "levels": [{"cores": 1, "bp": 1000}],
+        "effects": [effect],
+    }
     path = tmp_path / "bad.yaml"
     path.write_text(yaml.safe_dump({"cards": [card]}, allow_unicode=True))
     with pytest.raises(CardFileError, match=message):

@@ -6,13 +6,35 @@ through a target-like mapping, or a player; ``by:`` how it was caused, ``each:``
 cards: ``data/v2_events.yaml`` (T2-E*), most modelled on a real card of
 ``tests/battle_spirits/real_cards/SOURCES.md``.
 """
+
 from __future__ import annotations
 
 import pytest
-
 from bs_scenario import (
-    D_BLOCK, D_FLASH, D_MAIN, D_OPTIONAL, D_ORDER, D_PLACE, D_TARGET, OPTION, PASS, Z_FIELD,
-    Z_HAND, Z_TRASH, act, attack, cid, field_slot, find, game, ids, pass_flash, place, play, scene, target,
+    D_BLOCK,
+    D_FLASH,
+    D_MAIN,
+    D_OPTIONAL,
+    D_ORDER,
+    D_PLACE,
+    D_TARGET,
+    OPTION,
+    PASS,
+    Z_FIELD,
+    Z_HAND,
+    Z_TRASH,
+    act,
+    attack,
+    cid,
+    field_slot,
+    find,
+    game,
+    ids,
+    pass_flash,
+    place,
+    play,
+    scene,
+    target,
 )
 from tcgzoo.envs.battle_spirits import Game
 from tcgzoo.envs.battle_spirits.cards import EV, load_pool
@@ -75,8 +97,9 @@ def test_draw_per_destroyed_spirit_in_own_attack_step():
     したとき、破壊したスピリット1体につき、自分はデッキから1枚ドローする」): a flash magic destroying three
     opposing spirits in the attack step draws 3 (event_count); a BP win draws 1 (by: own covers the
     own spirit's BP); in the main step nothing."""
-    s = scene(step="attack", p0=dict(hand=["T2-E4"], field=["T2-E1", ("T-S3", 1)]),
-              p1=dict(field=["T-S1", "T-S2", "T-S5"]))
+    s = scene(
+        step="attack", p0=dict(hand=["T2-E4"], field=["T2-E1", ("T-S3", 1)]), p1=dict(field=["T-S1", "T-S2", "T-S5"])
+    )
     attack(s, find(s, 0, "T-S3"))
     assert s.dkind == D_FLASH and s.dplayer == 1
     act(s, PASS)
@@ -258,8 +281,12 @@ def test_opposing_spirits_recovered_at_once_trigger_once():
     """BS 9-1-5-4, BS 5-14, BS 7-5 (card 46 エメラルドの海に散らばる島々 「『相手のターン』相手のスピリットが
     回復したとき、自分のスピリット1体を回復させる」): the opponent's refresh step recovers two spirits
     at once, so one own spirit is recovered, not two."""
-    s = scene(step="refresh", tp=1, p0=dict(field=["T2-E8", dict(id="T-S1", exh=1), dict(id="T-S2", exh=1)]),
-              p1=dict(field=[dict(id="T-S3", exh=1), dict(id="T-S5", exh=1)]))
+    s = scene(
+        step="refresh",
+        tp=1,
+        p0=dict(field=["T2-E8", dict(id="T-S1", exh=1), dict(id="T-S2", exh=1)]),
+        p1=dict(field=[dict(id="T-S3", exh=1), dict(id="T-S5", exh=1)]),
+    )
     assert s.dkind == D_TARGET and s.dplayer == 0
     target(s, find(s, 0, "T-S1"))
     assert s.dkind == D_MAIN and s.dplayer == 1
@@ -341,13 +368,14 @@ def test_bp_win_of_an_own_spirit_against_a_cheap_spirit():
     """BS 8-1-6-2 (card 66 Lv2 「『自分のアタックステップ』自分のスピリットがBPを比べコスト3以下の相手の
     スピリットだけを破壊したとき、このスピリットは回復する」): the win against a cost-1 spirit recovers the
     hound; a win against a cost-4 spirit does not (against:), nor a tie that destroys both (だけ)."""
+
     def hound_after(attacker, blocker):
-        s = scene(step="attack", p0=dict(field=[dict(id="T2-E11", cores=3, exh=1), attacker]),
-                  p1=dict(field=[blocker]))
+        s = scene(step="attack", p0=dict(field=[dict(id="T2-E11", cores=3, exh=1), attacker]), p1=dict(field=[blocker]))
         attack(s, s.field[0][1])
         block_with(s, s.field[1][0])
         pass_flash(s)
         return s.exh[find(s, 0, "T2-E11")]
+
     assert hound_after(("T-S3", 1), "T-S1") == 0
     assert hound_after(("T-S3", 2), ("T-S3", 1)) == 1
     assert hound_after(("T-S2", 1), "T-S2") == 1
@@ -393,23 +421,42 @@ def test_games_without_watchers_skip_the_events():
     assert game().watch >> EV["destroyed"] & 1 and game().hand_watch == 1 << EV["deploy"]
 
 
-@pytest.mark.parametrize("effect, field, message", [
-    ({"trigger": "summon", "of": "opp"}, "of", "expected self or a mapping"),
-    ({"trigger": "life_decreased", "of": {"side": "opp"}}, "of", "expected a string"),
-    ({"trigger": "summon", "by": "opp"}, "by", "takes no 'by'"),
-    ({"trigger": "destroyed", "by": "attack"}, "by", "not one of"),
-    ({"trigger": "destroyed", "each": True}, "each", "once per event"),
-    ({"trigger": "deploy", "zone": "hand"}, "zone", "not its own"),
-    ({"trigger": "destroyed", "of": {"side": "opp"}, "outside_draw_step": True}, "outside_draw_step", "takes no"),
-    ({"trigger": "destroyd"}, "trigger", "did you mean 'destroyed'"),
-    ({"trigger": "own_end_step", "of": {"side": "opp"}}, "of", "takes no"),
-])
+@pytest.mark.parametrize(
+    "effect, field, message",
+    [
+        ({"trigger": "summon", "of": "opp"}, "of", "expected self or a mapping"),
+        ({"trigger": "life_decreased", "of": {"side": "opp"}}, "of", "expected a string"),
+        ({"trigger": "summon", "by": "opp"}, "by", "takes no 'by'"),
+        ({"trigger": "destroyed", "by": "attack"}, "by", "not one of"),
+        ({"trigger": "destroyed", "each": True}, "each", "once per event"),
+        ({"trigger": "deploy", "zone": "hand"}, "zone", "not its own"),
+        ({"trigger": "destroyed", "of": {"side": "opp"}, "outside_draw_step": True}, "outside_draw_step", "takes no"),
+        ({"trigger": "destroyd"}, "trigger", "did you mean 'destroyed'"),
+        ({"trigger": "own_end_step", "of": {"side": "opp"}}, "of", "takes no"),
+    ],
+)
 def test_event_words_are_checked_when_the_card_loads(tmp_path, effect, field, message):
     f = tmp_path / "cards.yaml"
     eff = dict(effect, actions=[{"do": "draw", "n": 1}])
     import yaml
-    f.write_text(yaml.safe_dump({"cards": [{"id": "X-1", "name": "X", "type": "spirit", "colors": ["red"], "cost": 0,
-                                             "levels": [{"cores": 1, "bp": 1000}], "effects": [eff]}]}))
+
+    f.write_text(
+        yaml.safe_dump(
+            {
+                "cards": [
+                    {
+                        "id": "X-1",
+                        "name": "X",
+                        "type": "spirit",
+                        "colors": ["red"],
+                        "cost": 0,
+                        "levels": [{"cores": 1, "bp": 1000}],
+                        "effects": [eff],
+                    }
+                ]
+            }
+        )
+    )
     with pytest.raises(CardFileError) as err:
         load_pool([f])
     assert f"effects[0].{field}" in str(err.value) and message in str(err.value)

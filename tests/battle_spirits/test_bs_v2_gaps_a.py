@@ -5,13 +5,27 @@ moving action of the effect milled, opened or returned), the verb ``open``, a ta
 chooses (``chooser: opp``). Test cards: ``data/v2_events.yaml`` (T2-G*), each modelled on a real
 card of ``tests/battle_spirits/real_cards``.
 """
+
 from __future__ import annotations
 
 import pytest
-
 from bs_scenario import (
-    D_MAIN, D_SEARCH, D_TARGET, FIELD, PASS, Z_FIELD, Z_HAND, Z_TRASH, act, attack, decide, field_slot, ids,
-    pass_flash, play, scene,
+    D_MAIN,
+    D_SEARCH,
+    D_TARGET,
+    FIELD,
+    PASS,
+    Z_FIELD,
+    Z_HAND,
+    Z_TRASH,
+    act,
+    attack,
+    decide,
+    field_slot,
+    ids,
+    pass_flash,
+    play,
+    scene,
 )
 from tcgzoo.envs.battle_spirits.cards import load_pool
 from tcgzoo.envs.battle_spirits.layout import CONCEDE
@@ -19,11 +33,14 @@ from tcgzoo.envs.core.errors import CardFileError
 
 
 # ================================================================== the cards an action moved
-@pytest.mark.parametrize("top, spirit_dies, nexus_dies", [
-    ("T-S1", True, False),   # a spirit card milled: a spirit is destroyed
-    ("T-N2", False, True),   # a nexus card: a nexus
-    ("T2-E4", False, True),  # a magic card: a nexus
-])
+@pytest.mark.parametrize(
+    "top, spirit_dies, nexus_dies",
+    [
+        ("T-S1", True, False),  # a spirit card milled: a spirit is destroyed
+        ("T-N2", False, True),  # a nexus card: a nexus
+        ("T2-E4", False, True),  # a magic card: a nexus
+    ],
+)
 def test_condition_on_the_milled_card(top, spirit_dies, nexus_dies):
     """BS 9-3-2, 5-13 (card 73 エクスキューションデストロイ): 「相手のデッキを上から1枚破棄する。
     破棄したカードがスピリットカードのとき、…」: the condition reads the card the mill moved, its
@@ -119,18 +136,36 @@ def test_returned_card_condition_and_the_opponents_choice():
     assert s.dkind == D_MAIN and ids(s, s.hand[0]) == ["T-S5"] and s.field[1]
 
 
-@pytest.mark.parametrize("tgt", [
-    {"side": "opp", "count": "all", "chooser": "opp"},
-    {"what": "card", "side": "own", "zone": "trash", "chooser": "opp"},
-    {"side": "opp", "chooser": "both"},
-])
+@pytest.mark.parametrize(
+    "tgt",
+    [
+        {"side": "opp", "count": "all", "chooser": "opp"},
+        {"what": "card", "side": "own", "zone": "trash", "chooser": "opp"},
+        {"side": "opp", "chooser": "both"},
+    ],
+)
 def test_chooser_opp_is_checked(tmp_path, tgt):
     """BS 9-3-2: the opponent chooses among field cards, a number of them; 'all' has no choice."""
     import yaml
+
     f = tmp_path / "cards.yaml"
-    f.write_text(yaml.safe_dump({"cards": [{"id": "X-1", "name": "X", "type": "magic", "colors": ["blue"], "cost": 0,
-                                             "magic": {"flash": [{"do": "destroy", "target": tgt}]}}]},
-                                allow_unicode=True))
+    f.write_text(
+        yaml.safe_dump(
+            {
+                "cards": [
+                    {
+                        "id": "X-1",
+                        "name": "X",
+                        "type": "magic",
+                        "colors": ["blue"],
+                        "cost": 0,
+                        "magic": {"flash": [{"do": "destroy", "target": tgt}]},
+                    }
+                ]
+            },
+            allow_unicode=True,
+        )
+    )
     with pytest.raises(CardFileError) as err:
         load_pool([f])
     assert "chooser" in str(err.value)

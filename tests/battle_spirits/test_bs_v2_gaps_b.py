@@ -1,11 +1,26 @@
 """Battle Spirits card language v2 (issue 10): the missing words of the real-card pool, part B
 (costs, constants, levels). A constant 'decks are not discarded' (cards 11, 63), ... Test cards:
 data/v2_verbs.yaml (T2-H*), most of them real cards of tests/battle_spirits/real_cards/SOURCES.md."""
+
 from __future__ import annotations
 
 from bs_scenario import (
-    CONCEDE, D_FLASH, D_MAIN, D_TARGET, Z_TRASH, Z_FIELD, act, attack, field_slot, find, game, hand_slot, pass_flash,
-    pay, play, scene,
+    CONCEDE,
+    D_FLASH,
+    D_MAIN,
+    D_TARGET,
+    Z_FIELD,
+    Z_TRASH,
+    act,
+    attack,
+    field_slot,
+    find,
+    game,
+    hand_slot,
+    pass_flash,
+    pay,
+    play,
+    scene,
 )
 from tcgzoo.envs.battle_spirits import Game
 from tcgzoo.envs.battle_spirits.cards import B_NOMILL
@@ -25,8 +40,10 @@ def test_constant_no_deck_discard_protects_both_decks():
     field no effect discards either deck; when it has left, the same discard mills."""
     for owner in (0, 1):
         spec = dict(field=["T2-H1"])
-        s = scene(p0=dict(hand=["T2-H3", "T-M8"], deck=5, **(spec if owner == 0 else {})),
-                  p1=dict(deck=5, **(spec if owner == 1 else {})))
+        s = scene(
+            p0=dict(hand=["T2-H3", "T-M8"], deck=5, **(spec if owner == 0 else {})),
+            p1=dict(deck=5, **(spec if owner == 1 else {})),
+        )
         play(s, "T2-H3")
         assert len(s.deck[1]) == 5 and not s.trash[1] and s.dkind == D_MAIN
         play(s, "T-M8")  # its own player's discard of 3 (and its 'if all' life): nothing
@@ -71,8 +88,9 @@ def test_value_symbols_of_one_colour_counts_the_own_field():
     """BS 2-10, 2-10-2 (card 12 機動要塞キャッスル・ゴレム Lv2『このスピリットのアタック時』「自分の青シンボル1つ
     につき、相手のデッキを上から1枚破棄する」): the own spirits' and nexuses' blue symbols, with a symbol given
     by an effect, and not the red ones nor the opponent's: Golem 1 + Blue Golem 1 (+1) + blue nexus 1 = 4."""
-    s = scene(step="attack", p0=dict(field=[("T2-H5", 6), "T-S3", "T-S4", "T2-H4"], deck=5),
-              p1=dict(field=["T-S6"], deck=10))
+    s = scene(
+        step="attack", p0=dict(field=[("T2-H5", 6), "T-S3", "T-S4", "T2-H4"], deck=5), p1=dict(field=["T-S6"], deck=10)
+    )
     s.teff.append((TE_SYM, find(s, 0, "T-S3"), 1, DUR_TURN))
     attack(s, find(s, 0, "T2-H5"))
     assert len(s.deck[1]) == 6 and len(s.trash[1]) == 4
@@ -85,7 +103,10 @@ def test_castle_golem_mills_five_per_own_nexus_up_to_fifteen():
     """BS 1-4-7 (card 12 『このスピリットの召喚時』「自分のネクサス1つにつき、相手のデッキを上から5枚破棄する
     (上限15枚)」): 1 nexus mills 5; 4 nexuses mill 15, not 20."""
     for nexuses, milled in ((1, 5), (4, 15)):
-        s = scene(p0=dict(hand=["T2-H5"], field=["T2-H4"] * min(nexuses, 3) + ["T2-H6"] * (nexuses > 3), reserve=8), p1=dict(deck=20))
+        s = scene(
+            p0=dict(hand=["T2-H5"], field=["T2-H4"] * min(nexuses, 3) + ["T2-H6"] * (nexuses > 3), reserve=8),
+            p1=dict(deck=20),
+        )
         play(s, "T2-H5")
         assert len(s.trash[1]) == milled, nexuses
 
@@ -102,8 +123,9 @@ def test_treated_as_lv1_for_the_turn_after_exhausting_an_own_shidou_spirit():
     attack(s, pup)
     assert s.dkind == D_FLASH and s.dplayer == 1
     act(s, field_slot(s, queen))
-    assert s.dkind == D_TARGET and sorted(a for a in s.legal if a != CONCEDE) == sorted([field_slot(s, queen),
-                                                                                        field_slot(s, cub)])
+    assert s.dkind == D_TARGET and sorted(a for a in s.legal if a != CONCEDE) == sorted(
+        [field_slot(s, queen), field_slot(s, cub)]
+    )
     act(s, field_slot(s, cub))
     assert s.exh[cub] and not s.exh[queen]
     assert s.level(pup) == 1 and s.bp(pup) == 1000 and s.cores[pup] == 5
@@ -141,10 +163,12 @@ def test_no_reduction_of_the_opponents_hand_magics_in_their_turn():
     シンボルすべてを無いものとして扱う」): with two blue symbols the opponent's Blue Spark costs 3, not 1; their
     blue spirit card keeps its reduction; not at Lv1, not in the nexus owner's turn, and not for a hand card
     immune to the opponent's effects (Spell Vault, the form of card 54's immunity)."""
+
     def cost(tp, cores, vault=False):
         field = ["T-S3", "T-S6"] + (["T2-B38"] if vault else [])
         s = scene(tp=tp, p0=dict(field=[("T2-H10", cores)]), p1=dict(field=field, hand=["T2-H11", "T2-H12"]))
         return s.play_cost(1, find(s, 1, "T2-H11", "hand"), 0), s.play_cost(1, find(s, 1, "T2-H12", "hand"), 0)
+
     assert cost(1, 1) == (3, 1)
     assert cost(1, 0) == (1, 1) and cost(0, 1) == (1, 1) and cost(1, 1, vault=True) == (1, 1)
 
@@ -152,6 +176,7 @@ def test_no_reduction_of_the_opponents_hand_magics_in_their_turn():
 def test_no_reduction_machinery_follows_the_decks():
     """Speed by design: the built-in decks do not switch the reduction check on; the test deck does."""
     from tcgzoo.envs.battle_spirits.cards import B_LVTREAT, B_REDUCE
+
     assert not Game().bflags & (B_REDUCE | B_LVTREAT) and game().bflags & B_REDUCE and game().bflags & B_LVTREAT
 
 
@@ -160,11 +185,16 @@ def test_constant_treat_level_highest_in_attack_steps_with_the_soul_core():
     が置かれている間、自分のスピリット…すべてをそのスピリット…が持つ最高Lvとして扱う」): a 1-core Red Pup is Lv3
     (BP 6000) in the attack step with the soul core on the Lv2 nexus; Lv1 in the main step, without the soul
     core, or with the nexus at Lv1; the opponent's spirit is not in scope."""
+
     def pup_level(step, soul, cores=3):
-        s = scene(step=step, p0=dict(field=[dict(id="T2-H13", cores=cores, soul=soul), ("T-S1", 1)]),
-                  p1=dict(field=[("T-S2", 1)]))
+        s = scene(
+            step=step,
+            p0=dict(field=[dict(id="T2-H13", cores=cores, soul=soul), ("T-S1", 1)]),
+            p1=dict(field=[("T-S2", 1)]),
+        )
         pup = find(s, 0, "T-S1")
         return s.level(pup), s.bp(pup), s.level(find(s, 1, "T-S2"))
+
     assert pup_level("attack", True) == (3, 6000, 1)
     assert pup_level("main", True)[0] == 1 and pup_level("attack", False)[0] == 1
     assert pup_level("attack", True, cores=1)[0] == 1

@@ -5,13 +5,50 @@ trash to the deck, several summons, summons whose summon effects do not work), r
 costs and of other cards' events (returns, mills, the cores of destroyed cards), the waiting
 state's changes, cost and Lv-cost changes and the depletion they cause. Test cards:
 data/v2_verbs.yaml (T2-V*), most of them real cards of tests/battle_spirits/real_cards/SOURCES.md."""
+
 from __future__ import annotations
 
 from bs_scenario import (
-    D_ATTACK, D_DISCARD, D_FLASH, D_MAIN, D_MODE, D_OPTIONAL, D_ORDER, D_PAY, D_PLACE, D_SEARCH, D_TARGET,
-    CONCEDE, MOVE_CORE, OPTION, OPP_FIELD, PASS, RESERVE, S_RESERVE, S_TRASH, ST_ATTACK, ST_MAIN2, Z_DECK, Z_FIELD,
-    Z_HAND, Z_TRASH, Z_WAIT, act, attack, decide, field_slot, find, game, hand_slot, ids, pass_flash, pay,
-    place, play, scene, target,
+    CONCEDE,
+    D_ATTACK,
+    D_DISCARD,
+    D_FLASH,
+    D_MAIN,
+    D_MODE,
+    D_OPTIONAL,
+    D_ORDER,
+    D_PAY,
+    D_PLACE,
+    D_SEARCH,
+    D_TARGET,
+    MOVE_CORE,
+    OPP_FIELD,
+    OPTION,
+    PASS,
+    RESERVE,
+    S_RESERVE,
+    S_TRASH,
+    ST_ATTACK,
+    ST_MAIN2,
+    Z_DECK,
+    Z_FIELD,
+    Z_HAND,
+    Z_TRASH,
+    Z_WAIT,
+    act,
+    attack,
+    decide,
+    field_slot,
+    find,
+    game,
+    hand_slot,
+    ids,
+    pass_flash,
+    pay,
+    place,
+    play,
+    scene,
+    target,
 )
 from tcgzoo.envs.battle_spirits.cards import B_BATTLE, B_LVCOST, B_NOMILL, B_REPLACE, CardFileError, load_pool
 
@@ -157,8 +194,10 @@ def test_own_cores_to_the_void_then_spread_removal():
     置く」): the own spirit loses all its cores (the soul core to the trash, never the void) and
     vanishes; then 7 cores are chosen one at a time among the opposing spirits (no question once one
     spirit has none left), normal cores before the soul core; both opposing spirits vanish."""
-    s = scene(p0=dict(hand=["T2-V7"], reserve=7, field=[dict(id="T-S3", cores=1, soul=True)]),
-              p1=dict(field=[("T-S1", 3), dict(id="T-S2", cores=3, soul=True)]))
+    s = scene(
+        p0=dict(hand=["T2-V7"], reserve=7, field=[dict(id="T-S3", cores=1, soul=True)]),
+        p1=dict(field=[("T-S1", 3), dict(id="T-S2", cores=3, soul=True)]),
+    )
     g = find(s, 0, "T-S3")
     x, y = find(s, 1, "T-S1"), find(s, 1, "T-S2")
     play(s, "T2-V7")
@@ -167,7 +206,8 @@ def test_own_cores_to_the_void_then_spread_removal():
     asked = 0
     while s.dkind == D_TARGET:
         assert sorted(s.legal[:-1] if s.legal[-1] > OPP_FIELD + 24 else s.legal) == sorted(
-            field_slot(s, i) for i in (x, y) if s.zone[i] == Z_FIELD and s.ncores(i))
+            field_slot(s, i) for i in (x, y) if s.zone[i] == Z_FIELD and s.ncores(i)
+        )
         act(s, field_slot(s, x if s.cores[x] else y))
         asked += 1
     assert asked == 3  # x emptied after 3; y's 3 cores and its soul core needed no choice
@@ -234,8 +274,7 @@ def test_both_players_discard_down_to_four():
     """BS 5-13-1, BS 7-9-1-1 (card 72 爆発する海底火山 「自分は、自分の手札を4枚になるように破棄する。…相手は、
     相手の手札を4枚になるように破棄する」): at the opponent's end step each player with more than 4 cards
     chooses cards of their own hand to discard, one at a time, until 4 are left."""
-    s = scene(step="end", tp=1, p0=dict(field=["T2-V12"], hand=["T-S1"] * 3 + ["T-S2"] * 3),
-              p1=dict(hand=["T-S3"] * 5))
+    s = scene(step="end", tp=1, p0=dict(field=["T2-V12"], hand=["T-S1"] * 3 + ["T-S2"] * 3), p1=dict(hand=["T-S3"] * 5))
     for _ in range(2):
         assert s.dkind == D_DISCARD and s.dplayer == 0
         act(s, s.legal[0])
@@ -376,7 +415,10 @@ def test_replacement_of_another_card_with_a_cost():
 def test_replacement_with_a_cost_needs_the_cost_and_its_level():
     """BS 9-1-6-2, BS 2-8-2 (card 37): with no card to discard, or the nexus at Lv1, nothing is asked
     and the spirit is destroyed; a spirit of another family is not covered."""
-    for p0 in (dict(field=[("T2-V21", 1), "T2-V22"], deck=3), dict(field=[("T2-V21", 0), "T2-V22"], hand=["T-S1"], deck=3)):
+    for p0 in (
+        dict(field=[("T2-V21", 1), "T2-V22"], deck=3),
+        dict(field=[("T2-V21", 0), "T2-V22"], hand=["T-S1"], deck=3),
+    ):
         s = scene(tp=1, p0=p0, p1=dict(hand=["T-M6"], deck=3))
         play(s, "T-M6")
         assert s.dkind == D_MAIN and not s.field[0][1:]
@@ -401,8 +443,9 @@ def test_turn_player_chooses_among_replacements_and_a_declined_cost_passes_to_th
 def test_replacement_with_a_cost_in_a_battle():
     """BS 8-1-6-1, BS 9-1-8-1 (card 37): the BP comparison's destruction is replaced as well; the
     choice comes before the battle's triggers resolve."""
-    s = scene(step="attack", tp=1, p0=dict(field=[("T2-V21", 1), "T2-V22"], hand=["T-S1"], deck=3),
-              p1=dict(field=["T-S3"]))
+    s = scene(
+        step="attack", tp=1, p0=dict(field=[("T2-V21", 1), "T2-V22"], hand=["T-S1"], deck=3), p1=dict(field=["T-S3"])
+    )
     bat = find(s, 0, "T2-V22")
     attack(s, find(s, 1, "T-S3"))
     pass_flash(s)
@@ -558,6 +601,7 @@ def test_level_cost_change_stays_after_its_source_leaves():
     assert not s.field[0] and s.level(w) == 1
     from tcgzoo.envs.battle_spirits.rules import expire
     from tcgzoo.envs.battle_spirits.state import DUR_TURN
+
     expire(s, DUR_TURN)
     assert s.level(w) == 2
 
@@ -624,10 +668,12 @@ def test_load_errors_of_the_family(tmp_path):
     """Card files are checked when they load: a distribution needs a target mapping, move_cores names
     its target only with from/to: target, a milled replacement has no cost, destroyed_cores says to."""
     base = "  - {id: X1, name: X, type: magic, colors: [red], cost: 0, magic: {main: [%s]}}\n"
-    bad = ["{do: spread_cores, target: self, n: 2}",
-           "{do: move_cores, from: reserve, to: life, target: self}",
-           "{do: move_cores, from: reserve, to: reserve}",
-           "{do: open_reorder, n: 3, bottom: 5}"]
+    bad = [
+        "{do: spread_cores, target: self, n: 2}",
+        "{do: move_cores, from: reserve, to: life, target: self}",
+        "{do: move_cores, from: reserve, to: reserve}",
+        "{do: open_reorder, n: 3, bottom: 5}",
+    ]
     for k, b in enumerate(bad):
         f = tmp_path / f"bad{k}.yaml"
         f.write_text("cards:\n" + base % b)
@@ -638,8 +684,10 @@ def test_load_errors_of_the_family(tmp_path):
         else:
             raise AssertionError(b)
     f = tmp_path / "badr.yaml"
-    f.write_text("cards:\n  - {id: X2, name: X, type: spirit, colors: [red], cost: 0, levels: [{cores: 1, bp: 1}], "
-                 "effects: [{replace: milled, cost: [{pay: 1}], instead: [{do: draw}]}]}\n")
+    f.write_text(
+        "cards:\n  - {id: X2, name: X, type: spirit, colors: [red], cost: 0, levels: [{cores: 1, bp: 1}], "
+        "effects: [{replace: milled, cost: [{pay: 1}], instead: [{do: draw}]}]}\n"
+    )
     try:
         load_pool([f])
     except CardFileError as e:

@@ -1,4 +1,5 @@
 """Leader Melee tests: make the scenario helper importable whatever pytest's import mode."""
+
 from __future__ import annotations
 
 import sys

@@ -5,9 +5,10 @@ plus ``data/cov_cards.yaml``; a per-player ``leader`` (card id) and ``melee`` li
 
     s = cscene(p0=dict(leader="T-CL", battle=["T-V1"], energy=3), at="main")
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from lm_scene import CARD_FILES, DATA, DECK, R, act, scene
 from tcgzoo.envs.leader_melee import Game
@@ -16,10 +17,16 @@ from tcgzoo.envs.leader_melee.layout import D_FT_MAIN, PASS
 COV_FILES = CARD_FILES + (str(DATA / "cov_cards.yaml"),)
 
 
-@lru_cache(maxsize=None)
+@cache
 def cgame(first_player=0, concession=False) -> Game:
-    return Game(decks=[DECK, DECK], builtin_cards=False, cards=list(COV_FILES), first_player=first_player, max_decisions=0,
-                concession=concession)
+    return Game(
+        decks=[DECK, DECK],
+        builtin_cards=False,
+        cards=list(COV_FILES),
+        first_player=first_player,
+        max_decisions=0,
+        concession=concession,
+    )
 
 
 def cidx(s, cid):
@@ -58,6 +65,7 @@ def cplay(s, cid, p=None):
     """Play a hand card, paying with the first energy choices."""
     from lm_scene import hand_slot
     from tcgzoo.envs.leader_melee.layout import D_PAY_ENERGY
+
     p = s.dplayer if p is None else p
     act(s, hand_slot(s, p, cid))
     while s.dkind == D_PAY_ENERGY:

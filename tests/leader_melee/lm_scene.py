@@ -9,9 +9,10 @@ the pool may be named: deck cards are re-labelled as it (``state.cdef``), the wa
 
     s = scene(p0=dict(battle=["T-V1"], energy=3), p1=dict(battle=["T-V2"]), at="main")
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from tcgzoo.envs.leader_melee import Game, position
@@ -21,17 +22,27 @@ from tcgzoo.envs.leader_melee.layout import *  # noqa: F403 - action ids and dec
 from tcgzoo.envs.leader_melee.state import *  # noqa: F403 - zones
 
 DATA = Path(__file__).parent / "data"
-CARD_FILES = (str(DATA / "filler.yaml"), str(DATA / "rules_cards.yaml"), str(DATA / "rules_cards_effects.yaml"),
-              str(DATA / "rules_cards_info.yaml"))
+CARD_FILES = (
+    str(DATA / "filler.yaml"),
+    str(DATA / "rules_cards.yaml"),
+    str(DATA / "rules_cards_effects.yaml"),
+    str(DATA / "rules_cards_info.yaml"),
+)
 DECK = str(DATA / "deck_filler.yaml")
 
 
-@lru_cache(maxsize=None)
+@cache
 def game(first_player=0, builtin=()) -> Game:
     """``builtin``: names of built-in card files (``red``, ``yellow``, ...) added to the test pool."""
     files = list(CARD_FILES) + [str(CARDS_DIR / f"{b}.yaml") for b in builtin]
-    return Game(decks=[DECK, DECK], builtin_cards=False, cards=files, first_player=first_player, max_decisions=0,
-                concession=False)  # the rules tests count the legal actions without CONCEDE
+    return Game(
+        decks=[DECK, DECK],
+        builtin_cards=False,
+        cards=files,
+        first_player=first_player,
+        max_decisions=0,
+        concession=False,
+    )  # the rules tests count the legal actions without CONCEDE
 
 
 def idx(s, cid):
@@ -79,23 +90,39 @@ def scene(p0=None, p1=None, at="main", tp=0, turn=3, seed=0, builtin=(), g: Game
         rested = spec.get("rested", ())
         en = spec.get("energy", 0)
         battle = spec.get("battle", [])
-        pl = {"hand": list(spec.get("hand", [])), "life": spec.get("life", 7),
-              "battle": [{"card": c, "rested": True} if i in rested else c for i, c in enumerate(battle)],
-              "melee": list(spec.get("melee", [])), "energy": ["T-F01"] * en if isinstance(en, int) else list(en)}
+        pl = {
+            "hand": list(spec.get("hand", [])),
+            "life": spec.get("life", 7),
+            "battle": [{"card": c, "rested": True} if i in rested else c for i, c in enumerate(battle)],
+            "melee": list(spec.get("melee", [])),
+            "energy": ["T-F01"] * en if isinstance(en, int) else list(en),
+        }
         for key in ("deck", "leader"):
             if key in spec:
                 pl[key] = spec[key]
         players.append(pl)
     step = {"end": "battle phase end"}.get(at, at)
-    s = position.build(g, {"game": "leader_melee", "seed": seed, "turn": turn, "active": tp, "first": 0,
-                           "step": step, "players": players})
+    s = position.build(
+        g,
+        {
+            "game": "leader_melee",
+            "seed": seed,
+            "turn": turn,
+            "active": tp,
+            "first": 0,
+            "step": step,
+            "players": players,
+        },
+    )
     s.check_invariants()
     return s
 
 
 def act(s, a):
-    assert a in s.legal_actions(), f"{a} ({s.action_to_string(a) if a < NUM_ACTIONS else a}) not legal in " \
+    assert a in s.legal_actions(), (
+        f"{a} ({s.action_to_string(a) if a < NUM_ACTIONS else a}) not legal in "
         f"{s.decision_name()}: {[s.action_to_string(x) for x in s.legal_actions()]}"
+    )
     s.apply_action(a)
     s.check_invariants()
 

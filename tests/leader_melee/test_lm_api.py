@@ -1,12 +1,12 @@
 """Leader Melee: what of the API is its own (pool, first decision, concession on by default,
 hidden life cards, file errors); the shared contract checks are in tests/test_api_games.py."""
+
 from __future__ import annotations
 
 import textwrap
 
 import numpy as np
 import pytest
-
 from tcgzoo.envs import leader_melee_v0
 from tcgzoo.envs.core.errors import CardFileError, DeckError
 from tcgzoo.envs.core.rng import Rng
@@ -49,7 +49,10 @@ def test_concession_option():
     assert s.CONCEDE in s.legal_actions()
     s.apply_action(s.CONCEDE)
     assert s.is_terminal() and s.returns()[p] == -1
-    assert Game(concession=False).new_initial_state(3).CONCEDE not in Game(concession=False).new_initial_state(3).legal_actions()
+    assert (
+        Game(concession=False).new_initial_state(3).CONCEDE
+        not in Game(concession=False).new_initial_state(3).legal_actions()
+    )
 
 
 def test_hidden_information():
@@ -84,20 +87,30 @@ cards:
 
 
 def test_card_file_errors_name_file_entry_and_field(tmp_path):
-    bad = _write(tmp_path, "a.yaml", GOOD + "  - {id: X-2, name: Beta, type: battle, color: red, level: one, power: 1, strike: 1}\n")
+    bad = _write(
+        tmp_path,
+        "a.yaml",
+        GOOD + "  - {id: X-2, name: Beta, type: battle, color: red, level: one, power: 1, strike: 1}\n",
+    )
     with pytest.raises(CardFileError) as e:
         load_pool([bad])
     assert e.value.file.endswith("a.yaml") and e.value.entry == "X-2" and e.value.field == "level"
     typo = _write(tmp_path, "b.yaml", GOOD.replace("level: 1,", "levle: 1, level: 1,"))
     with pytest.raises(CardFileError, match="entry 'X-1', field 'levle': unknown field"):
         load_pool([typo])
-    act = _write(tmp_path, "c.yaml", GOOD.replace("strike: 1}", "strike: 1, effects: [{trigger: play, actions: [{do: explode}]}]}"))
+    act = _write(
+        tmp_path,
+        "c.yaml",
+        GOOD.replace("strike: 1}", "strike: 1, effects: [{trigger: play, actions: [{do: explode}]}]}"),
+    )
     with pytest.raises(CardFileError, match=r"field 'effects\[0\].actions\[0\].do': 'explode' is not one of"):
         load_pool([act])
     kw = _write(tmp_path, "d.yaml", GOOD.replace("strike: 1}", "strike: 1, keywords: [flying]}"))
     with pytest.raises(CardFileError, match=r"field 'keywords\[0\]'"):
         load_pool([kw])
-    leader = _write(tmp_path, "e.yaml", "cards:\n  - {id: L, name: L, type: leader, color: red, front: {power: 1, strike: 1}}\n")
+    leader = _write(
+        tmp_path, "e.yaml", "cards:\n  - {id: L, name: L, type: leader, color: red, front: {power: 1, strike: 1}}\n"
+    )
     with pytest.raises(CardFileError, match="entry 'L', field 'back': is required"):
         load_pool([leader])
     not_yaml = _write(tmp_path, "f.yaml", "cards: [ {id: X-1,\n")
@@ -119,7 +132,9 @@ def test_illegal_decks_name_card_and_rule(tmp_path):
     four.update({i: 3 for i in battle[1:13]})
     body = "".join(f"  {k}: {v}\n" for k, v in four.items())
     many = _write(tmp_path, "many.yaml", "name: many\nleader: LM-L01\ncards:\n" + body)
-    with pytest.raises(DeckError, match=rf"card '{battle[0]}': 4 copies; at most 3 per card number \(rule LM 5-1-3-1\)"):
+    with pytest.raises(
+        DeckError, match=rf"card '{battle[0]}': 4 copies; at most 3 per card number \(rule LM 5-1-3-1\)"
+    ):
         Game(decks=[str(many), "red_rush"])
     noleader = _write(tmp_path, "nl.yaml", "name: nl\nleader: %s\ncards: {%s: 3}\n" % (battle[0], battle[1]))
     with pytest.raises(DeckError, match=r"rule LM 5-1-2"):

@@ -1,12 +1,12 @@
 """Leader Melee coverage tests: abilities, costs, playing and resolving (8-1 .. 8-9), masters
 (4-3), targets and 'up to' (8-6-3, 4-8-4), fundamental principles (1-3)."""
+
 from __future__ import annotations
 
 import pytest
-
 from lm_cov import COV_FILES, cplay, cscene
-from lm_scene import R, act, attack, hand_slot, ids, to_attack
 from lm_scene import *  # noqa: F403
+from lm_scene import R, act, attack, hand_slot, ids, to_attack
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.leader_melee.cards import load_pool
 
@@ -207,8 +207,11 @@ def test_zero_count_does_nothing_and_negative_counts_are_rejected(tmp_path):
     cplay(s, "T-D0")
     assert not s.hand[0] and len(s.deck[0]) == 20 and ids(s, s.drop[0])[-1] == "T-D0"
     f = tmp_path / "neg.yaml"
-    f.write_text("cards:\n  - {id: X-N, name: x, type: extra, color: white, level: 0, "
-                 "effects: [{activated: main, actions: [{do: draw, n: -1}]}]}\n", encoding="utf-8")
+    f.write_text(
+        "cards:\n  - {id: X-N, name: x, type: extra, color: white, level: 0, "
+        "effects: [{activated: main, actions: [{do: draw, n: -1}]}]}\n",
+        encoding="utf-8",
+    )
     with pytest.raises(CardFileError) as e:
         load_pool(list(COV_FILES) + [str(f)])
     assert "X-N" in str(e.value)

@@ -1,10 +1,11 @@
 """Leader Melee coverage tests: the battle phase step by step (7-2 .. 7-7), damage (4-9, 4-10),
 active and rest (4-7)."""
+
 from __future__ import annotations
 
 from lm_cov import cplay, cscene
-from lm_scene import R, act, attack, hand_slot, ids, pass_until, to_attack
 from lm_scene import *  # noqa: F403
+from lm_scene import R, act, attack, hand_slot, ids, pass_until, to_attack
 
 
 def test_standby_step_free_timing():
@@ -82,8 +83,7 @@ def test_awaken_in_the_attack_step():
 def test_guard_step_free_timing_of_the_non_turn_player():
     """LM 7-4-1-2: the non-turn player gets free timing in the guard step, with battle abilities,
     battle extras and melee moves; LM 7-4-1-2-3-1: 【覚醒】 and 【共闘】 can be played there."""
-    s = cscene(p0=dict(battle=["T-V2"]),
-               p1=dict(leader="T-CL", battle=["T-V1"], hand=["T-XP"], energy=1, life=4))
+    s = cscene(p0=dict(battle=["T-V2"]), p1=dict(leader="T-CL", battle=["T-V1"], hand=["T-XP"], energy=1, life=4))
     attack(s, OWN_BATTLE + 0, OPP_LEADER)
     act(s, PASS)
     la = s.legal_actions()

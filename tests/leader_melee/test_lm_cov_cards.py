@@ -1,11 +1,11 @@
 """Leader Melee coverage tests: card information (2-x) and deck building (5-1, 2-16)."""
+
 from __future__ import annotations
 
 import pytest
-
-from lm_cov import COV_FILES, cgame, cplay, cscene
-from lm_scene import DECK, R, act, attack, hand_slot, ids, pass_until
+from lm_cov import COV_FILES, cplay, cscene
 from lm_scene import *  # noqa: F403
+from lm_scene import DECK, R, act, attack, hand_slot, pass_until
 from tcgzoo.envs.core.errors import CardFileError, DeckError
 from tcgzoo.envs.leader_melee import Game
 from tcgzoo.envs.leader_melee.cards import load_pool
@@ -20,7 +20,7 @@ def _pool_with(tmp_path, text):
 def test_three_card_types_only(tmp_path):
     """LM 2-3-1 / LM 2-3-2: a card's type is one of leader, battle, extra; anything else is
     rejected with an error naming the file, the card and the field."""
-    load = _pool_with(tmp_path, '  - {id: X-1, name: x, type: spell, color: white, level: 0}\n')
+    load = _pool_with(tmp_path, "  - {id: X-1, name: x, type: spell, color: white, level: 0}\n")
     with pytest.raises(CardFileError) as e:
         load()
     assert "X-1" in str(e.value) and "type" in str(e.value) and "extra.yaml" in str(e.value)
@@ -33,13 +33,19 @@ def test_only_leaders_and_battle_cards_have_battle_information(tmp_path):
     (an extra with one is rejected); LM 2-10-2: only battle and extra cards have a level (a
     leader with one is rejected)."""
     for field in ("power: 1000", "strike: 1", "traits: [Knight]"):
-        load = _pool_with(tmp_path, "  - {id: X-2, name: x, type: extra, color: white, level: 0, %s, "
-                                    "effects: [{activated: main, actions: [{do: draw, n: 1}]}]}\n" % field)
+        load = _pool_with(
+            tmp_path,
+            "  - {id: X-2, name: x, type: extra, color: white, level: 0, %s, "
+            "effects: [{activated: main, actions: [{do: draw, n: 1}]}]}\n" % field,
+        )
         with pytest.raises(CardFileError) as e:
             load()
         assert field.split(":")[0] in str(e.value)
-    load = _pool_with(tmp_path, "  - {id: X-3, name: x, type: leader, color: white, level: 1, "
-                                "front: {power: 1, strike: 1}, back: {power: 1, strike: 1}}\n")
+    load = _pool_with(
+        tmp_path,
+        "  - {id: X-3, name: x, type: leader, color: white, level: 1, "
+        "front: {power: 1, strike: 1}, back: {power: 1, strike: 1}}\n",
+    )
     with pytest.raises(CardFileError) as e:
         load()
     assert "level" in str(e.value)
@@ -47,7 +53,7 @@ def test_only_leaders_and_battle_cards_have_battle_information(tmp_path):
 
 def test_colour_is_card_information(tmp_path):
     """LM 2-4-1: every card has a colour, one of the game's colours."""
-    load = _pool_with(tmp_path, '  - {id: X-4, name: x, type: battle, color: pink, level: 0, power: 1, strike: 1}\n')
+    load = _pool_with(tmp_path, "  - {id: X-4, name: x, type: battle, color: pink, level: 0, power: 1, strike: 1}\n")
     with pytest.raises(CardFileError) as e:
         load()
     assert "color" in str(e.value)
@@ -128,8 +134,9 @@ def test_skills_are_the_cards_own_abilities():
 
 def _deck_file(tmp_path, leader, cards):
     f = tmp_path / "deck.yaml"
-    f.write_text("name: t\nleader: %s\ncards:\n" % leader + "".join(f"  {c}: {n}\n" for c, n in cards.items()),
-                 encoding="utf-8")
+    f.write_text(
+        "name: t\nleader: %s\ncards:\n" % leader + "".join(f"  {c}: {n}\n" for c, n in cards.items()), encoding="utf-8"
+    )
     return str(f)
 
 
@@ -160,4 +167,8 @@ def test_each_player_prepares_leader_and_deck(tmp_path):
     with pytest.raises(DeckError):
         Game(decks=[DECK, _deck_file(tmp_path, "T-V1", other)], builtin_cards=False, cards=list(COV_FILES))
     with pytest.raises(DeckError):
-        Game(decks=[DECK, _deck_file(tmp_path, "T-L1", dict(other, **{"T-V2": 2}))], builtin_cards=False, cards=list(COV_FILES))
+        Game(
+            decks=[DECK, _deck_file(tmp_path, "T-L1", dict(other, **{"T-V2": 2}))],
+            builtin_cards=False,
+            cards=list(COV_FILES),
+        )

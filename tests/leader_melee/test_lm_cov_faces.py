@@ -1,12 +1,12 @@
 """Leader Melee coverage tests: a flipped leader turning front face up again (10-7-4, 10-8-4),
 and the source of effect damage (4-10-1-2)."""
+
 from __future__ import annotations
 
 import pytest
-
 from lm_cov import COV_FILES, cplay, cscene
-from lm_scene import R, act, attack, hand_slot
 from lm_scene import *  # noqa: F403
+from lm_scene import R, act, attack
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.leader_melee.cards import load_pool
 
@@ -52,8 +52,11 @@ def test_cooperated_leader_turning_back_keeps_its_effects():
 def test_turn_front_needs_a_leader(tmp_path):
     """LM 10-7-4: only a leader turns front face up: turn_front aimed at battle cards is rejected."""
     f = tmp_path / "x.yaml"
-    f.write_text("cards:\n  - {id: X-T, name: x, type: extra, color: white, level: 0, effects: [{activated: main, "
-                 "actions: [{do: turn_front, target: {what: battle, side: own}}]}]}\n", encoding="utf-8")
+    f.write_text(
+        "cards:\n  - {id: X-T, name: x, type: extra, color: white, level: 0, effects: [{activated: main, "
+        "actions: [{do: turn_front, target: {what: battle, side: own}}]}]}\n",
+        encoding="utf-8",
+    )
     with pytest.raises(CardFileError) as e:
         load_pool(list(COV_FILES) + [str(f)])
     assert "X-T" in str(e.value) and "turn_front" in str(e.value)

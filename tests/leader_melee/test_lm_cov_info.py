@@ -1,12 +1,12 @@
 """Leader Melee coverage tests: card information that text refers to — card name (2-1-2),
 character name (2-5), age (2-7), non-skill (2-11-4), the 共闘 and melee icons (2-12, 2-13)."""
+
 from __future__ import annotations
 
 import pytest
-
 from lm_cov import COV_FILES, cscene
-from lm_scene import R, act, attack, hand_slot, pass_until
 from lm_scene import *  # noqa: F403
+from lm_scene import act, attack, hand_slot, pass_until
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.leader_melee.cards import load_pool
 
@@ -75,13 +75,19 @@ def test_only_leaders_and_battle_cards_have_character_and_age(tmp_path, field):
     """LM 2-5-4 / LM 2-7-4: only leader and battle cards have a character name and an age: an extra
     with one is rejected naming the field; a leader face may have them."""
     f = tmp_path / "x.yaml"
-    f.write_text("cards:\n  - {id: X-E, name: x, type: extra, color: white, level: 0, %s, "
-                 "effects: [{activated: main, actions: [{do: draw, n: 1}]}]}\n" % field, encoding="utf-8")
+    f.write_text(
+        "cards:\n  - {id: X-E, name: x, type: extra, color: white, level: 0, %s, "
+        "effects: [{activated: main, actions: [{do: draw, n: 1}]}]}\n" % field,
+        encoding="utf-8",
+    )
     with pytest.raises(CardFileError) as e:
         load_pool(list(COV_FILES) + [str(f)])
     assert "X-E" in str(e.value) and field.split(":")[0] in str(e.value)
-    f.write_text("cards:\n  - {id: X-L, name: x, type: leader, color: white, "
-                 "front: {power: 1, strike: 1, %s}, back: {power: 1, strike: 1}}\n" % field, encoding="utf-8")
+    f.write_text(
+        "cards:\n  - {id: X-L, name: x, type: leader, color: white, "
+        "front: {power: 1, strike: 1, %s}, back: {power: 1, strike: 1}}\n" % field,
+        encoding="utf-8",
+    )
     pool = load_pool(list(COV_FILES) + [str(f)])
     face = pool.by_id["X-L"].faces[0]
     assert (face.character if field.startswith("character") else face.age) == "x"

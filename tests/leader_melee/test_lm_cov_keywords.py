@@ -1,10 +1,11 @@
 """Leader Melee coverage tests: 覚醒 and 共闘 in detail (10-7, 10-8), and the keyword abilities
 (10-9 .. 10-15) at their edges."""
+
 from __future__ import annotations
 
 from lm_cov import cplay, cscene
-from lm_scene import R, act, attack, hand_slot, ids, pass_until, to_attack
 from lm_scene import *  # noqa: F403
+from lm_scene import R, act, attack, hand_slot, ids, pass_until, to_attack
 
 
 def test_awaken_cost_then_effect():

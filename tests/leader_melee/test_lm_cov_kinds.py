@@ -1,13 +1,13 @@
 """Leader Melee coverage tests: the kinds of abilities and effects (4-1, 8-1, 8-2), masters of
 continuous abilities (4-3-5), concession (1-2-4-1), numbers (1-3-5), simultaneous check-type
 rule processes (9-1-2-3)."""
+
 from __future__ import annotations
 
 import pytest
-
 from lm_cov import COV_FILES, cplay, cscene
-from lm_scene import R, act, attack, hand_slot, ids, pass_until, to_attack
 from lm_scene import *  # noqa: F403
+from lm_scene import R, act, hand_slot, ids, to_attack
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.leader_melee.cards import load_pool
 
@@ -36,15 +36,24 @@ def test_ability_must_be_exactly_one_kind(tmp_path):
     """LM 4-1-1-1: an ability is of exactly one kind: one naming two kinds, or none, is rejected;
     LM 8-1-3-1: a 【永続発動】 is written without a cost (one with a [cost] is rejected)."""
     with pytest.raises(CardFileError) as e:
-        _load(tmp_path, "  - {id: X-K, name: x, type: battle, color: white, level: 0, power: 1, strike: 1, "
-                        "effects: [{trigger: play, activated: main, actions: [{do: draw, n: 1}]}]}\n")
+        _load(
+            tmp_path,
+            "  - {id: X-K, name: x, type: battle, color: white, level: 0, power: 1, strike: 1, "
+            "effects: [{trigger: play, activated: main, actions: [{do: draw, n: 1}]}]}\n",
+        )
     assert "X-K" in str(e.value) and "exactly one" in str(e.value)
     with pytest.raises(CardFileError):
-        _load(tmp_path, "  - {id: X-K, name: x, type: battle, color: white, level: 0, power: 1, strike: 1, "
-                        "effects: [{actions: [{do: draw, n: 1}]}]}\n")
+        _load(
+            tmp_path,
+            "  - {id: X-K, name: x, type: battle, color: white, level: 0, power: 1, strike: 1, "
+            "effects: [{actions: [{do: draw, n: 1}]}]}\n",
+        )
     with pytest.raises(CardFileError) as e:
-        _load(tmp_path, "  - {id: X-K, name: x, type: battle, color: white, level: 0, power: 1, strike: 1, "
-                        "effects: [{continuous: true, cost: {energy: 1}, actions: [{do: power, amount: 1}]}]}\n")
+        _load(
+            tmp_path,
+            "  - {id: X-K, name: x, type: battle, color: white, level: 0, power: 1, strike: 1, "
+            "effects: [{continuous: true, cost: {energy: 1}, actions: [{do: power, amount: 1}]}]}\n",
+        )
     assert "cost" in str(e.value)
 
 
@@ -96,12 +105,18 @@ def test_numbers_are_non_negative_integers(tmp_path):
     negative counts in card files are rejected with the card named."""
     for bad in ("{do: draw, n: 1.5}", "{do: charge, n: -2}"):
         with pytest.raises(CardFileError) as e:
-            _load(tmp_path, "  - {id: X-Q, name: x, type: extra, color: white, level: 0, "
-                            "effects: [{activated: main, actions: [%s]}]}\n" % bad)
+            _load(
+                tmp_path,
+                "  - {id: X-Q, name: x, type: extra, color: white, level: 0, "
+                "effects: [{activated: main, actions: [%s]}]}\n" % bad,
+            )
         assert "X-Q" in str(e.value)
     with pytest.raises(CardFileError):
-        _load(tmp_path, "  - {id: X-Q, name: x, type: extra, color: white, level: -1, "
-                        "effects: [{activated: main, actions: [{do: draw, n: 1}]}]}\n")
+        _load(
+            tmp_path,
+            "  - {id: X-Q, name: x, type: extra, color: white, level: -1, "
+            "effects: [{activated: main, actions: [{do: draw, n: 1}]}]}\n",
+        )
 
 
 def test_check_type_processes_due_together():

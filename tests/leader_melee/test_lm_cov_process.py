@@ -1,10 +1,11 @@
 """Leader Melee coverage tests: winning and losing (1-2), rule processes (9-1 .. 9-4), card text
 over rules (1-3-1), invalid parts (8-3), waiting abilities whose card moved (8-7-6)."""
+
 from __future__ import annotations
 
 from lm_cov import cplay, cscene
-from lm_scene import R, act, attack, hand_slot, ids, pass_until
 from lm_scene import *  # noqa: F403
+from lm_scene import R, act, attack, hand_slot, ids, pass_until
 from tcgzoo.envs.core.engine import RUNNING
 
 

@@ -1,13 +1,20 @@
 """Leader Melee coverage tests: rules that must hold at every decision of whole games between
 the built-in decks (seeded random play; a handful of games, no timing)."""
+
 from __future__ import annotations
 
 import pytest
-
 from tcgzoo.envs.core.rng import Rng
 from tcgzoo.envs.leader_melee import Game
-from tcgzoo.envs.leader_melee.layout import (D_CHOOSE_ATTACKER, D_FT_ATTACK, D_FT_GUARD, D_FT_MAIN,
-                                             D_FT_STANDBY, P_BP_END, P_STANDBY)
+from tcgzoo.envs.leader_melee.layout import (
+    D_CHOOSE_ATTACKER,
+    D_FT_ATTACK,
+    D_FT_GUARD,
+    D_FT_MAIN,
+    D_FT_STANDBY,
+    P_BP_END,
+    P_STANDBY,
+)
 
 FT = (D_FT_MAIN, D_FT_STANDBY, D_FT_ATTACK, D_FT_GUARD)
 

@@ -1,11 +1,11 @@
 """Leader Melee coverage tests: game preparation (5-2), players (1-1), zones (3-x)."""
+
 from __future__ import annotations
 
 import numpy as np
-
 from lm_cov import cgame, cplay, cscene, cstarted
-from lm_scene import R, act, attack, ids, pass_until
 from lm_scene import *  # noqa: F403
+from lm_scene import R, act, attack, ids
 
 
 def test_two_players():

@@ -1,10 +1,11 @@
 """Leader Melee coverage tests: the turn (6), turn players (4-4), checkpoints and free timing
 (4-5, 4-6, 8-5)."""
+
 from __future__ import annotations
 
 from lm_cov import cplay, cscene
-from lm_scene import R, act, attack, ids, pass_until
 from lm_scene import *  # noqa: F403
+from lm_scene import R, act, attack, ids
 from tcgzoo.envs.core.engine import RUNNING
 
 

@@ -1,5 +1,6 @@
 """The Leader Melee heuristic reads only its seat (its bar against random play is in
 tests/test_agents_heuristics.py, with the other games')."""
+
 from __future__ import annotations
 
 import random
@@ -11,6 +12,7 @@ from tcgzoo.envs.leader_melee import Game
 def test_heuristic_ignores_hidden_information():
     """Its choice is the same on a state whose hidden cards were redrawn."""
     from tcgzoo.envs.core.rng import Rng
+
     h = heuristic_for("leader_melee")
     s = Game().new_initial_state(3)
     r = random.Random(3)

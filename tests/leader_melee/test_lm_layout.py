@@ -1,5 +1,6 @@
 """The observation layout (the kernel's ObsLayout, #11 part 4) and the decision context the views
 read from state fields, never from the rules' frames."""
+
 from __future__ import annotations
 
 import inspect
@@ -18,8 +19,9 @@ def test_docstring_table_is_the_layout():
     assert isinstance(lay, CoreObsLayout)
     assert lay.check_docstring(lm.__doc__) == []
     wrong = lm.__doc__.replace("leaders           2 x (N+4)", "leaders           2 x (N+5)")
-    assert lay.check_docstring(wrong) == ["block 'leaders': the docstring's size '2 x (N+5)' gives "
-                                          f"{2 * (lay.n + 5)}, the layout has {2 * (lay.n + 4)}"]
+    assert lay.check_docstring(wrong) == [
+        f"block 'leaders': the docstring's size '2 x (N+5)' gives {2 * (lay.n + 5)}, the layout has {2 * (lay.n + 4)}"
+    ]
 
 
 def test_blocks_tile_the_observation_and_keep_their_start_attributes():
@@ -71,7 +73,7 @@ def test_context_of_replacements_to_order_and_offered():
     assert [k[R.K_CARD] for k in pending] == [u, u] and pending[0][R.K_ABILITY] == R.AI_IRON
     pend = s.game.obs_layout.view(s.observation_tensor(1), "pending")
     n = s.game.obs_layout.n
-    assert pend[s.cdef[u]] == 1.0 and pend[n + s.cdef[u]] == 1.0 and pend[2 * n:].sum() == 0
+    assert pend[s.cdef[u]] == 1.0 and pend[n + s.cdef[u]] == 1.0 and pend[2 * n :].sum() == 0
     assert s.action_to_string(s.legal_actions()[0]).endswith("鉄壁")
     s = scene(p0=dict(battle=["T-BK"]), p1=dict(battle=["T-V1", "E-RS"]))
     attack(s, OWN_BATTLE + 0, OPP_BATTLE + 0)

@@ -1,13 +1,12 @@
 """Leader Melee rules tests: automatic abilities and replacement effects apply to every card and
 every cause the rulebook names, not only the turn player's cards or effects' events (LM-N4, LM-N12).
 Cards: ``data/rules_cards_effects.yaml`` (E-*), the built-in Gate Guardian / Dawn Raider."""
+
 from __future__ import annotations
 
 import pytest
-
 from lm_scene import *  # noqa: F403
 from lm_scene import R, act, attack, ids, scene
-
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.leader_melee.cards import load_pool
 
@@ -140,17 +139,22 @@ def test_opponent_only_replacement_ignores_rule_processes():
     assert s.zone[rp] == Z_DROP and s.dkind == D_FT_MAIN
 
 
-@pytest.mark.parametrize("effect,field,msg", [
-    ("{trigger: play, turn: own, actions: [{do: draw, n: 1}]}", "turn", "only a phase / step trigger"),
-    ("{trigger: turn_start, turn: mine, actions: [{do: draw, n: 1}]}", "turn", "not one of"),
-    ("{replace: {event: drop}, actions: [{do: rest}]}", "limit", "battle area limit"),
-])
+@pytest.mark.parametrize(
+    "effect,field,msg",
+    [
+        ("{trigger: play, turn: own, actions: [{do: draw, n: 1}]}", "turn", "only a phase / step trigger"),
+        ("{trigger: turn_start, turn: mine, actions: [{do: draw, n: 1}]}", "turn", "not one of"),
+        ("{replace: {event: drop}, actions: [{do: rest}]}", "limit", "battle area limit"),
+    ],
+)
 def test_turn_and_cause_words_are_validated(tmp_path, effect, field, msg):
     """LM 8-1-4-1: ``turn`` belongs to a phase / step trigger; LM 11-1-1-1: a forced drop replacement
     by any cause would meet the battle area limit at every checkpoint, so it must be once per turn
     or optional."""
     p = tmp_path / "bad.yaml"
-    p.write_text("cards:\n  - {id: X-1, name: X, type: battle, color: red, level: 1, power: 1, strike: 1, "
-                 f"effects: [{effect}]}}\n")
+    p.write_text(
+        "cards:\n  - {id: X-1, name: X, type: battle, color: red, level: 1, power: 1, strike: 1, "
+        f"effects: [{effect}]}}\n"
+    )
     with pytest.raises(CardFileError, match=rf"entry 'X-1', field 'effects\[0\]\.{field}'.*{msg}"):
         load_pool([str(p)])

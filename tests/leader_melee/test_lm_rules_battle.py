@@ -1,4 +1,5 @@
 """Leader Melee rules tests: the battle phase (7), melee, keywords (10), leaders' faces."""
+
 from __future__ import annotations
 
 from lm_scene import *  # noqa: F403

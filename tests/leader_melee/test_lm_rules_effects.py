@@ -1,14 +1,13 @@
 """Leader Melee rules tests: continuous abilities and pressure skills, durations, negation,
 replacement effects, 乱戦, state / leave / charge-phase-start triggers, deck rules.
 Cards: ``data/rules_cards_effects.yaml`` (E-*)."""
+
 from __future__ import annotations
 
 import pytest
 import yaml
-
 from lm_scene import *  # noqa: F403
-from lm_scene import R, act, attack, hand_slot, ids, pass_until, play, scene, to_attack
-
+from lm_scene import R, act, attack, hand_slot, pass_until, play, scene, to_attack
 from tcgzoo.envs.core.errors import DeckError
 from tcgzoo.envs.leader_melee.cards import load_deck
 
@@ -290,21 +289,40 @@ def test_deck_rule_replaces_the_copy_limit(tmp_path):
 
 # ---- validation of the new words --------------------------------------------------------------
 BAD = [
-    ("{trigger: state, condition: {hand_le: 0}, actions: [{do: draw, n: 1}]}", r"effects\[0\]\.limit",
-     "must be once_per_turn"),
+    (
+        "{trigger: state, condition: {hand_le: 0}, actions: [{do: draw, n: 1}]}",
+        r"effects\[0\]\.limit",
+        "must be once_per_turn",
+    ),
     ("{trigger: state, limit: once_per_turn, actions: [{do: draw, n: 1}]}", r"effects\[0\]\.condition", "needs"),
-    ("{continuous: true, cost: {energy: 1}, actions: [{do: power, amount: 1}]}", r"effects\[0\]\.cost", "only activated"),
+    (
+        "{continuous: true, cost: {energy: 1}, actions: [{do: power, amount: 1}]}",
+        r"effects\[0\]\.cost",
+        "only activated",
+    ),
     ("{continuous: true, actions: [{do: draw}]}", r"effects\[0\]\.actions\[0\]\.do", "not one of"),
-    ("{continuous: true, actions: [{do: prohibit, what: fly, target: {side: opp}}]}",
-     r"effects\[0\]\.actions\[0\]\.what", "not one of"),
-    ("{continuous: true, actions: [{do: power, amount: 1, target: {side: own, filter: {power_le: 3}}}]}",
-     r"effects\[0\]\.actions\[0\]\.target", "cannot filter"),
-    ("{continuous: true, condition: {self_power_ge: 1}, actions: [{do: power, amount: 1}]}",
-     r"effects\[0\]\.condition\.self_power_ge", "cannot depend"),
+    (
+        "{continuous: true, actions: [{do: prohibit, what: fly, target: {side: opp}}]}",
+        r"effects\[0\]\.actions\[0\]\.what",
+        "not one of",
+    ),
+    (
+        "{continuous: true, actions: [{do: power, amount: 1, target: {side: own, filter: {power_le: 3}}}]}",
+        r"effects\[0\]\.actions\[0\]\.target",
+        "cannot filter",
+    ),
+    (
+        "{continuous: true, condition: {self_power_ge: 1}, actions: [{do: power, amount: 1}]}",
+        r"effects\[0\]\.condition\.self_power_ge",
+        "cannot depend",
+    ),
     ("{replace: {event: break}, actions: [{do: reduce, n: 1}]}", r"effects\[0\]\.actions\[0\]\.do", "damage only"),
     ("{replace: {event: damage}, actions: [{do: draw, n: 1}]}", r"effects\[0\]\.actions\[0\]\.do", "exactly 'reduce'"),
-    ("{replace: {event: break}, actions: [{do: rest, target: {side: opp}}]}",
-     r"effects\[0\]\.actions\[0\]\.target", "this card only"),
+    (
+        "{replace: {event: break}, actions: [{do: rest, target: {side: opp}}]}",
+        r"effects\[0\]\.actions\[0\]\.target",
+        "this card only",
+    ),
     ("{replace: {event: melt}}", r"effects\[0\]\.replace\.event", "not one of"),
     ("{replace: {event: break, subject: other_own}, actions: [{do: drop}]}", r"effects\[0\]\.limit", "once_per_turn"),
     ("{ransen: 1, actions: [{do: draw, n: 1}]}", r"effects\[0\]\.ransen", "expected true/false"),
@@ -316,9 +334,12 @@ def test_new_words_are_validated(tmp_path, effect, field, msg):
     """Bad uses of the new words fail naming the file, the entry and the field."""
     from tcgzoo.envs.core.errors import CardFileError
     from tcgzoo.envs.leader_melee.cards import load_pool
+
     p = tmp_path / "bad.yaml"
-    p.write_text("cards:\n  - {id: X-1, name: X, type: battle, color: red, level: 1, power: 1, strike: 1, "
-                 f"effects: [{effect}]}}\n")
+    p.write_text(
+        "cards:\n  - {id: X-1, name: X, type: battle, color: red, level: 1, power: 1, strike: 1, "
+        f"effects: [{effect}]}}\n"
+    )
     with pytest.raises(CardFileError, match=f"entry 'X-1', field '{field}'.*({msg})") as e:
         load_pool([str(p)])
     assert e.value.file.endswith("bad.yaml")
@@ -328,13 +349,18 @@ def test_deck_rule_validated(tmp_path):
     """5-1-3-2 deck rules: max_copies within 1..40; a battle card names no trait."""
     from tcgzoo.envs.core.errors import CardFileError
     from tcgzoo.envs.leader_melee.cards import load_pool
+
     p = tmp_path / "bad.yaml"
-    p.write_text("cards:\n  - {id: X-1, name: X, type: battle, color: red, level: 1, power: 1, strike: 1, "
-                 "deck_rule: {max_copies: 0}}\n")
+    p.write_text(
+        "cards:\n  - {id: X-1, name: X, type: battle, color: red, level: 1, power: 1, strike: 1, "
+        "deck_rule: {max_copies: 0}}\n"
+    )
     with pytest.raises(CardFileError, match=r"field 'deck_rule\.max_copies': must be 1\.\.40"):
         load_pool([str(p)])
-    p.write_text("cards:\n  - {id: X-1, name: X, type: battle, color: red, level: 1, power: 1, strike: 1, "
-                 "deck_rule: {max_copies: 4, trait: K}}\n")
+    p.write_text(
+        "cards:\n  - {id: X-1, name: X, type: battle, color: red, level: 1, power: 1, strike: 1, "
+        "deck_rule: {max_copies: 4, trait: K}}\n"
+    )
     with pytest.raises(CardFileError, match=r"field 'deck_rule\.trait': unknown field"):
         load_pool([str(p)])
 

@@ -1,8 +1,9 @@
 """Leader Melee rules tests: the flow of phases and steps, free timing, costs, effects."""
+
 from __future__ import annotations
 
 from lm_scene import *  # noqa: F403
-from lm_scene import R, act, attack, hand_slot, ids, pass_until, play, scene, to_attack
+from lm_scene import R, act, attack, hand_slot, pass_until, play, scene, to_attack
 
 
 def test_phase_flow_and_turn_change():

@@ -1,4 +1,5 @@
 """Leader Melee rules tests: setup, turn, playing cards, rule processes, loss."""
+
 from __future__ import annotations
 
 from lm_scene import *  # noqa: F403
@@ -93,6 +94,7 @@ def test_loss_by_life_and_deck():
     """LM 9-2-3 and LM 9-2-4 (LM-R1, correcting LM 1-2-2-1): 0 life or 0 deck cards loses."""
     s = scene(p0=dict(battle=["T-V2"]), p1=dict(life=1))
     from lm_scene import attack
+
     attack(s, OWN_BATTLE + 0, OPP_LEADER)
     act(s, PASS)  # attack FT
     act(s, PASS)  # guard FT (player 1)

@@ -1,14 +1,14 @@
 """Leader Melee rules tests: cost order, play-time choices, hidden-card choices, cards put into
 a deck at once, the information zone-change triggers read, and optional infinite loops."""
+
 from __future__ import annotations
 
 from collections import Counter
 
 import numpy as np
 import pytest
-
 from lm_scene import *  # noqa: F403
-from lm_scene import R, act, hand_slot, idx, ids, place, scene
+from lm_scene import R, act, hand_slot, ids, idx, place, scene
 
 
 def _ability(s, slot=0, j=0):
@@ -52,7 +52,7 @@ def test_mode_is_chosen_while_playing_before_the_cost():
 
 
 def _deck_with(s, p, cid, k):
-    for u in s.deck[p][5:5 + k]:
+    for u in s.deck[p][5 : 5 + k]:
         s.cdef[u] = idx(s, cid)
 
 
@@ -70,9 +70,9 @@ def test_search_may_find_nothing_and_only_the_searcher_sees_the_deck():
     assert s.legal_actions() == [PASS, scouts[0]]  # identical cards are one choice
     lay = s.game.obs_layout
     b, n = lay.blocks["look"]
-    mine = s.observation_tensor(0)[b:b + n]
+    mine = s.observation_tensor(0)[b : b + n]
     assert mine[idx(s, "I-SC")] == 2 and mine.sum() == len(s.deck[0])
-    assert s.observation_tensor(1)[b:b + n].sum() == 0
+    assert s.observation_tensor(1)[b : b + n].sum() == 0
     for p in (0, 1):
         c = s.clone()
         c.resample_hidden(p, 7)
@@ -220,17 +220,33 @@ BAD = [
     ("{trigger: moved, from: melee, to: battle, actions: [{do: draw, n: 1}]}", r"effects\[0\]\.to", "new card"),
     ("{trigger: moved, from: sky, to: drop, actions: [{do: draw, n: 1}]}", r"effects\[0\]\.from", "not one of"),
     ("{trigger: play, from: hand, actions: [{do: draw, n: 1}]}", r"effects\[0\]\.from", "only a 'moved'"),
-    ("{trigger: play, modes: [{actions: [{do: draw, n: 1}]}, {actions: [{do: charge, n: 1}]}]}",
-     r"effects\[0\]\.modes", "only an activated"),
+    (
+        "{trigger: play, modes: [{actions: [{do: draw, n: 1}]}, {actions: [{do: charge, n: 1}]}]}",
+        r"effects\[0\]\.modes",
+        "only an activated",
+    ),
     ("{activated: main, modes: [{actions: [{do: draw, n: 1}]}]}", r"effects\[0\]\.modes", "2\\.\\.8"),
-    ("{activated: main, modes: [{actions: [{do: fly}]}, {actions: [{do: draw, n: 1}]}]}",
-     r"effects\[0\]\.modes\[0\]\.actions\[0\]\.do", "not one of"),
-    ("{activated: main, cost: {discard: -1}, actions: [{do: draw, n: 1}]}", r"effects\[0\]\.cost\.discard", "at least 0"),
-    ("{activated: main, actions: [{do: search, n: 1, filter: {rested: true}}]}", r"effects\[0\]\.actions\[0\]\.filter",
-     "neither active"),
+    (
+        "{activated: main, modes: [{actions: [{do: fly}]}, {actions: [{do: draw, n: 1}]}]}",
+        r"effects\[0\]\.modes\[0\]\.actions\[0\]\.do",
+        "not one of",
+    ),
+    (
+        "{activated: main, cost: {discard: -1}, actions: [{do: draw, n: 1}]}",
+        r"effects\[0\]\.cost\.discard",
+        "at least 0",
+    ),
+    (
+        "{activated: main, actions: [{do: search, n: 1, filter: {rested: true}}]}",
+        r"effects\[0\]\.actions\[0\]\.filter",
+        "neither active",
+    ),
     ("{activated: main, actions: [{do: search, n: 0}]}", r"effects\[0\]\.actions\[0\]\.n", "at least 1"),
-    ("{activated: main, actions: [{do: draw, n: 1, with_self: true}]}", r"effects\[0\]\.actions\[0\]\.with_self",
-     "takes no"),
+    (
+        "{activated: main, actions: [{do: draw, n: 1, with_self: true}]}",
+        r"effects\[0\]\.actions\[0\]\.with_self",
+        "takes no",
+    ),
 ]
 
 
@@ -239,9 +255,12 @@ def test_words_of_these_rules_are_validated(tmp_path, effect, field, msg):
     """Bad uses of moved / modes / discard / search / bury fail naming the file, entry and field."""
     from tcgzoo.envs.core.errors import CardFileError
     from tcgzoo.envs.leader_melee.cards import load_pool
+
     p = tmp_path / "bad.yaml"
-    p.write_text("cards:\n  - {id: X-1, name: X, type: battle, color: red, level: 1, power: 1, strike: 1, "
-                 f"effects: [{effect}]}}\n")
+    p.write_text(
+        "cards:\n  - {id: X-1, name: X, type: battle, color: red, level: 1, power: 1, strike: 1, "
+        f"effects: [{effect}]}}\n"
+    )
     with pytest.raises(CardFileError, match=f"entry 'X-1', field '{field}'.*({msg})"):
         load_pool([str(p)])
 
@@ -262,4 +281,4 @@ def test_choices_in_progress_are_observed_by_the_chooser():
     lb, n = s.game.obs_layout.blocks["look"]
     assert s.dkind == D_PLACE_ORDER
     assert s.observation_tensor(0)[lb + idx(s, "T-V1")] == 1 and s.observation_tensor(0)[b + 9] == 0.1
-    assert s.observation_tensor(1)[lb:lb + n].sum() == 0 and s.observation_tensor(1)[b + 9] == 0
+    assert s.observation_tensor(1)[lb : lb + n].sum() == 0 and s.observation_tensor(1)[b + 9] == 0

@@ -1,4 +1,5 @@
 """Leader Melee rules tests: zones and information, judgement corner cases, targets."""
+
 from __future__ import annotations
 
 from lm_scene import *  # noqa: F403

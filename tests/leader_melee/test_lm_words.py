@@ -1,10 +1,10 @@
 """Leader Melee's card language on the shared effect core (``envs/core/vocab.py``): every word
 registered once on ``words.VOCAB`` with its rule and printed phrase, looked up once when a
 card file loads, its function kept in the compiled record."""
+
 from __future__ import annotations
 
 import pytest
-
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.leader_melee import cards as C
 from tcgzoo.envs.leader_melee.cards import load_pool
@@ -15,8 +15,10 @@ from tcgzoo.envs.leader_melee.verbs import VOCAB
 
 def _load(tmp_path, effect: str):
     p = tmp_path / "w.yaml"
-    p.write_text("cards:\n  - {id: X-1, name: X, type: battle, color: red, level: 1, power: 1, strike: 1, "
-                 f"traits: [Knight], effects: [{effect}]}}\n")
+    p.write_text(
+        "cards:\n  - {id: X-1, name: X, type: battle, color: red, level: 1, power: 1, strike: 1, "
+        f"traits: [Knight], effects: [{effect}]}}\n"
+    )
     return load_pool([str(p)]).by_id["X-1"].face.abilities[0]
 
 
@@ -47,9 +49,12 @@ def test_continuous_words_are_registered_and_looked_up(tmp_path):
     assert set(words) == {"power", "strike", "grant", "prohibit"} == set(C.CONT_ACTIONS)
     for name, w in words.items():
         assert w.fn is None and callable(w.data) and w.rule.startswith("LM ") and w.doc and w.ja and w.en, name
-    a = _load(tmp_path, "{continuous: true, actions: [{do: grant, what: defend, target: {side: own}}, "
-                        "{do: power, amount: 1000, target: {side: own, filter: {trait: Knight}}}, "
-                        "{do: prohibit, what: melee, target: {side: opp}}]}")
+    a = _load(
+        tmp_path,
+        "{continuous: true, actions: [{do: grant, what: defend, target: {side: own}}, "
+        "{do: power, amount: 1000, target: {side: own, filter: {trait: Knight}}}, "
+        "{do: prohibit, what: melee, target: {side: opp}}]}",
+    )
     grant, power, prohibit = a.actions
     assert (grant.do, grant.what, grant.target.side, grant.fn) == ("grant", "defend", "own", None)
     assert (power.do, power.n, power.target.self_) == ("power", 1000, False)
@@ -58,15 +63,21 @@ def test_continuous_words_are_registered_and_looked_up(tmp_path):
         _load(tmp_path, "{continuous: true, actions: [{do: powr, amount: 1}]}")
 
 
-@pytest.mark.parametrize("effect,field,msg", [
-    ("{trigger: play, actions: [{do: drw, n: 1}]}", r"actions\[0\]\.do", "did you mean 'draw'"),
-    ("{trigger: play, actions: [{do: reduce, n: 1}]}", r"actions\[0\]\.do", "damage replacement"),
-    ("{trigger: play, actions: [{do: rest, amount: 1}]}", r"actions\[0\]\.amount", "rest takes no amount"),
-    ("{trigger: play, actions: [{do: draw, n: 1, duration: turn}]}", r"actions\[0\]\.duration", "draw takes no"),
-    ("{trigger: play, actions: [{do: power, amount: 1, duration: forever}]}", r"actions\[0\]\.duration",
-     "not one of battle, battle_phase, turn"),
-    ("{trigger: play, actions: [{do: draw, n: -1}]}", r"actions\[0\]\.n", "at least 0"),
-])
+@pytest.mark.parametrize(
+    "effect,field,msg",
+    [
+        ("{trigger: play, actions: [{do: drw, n: 1}]}", r"actions\[0\]\.do", "did you mean 'draw'"),
+        ("{trigger: play, actions: [{do: reduce, n: 1}]}", r"actions\[0\]\.do", "damage replacement"),
+        ("{trigger: play, actions: [{do: rest, amount: 1}]}", r"actions\[0\]\.amount", "rest takes no amount"),
+        ("{trigger: play, actions: [{do: draw, n: 1, duration: turn}]}", r"actions\[0\]\.duration", "draw takes no"),
+        (
+            "{trigger: play, actions: [{do: power, amount: 1, duration: forever}]}",
+            r"actions\[0\]\.duration",
+            "not one of battle, battle_phase, turn",
+        ),
+        ("{trigger: play, actions: [{do: draw, n: -1}]}", r"actions\[0\]\.n", "at least 0"),
+    ],
+)
 def test_verb_fields_are_checked_naming_the_field(tmp_path, effect, field, msg):
     with pytest.raises(CardFileError, match=rf"entry 'X-1', field 'effects\[0\]\.{field}'.*{msg}"):
         _load(tmp_path, effect)
@@ -82,18 +93,44 @@ def test_every_existing_spelling_is_a_registered_word(tmp_path):
     """The conditions and filters cards were written with compile to the registered words'
     functions; the numeric ones come from ``VOCAB.quantity`` / ``VOCAB.stat`` (so ``life_lt``,
     ``strike_ge``... exist too), and a target's ``other: true`` is the filter word ``other``."""
-    a = _load(tmp_path, "{trigger: play, condition: {life_le: 3, life_ge: 1, own_battle_ge: 1, opp_battle_ge: 0, "
-                        "melee_trait: Knight, hand_le: 5, self_power_ge: 1}, actions: [{do: rest, target: "
-                        "{side: own, other: true, filter: {power_le: 3000, rested: false, trait: Knight, name: X, "
-                        "character: X, age: Y, non_skill: false, melee_icon: false}}}]}")
-    assert _words("condition", a.condition) == [("life_le", 3), ("life_ge", 1), ("own_battle_ge", 1),
-                                                ("opp_battle_ge", 0), ("melee_trait", "Knight"), ("hand_le", 5),
-                                                ("self_power_ge", 1)]
+    a = _load(
+        tmp_path,
+        "{trigger: play, condition: {life_le: 3, life_ge: 1, own_battle_ge: 1, opp_battle_ge: 0, "
+        "melee_trait: Knight, hand_le: 5, self_power_ge: 1}, actions: [{do: rest, target: "
+        "{side: own, other: true, filter: {power_le: 3000, rested: false, trait: Knight, name: X, "
+        "character: X, age: Y, non_skill: false, melee_icon: false}}}]}",
+    )
+    assert _words("condition", a.condition) == [
+        ("life_le", 3),
+        ("life_ge", 1),
+        ("own_battle_ge", 1),
+        ("opp_battle_ge", 0),
+        ("melee_trait", "Knight"),
+        ("hand_le", 5),
+        ("self_power_ge", 1),
+    ]
     assert _words("filter", a.actions[0].target.filt) == [
-        ("power_le", 3000), ("rested", False), ("trait", "Knight"), ("name", "X"), ("character", "X"), ("age", "Y"),
-        ("non_skill", False), ("melee_icon", False), ("other", True)]
-    for name in ("life", "opp_life", "hand", "opp_hand", "own_battle", "opp_battle", "energy", "opp_energy",
-                 "self_power"):
+        ("power_le", 3000),
+        ("rested", False),
+        ("trait", "Knight"),
+        ("name", "X"),
+        ("character", "X"),
+        ("age", "Y"),
+        ("non_skill", False),
+        ("melee_icon", False),
+        ("other", True),
+    ]
+    for name in (
+        "life",
+        "opp_life",
+        "hand",
+        "opp_hand",
+        "own_battle",
+        "opp_battle",
+        "energy",
+        "opp_energy",
+        "self_power",
+    ):
         assert all(f"{name}_{op}" in VOCAB.words["condition"] for op in ("le", "ge", "lt", "gt", "eq"))
     for name in ("power", "strike", "level"):
         assert all(f"{name}_{op}" in VOCAB.words["filter"] for op in ("le", "ge", "lt", "gt", "eq"))
@@ -126,8 +163,10 @@ def test_comparisons_and_combinators_select_targets(tmp_path):
         a = _load(tmp_path, f"{{trigger: play, actions: [{{do: rest, target: {{side: own, {tgt[1:]}}}]}}")
         assert _target_ids(s, v1, a.actions[0].target) == want, tgt
     # other: true is 'not this card' for a leader's ability too (it never excluded the leader itself)
-    a = _load(tmp_path, "{trigger: play, actions: [{do: rest, target: {what: any, side: own, other: true, "
-                        "filter: {power_ge: 5000}}}]}")
+    a = _load(
+        tmp_path,
+        "{trigger: play, actions: [{do: rest, target: {what: any, side: own, other: true, filter: {power_ge: 5000}}}]}",
+    )
     assert _target_ids(s, R.leader(0), a.actions[0].target) == ["T-V2"]
 
 
@@ -138,32 +177,61 @@ def test_conditions_compare_board_numbers(tmp_path):
 
     s = scene(p0=dict(battle=["T-V1"], life=3), p1=dict(battle=["T-V1", "T-V2"]))
     u = s.battle[0][0]
-    for cond, want in {"{life_lt: 4}": True, "{life_lt: 3}": False, "{opp_life_eq: 7}": True,
-                       "{opp_battle_gt: 1, own_battle_eq: 1}": True,
-                       "{compare: {quantity: opp_battle, gt: {quantity: own_battle, times: 2}}}": False,
-                       "{compare: {quantity: life, of: opp, ge: {quantity: life, plus: 4}}}": True,
-                       "{any_of: [{life_ge: 5}, {self_power_ge: 3000}]}": True,
-                       "{not: {self_power_gt: 2999}}": False}.items():
+    for cond, want in {
+        "{life_lt: 4}": True,
+        "{life_lt: 3}": False,
+        "{opp_life_eq: 7}": True,
+        "{opp_battle_gt: 1, own_battle_eq: 1}": True,
+        "{compare: {quantity: opp_battle, gt: {quantity: own_battle, times: 2}}}": False,
+        "{compare: {quantity: life, of: opp, ge: {quantity: life, plus: 4}}}": True,
+        "{any_of: [{life_ge: 5}, {self_power_ge: 3000}]}": True,
+        "{not: {self_power_gt: 2999}}": False,
+    }.items():
         a = _load(tmp_path, f"{{trigger: play, condition: {cond}, actions: [{{do: draw, n: 1}}]}}")
         assert R.condition_ok(s, 0, a.condition, u, s.obj[u]) is want, cond
 
 
-@pytest.mark.parametrize("effect,field,msg", [
-    ("{continuous: true, actions: [{do: power, amount: 1, target: {side: own, filter: {not: {strike_ge: 2}}}}]}",
-     r"actions\[0\]\.target", "cannot filter on power, strike or rest"),
-    ("{continuous: true, actions: [{do: strike, amount: 1, target: {side: own, filter: {any_of: [{trait: K}, "
-     "{rested: true}]}}}]}", r"actions\[0\]\.target", "cannot filter on power, strike or rest"),
-    ("{continuous: true, actions: [{do: grant, what: defend, target: {side: own, filter: {power_ge: 1}}}]}",
-     r"actions\[0\]\.target", "cannot depend on power"),
-    ("{continuous: true, condition: {compare: {stat: power, of: self, ge: 1}}, actions: [{do: power, amount: 1}]}",
-     r"condition\.compare", "cannot depend on power"),
-    ("{activated: main, actions: [{do: search, n: 1, filter: {not: {rested: false}}}]}", r"actions\[0\]\.filter",
-     "neither active"),
-    ("{trigger: play, condition: {lif_le: 3}, actions: [{do: draw, n: 1}]}", r"condition\.lif_le",
-     "did you mean 'life_le'"),
-    ("{trigger: play, actions: [{do: rest, target: {filter: {trait: 3}}}]}", r"actions\[0\]\.target\.filter\.trait",
-     "expected a string"),
-])
+@pytest.mark.parametrize(
+    "effect,field,msg",
+    [
+        (
+            "{continuous: true, actions: [{do: power, amount: 1, target: {side: own, filter: {not: {strike_ge: 2}}}}]}",
+            r"actions\[0\]\.target",
+            "cannot filter on power, strike or rest",
+        ),
+        (
+            "{continuous: true, actions: [{do: strike, amount: 1, target: {side: own, filter: {any_of: [{trait: K}, "
+            "{rested: true}]}}}]}",
+            r"actions\[0\]\.target",
+            "cannot filter on power, strike or rest",
+        ),
+        (
+            "{continuous: true, actions: [{do: grant, what: defend, target: {side: own, filter: {power_ge: 1}}}]}",
+            r"actions\[0\]\.target",
+            "cannot depend on power",
+        ),
+        (
+            "{continuous: true, condition: {compare: {stat: power, of: self, ge: 1}}, actions: [{do: power, amount: 1}]}",
+            r"condition\.compare",
+            "cannot depend on power",
+        ),
+        (
+            "{activated: main, actions: [{do: search, n: 1, filter: {not: {rested: false}}}]}",
+            r"actions\[0\]\.filter",
+            "neither active",
+        ),
+        (
+            "{trigger: play, condition: {lif_le: 3}, actions: [{do: draw, n: 1}]}",
+            r"condition\.lif_le",
+            "did you mean 'life_le'",
+        ),
+        (
+            "{trigger: play, actions: [{do: rest, target: {filter: {trait: 3}}}]}",
+            r"actions\[0\]\.target\.filter\.trait",
+            "expected a string",
+        ),
+    ],
+)
 def test_filters_and_conditions_are_checked_naming_the_field(tmp_path, effect, field, msg):
     """A continuous ability may not select or depend on what continuous abilities change (8-9-1:
     it would read itself); a deck card has no position; misspelt words name the nearest one."""
@@ -224,8 +292,14 @@ def wscene(monkeypatch, tmp_path):
 
     (tmp_path / "words_cards.yaml").write_text(WORDS_CARDS, encoding="utf-8")
     files = list(lm_scene.CARD_FILES) + [str(tmp_path / "words_cards.yaml")]
-    g = Game(decks=[lm_scene.DECK, lm_scene.DECK], builtin_cards=False, cards=files, first_player=0,
-             max_decisions=0, concession=False)
+    g = Game(
+        decks=[lm_scene.DECK, lm_scene.DECK],
+        builtin_cards=False,
+        cards=files,
+        first_player=0,
+        max_decisions=0,
+        concession=False,
+    )
     monkeypatch.setattr(lm_scene, "game", lambda first_player=0, builtin=(): g)
     return lm_scene.scene
 
@@ -275,34 +349,62 @@ def test_count_reads_each_public_zone_and_the_battle_cards(tmp_path):
     s = scene(p0=dict(battle=["T-V1", "T-V2"], energy=3), p1=dict(battle=["T-V0"]))
     R.move(s, s.battle[1][0], Z_DROP)
     u = s.battle[0][0]
-    for cond in ("{count: {side: own, zone: energy}, eq: 3}", "{count: {side: own, what: any}, eq: 3}",
-                 "{count: {side: own, what: leader, filter: {power_ge: 5000}}, eq: 1}",
-                 "{count: {side: opp, zone: drop}, eq: 1}", "{count: {side: opp}, eq: 0}",
-                 "{count: {side: own, filter: {strike_ge: 2}}, times: 1000, plus: 500, eq: 1500}",
-                 "{count: {side: own, zone: melee}, eq: 0}"):
+    for cond in (
+        "{count: {side: own, zone: energy}, eq: 3}",
+        "{count: {side: own, what: any}, eq: 3}",
+        "{count: {side: own, what: leader, filter: {power_ge: 5000}}, eq: 1}",
+        "{count: {side: opp, zone: drop}, eq: 1}",
+        "{count: {side: opp}, eq: 0}",
+        "{count: {side: own, filter: {strike_ge: 2}}, times: 1000, plus: 500, eq: 1500}",
+        "{count: {side: own, zone: melee}, eq: 0}",
+    ):
         a = _load(tmp_path, f"{{trigger: play, condition: {{compare: {cond}}}, actions: [{{do: draw, n: 1}}]}}")
         assert R.condition_ok(s, 0, a.condition, u, s.obj[u]), cond
-    a = _load(tmp_path, "{trigger: play, condition: {compare: {stat: power, of: attacker, eq: 5000}}, "
-                        "actions: [{do: draw, n: 1}]}")
+    a = _load(
+        tmp_path,
+        "{trigger: play, condition: {compare: {stat: power, of: attacker, eq: 5000}}, actions: [{do: draw, n: 1}]}",
+    )
     assert not R.condition_ok(s, 0, a.condition, u, s.obj[u])  # no battle: no attack card, 0
     attack(s, OWN_BATTLE + 1, OPP_LEADER)
     assert R.condition_ok(s, 0, a.condition, u, s.obj[u])  # T-V2 attacks
 
 
-@pytest.mark.parametrize("effect,field,msg", [
-    ("{continuous: true, actions: [{do: power, target: self, amount: {quantity: self_power}}]}",
-     r"actions\[0\]\.amount", "cannot count power"),
-    ("{continuous: true, actions: [{do: strike, amount: {count: {side: own, filter: {power_ge: 1}}}}]}",
-     r"actions\[0\]\.amount", "cannot count power"),
-    ("{trigger: play, actions: [{do: draw, n: {count: {side: own, zone: hand}}}]}", r"actions\[0\]\.n\.count\.zone",
-     "not one of field, melee, drop, energy"),
-    ("{trigger: play, actions: [{do: draw, n: {count: {zone: drop}}}]}", r"actions\[0\]\.n\.count\.side",
-     "is required"),
-    ("{trigger: play, actions: [{do: draw, n: {count: {side: own, zone: drop, what: leader}}}]}",
-     r"actions\[0\]\.n\.count\.what", "zone: field"),
-    ("{trigger: play, actions: [{do: search, n: 0}]}", r"actions\[0\]\.n", "at least 1"),
-    ("{trigger: play, actions: [{do: damage, n: {quantity: life, per: 0}}]}", r"actions\[0\]\.n\.per", "at least 1"),
-])
+@pytest.mark.parametrize(
+    "effect,field,msg",
+    [
+        (
+            "{continuous: true, actions: [{do: power, target: self, amount: {quantity: self_power}}]}",
+            r"actions\[0\]\.amount",
+            "cannot count power",
+        ),
+        (
+            "{continuous: true, actions: [{do: strike, amount: {count: {side: own, filter: {power_ge: 1}}}}]}",
+            r"actions\[0\]\.amount",
+            "cannot count power",
+        ),
+        (
+            "{trigger: play, actions: [{do: draw, n: {count: {side: own, zone: hand}}}]}",
+            r"actions\[0\]\.n\.count\.zone",
+            "not one of field, melee, drop, energy",
+        ),
+        (
+            "{trigger: play, actions: [{do: draw, n: {count: {zone: drop}}}]}",
+            r"actions\[0\]\.n\.count\.side",
+            "is required",
+        ),
+        (
+            "{trigger: play, actions: [{do: draw, n: {count: {side: own, zone: drop, what: leader}}}]}",
+            r"actions\[0\]\.n\.count\.what",
+            "zone: field",
+        ),
+        ("{trigger: play, actions: [{do: search, n: 0}]}", r"actions\[0\]\.n", "at least 1"),
+        (
+            "{trigger: play, actions: [{do: damage, n: {quantity: life, per: 0}}]}",
+            r"actions\[0\]\.n\.per",
+            "at least 1",
+        ),
+    ],
+)
 def test_values_are_checked_naming_the_field(tmp_path, effect, field, msg):
     with pytest.raises(CardFileError, match=rf"entry 'X-1', field 'effects\[0\]\.{field}'.*{msg}"):
         _load(tmp_path, effect)
@@ -347,18 +449,24 @@ def test_values_and_comparisons_render_with_their_words(tmp_path):
     from tcgzoo.envs.leader_melee import text
 
     p = tmp_path / "w.yaml"
-    p.write_text("cards:\n  - {id: X-1, name: X, type: battle, color: red, level: 1, power: 1, strike: 1, effects: [\n"
-                 "      {trigger: play, condition: {any_of: [{opp_hand_gt: {quantity: hand}}, {not: {life_ge: 3}}]},\n"
-                 "       actions: [{do: draw, n: {count: {side: own, zone: drop, filter: {trait: Knight}}, per: 2, "
-                 "max: 3}},\n"
-                 "                 {do: break, target: {side: opp, filter: {level_le: 2, power_lt: {stat: power, "
-                 "of: self}}}}]}]}\n")
+    p.write_text(
+        "cards:\n  - {id: X-1, name: X, type: battle, color: red, level: 1, power: 1, strike: 1, effects: [\n"
+        "      {trigger: play, condition: {any_of: [{opp_hand_gt: {quantity: hand}}, {not: {life_ge: 3}}]},\n"
+        "       actions: [{do: draw, n: {count: {side: own, zone: drop, filter: {trait: Knight}}, per: 2, "
+        "max: 3}},\n"
+        "                 {do: break, target: {side: opp, filter: {level_le: 2, power_lt: {stat: power, "
+        "of: self}}}}]}]}\n"
+    )
     pool = load_pool([str(p)])
     [[(ja, en)]] = text.render(pool, "X-1").effects
-    assert ja == ("【自動発動】このカードがバトルエリアに出た時、相手の手札が自分の手札より多い、または"
-                  "自分のライフが3枚以上でない時、カード自分のドロップエリアの<Knight>を持つカードの枚数÷2（端数切り捨て）"
-                  "（最大3）枚を引く。相手のレベル2以下のパワーこのカードのパワー未満のバトルカード1枚をブレイクする。")
-    assert en == ("[Auto] When this card enters the battle area, if the number of cards in your opponent's hand is "
-                  "more than the number of cards in your hand or your life is not 3 or more, draw the number of cards "
-                  "with the trait <Knight> in your drop area ÷ 2 (rounded down) (at most 3) card(s). Break 1 opposing "
-                  "battle card with level 2 or less with less than this card's power.")
+    assert ja == (
+        "【自動発動】このカードがバトルエリアに出た時、相手の手札が自分の手札より多い、または"
+        "自分のライフが3枚以上でない時、カード自分のドロップエリアの<Knight>を持つカードの枚数÷2（端数切り捨て）"
+        "（最大3）枚を引く。相手のレベル2以下のパワーこのカードのパワー未満のバトルカード1枚をブレイクする。"
+    )
+    assert en == (
+        "[Auto] When this card enters the battle area, if the number of cards in your opponent's hand is "
+        "more than the number of cards in your hand or your life is not 3 or more, draw the number of cards "
+        "with the trait <Knight> in your drop area ÷ 2 (rounded down) (at most 3) card(s). Break 1 opposing "
+        "battle card with level 2 or less with less than this card's power."
+    )

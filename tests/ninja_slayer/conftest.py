@@ -1,5 +1,6 @@
 """Ninja Slayer rules tests: make the scenario helper importable whatever pytest's
 import mode (the folder has no ``__init__.py``)."""
+
 from __future__ import annotations
 
 import sys

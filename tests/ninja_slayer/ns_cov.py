@@ -1,10 +1,21 @@
 """Helpers of the Ninja Slayer rules-coverage tests (test_ns_cov_*.py), on top of
 ns_scenario: play a card through entry, payment and resolution whatever point its
 choices are asked at, and find cards by id."""
+
 from __future__ import annotations
 
 from ns_scenario import (
-    D_CHOOSE, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER, D_TARGET, PASS, act, hand, ids,
+    D_CHOOSE,
+    D_ORDER,
+    D_PAY_ETHER,
+    D_PAY_JITSU,
+    D_PRIORITY,
+    D_RECOVER,
+    D_TARGET,
+    PASS,
+    act,
+    hand,
+    ids,
 )
 from tcgzoo.envs.ninja_slayer.layout import D_TATSUJIN, ST_CHARACTER
 from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_KIND
@@ -16,8 +27,11 @@ CHOICE_KINDS = (D_CHOOSE, D_TARGET, D_RECOVER)
 def where(s, cid, p=None):
     """The card ints with card id ``cid`` (of player ``p`` if given), in any zone but the
     removed zone (where the scene parks the unused cards)."""
-    return [i for i in range(len(s.cdef)) if s.defs[s.cdef[i]].id == cid and (p is None or s.owner[i] == p)
-            and s.zone[i] != Z_REMOVED]
+    return [
+        i
+        for i in range(len(s.cdef))
+        if s.defs[s.cdef[i]].id == cid and (p is None or s.owner[i] == p) and s.zone[i] != Z_REMOVED
+    ]
 
 
 def to_character_phase(s):

@@ -8,18 +8,56 @@ placement decision on turn 3 (draws 2), with the zones holding exactly the named
 is 30 copies of Clone Yakuza-free filler, top first. The position names no decks, so any
 card may be named: deck instances are re-labelled as it; the cards left over are removed.
 """
+
 from __future__ import annotations
 
 from tcgzoo.envs.ninja_slayer import Game, position
 from tcgzoo.envs.ninja_slayer.layout import (
-    D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, D_RECOVER,
-    D_TARGET, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS, PLAYER,
+    D_ATTACKER,
+    D_CHOOSE,
+    D_ETHER,
+    D_INTERRUPT,
+    D_ORDER,
+    D_PAY_ETHER,
+    D_PAY_JITSU,
+    D_PRIORITY,
+    D_RECOVER,
+    D_TARGET,
+    OPP_FIELD,
+    OPTION,
+    OWN_FIELD,
+    OWN_HAND,
+    PASS,
+    PLAYER,
 )
 
 __all__ = [
-    "D_ATTACKER", "D_CHOOSE", "D_ETHER", "D_INTERRUPT", "D_ORDER", "D_PAY_ETHER", "D_PAY_JITSU", "D_PRIORITY",
-    "D_RECOVER", "D_TARGET", "OPP_FIELD", "OPTION", "OWN_FIELD", "OWN_HAND", "PASS", "PLAYER", "scene", "act",
-    "until", "hand", "field", "opp", "opt", "ids", "enter", "GAME",
+    "D_ATTACKER",
+    "D_CHOOSE",
+    "D_ETHER",
+    "D_INTERRUPT",
+    "D_ORDER",
+    "D_PAY_ETHER",
+    "D_PAY_JITSU",
+    "D_PRIORITY",
+    "D_RECOVER",
+    "D_TARGET",
+    "OPP_FIELD",
+    "OPTION",
+    "OWN_FIELD",
+    "OWN_HAND",
+    "PASS",
+    "PLAYER",
+    "scene",
+    "act",
+    "until",
+    "hand",
+    "field",
+    "opp",
+    "opt",
+    "ids",
+    "enter",
+    "GAME",
 ]
 
 GAME = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False, auto_forced=False)
@@ -32,13 +70,25 @@ def scene(p0=None, p1=None, seed=1, game=GAME, turn=3):
     for spec in (p0 or {}, p1 or {}):
         pl = {}
         for name in ZONES:
-            pl[name] = [e if isinstance(e, str) else {"card": e[0], "bowed": e[1], "face_down": e[2]}
-                        for e in spec.get(name, [])]
+            pl[name] = [
+                e if isinstance(e, str) else {"card": e[0], "bowed": e[1], "face_down": e[2]}
+                for e in spec.get(name, [])
+            ]
         deck = spec.get("deck", 30)
         pl["deck"] = [FILLER] * deck if isinstance(deck, int) else list(deck)
         players.append(pl)
-    s = position.build(game, {"game": "ninja_slayer", "seed": seed, "turn": max(turn, 1), "active": 0, "first": 0,
-                              "step": "ether", "players": players})
+    s = position.build(
+        game,
+        {
+            "game": "ninja_slayer",
+            "seed": seed,
+            "turn": max(turn, 1),
+            "active": 0,
+            "first": 0,
+            "step": "ether",
+            "players": players,
+        },
+    )
     s.turn = turn  # turn 0: a test's turn before the game's first one (whose start-of-game triggers it watches)
     s.check_invariants()
     return s

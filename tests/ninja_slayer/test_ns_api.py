@@ -1,12 +1,12 @@
 """Ninja Slayer TCG: what of the API is its own (pool, first decision, card and deck file
 errors); the shared contract checks are in tests/test_api_games.py."""
+
 from __future__ import annotations
 
 import textwrap
 
 import numpy as np
 import pytest
-
 from tcgzoo.envs.core.errors import CardFileError, DeckError
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import load_pool
@@ -17,8 +17,18 @@ def test_builtin_pool_and_decks_load():
     the ten errata cards are in the pool."""
     g = Game()
     assert len(g.pool.cards) >= 50
-    for cid in ("NST1-22", "NST1-30", "NST1-46", "NST2-11", "NST2-30", "NST1-14", "NST1-19", "NST1-71",
-                "NST2-46", "NST2-67"):
+    for cid in (
+        "NST1-22",
+        "NST1-30",
+        "NST1-46",
+        "NST2-11",
+        "NST2-30",
+        "NST1-14",
+        "NST1-19",
+        "NST1-71",
+        "NST2-46",
+        "NST2-67",
+    ):
         assert cid in g.pool.by_id
     names = Game.builtin_decks()
     assert len(names) >= 4
@@ -51,26 +61,38 @@ def _write(tmp_path, name, text):
 
 
 def test_bad_card_file_names_file_entry_and_field(tmp_path):
-    p = _write(tmp_path, "bad.yaml", """
+    p = _write(
+        tmp_path,
+        "bad.yaml",
+        """
         cards:
           - {id: X-1, name: "A", type: character, cost: 1, karate: 1, durability: 0, kousaku: 1}
-    """)
+    """,
+    )
     with pytest.raises(CardFileError, match=r"bad.yaml, entry 'X-1', field 'durability': must be at least 1"):
         load_pool([p])
-    p = _write(tmp_path, "bad2.yaml", """
+    p = _write(
+        tmp_path,
+        "bad2.yaml",
+        """
         cards:
           - id: X-2
             name: "B"
             type: kotodama
             cost: 1
             actions: [{do: explode, n: 1}]
-    """)
+    """,
+    )
     with pytest.raises(CardFileError, match=r"entry 'X-2', field 'actions\[0\].do': 'explode' is not one of"):
         load_pool([p])
-    p = _write(tmp_path, "bad3.yaml", """
+    p = _write(
+        tmp_path,
+        "bad3.yaml",
+        """
         cards:
           - {id: X-3, name: "C", type: character, cost: 1, karate: 1, durability: 1, kousaku: 1, colour: red}
-    """)
+    """,
+    )
     with pytest.raises(CardFileError, match=r"field 'colour': unknown field"):
         load_pool([p])
 
@@ -85,12 +107,38 @@ def test_bad_decks_name_the_card_and_rule(tmp_path):
     with pytest.raises(DeckError, match=r"NS 402.4a"):
         g.validate_deck(_deck(tmp_path, {"TZNS-29": 4}))
     with pytest.raises(DeckError, match=r"card 'Takagi Gando◆Pistol Karate'.*at most 4 \(rule NS 402.4b\)"):
-        g.validate_deck(_deck(tmp_path, {"NST2-30": 5, "TZNS-09": 4, "TZNS-12": 4, "TZNS-17": 4, "TZNS-18": 4,
-                                         "TZNS-19": 4, "TZNS-20": 4, "TZNS-21": 3, "TZNS-23": 4, "TZNS-25": 4,
-                                         "TZNS-27": 4, "TZNS-29": 4, "TZNS-40": 2}))
+        g.validate_deck(
+            _deck(
+                tmp_path,
+                {
+                    "NST2-30": 5,
+                    "TZNS-09": 4,
+                    "TZNS-12": 4,
+                    "TZNS-17": 4,
+                    "TZNS-18": 4,
+                    "TZNS-19": 4,
+                    "TZNS-20": 4,
+                    "TZNS-21": 3,
+                    "TZNS-23": 4,
+                    "TZNS-25": 4,
+                    "TZNS-27": 4,
+                    "TZNS-29": 4,
+                    "TZNS-40": 2,
+                },
+            )
+        )
     ukemi = {"TZNS-01": 4, "TZNS-03": 4, "TZNS-05": 4, "TZNS-10": 4, "TZNS-11": 1}
-    rest = {"TZNS-02": 2, "TZNS-04": 4, "TZNS-06": 4, "TZNS-07": 4, "TZNS-08": 4, "TZNS-09": 4, "NST2-30": 4,
-            "TZNS-40": 4, "NST2-46": 3}
+    rest = {
+        "TZNS-02": 2,
+        "TZNS-04": 4,
+        "TZNS-06": 4,
+        "TZNS-07": 4,
+        "TZNS-08": 4,
+        "TZNS-09": 4,
+        "NST2-30": 4,
+        "TZNS-40": 4,
+        "NST2-46": 3,
+    }
     with pytest.raises(DeckError, match=r"17 cards with ukemi; at most 16 \(rule NS 402.4c\)"):
         g.validate_deck(_deck(tmp_path, {**ukemi, **rest}))
     with pytest.raises(CardFileError, match=r"cards.NOPE-1.*unknown card id"):

@@ -1,19 +1,35 @@
 """Ninja Slayer rules coverage: abilities and costs (rules 1201 to 1211, 1313, 1325), card
 text over the rules (NS 104.1), zero amounts (NS 1203.5, 1317.2)."""
+
 from __future__ import annotations
 
 import textwrap
 
 from ns_cov import cast, to_character_phase, where
 from ns_scenario import (
-    D_ATTACKER, D_CHOOSE, D_INTERRUPT, D_PAY_ETHER, D_PRIORITY, OPP_FIELD, OPTION, OWN_FIELD, PASS, PLAYER,
-    act, field, hand, ids, opp, scene, until,
+    D_ATTACKER,
+    D_CHOOSE,
+    D_INTERRUPT,
+    D_PAY_ETHER,
+    D_PRIORITY,
+    OPP_FIELD,
+    OPTION,
+    OWN_FIELD,
+    PASS,
+    PLAYER,
+    act,
+    field,
+    hand,
+    ids,
+    opp,
+    scene,
+    until,
 )
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR
 from tcgzoo.envs.ninja_slayer.layout import D_TATSUJIN, YES
-from tcgzoo.envs.ninja_slayer.state import K_ABILITY, K_CARD, Z_FIELD, Z_OHIGAN, Z_STACK
 from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_KIND, SO_TJ
+from tcgzoo.envs.ninja_slayer.state import K_ABILITY, K_CARD, Z_FIELD, Z_OHIGAN, Z_STACK
 
 
 def to_aisatsu(s):
@@ -25,13 +41,22 @@ def test_a_zero_cost_card_is_entered_without_paying_anything(tmp_path):
     """NS 1203.5, NS 104.2, NS 1204.2g-1: a cost of 0 ether counts as paid: the card is
     offered with no ether at all, no payment is asked, and it resolves onto the field."""
     extra = tmp_path / "zero.yaml"
-    extra.write_text(textwrap.dedent("""\
+    extra.write_text(
+        textwrap.dedent("""\
         cards:
           - {id: TEST-0, name: Free Runner, type: character, cost: 0, karate: 1, durability: 1, kousaku: 1,
              attributes: [Yakuza]}
-        """), encoding="utf-8")
-    g = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-             auto_forced=False, builtin_cards=False, cards=sorted(str(p) for p in CARD_DIR.glob("*.yaml")) + [str(extra)])
+        """),
+        encoding="utf-8",
+    )
+    g = Game(
+        decks=("survivor_freelance", "zaibatsu_control"),
+        first_player=0,
+        concession=False,
+        auto_forced=False,
+        builtin_cards=False,
+        cards=sorted(str(p) for p in CARD_DIR.glob("*.yaml")) + [str(extra)],
+    )
     s = scene(p0=dict(hand=["TEST-0"]), game=g)
     to_character_phase(s)
     assert hand(s, "TEST-0") in s.legal and s.ether[0] == []
@@ -102,8 +127,7 @@ def test_a_static_keyword_applies_as_soon_as_its_card_is_on_the_field():
     """NS 1201.1c, NS 1210.1, NS 1202.1, NS 1314.1: a Yojimbo ambushed from Ohigan during
     the aisatsu (by Last Stand) can interrupt in the same interrupt step: its static
     ability applies while it is on the field."""
-    s = scene(p0=dict(field=["TZNS-43"]), p1=dict(hand=["TZNS-38"], ether=["TZNS-29", "TZNS-29"],
-                                                  ohigan=["TZNS-32"]))
+    s = scene(p0=dict(field=["TZNS-43"]), p1=dict(hand=["TZNS-38"], ether=["TZNS-29", "TZNS-29"], ohigan=["TZNS-32"]))
     to_aisatsu(s)
     act(s, field(s, "TZNS-43"))
     act(s, PLAYER + 1)
@@ -120,8 +144,10 @@ def test_each_trigger_event_counts_once_and_a_granted_ability_is_the_cards():
     Ohigan gains 'when this aisatsu-s, untap this (twice a turn)' on the field (it reads
     the card where it arrived); each aisatsu puts one trigger on the kotodama space, the
     third none."""
-    s = scene(p0=dict(hand=["NST1-19"], ether=["TZNS-31", "TZNS-32"], ohigan=["NST1-46"], field=["TZNS-33"]),
-              p1=dict(deck=["TZNS-29"] * 20))
+    s = scene(
+        p0=dict(hand=["NST1-19"], ether=["TZNS-31", "TZNS-32"], ohigan=["NST1-46"], field=["TZNS-33"]),
+        p1=dict(deck=["TZNS-29"] * 20),
+    )
     to_character_phase(s)
     cast(s, "NST1-19", [lambda st: OPTION + [st.defs[v].id for v in st.opts].index("NST1-46")])
     nob = where(s, "NST1-46", 0)[0]
@@ -173,8 +199,10 @@ def test_a_type_named_without_a_zone_means_the_field():
     """NS 205.3: Assassination Order's 'opposing character' is chosen on the field (the
     opponent's Ohigan character is not offered); Last Stand's 'character in your Ohigan'
     is chosen there, not on the field."""
-    s = scene(p0=dict(hand=["TZNS-20", "TZNS-38"], ether=["TZNS-29"] * 5, field=["TZNS-31"], ohigan=["TZNS-17"]),
-              p1=dict(field=["TZNS-29"], ohigan=["TZNS-31"]))
+    s = scene(
+        p0=dict(hand=["TZNS-20", "TZNS-38"], ether=["TZNS-29"] * 5, field=["TZNS-31"], ohigan=["TZNS-17"]),
+        p1=dict(field=["TZNS-29"], ohigan=["TZNS-31"]),
+    )
     to_character_phase(s)
     seen = []
     cast(s, "TZNS-20", [lambda st: seen.append(list(st.legal)) or st.legal[-1]])
@@ -205,8 +233,10 @@ def test_a_kotodama_entered_by_its_ukemi_pays_nothing_not_even_tatsujin():
     """NS 1204.2i-1, NS 1211.2b-1, NS 1404.2a: Survivor's Grit ('recover 1, tatsujin: 1
     more') revealed by a damage check enters itself without any payment: no tatsujin
     declaration, no ether bowed, so only the base 'recover 1' happens."""
-    s = scene(p0=dict(field=["NST2-30"]),
-              p1=dict(ether=["TZNS-29"] * 3, damage=["TZNS-29", "TZNS-17"], deck=["TZNS-47"] + ["TZNS-29"] * 6))
+    s = scene(
+        p0=dict(field=["NST2-30"]),
+        p1=dict(ether=["TZNS-29"] * 3, damage=["TZNS-29", "TZNS-17"], deck=["TZNS-47"] + ["TZNS-29"] * 6),
+    )
     to_aisatsu(s)
     act(s, field(s, "NST2-30"))
     act(s, PLAYER + 1)

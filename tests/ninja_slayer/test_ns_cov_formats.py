@@ -1,13 +1,13 @@
 """Ninja Slayer rules coverage: deck formats (NS 402) — Constructed limits by name and
 epithet, Blitz Sealed pack opening and its deck check — and the card information the
 deck rules read (NS 201, 202, 205)."""
+
 from __future__ import annotations
 
 import textwrap
 
 import pytest
 import yaml
-
 from tcgzoo.envs.core.errors import CardFileError, DeckError
 from tcgzoo.envs.ninja_slayer import Game, builtin_pool
 from tcgzoo.envs.ninja_slayer.cards import CHARACTER, KOTODAMA, load_deck, load_pool
@@ -21,8 +21,20 @@ def _write(tmp_path, name, data):
 
 
 def _constructed(**extra):
-    cards = {"TZNS-29": 4, "TZNS-17": 4, "TZNS-31": 4, "TZNS-33": 4, "TZNS-06": 4, "TZNS-12": 4,
-             "TZNS-19": 4, "TZNS-09": 4, "TZNS-32": 4, "TZNS-04": 4, "TZNS-20": 4, "TZNS-40": 2}
+    cards = {
+        "TZNS-29": 4,
+        "TZNS-17": 4,
+        "TZNS-31": 4,
+        "TZNS-33": 4,
+        "TZNS-06": 4,
+        "TZNS-12": 4,
+        "TZNS-19": 4,
+        "TZNS-09": 4,
+        "TZNS-32": 4,
+        "TZNS-04": 4,
+        "TZNS-20": 4,
+        "TZNS-40": 2,
+    }
     cards.update(extra)
     return cards
 
@@ -51,10 +63,13 @@ def test_card_types_are_character_or_kotodama(tmp_path):
     pool = builtin_pool()
     assert {c.type for c in pool.cards} == {CHARACTER, KOTODAMA}
     bad = tmp_path / "bad.yaml"
-    bad.write_text(textwrap.dedent("""\
+    bad.write_text(
+        textwrap.dedent("""\
         cards:
           - {id: X-1, name: Odd, type: spell, cost: 1, actions: [{do: draw, n: 1}]}
-        """), encoding="utf-8")
+        """),
+        encoding="utf-8",
+    )
     with pytest.raises(CardFileError, match=r"X-1.*type.*'spell' is not one of character, kotodama"):
         load_pool([bad])
 

@@ -1,15 +1,33 @@
 """Ninja Slayer rules coverage: the ikusa phase step by step (rules 700 to 707), ikusa damage
 (NS 1102.3, 1318), and the aisatsu card / target states (NS 704.6, 705.5, 706.9)."""
+
 from __future__ import annotations
 
 from ns_scenario import (
-    D_ATTACKER, D_CHOOSE, D_INTERRUPT, D_PRIORITY, D_TARGET, GAME, OPP_FIELD, OWN_FIELD, PASS, PLAYER, act,
-    enter, field, hand, ids, opp, opt, scene, until,
+    D_ATTACKER,
+    D_CHOOSE,
+    D_INTERRUPT,
+    D_PRIORITY,
+    D_TARGET,
+    GAME,
+    OPP_FIELD,
+    OWN_FIELD,
+    PASS,
+    PLAYER,
+    act,
+    enter,
+    field,
+    hand,
+    ids,
+    opp,
+    opt,
+    scene,
+    until,
 )
 from tcgzoo.envs.ninja_slayer.layout import ST_END, ST_IKUSA
+from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_CTL, SO_KIND
 from tcgzoo.envs.ninja_slayer.rules import IK_DAMAGE, IK_END, IK_INTERRUPT, IK_START, IK_TARGET
 from tcgzoo.envs.ninja_slayer.state import K_ABILITY, Z_FIELD, Z_OHIGAN
-from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_CTL, SO_KIND
 
 KOTODAMA_P1 = dict(hand=["TZNS-25"], ether=["TZNS-29"], damage=["TZNS-29"])  # Katon Jitsu, payable
 
@@ -61,16 +79,16 @@ def test_ikusa_steps_and_their_priorities_in_order():
     rounds()
     assert s.step == ST_END
     assert log == [
-        (IK_START, False, 0),      # NS 702.2
-        (IK_TARGET, False, 0),     # NS 704.2
-        (IK_TARGET, True, 0),      # NS 704.8
-        (IK_INTERRUPT, True, 0),   # NS 705.2
-        (IK_INTERRUPT, True, 0),   # NS 705.6
-        (IK_DAMAGE, True, 0),      # NS 706.3: before the ikusa damage
-        (IK_DAMAGE, True, 1),      # NS 706.5: after it
-        (IK_DAMAGE, True, 1),      # NS 706.7
-        (IK_TARGET, False, 1),     # NS 706.10: back to NS 704 (its NS 704.2 priority)
-        (IK_END, False, 1),        # NS 707.2
+        (IK_START, False, 0),  # NS 702.2
+        (IK_TARGET, False, 0),  # NS 704.2
+        (IK_TARGET, True, 0),  # NS 704.8
+        (IK_INTERRUPT, True, 0),  # NS 705.2
+        (IK_INTERRUPT, True, 0),  # NS 705.6
+        (IK_DAMAGE, True, 0),  # NS 706.3: before the ikusa damage
+        (IK_DAMAGE, True, 1),  # NS 706.5: after it
+        (IK_DAMAGE, True, 1),  # NS 706.7
+        (IK_TARGET, False, 1),  # NS 706.10: back to NS 704 (its NS 704.2 priority)
+        (IK_END, False, 1),  # NS 707.2
     ]
 
 
@@ -129,8 +147,10 @@ def test_the_aisatsu_card_and_its_target_are_marked_until_the_ikusa_ends():
 def test_an_attacker_that_left_and_came_back_is_no_longer_aisatsu_ing():
     """NS 704.6a, NS 302.3, NS 706.1: the aisatsu card killed after its aisatsu and
     ambushed back is a new object: it deals no ikusa damage and is not the aisatsu card."""
-    s = scene(p0=dict(field=["TZNS-31"], hand=["NST1-19"], ether=["TZNS-31", "TZNS-29", "TZNS-29"]),
-              p1=dict(KOTODAMA_P1, deck=["TZNS-29"] * 10))
+    s = scene(
+        p0=dict(field=["TZNS-31"], hand=["NST1-19"], ether=["TZNS-31", "TZNS-29", "TZNS-29"]),
+        p1=dict(KOTODAMA_P1, deck=["TZNS-29"] * 10),
+    )
     to_aisatsu(s)
     act(s, field(s, "TZNS-31"))
     act(s, PLAYER + 1)
@@ -157,8 +177,10 @@ def test_an_attacker_that_left_and_came_back_is_no_longer_aisatsu_ing():
 def test_a_target_that_left_and_came_back_is_no_longer_aisatsu_ed():
     """NS 705.5a, NS 706.1: the target killed before the damage step and ambushed back is a
     new object: the ikusa deals it no damage."""
-    s = scene(p0=dict(field=["NST2-30"], hand=["TZNS-04"], ether=["TZNS-29", "TZNS-29"]),
-              p1=dict(field=["TZNS-31"], hand=["NST1-19"], ether=["TZNS-31", "TZNS-29"]))
+    s = scene(
+        p0=dict(field=["NST2-30"], hand=["TZNS-04"], ether=["TZNS-29", "TZNS-29"]),
+        p1=dict(field=["TZNS-31"], hand=["NST1-19"], ether=["TZNS-31", "TZNS-29"]),
+    )
     to_aisatsu(s)
     act(s, field(s, "NST2-30"))
     act(s, opp(s, "TZNS-31"))
@@ -194,8 +216,10 @@ def test_ikusa_damage_is_what_kills_in_ikusa_effect_damage_is_not():
     while not s.kstack:
         act(s, PASS)
     assert s.kstack[-1][SO_KIND] == K_ABILITY and s.kstack[-1][SO_CTL] == 1
-    s = scene(p0=dict(hand=["TZNS-04"], ether=["TZNS-29", "TZNS-29"]),
-              p1=dict(field=["NST1-22", "TZNS-32"], damage=["TZNS-29"]))
+    s = scene(
+        p0=dict(hand=["TZNS-04"], ether=["TZNS-29", "TZNS-29"]),
+        p1=dict(field=["NST1-22", "TZNS-32"], damage=["TZNS-29"]),
+    )
     act(s, PASS)
     enter(s, "TZNS-04")
     act(s, PASS)
@@ -249,8 +273,11 @@ def test_killed_in_ikusa_only_at_the_rule_check_right_after_the_ikusa_damage():
     """NS 1216.6, NS 1318.1: Suicide survives 1 ikusa damage; killed later that turn by a
     kotodama's damage it was not killed in ikusa, so its ability does not trigger."""
     from ns_cov import cast
-    s = scene(p0=dict(field=["TZNS-31"], hand=["TZNS-05"], ether=["TZNS-29"]),
-              p1=dict(field=["NST1-22", "TZNS-32"], damage=["TZNS-29"], deck=["TZNS-17"] * 9))
+
+    s = scene(
+        p0=dict(field=["TZNS-31"], hand=["TZNS-05"], ether=["TZNS-29"]),
+        p1=dict(field=["NST1-22", "TZNS-32"], damage=["TZNS-29"], deck=["TZNS-17"] * 9),
+    )
     to_aisatsu(s)
     act(s, field(s, "TZNS-31"))
     act(s, opp(s, "NST1-22"))

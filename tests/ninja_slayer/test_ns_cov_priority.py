@@ -1,16 +1,29 @@
 """Ninja Slayer rules coverage: priority processing (NS 801, 802), rule checks and rule
 processes (NS 901, 902, 1001-1004), damage (NS 1102, 1317), damage checks and ukemi
 (NS 1103, 1104, 1211), triggered abilities (NS 1209)."""
+
 from __future__ import annotations
 
 from ns_cov import cast, to_character_phase, where
 from ns_scenario import (
-    D_ATTACKER, D_ORDER, D_PRIORITY, OPP_FIELD, OPTION, PASS, PLAYER, act, enter, field, hand, ids, opp, scene,
+    D_ATTACKER,
+    D_ORDER,
+    D_PRIORITY,
+    OPP_FIELD,
+    OPTION,
+    PASS,
+    PLAYER,
+    act,
+    enter,
+    field,
+    hand,
+    ids,
+    scene,
     until,
 )
 from tcgzoo.envs.ninja_slayer.layout import D_UKEMI, ST_CHARACTER, YES
-from tcgzoo.envs.ninja_slayer.state import K_ABILITY, K_CARD, K_CHECK, Z_CHECK, Z_FIELD, Z_OHIGAN, Z_STACK
 from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_CTL, SO_KIND
+from tcgzoo.envs.ninja_slayer.state import K_ABILITY, K_CARD, K_CHECK, Z_CHECK, Z_FIELD, Z_OHIGAN, Z_STACK
 
 
 def to_aisatsu(s):
@@ -103,8 +116,10 @@ def test_a_trigger_resolves_even_if_its_card_left_the_field():
     """NS 1209.9, NS 1205.1d-1, NS 1201.2a, NS 1212.1: Nancy Hi-Yo's 'when this appears,
     draw 1' is on the kotodama space when the opponent kills Nancy; it still resolves and
     its controller draws one card, once."""
-    s = scene(p0=dict(hand=["TZNS-06"], ether=["TZNS-29", "TZNS-29"], deck=["TZNS-29"] * 10),
-              p1=dict(hand=["TZNS-25"], ether=["TZNS-29"], damage=["TZNS-29"]))
+    s = scene(
+        p0=dict(hand=["TZNS-06"], ether=["TZNS-29", "TZNS-29"], deck=["TZNS-29"] * 10),
+        p1=dict(hand=["TZNS-25"], ether=["TZNS-29"], damage=["TZNS-29"]),
+    )
     to_character_phase(s)
     enter(s, "TZNS-06")
     act(s, PASS)

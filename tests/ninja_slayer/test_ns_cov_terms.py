@@ -1,10 +1,21 @@
 """Ninja Slayer rules coverage: golden rules (NS 104, 105), card information referenced by
 effects (NS 204, 1302), entering cards (NS 1203, 1204), and game terms (rules 1303 to 1316)."""
+
 from __future__ import annotations
 
 from ns_cov import cast, to_character_phase, where
 from ns_scenario import (
-    D_CHOOSE, D_PAY_ETHER, D_PRIORITY, OPP_FIELD, OPTION, OWN_HAND, PASS, act, hand, ids, scene,
+    D_CHOOSE,
+    D_PAY_ETHER,
+    D_PRIORITY,
+    OPP_FIELD,
+    OPTION,
+    OWN_HAND,
+    PASS,
+    act,
+    hand,
+    ids,
+    scene,
 )
 from tcgzoo.envs.ninja_slayer.state import K_CARD, Z_FIELD, Z_HAND, Z_OHIGAN, Z_STACK
 
@@ -54,8 +65,9 @@ def test_untap_and_bow_only_change_cards_not_already_in_that_state():
         act(s, PASS)
     assert seen == ["TZNS-09"]  # not the untapped TZNS-10, not the non-Ninja-Slay TZNS-29
     assert not s.bowed[bowed]
-    s = scene(p0=dict(hand=["TZNS-24"], ether=["TZNS-29", "TZNS-29"]),
-              p1=dict(field=[("TZNS-17", True, False), "TZNS-29"]))
+    s = scene(
+        p0=dict(hand=["TZNS-24"], ether=["TZNS-29", "TZNS-29"]), p1=dict(field=[("TZNS-17", True, False), "TZNS-29"])
+    )
     to_character_phase(s)
     legal = []
     cast(s, "TZNS-24", [lambda st: legal.append(list(st.legal)) or st.legal[0]])
@@ -107,8 +119,20 @@ def test_a_search_may_find_nothing_and_then_shuffles_the_deck():
     """NS 302.2b, NS 1307.2, NS 1307.4, NS 1316.1, NS 1316.1a: searching the hidden deck the
     player may decline even when a matching card is there; the deck (all of it) is then
     shuffled: same cards, new order."""
-    deck = ["TZNS-11", "TZNS-12", "TZNS-17", "TZNS-29", "TZNS-31", "TZNS-33", "TZNS-06", "TZNS-09",
-            "TZNS-02", "TZNS-13", "TZNS-21", "TZNS-28"]
+    deck = [
+        "TZNS-11",
+        "TZNS-12",
+        "TZNS-17",
+        "TZNS-29",
+        "TZNS-31",
+        "TZNS-33",
+        "TZNS-06",
+        "TZNS-09",
+        "TZNS-02",
+        "TZNS-13",
+        "TZNS-21",
+        "TZNS-28",
+    ]
     s = scene(p0=dict(hand=["NST1-71"], ether=["TZNS-12", "TZNS-29"], deck=deck), seed=3)
     before = ids(s, s.deck[0])
     to_character_phase(s)
@@ -184,17 +208,27 @@ def test_minus_karate_minus_durability_lowers_both_and_can_kill(tmp_path):
 
     from tcgzoo.envs.ninja_slayer import Game
     from tcgzoo.envs.ninja_slayer.cards import CARD_DIR
+
     extra = tmp_path / "minus.yaml"
-    extra.write_text(textwrap.dedent("""\
+    extra.write_text(
+        textwrap.dedent("""\
         cards:
           - id: TEST-M
             name: Weaken
             type: kotodama
             cost: 1
             actions: [{do: pump, karate: -1, durability: -1, target: {zone: field, side: opp}}]
-        """), encoding="utf-8")
-    g = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-             auto_forced=False, builtin_cards=False, cards=sorted(str(p) for p in CARD_DIR.glob("*.yaml")) + [str(extra)])
+        """),
+        encoding="utf-8",
+    )
+    g = Game(
+        decks=("survivor_freelance", "zaibatsu_control"),
+        first_player=0,
+        concession=False,
+        auto_forced=False,
+        builtin_cards=False,
+        cards=sorted(str(p) for p in CARD_DIR.glob("*.yaml")) + [str(extra)],
+    )
     s = scene(p0=dict(hand=["TEST-M"], ether=["TZNS-29"]), p1=dict(field=["TZNS-17"]), game=g)
     to_character_phase(s)
     yak = s.field[1][0]
@@ -213,10 +247,17 @@ def _game_with(tmp_path, text):
 
     from tcgzoo.envs.ninja_slayer import Game
     from tcgzoo.envs.ninja_slayer.cards import CARD_DIR
+
     extra = tmp_path / "extra.yaml"
     extra.write_text(textwrap.dedent(text), encoding="utf-8")
-    return Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-                auto_forced=False, builtin_cards=False, cards=sorted(str(p) for p in CARD_DIR.glob("*.yaml")) + [str(extra)])
+    return Game(
+        decks=("survivor_freelance", "zaibatsu_control"),
+        first_player=0,
+        concession=False,
+        auto_forced=False,
+        builtin_cards=False,
+        cards=sorted(str(p) for p in CARD_DIR.glob("*.yaml")) + [str(extra)],
+    )
 
 
 DISCARD_REMOVE = """\
@@ -234,14 +275,16 @@ def test_discard_moves_chosen_hand_cards_to_ohigan(tmp_path):
     (one at a time, among hand slots), which go to their Ohigan; with one card in hand it
     discards that one and the rest of the text still happens."""
     g = _game_with(tmp_path, DISCARD_REMOVE)
-    s = scene(p0=dict(hand=["TEST-D2", "TZNS-31", "TZNS-17", "TZNS-12"], ether=["TZNS-29"],
-                      deck=["TZNS-29"] * 10), game=g)
+    s = scene(
+        p0=dict(hand=["TEST-D2", "TZNS-31", "TZNS-17", "TZNS-12"], ether=["TZNS-29"], deck=["TZNS-29"] * 10), game=g
+    )
     to_character_phase(s)
     asked = []
 
     def pick(st):
         asked.append(list(st.legal))
         return st.legal[0]
+
     cast(s, "TEST-D2", [pick, pick])
     assert asked == [[OWN_HAND, OWN_HAND + 1, OWN_HAND + 2], [OWN_HAND, OWN_HAND + 1]]
     assert len(s.ohigan[0]) == 3 and len(s.hand[0]) == 2  # 2 discarded + the kotodama; 1 left + 1 drawn
@@ -270,8 +313,11 @@ def test_remove_puts_the_card_into_its_owners_removed_zone(tmp_path):
     (not killed: no 'when killed' trigger, not in Ohigan) or a card from the opponent's
     Ohigan to its owner's removed zone, which both players see."""
     g = _game_with(tmp_path, DISCARD_REMOVE)
-    s = scene(p0=dict(hand=["TEST-RF", "TEST-RO"], ether=["TZNS-29", "TZNS-29"]),
-              p1=dict(field=["TZNS-31"], ohigan=["TZNS-21"]), game=g)
+    s = scene(
+        p0=dict(hand=["TEST-RF", "TEST-RO"], ether=["TZNS-29", "TZNS-29"]),
+        p1=dict(field=["TZNS-31"], ohigan=["TZNS-21"]),
+        game=g,
+    )
     to_character_phase(s)
     dojo = s.field[1][0]
     cast(s, "TEST-RF", [OPP_FIELD])
@@ -304,9 +350,10 @@ def test_discard_and_you_may_is_a_cost_chosen_on_resolution(tmp_path):
         assert s.dplayer == 1
         asked = []
 
-        def pick(st):
+        def pick(st, asked=asked, pay=pay):
             asked.append((st.dplayer, list(st.legal)))
             return OWN_HAND if pay else PASS
+
         cast(s, "TEST-DM", [pick])
         assert asked == [(1, [PASS, OWN_HAND])]
         if pay:
@@ -325,18 +372,24 @@ def test_discard_card_data_errors_name_the_field(tmp_path):
     """NS 1309.2, NS 1203.7: 'discard n: all' is done even with an empty hand, so it can't
     be an optional cost; a bad count is reported with its field."""
     import pytest
-
     from tcgzoo.envs.core.errors import CardFileError
+
     with pytest.raises(CardFileError, match=r"TEST-X.*may"):
-        _game_with(tmp_path, """\
+        _game_with(
+            tmp_path,
+            """\
             cards:
               - {id: TEST-X, name: Bad, type: kotodama, cost: 1, actions: [{do: discard, n: all, may: true}]}
-            """)
+            """,
+        )
     with pytest.raises(CardFileError, match=r"TEST-Y.*n"):
-        _game_with(tmp_path, """\
+        _game_with(
+            tmp_path,
+            """\
             cards:
               - {id: TEST-Y, name: Bad, type: kotodama, cost: 1, actions: [{do: discard, n: 0}]}
-            """)
+            """,
+        )
 
 
 def test_choosing_two_never_picks_the_same_card_twice():
@@ -346,8 +399,14 @@ def test_choosing_two_never_picks_the_same_card_twice():
     s = scene(p0=dict(hand=["TZNS-30"], ether=["TZNS-29"] * 3), p1=dict(field=["TZNS-17", "TZNS-27"]))
     to_character_phase(s)
     asked = []
-    cast(s, "TZNS-30", [lambda st: asked.append(list(st.legal)) or OPP_FIELD + 1,
-                        lambda st: asked.append(list(st.legal)) or st.legal[-1]])
+    cast(
+        s,
+        "TZNS-30",
+        [
+            lambda st: asked.append(list(st.legal)) or OPP_FIELD + 1,
+            lambda st: asked.append(list(st.legal)) or st.legal[-1],
+        ],
+    )
     assert asked == [[PASS, OPP_FIELD, OPP_FIELD + 1], [PASS, OPP_FIELD]]
     assert s.field[1] and ids(s, s.field[1]) == ["TZNS-27"] and s.dmg[s.field[1][0]] == 2
     s = scene(p0=dict(hand=["TZNS-30"], ether=["TZNS-29"] * 3), p1=dict(field=["TZNS-27"]))
@@ -369,5 +428,6 @@ def test_a_discard_choice_shows_no_stale_option_list(tmp_path):
     def pick(st):
         seen.append(st.to_dict(0).get("options"))
         return st.legal[0]
+
     cast(s, "TEST-D2", [pick, pick])
     assert seen == [[], []]

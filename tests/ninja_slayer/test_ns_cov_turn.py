@@ -1,14 +1,24 @@
 """Ninja Slayer rules coverage: the start of the game, the turn's phases and steps, and
 who gets priority in each of them (NS 403, 500-505, 600-602)."""
+
 from __future__ import annotations
 
 from ns_scenario import (
-    D_ATTACKER, D_ETHER, D_PRIORITY, GAME, OWN_FIELD, PASS, act, enter, hand, ids, scene, until,
+    D_ATTACKER,
+    D_ETHER,
+    D_PRIORITY,
+    PASS,
+    act,
+    enter,
+    hand,
+    ids,
+    scene,
+    until,
 )
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.layout import ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP
-from tcgzoo.envs.ninja_slayer.state import K_CARD
 from tcgzoo.envs.ninja_slayer.records import SO_KIND
+from tcgzoo.envs.ninja_slayer.state import K_CARD
 
 
 def _priorities_of_one_turn(s):
@@ -43,7 +53,7 @@ def test_start_phase_steps_run_untap_draw_ether_in_order_each_with_priority():
     seen = _priorities_of_one_turn(s)
     # the scene starts at the ether decision: ether-step priority onwards
     steps = []
-    for st, who in seen:
+    for st, _who in seen:
         if not steps or steps[-1] != st:
             steps.append(st)
     assert steps == [ST_ETHER, ST_CHARACTER, ST_IKUSA, ST_END, ST_UNTAP, ST_DRAW]
@@ -116,7 +126,7 @@ def test_the_ikusa_phase_follows_the_character_phase():
     s = scene(p0=dict(field=["TZNS-31"]))
     seen = _priorities_of_one_turn(s)
     steps = [st for st, _ in seen]
-    k = steps.index((ST_IKUSA))
+    k = steps.index(ST_IKUSA)
     assert ST_CHARACTER in steps[:k] and ST_END in steps[k:]
     assert (ST_IKUSA, "attacker") in seen
 

@@ -1,10 +1,10 @@
 """Ninja Slayer rules coverage: zones (rules 300 to 312) — one zone per card, public and
 hidden information, orientation and facing, who sees what."""
+
 from __future__ import annotations
 
 import numpy as np
-
-from ns_cov import cast, to_character_phase
+from ns_cov import to_character_phase
 from ns_scenario import D_ATTACKER, D_PAY_JITSU, PASS, PLAYER, act, field, hand, ids, scene, until
 from tcgzoo.envs.core.rng import Rng
 from tcgzoo.envs.ninja_slayer import Game
@@ -73,10 +73,12 @@ def test_public_zones_and_the_kotodama_space_are_seen_by_both():
     """NS 306.2, NS 307.2, NS 308.2, NS 309.1a, NS 311.2, NS 310.2, NS 303.2a: the field,
     ether zone, Ohigan, damage zone and removed zone of each player, and the one shared
     kotodama space in order, are the same in both players' views."""
-    s = scene(p0=dict(hand=["TZNS-04"], field=["TZNS-31"], ether=["TZNS-29", "TZNS-29"], ohigan=["TZNS-12"],
-                      damage=["TZNS-33"]),
-              p1=dict(hand=["TZNS-25"], field=["TZNS-27"], ether=["TZNS-17"], ohigan=["TZNS-21"],
-                      damage=["TZNS-22"]))
+    s = scene(
+        p0=dict(
+            hand=["TZNS-04"], field=["TZNS-31"], ether=["TZNS-29", "TZNS-29"], ohigan=["TZNS-12"], damage=["TZNS-33"]
+        ),
+        p1=dict(hand=["TZNS-25"], field=["TZNS-27"], ether=["TZNS-17"], ohigan=["TZNS-21"], damage=["TZNS-22"]),
+    )
     to_character_phase(s)
     act(s, hand(s, "TZNS-04"))
     while s.dkind != D_PRIORITY:
@@ -90,8 +92,9 @@ def test_public_zones_and_the_kotodama_space_are_seen_by_both():
         for z in ("field", "ether", "ohigan", "damage", "removed"):
             assert v0["players"][p][z] == v1["players"][p][z], z
             assert [c["card"] for c in v0["players"][p][z]] == ids(s, getattr(s, z)[p])
-    assert [o["card"] for o in v0["kotodama_space"]] == ["TZNS-04", "TZNS-25"] == \
-        [o["card"] for o in v1["kotodama_space"]]
+    assert (
+        [o["card"] for o in v0["kotodama_space"]] == ["TZNS-04", "TZNS-25"] == [o["card"] for o in v1["kotodama_space"]]
+    )
     assert [o["controller"] for o in v0["kotodama_space"]] == [0, 1]
     assert not v0["players"][0]["damage"][0].get("face_down")  # put there face-up
     assert v0["players"][1]["damage"][0].get("face_down") is True  # turned down by player 1's jitsu

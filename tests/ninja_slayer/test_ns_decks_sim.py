@@ -1,5 +1,6 @@
 """Every pairing of the built-in Ninja Slayer decks under the harness's random-game
 contract checks (the harness's own run uses the default pairing only)."""
+
 from __future__ import annotations
 
 import sys
@@ -9,7 +10,6 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from harness import check_random_games  # noqa: E402
-
 from tcgzoo.envs.ninja_slayer import Game  # noqa: E402
 
 DECKS = Game.builtin_decks()

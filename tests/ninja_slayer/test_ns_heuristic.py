@@ -1,11 +1,12 @@
 """The Ninja Slayer heuristic against the one entry that can be undone (NS 1204.2i)."""
+
 from __future__ import annotations
 
 from ns_scenario import D_PAY_ETHER, D_PRIORITY, PASS, act, hand, opp, scene
 from tcgzoo.agents import make_agent
 from tcgzoo.envs.ninja_slayer.layout import ST_CHARACTER
-from tcgzoo.envs.ninja_slayer.state import K_CARD
 from tcgzoo.envs.ninja_slayer.records import SO_KIND
+from tcgzoo.envs.ninja_slayer.state import K_CARD
 
 E = "TZNS-29"  # filler ether without the 〈Ninja Slay〉 attribute
 FINISHER, SLAY_ETHER, VICTIM = "TZNS-64", "TZNS-09", "TZNS-27"

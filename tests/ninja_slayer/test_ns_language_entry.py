@@ -1,9 +1,9 @@
 """The card language's words for entry-time choices, activated / static abilities and the
 newer triggers: bad uses are rejected with errors naming file, entry and field."""
+
 from __future__ import annotations
 
 import pytest
-
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.ninja_slayer.cards import N_LKI_KARATE, N_X, TR_ENTERED, TR_FROM_HAND, load_pool
 
@@ -16,26 +16,50 @@ def _load(tmp_path, body):
     return load_pool([p])
 
 
-@pytest.mark.parametrize("body, where", [
-    ("{id: K-1, name: A, type: kotodama, cost: 1, actions: [{do: damage, n: X, target: {zone: field, side: opp}}]}",
-     r"entry 'K-1', field 'actions\[0\].n': 'X' needs 'x: true'"),
-    ("{id: K-2, name: A, type: kotodama, cost: 1, x: true, actions: [{do: draw, n: 1}]}",
-     r"entry 'K-2', field 'x': no action uses 'n: X'"),
-    ("{id: K-3, name: A, type: kotodama, cost: 1, modes: [{actions: [{do: draw, n: 1}]}]}",
-     r"entry 'K-3', field 'modes': needs at least 2 modes"),
-    ("{id: K-4, name: A, type: kotodama, cost: 1, actions: [{do: counter, target: {zone: stack, side: opp}}]}",
-     r"entry 'K-4', field 'actions\[0\].target.chosen': a kotodama-space target is chosen at entry"),
-    ("{id: K-5, name: A, type: kotodama, cost: 1, actions: [{do: kill, target: {zone: stack, side: opp, chosen: entry}}]}",
-     r"entry 'K-5', field 'actions\[0\].target.zone'"),
-    (CHAR + "activated: {cost: {}, actions: [{do: draw, n: 1}]}}",
-     r"entry 'C-1', field 'activated.cost': an activated ability needs a cost"),
-    (CHAR + "static: {aura: {attribute: A}}}", r"entry 'C-1', field 'static.aura.karate'"),
-    ("{id: K-7, name: A, type: kotodama, cost: 1, actions: [{do: draw, n: 1}], ukemi: {actions: "
-     "[{do: kill, target: {zone: field, side: opp, chosen: entry}}]}}", r"entry 'K-7', field 'ukemi.actions'"),
-    (CHAR + "effects: [{trigger: end_phase, actions: [{do: draw, n: 1}]}]}", r"entry 'C-1', field 'effects\[0\].trigger'"),
-    ("{id: K-6, name: A, type: kotodama, cost: 1, activated: {cost: {ether: 1}, actions: [{do: draw, n: 1}]}, "
-     "actions: [{do: draw, n: 1}]}", r"entry 'K-6', field 'activated': only characters"),
-])
+@pytest.mark.parametrize(
+    "body, where",
+    [
+        (
+            "{id: K-1, name: A, type: kotodama, cost: 1, actions: [{do: damage, n: X, target: {zone: field, side: opp}}]}",
+            r"entry 'K-1', field 'actions\[0\].n': 'X' needs 'x: true'",
+        ),
+        (
+            "{id: K-2, name: A, type: kotodama, cost: 1, x: true, actions: [{do: draw, n: 1}]}",
+            r"entry 'K-2', field 'x': no action uses 'n: X'",
+        ),
+        (
+            "{id: K-3, name: A, type: kotodama, cost: 1, modes: [{actions: [{do: draw, n: 1}]}]}",
+            r"entry 'K-3', field 'modes': needs at least 2 modes",
+        ),
+        (
+            "{id: K-4, name: A, type: kotodama, cost: 1, actions: [{do: counter, target: {zone: stack, side: opp}}]}",
+            r"entry 'K-4', field 'actions\[0\].target.chosen': a kotodama-space target is chosen at entry",
+        ),
+        (
+            "{id: K-5, name: A, type: kotodama, cost: 1, actions: [{do: kill, target: {zone: stack, side: opp, chosen: entry}}]}",
+            r"entry 'K-5', field 'actions\[0\].target.zone'",
+        ),
+        (
+            CHAR + "activated: {cost: {}, actions: [{do: draw, n: 1}]}}",
+            r"entry 'C-1', field 'activated.cost': an activated ability needs a cost",
+        ),
+        (CHAR + "static: {aura: {attribute: A}}}", r"entry 'C-1', field 'static.aura.karate'"),
+        (
+            "{id: K-7, name: A, type: kotodama, cost: 1, actions: [{do: draw, n: 1}], ukemi: {actions: "
+            "[{do: kill, target: {zone: field, side: opp, chosen: entry}}]}}",
+            r"entry 'K-7', field 'ukemi.actions'",
+        ),
+        (
+            CHAR + "effects: [{trigger: end_phase, actions: [{do: draw, n: 1}]}]}",
+            r"entry 'C-1', field 'effects\[0\].trigger'",
+        ),
+        (
+            "{id: K-6, name: A, type: kotodama, cost: 1, activated: {cost: {ether: 1}, actions: [{do: draw, n: 1}]}, "
+            "actions: [{do: draw, n: 1}]}",
+            r"entry 'K-6', field 'activated': only characters",
+        ),
+    ],
+)
 def test_bad_new_words_name_file_entry_and_field(tmp_path, body, where):
     """NS 1204.2b, NS 1304.1, NS 1321.1, NS 1208.1, NS 1209.7: misuses are caught at load."""
     with pytest.raises(CardFileError, match=r"c.yaml, " + where):

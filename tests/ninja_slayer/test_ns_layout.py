@@ -1,5 +1,6 @@
 """The Ninja Slayer observation layout is the kernel's (envs/core/obs.py): the package docstring's
 Observation table names the same blocks, in the same order, with sizes that give the layout's in N."""
+
 from __future__ import annotations
 
 import tcgzoo.envs.ninja_slayer as ns

@@ -1,10 +1,10 @@
 """Ninja Slayer: the reveal decision of hidden cards' triggers tells the opponent nothing about
 the hand (NS 1209.3a-b with NS-G15; design in docs/rules/ninja_slayer_notes.md)."""
+
 from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from ns_scenario import D_ATTACKER, D_TARGET, PASS, PLAYER, act, field, scene, until
 from tcgzoo.envs.core.rng import Rng
 from tcgzoo.envs.ninja_slayer import Game

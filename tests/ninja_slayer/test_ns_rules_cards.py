@@ -1,10 +1,27 @@
 """Ninja Slayer rules: the ten errata cards of 1602-1611 and the effect words they use
 (triggers, recover, ambush, search, grants, per-turn limits)."""
+
 from __future__ import annotations
 
 from ns_scenario import (
-    D_ATTACKER, D_CHOOSE, D_ORDER, D_PRIORITY, D_RECOVER, GAME, OPTION, PASS, PLAYER, act, enter, field, hand, ids,
-    opp, opt, scene, until,
+    D_ATTACKER,
+    D_CHOOSE,
+    D_ORDER,
+    D_PRIORITY,
+    D_RECOVER,
+    GAME,
+    OPTION,
+    PASS,
+    PLAYER,
+    act,
+    enter,
+    field,
+    hand,
+    ids,
+    opp,
+    opt,
+    scene,
+    until,
 )
 from tcgzoo.envs.ninja_slayer.layout import ST_CHARACTER
 
@@ -36,8 +53,10 @@ def test_suicide_killed_in_ikusa_with_another_freelance_recovers_and_draws():
     """NS 1602.1, NS 1216.6, NS 1319.1, NS 1209: killed by ikusa damage while another
     〈Freelance〉 is on its controller's field: recover 1 (a chosen damage card to Ohigan)
     and draw 1."""
-    s = scene(p0=dict(field=["NST2-30"]),
-              p1=dict(field=["NST1-22", "TZNS-32"], damage=["TZNS-29", "TZNS-31"], deck=["TZNS-17"] * 5))
+    s = scene(
+        p0=dict(field=["NST2-30"]),
+        p1=dict(field=["NST1-22", "TZNS-32"], damage=["TZNS-29", "TZNS-31"], deck=["TZNS-17"] * 5),
+    )
     act(s, PASS)
     until(s, D_ATTACKER, 0)
     act(s, field(s, "NST2-30"))
@@ -64,8 +83,9 @@ def test_suicide_without_another_freelance_does_nothing():
 def test_geronimo_needs_a_survivor_in_ether_and_ambushes_from_ohigan():
     """NS 1608.1, NS 1314.1, NS 1314.1a: with a 〈Survivor〉 in the ether zone (bowed or
     not), a cost 3 or less character in Ohigan is ambushed untapped."""
-    s = scene(p0=dict(hand=["NST1-19"], ether=[("TZNS-31", True, False), "TZNS-32", "TZNS-32"],
-                      ohigan=["TZNS-37", "TZNS-32"]))
+    s = scene(
+        p0=dict(hand=["NST1-19"], ether=[("TZNS-31", True, False), "TZNS-32", "TZNS-32"], ohigan=["TZNS-37", "TZNS-32"])
+    )
     char_phase(s)
     enter(s, "NST1-19")
     act(s, PASS)
@@ -84,8 +104,10 @@ def test_geronimo_needs_a_survivor_in_ether_and_ambushes_from_ohigan():
 def test_notorious_ambushed_from_ohigan_untaps_twice_a_turn():
     """NS 1604.1, NS 704.7, NS 703.1: ambushed from Ohigan, Notorious gains this turn
     'when this aisatsu-s, with another 〈Survivor〉, untap this', which triggers only twice."""
-    s = scene(p0=dict(hand=["NST1-19"], ether=["TZNS-31", "TZNS-32"], ohigan=["NST1-46"], field=["TZNS-33"]),
-              p1=dict(deck=["TZNS-29"] * 20))
+    s = scene(
+        p0=dict(hand=["NST1-19"], ether=["TZNS-31", "TZNS-32"], ohigan=["NST1-46"], field=["TZNS-33"]),
+        p1=dict(deck=["TZNS-29"] * 20),
+    )
     char_phase(s)
     enter(s, "NST1-19")
     resolve_all(s)
@@ -114,8 +136,13 @@ def test_notorious_entered_from_hand_gains_nothing():
 def test_yorokonde_searches_soukaiya_with_total_cost_two():
     """NS 1609.1, NS 1307.1, NS 1307.2: with a 〈Soukaiya〉 in ether: up to 2 〈Soukaiya〉
     characters of total cost 2 or less, ambushed, then the deck is shuffled."""
-    s = scene(p0=dict(hand=["NST1-71"], ether=["TZNS-16", "TZNS-29"],
-                      deck=["TZNS-11", "TZNS-11", "TZNS-12", "NST1-14", "TZNS-13"] + ["TZNS-29"] * 5))
+    s = scene(
+        p0=dict(
+            hand=["NST1-71"],
+            ether=["TZNS-16", "TZNS-29"],
+            deck=["TZNS-11", "TZNS-11", "TZNS-12", "NST1-14", "TZNS-13"] + ["TZNS-29"] * 5,
+        )
+    )
     char_phase(s)
     enter(s, "NST1-71")
     act(s, PASS)
@@ -142,8 +169,17 @@ def test_yorokonde_non_soukaiya_pick_ends_the_search():
 def test_fuurinkazan_untaps_up_to_two_ninja_slay_ether_cards():
     """NS 1610.1, NS 1312.1, NS 1204.2e: when it aisatsu-s, up to 2 〈Ninja Slay〉 ether cards
     untap (other cards do not); they are chosen as the trigger enters."""
-    s = scene(p0=dict(field=["NST2-46"], ether=[("TZNS-05", True, False), ("TZNS-04", True, False),
-                                               ("TZNS-03", True, False), ("TZNS-29", True, False)]))
+    s = scene(
+        p0=dict(
+            field=["NST2-46"],
+            ether=[
+                ("TZNS-05", True, False),
+                ("TZNS-04", True, False),
+                ("TZNS-03", True, False),
+                ("TZNS-29", True, False),
+            ],
+        )
+    )
     act(s, PASS)
     until(s, D_ATTACKER, 0)
     act(s, field(s, "NST2-46"))
@@ -177,8 +213,10 @@ def test_yanmarune_returns_zaibatsu_but_not_yanmarune():
 def test_two_triggers_of_one_player_are_ordered_by_that_player():
     """NS 902.1b, NS 902.1c, NS 1209, NS 1004.1: two characters killed at once by effect
     damage trigger twice for their controller, who picks the order."""
-    s = scene(p0=dict(hand=["TZNS-30"], ether=["TZNS-29", "TZNS-29", "TZNS-29"]),
-              p1=dict(field=["TZNS-31", "TZNS-31"], deck=["TZNS-17"] * 6))
+    s = scene(
+        p0=dict(hand=["TZNS-30"], ether=["TZNS-29", "TZNS-29", "TZNS-29"]),
+        p1=dict(field=["TZNS-31", "TZNS-31"], deck=["TZNS-17"] * 6),
+    )
     char_phase(s)
     enter(s, "TZNS-30")
     act(s, PASS)

@@ -1,12 +1,12 @@
 """Ninja Slayer rules: continuous effects (rule 1213): the numeric layer in timestamp order with
 set-to-value effects, effects for the rest of the game, durations fixed when an effect starts,
 'this ikusa' effects whose end has passed. Test-only cards: ``data/continuous_cards.yaml``."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-
 from ns_cov import cast, to_character_phase, where
 from ns_scenario import D_PRIORITY, OWN_FIELD, PASS, act, ids, scene
 from tcgzoo.envs.core.errors import CardFileError
@@ -19,8 +19,14 @@ from tcgzoo.envs.ninja_slayer.state import Z_FIELD, Z_OHIGAN
 
 DATA = Path(__file__).resolve().parent / "data" / "continuous_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
-GAME_C = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-              auto_forced=False, builtin_cards=False, cards=POOL + [DATA])
+GAME_C = Game(
+    decks=("survivor_freelance", "zaibatsu_control"),
+    first_player=0,
+    concession=False,
+    auto_forced=False,
+    builtin_cards=False,
+    cards=POOL + [DATA],
+)
 E = "TZNS-29"  # Zaibatsu Apprentice: no text (ether, filler)
 
 
@@ -211,13 +217,19 @@ def _load(tmp_path, body):
 K = "{id: K-1, name: A, type: kotodama, cost: 1, actions: [{do: pump, target: {zone: field}, "
 
 
-@pytest.mark.parametrize("body, where_", [
-    (K + "set_karate: -1}]}", r"entry 'K-1', field 'actions\[0\].set_karate'"),
-    (K + "duration: turn}]}", r"entry 'K-1', field 'actions\[0\].karate'"),
-    (K + "karate: 1, duration: forever}]}", r"entry 'K-1', field 'actions\[0\].duration'"),
-    ("{id: C-1, name: A, type: character, cost: 1, karate: 1, durability: 1, kousaku: 1, "
-     "static: {grant_attribute: {attribute: A, to: 3}}}", r"entry 'C-1', field 'static.grant_attribute.to'"),
-])
+@pytest.mark.parametrize(
+    "body, where_",
+    [
+        (K + "set_karate: -1}]}", r"entry 'K-1', field 'actions\[0\].set_karate'"),
+        (K + "duration: turn}]}", r"entry 'K-1', field 'actions\[0\].karate'"),
+        (K + "karate: 1, duration: forever}]}", r"entry 'K-1', field 'actions\[0\].duration'"),
+        (
+            "{id: C-1, name: A, type: character, cost: 1, karate: 1, durability: 1, kousaku: 1, "
+            "static: {grant_attribute: {attribute: A, to: 3}}}",
+            r"entry 'C-1', field 'static.grant_attribute.to'",
+        ),
+    ],
+)
 def test_bad_continuous_effects_are_caught_at_load(tmp_path, body, where_):
     """NS 1213.5, NS 1213.8: set values are 0 or more, a pump changes something, durations are
     turn / ikusa / game."""
@@ -227,8 +239,11 @@ def test_bad_continuous_effects_are_caught_at_load(tmp_path, body, where_):
 
 def test_the_words_load(tmp_path):
     """NS 1213.8: 'duration: game' loads for the other continuous actions too."""
-    pool = _load(tmp_path, "{id: K-2, name: A, type: kotodama, cost: 1, actions: [{do: lose_keyword, "
-                 "target: {zone: field, side: opp}, keyword: interrupt, duration: game}]}")
+    pool = _load(
+        tmp_path,
+        "{id: K-2, name: A, type: kotodama, cost: 1, actions: [{do: lose_keyword, "
+        "target: {zone: field, side: opp}, keyword: interrupt, duration: game}]}",
+    )
     assert pool.cards[0].text_ability.actions[0].game
     pool = load_pool(POOL + [DATA])
     d = {c.id: c for c in pool.cards}

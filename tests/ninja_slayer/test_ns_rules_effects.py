@@ -1,13 +1,28 @@
 """Ninja Slayer rules: durations, objects, effect words and resolution details."""
+
 from __future__ import annotations
 
 from ns_scenario import (
-    D_ATTACKER, D_CHOOSE, D_ETHER, D_PAY_ETHER, D_PRIORITY, OPP_FIELD, OWN_FIELD, OWN_HAND, PASS, PLAYER, act,
-    enter, field, hand, ids, opp, opt, scene, until,
+    D_ATTACKER,
+    D_CHOOSE,
+    D_ETHER,
+    D_PAY_ETHER,
+    D_PRIORITY,
+    OPP_FIELD,
+    OWN_FIELD,
+    PASS,
+    act,
+    enter,
+    field,
+    hand,
+    ids,
+    opp,
+    scene,
+    until,
 )
 from tcgzoo.envs.ninja_slayer.layout import ST_CHARACTER
-from tcgzoo.envs.ninja_slayer.state import K_CARD, Z_FIELD, Z_OHIGAN
 from tcgzoo.envs.ninja_slayer.records import SO_KIND
+from tcgzoo.envs.ninja_slayer.state import K_CARD, Z_FIELD, Z_OHIGAN
 
 
 def enter_pay(s):

@@ -1,14 +1,26 @@
 """Ninja Slayer rules: choices made at entry (modes, tatsujin, X, targets), costs paid in
 order with rollback, activated abilities and countering."""
+
 from __future__ import annotations
 
 from ns_scenario import (
-    D_CHOOSE, D_PAY_ETHER, D_PRIORITY, OPP_FIELD, OPTION, OWN_FIELD, PASS, act, enter, field, hand, ids, opp, opt,
+    D_CHOOSE,
+    D_PAY_ETHER,
+    D_PRIORITY,
+    OPTION,
+    PASS,
+    act,
+    enter,
+    field,
+    hand,
+    ids,
+    opp,
+    opt,
     scene,
 )
 from tcgzoo.envs.ninja_slayer.layout import D_MODE, D_TATSUJIN, D_X, NUMBER, ST_CHARACTER, YES
-from tcgzoo.envs.ninja_slayer.state import K_ABILITY, K_CARD
 from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_FIXED, SO_KIND, SO_MODE, SO_NUMBER, SO_TJ, T_FIELD
+from tcgzoo.envs.ninja_slayer.state import K_ABILITY, K_CARD
 
 E = "TZNS-29"  # filler ether / characters without text
 
@@ -45,8 +57,7 @@ def test_targets_are_chosen_at_entry_and_needed_to_enter():
 def test_an_illegal_target_is_skipped_and_the_rest_still_happens():
     """NS 1205.1a: the Sniper Shot's target was killed before it resolved: no damage is
     dealt to anything, but 'then draw 1' still happens."""
-    s = scene(p0=dict(hand=["TZNS-53", "TZNS-04"], ether=[E] * 4, deck=[E] * 10),
-              p1=dict(field=["TZNS-17", "TZNS-27"]))
+    s = scene(p0=dict(hand=["TZNS-53", "TZNS-04"], ether=[E] * 4, deck=[E] * 10), p1=dict(field=["TZNS-17", "TZNS-27"]))
     char_phase(s)
     act(s, hand(s, "TZNS-53"))
     act(s, opp(s, "TZNS-17"))
@@ -184,8 +195,7 @@ def test_activated_abilities_are_entered_with_priority():
 def test_activated_abilities_are_usable_on_the_opponents_turn():
     """NS 802.4c, NS 1201.1a: with priority in the opponent's turn, the Gunman's controller
     may enter its activated ability, also while something waits on the kotodama space."""
-    s = scene(p0=dict(hand=["TZNS-04"], ether=[E, E], field=["TZNS-27"]),
-              p1=dict(field=["TZNS-58"], ether=[E]))
+    s = scene(p0=dict(hand=["TZNS-04"], ether=[E, E], field=["TZNS-27"]), p1=dict(field=["TZNS-58"], ether=[E]))
     char_phase(s)
     enter(s, "TZNS-04")
     act(s, PASS)
@@ -202,8 +212,7 @@ def test_countering_removes_a_kotodama_without_refund():
     """NS 1321.1, NS 1321.2, NS 1204.2e-4: Zaibatsu Veto counters the opponent's Karate Chop:
     it goes to Ohigan without resolving, its ether stays paid; the Veto can't target
     itself or its controller's own kotodama."""
-    s = scene(p0=dict(hand=["TZNS-04"], ether=[E, E]),
-              p1=dict(hand=["TZNS-59"], ether=[E, E], field=["TZNS-27"]))
+    s = scene(p0=dict(hand=["TZNS-04"], ether=[E, E]), p1=dict(hand=["TZNS-59"], ether=[E, E], field=["TZNS-27"]))
     char_phase(s)
     enter(s, "TZNS-04")
     act(s, PASS)
@@ -232,7 +241,7 @@ def test_entry_choices_are_public_in_the_observation():
     for viewer, side in ((0, 1), (1, 0)):
         o = s.observation_tensor(viewer)
         assert abs(o[L.kx + 1] - 0.2) < 1e-6  # X = 2, top entry
-        flags = o[L.kx + 16:L.kx + 56]
+        flags = o[L.kx + 16 : L.kx + 56]
         assert flags[side * 20 + slot] == 1.0 and flags.sum() == 1.0
         k = s.to_dict(viewer)["kotodama_space"][-1]
         assert (k["x"], k["targets"]) == (2, ["TZNS-23"])

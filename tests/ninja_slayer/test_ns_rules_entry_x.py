@@ -1,24 +1,30 @@
 """Ninja Slayer rules: numbers fixed at entry (X as a target count) and what entry
 fixes for resolution. Test-only cards in ``data/rules_cards.yaml``."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 import yaml
-
 from ns_scenario import D_CHOOSE, D_PAY_ETHER, D_PRIORITY, PASS, act, hand, ids, opp, scene
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR, load_pool
 from tcgzoo.envs.ninja_slayer.layout import D_DISTRIBUTE, D_X, NUMBER, ST_CHARACTER
-from tcgzoo.envs.ninja_slayer.state import K_CHECK
 from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_KIND, SO_NUMBER
+from tcgzoo.envs.ninja_slayer.state import K_CHECK
 
 DATA = Path(__file__).resolve().parent / "data" / "rules_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
-GAME_X = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-              auto_forced=False, builtin_cards=False, cards=POOL + [DATA])
+GAME_X = Game(
+    decks=("survivor_freelance", "zaibatsu_control"),
+    first_player=0,
+    concession=False,
+    auto_forced=False,
+    builtin_cards=False,
+    cards=POOL + [DATA],
+)
 E = "TZNS-29"
 FAN = "TZT-X1"
 
@@ -106,15 +112,23 @@ def _load(tmp_path, entry):
     return load_pool([p])
 
 
-@pytest.mark.parametrize("target,x,msg", [
-    ({"zone": "field", "side": "opp", "count": "X", "chosen": "entry"}, False, "x: true"),
-    ({"zone": "field", "side": "opp", "count": "X"}, True, "chosen: entry"),
-    ({"zone": "field", "side": "opp", "count": "X", "chosen": "entry", "up_to": True}, True, "exactly X"),
-])
+@pytest.mark.parametrize(
+    "target,x,msg",
+    [
+        ({"zone": "field", "side": "opp", "count": "X", "chosen": "entry"}, False, "x: true"),
+        ({"zone": "field", "side": "opp", "count": "X"}, True, "chosen: entry"),
+        ({"zone": "field", "side": "opp", "count": "X", "chosen": "entry", "up_to": True}, True, "exactly X"),
+    ],
+)
 def test_x_target_count_errors_name_the_field(tmp_path, target, x, msg):
     """NS 1304.2b: 'count: X' needs X fixed at entry: a bad entry names file, card and field."""
-    entry = {"id": "BAD-1", "name": "Bad", "type": "kotodama", "cost": 0,
-             "actions": [{"do": "damage", "n": 1, "target": target}]}
+    entry = {
+        "id": "BAD-1",
+        "name": "Bad",
+        "type": "kotodama",
+        "cost": 0,
+        "actions": [{"do": "damage", "n": 1, "target": target}],
+    }
     if x:
         entry["x"] = True
     with pytest.raises(CardFileError) as e:
@@ -145,7 +159,7 @@ def test_distribution_is_decided_at_entry_one_unit_at_a_time():
     pay_all(s)
     L = s.game.obs_layout
     for viewer, side in ((0, 1), (1, 0)):  # the split is public
-        flags = s.observation_tensor(viewer)[L.kx + 16:L.kx + 56]
+        flags = s.observation_tensor(viewer)[L.kx + 16 : L.kx + 56]
         assert flags[side * 20 + ids(s, s.field[1]).index("TZNS-27")] == 1.0
         assert flags[side * 20 + ids(s, s.field[1]).index("TZNS-23")] == 3.0
     act(s, PASS)
@@ -187,15 +201,37 @@ def test_a_lone_target_gets_everything_and_the_split_is_fixed():
     assert ids(t, left) == ["TZNS-23"] and t.dmg[left[0]] == 1 and not t.kstack
 
 
-@pytest.mark.parametrize("action,msg", [
-    ({"do": "damage", "distribute": 2, "target": {"zone": "field", "side": "opp", "count": 3, "up_to": True,
-                                                   "chosen": "entry"}}, "at most"),
-    ({"do": "damage", "distribute": 2, "target": {"zone": "field", "side": "opp", "count": 1}}, "chosen: entry"),
-    ({"do": "damage", "distribute": 2, "n": 1, "target": {"zone": "field", "side": "opp", "count": 1,
-                                                          "chosen": "entry"}}, "no 'n'"),
-    ({"do": "damage", "distribute": 0, "target": {"zone": "field", "side": "opp", "count": 1,
-                                                  "chosen": "entry"}}, "at least 1"),
-])
+@pytest.mark.parametrize(
+    "action,msg",
+    [
+        (
+            {
+                "do": "damage",
+                "distribute": 2,
+                "target": {"zone": "field", "side": "opp", "count": 3, "up_to": True, "chosen": "entry"},
+            },
+            "at most",
+        ),
+        ({"do": "damage", "distribute": 2, "target": {"zone": "field", "side": "opp", "count": 1}}, "chosen: entry"),
+        (
+            {
+                "do": "damage",
+                "distribute": 2,
+                "n": 1,
+                "target": {"zone": "field", "side": "opp", "count": 1, "chosen": "entry"},
+            },
+            "no 'n'",
+        ),
+        (
+            {
+                "do": "damage",
+                "distribute": 0,
+                "target": {"zone": "field", "side": "opp", "count": 1, "chosen": "entry"},
+            },
+            "at least 1",
+        ),
+    ],
+)
 def test_distribute_errors_name_the_field(tmp_path, action, msg):
     """NS 1305.1: a bad 'distribute' names file, card and what is wrong."""
     entry = {"id": "BAD-2", "name": "Bad", "type": "kotodama", "cost": 0, "actions": [action]}
@@ -287,8 +323,10 @@ def test_a_counted_x_is_fixed_on_resolution():
 
 def test_counted_x_errors_name_the_field(tmp_path):
     """NS 1304.3: a counted X names an allowed count and is used as 'n: X'."""
-    cases = (({"count": "own_deck"}, [{"do": "draw", "n": "X"}], "count"),
-             ({"count": "own_hand"}, [{"do": "draw", "n": 1}], "n: X"))
+    cases = (
+        ({"count": "own_deck"}, [{"do": "draw", "n": "X"}], "count"),
+        ({"count": "own_hand"}, [{"do": "draw", "n": 1}], "n: X"),
+    )
     for x, actions, msg in cases:
         entry = {"id": "BAD-4", "name": "Bad", "type": "kotodama", "cost": 0, "x": x, "actions": actions}
         with pytest.raises(CardFileError) as e:
@@ -321,11 +359,14 @@ def test_a_then_part_target_is_chosen_on_resolution():
     assert t.dkind == D_CHOOSE and t.dplayer == 0  # chosen now, on resolution
 
 
-@pytest.mark.parametrize("own,opp_,ether,paid", [
-    ([], ["TZT-M1"], 2, 2),            # 1 + 1
-    (["TZT-M2"], [], 0, 0),            # max(0, 1 - 2)
-    (["TZT-M2"], ["TZT-M1"], 0, 0),    # increases first: (1 + 1) - 2 = 0 (not max(0, 1 - 2) + 1 = 1)
-])
+@pytest.mark.parametrize(
+    "own,opp_,ether,paid",
+    [
+        ([], ["TZT-M1"], 2, 2),  # 1 + 1
+        (["TZT-M2"], [], 0, 0),  # max(0, 1 - 2)
+        (["TZT-M2"], ["TZT-M1"], 0, 0),  # increases first: (1 + 1) - 2 = 0 (not max(0, 1 - 2) + 1 = 1)
+    ],
+)
 def test_cost_increases_apply_before_decreases(own, opp_, ether, paid):
     """NS 1204.2g-5, NS 1204.2g-6: the ether paid for Counting Kunai (printed 1)
     is the printed cost, then the opponent's Toll Collector's +1, then the Frugal Monk's -2,
@@ -344,8 +385,16 @@ def test_cost_increases_apply_before_decreases(own, opp_, ether, paid):
 
 def test_cost_static_errors_name_the_field(tmp_path):
     """NS 1204.2g-5: a cost change needs n >= 1."""
-    entry = {"id": "BAD-5", "name": "Bad", "type": "character", "cost": 1, "karate": 1, "durability": 1,
-             "kousaku": 1, "static": {"cost_plus": {"n": 0}}}
+    entry = {
+        "id": "BAD-5",
+        "name": "Bad",
+        "type": "character",
+        "cost": 1,
+        "karate": 1,
+        "durability": 1,
+        "kousaku": 1,
+        "static": {"cost_plus": {"n": 0}},
+    }
     with pytest.raises(CardFileError) as e:
         _load(tmp_path, entry)
     assert "bad.yaml" in str(e.value) and "BAD-5" in str(e.value) and "cost_plus" in str(e.value)

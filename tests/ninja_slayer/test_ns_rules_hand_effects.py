@@ -1,13 +1,13 @@
 """Ninja Slayer rules: continuous effects on a card in the hand follow it to the kotodama space
 (rule 1204.2j-1) and onto the field (rule 1205.1c-3); numeric items a card is printed without and
 effects adding them (rule 1213.1e). Test-only cards: ``data/hand_effect_cards.yaml``."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import numpy as np
 import pytest
-
 from ns_cov import cast, pay, to_character_phase
 from ns_scenario import D_CHOOSE, D_PRIORITY, PASS, act, hand, ids, scene
 from ns_scenario import field as fslot
@@ -19,8 +19,14 @@ from tcgzoo.envs.ninja_slayer.state import EF_CARD, EF_OBJ, Z_FIELD, Z_HAND, Z_O
 
 DATA = Path(__file__).resolve().parent / "data" / "hand_effect_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
-GAME_H = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-              auto_forced=False, builtin_cards=False, cards=POOL + [DATA])
+GAME_H = Game(
+    decks=("survivor_freelance", "zaibatsu_control"),
+    first_player=0,
+    concession=False,
+    auto_forced=False,
+    builtin_cards=False,
+    cards=POOL + [DATA],
+)
 E = "TZNS-29"  # Zaibatsu Apprentice: karate 1, durability 2, kousaku 1, cost 1, no text
 FOCUS, DRONE, SEAL, INTENT, DENIED, PALM, MONK, LEARNED = (f"TZH-0{k}" for k in range(1, 9))
 
@@ -129,8 +135,14 @@ def test_choosing_a_hand_card_leaks_nothing_and_the_revealed_card_is_known():
     observation does not change when the hidden cards are redealt. After a pick the card is revealed
     and stays known to both while in the hand: the opponent's observation counts it among the known
     hand cards and resample_hidden keeps it."""
-    game = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=True,
-                auto_forced=True, builtin_cards=False, cards=POOL + [DATA])
+    game = Game(
+        decks=("survivor_freelance", "zaibatsu_control"),
+        first_player=0,
+        concession=True,
+        auto_forced=True,
+        builtin_cards=False,
+        cards=POOL + [DATA],
+    )
     s = hscene(game=game, p0=dict(hand=[FOCUS, SEAL, SEAL]))
     s.auto = False
     to_character_phase(s)
@@ -236,18 +248,40 @@ def test_a_hand_effect_can_add_the_item_for_the_rest_of_the_game():
     assert s.kousaku(d) == 1 and s.karate(m) == 0
 
 
-@pytest.mark.parametrize("card, msg", [
-    ({"id": "B1", "name": "b", "type": "character", "cost": 1, "karate": 1, "durability": "none", "kousaku": 1},
-     "only karate / kousaku"),
-    ({"id": "B2", "name": "b", "type": "kotodama", "cost": 0,
-      "actions": [{"do": "pump", "karate": 1, "target": {"zone": "hand", "chosen": "entry"}}]}, "on resolution"),
-    ({"id": "B3", "name": "b", "type": "kotodama", "cost": 0,
-      "actions": [{"do": "kill", "target": {"zone": "hand"}}]}, "by 'pump' only"),
-])
+@pytest.mark.parametrize(
+    "card, msg",
+    [
+        (
+            {"id": "B1", "name": "b", "type": "character", "cost": 1, "karate": 1, "durability": "none", "kousaku": 1},
+            "only karate / kousaku",
+        ),
+        (
+            {
+                "id": "B2",
+                "name": "b",
+                "type": "kotodama",
+                "cost": 0,
+                "actions": [{"do": "pump", "karate": 1, "target": {"zone": "hand", "chosen": "entry"}}],
+            },
+            "on resolution",
+        ),
+        (
+            {
+                "id": "B3",
+                "name": "b",
+                "type": "kotodama",
+                "cost": 0,
+                "actions": [{"do": "kill", "target": {"zone": "hand"}}],
+            },
+            "by 'pump' only",
+        ),
+    ],
+)
 def test_the_loader_refuses_what_the_words_do_not_mean(tmp_path, card, msg):
     """NS 1213.1e, NS 1307.4: only karate and kousaku may be printed 'none'; a hand card is never an
     entry target and only 'pump' picks one."""
     import yaml
+
     f = tmp_path / "bad.yaml"
     f.write_text(yaml.safe_dump({"cards": [card]}))
     with pytest.raises(CardFileError, match=msg):

@@ -1,13 +1,25 @@
 """Ninja Slayer rules: ikusa (aisatsu, interrupt, ikusa damage), rule checks, damage
 checks and ukemi, losing."""
+
 from __future__ import annotations
 
 from ns_scenario import (
-    D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_PRIORITY, D_RECOVER, D_TARGET, OPP_FIELD, PASS, PLAYER, act,
-    field, ids, opp, opt, scene, until,
+    D_ATTACKER,
+    D_INTERRUPT,
+    D_PRIORITY,
+    D_TARGET,
+    OPP_FIELD,
+    PASS,
+    PLAYER,
+    act,
+    field,
+    ids,
+    opp,
+    scene,
+    until,
 )
-from tcgzoo.envs.ninja_slayer.state import K_CHECK, Z_OHIGAN
 from tcgzoo.envs.ninja_slayer.records import SO_KIND
+from tcgzoo.envs.ninja_slayer.state import K_CHECK
 
 
 def to_aisatsu(s):
@@ -170,9 +182,9 @@ def test_an_ukemi_with_a_cost_may_be_paid_or_declined():
     the ukemi ability goes on the stack (draw 1) and the card then goes to Ohigan;
     declined, the card goes to Ohigan at once."""
     from tcgzoo.envs.ninja_slayer.layout import D_UKEMI, YES
+
     for pay in (True, False):
-        s = scene(p0=dict(field=["NST1-30"]),
-                  p1=dict(ether=["TZNS-29"], deck=["TZNS-52"] + ["TZNS-29"] * 5))
+        s = scene(p0=dict(field=["NST1-30"]), p1=dict(ether=["TZNS-29"], deck=["TZNS-52"] + ["TZNS-29"] * 5))
         to_aisatsu(s)
         act(s, field(s, "NST1-30"))
         act(s, PLAYER + 1)

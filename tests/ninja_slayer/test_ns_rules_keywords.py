@@ -1,7 +1,8 @@
 """Ninja Slayer rules: the keyword abilities satsubatsu (NS 1403) and tatsujin (NS 1404)."""
+
 from __future__ import annotations
 
-from ns_scenario import D_ATTACKER, D_CHOOSE, D_PAY_ETHER, D_PRIORITY, PASS, PLAYER, act, field, ids, opp, scene, until
+from ns_scenario import D_ATTACKER, D_CHOOSE, D_PAY_ETHER, D_PRIORITY, PASS, act, field, ids, opp, scene, until
 from tcgzoo.envs.ninja_slayer.layout import D_TATSUJIN, OPP_FIELD, ST_CHARACTER, YES
 from tcgzoo.envs.ninja_slayer.records import SO_TJ
 

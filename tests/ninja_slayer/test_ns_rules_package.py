@@ -1,5 +1,6 @@
 """The Ninja Slayer rules package reads along the rulebook (#11 part 3): each chapter module opens with the rule
 numbers it implements, the package docstring's table lists every module, and the handler ids index HANDLERS."""
+
 from __future__ import annotations
 
 import importlib

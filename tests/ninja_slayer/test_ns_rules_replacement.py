@@ -2,24 +2,44 @@
 ``data/replacement_cards.yaml`` (Dojo Medic: 'if another of your characters would be killed, instead
 return it to its owner's hand'), with the pool's Yakuza Stuntman ('once per turn, if this would be
 killed, instead bow it and remove all damage from it')."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-
 from ns_cov import to_character_phase, where
-from ns_scenario import D_CHOOSE, D_PAY_ETHER, D_PRIORITY, OWN_FIELD, PASS, act, enter, field, hand, ids, opp, scene, until
+from ns_scenario import (
+    D_CHOOSE,
+    D_PAY_ETHER,
+    D_PRIORITY,
+    OWN_FIELD,
+    PASS,
+    act,
+    enter,
+    field,
+    hand,
+    ids,
+    opp,
+    scene,
+    until,
+)
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR
 from tcgzoo.envs.ninja_slayer.layout import D_REPLACE
-from tcgzoo.envs.ninja_slayer.state import Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED
 from tcgzoo.envs.ninja_slayer.records import SO_CARD
+from tcgzoo.envs.ninja_slayer.state import Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED
 
 DATA = Path(__file__).resolve().parent / "data" / "replacement_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
-GAME_R = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-              auto_forced=False, builtin_cards=False, cards=POOL + [DATA])
+GAME_R = Game(
+    decks=("survivor_freelance", "zaibatsu_control"),
+    first_player=0,
+    concession=False,
+    auto_forced=False,
+    builtin_cards=False,
+    cards=POOL + [DATA],
+)
 E = "TZNS-29"  # Zaibatsu Apprentice: no text (ether, filler)
 STUNTMAN, MEDIC = "TZNS-69", "TZR-01"
 
@@ -180,35 +200,47 @@ def test_define_is_validated(tmp_path):
     from tcgzoo.envs.core.errors import CardFileError
     from tcgzoo.envs.ninja_slayer.cards import load_pool
     from tcgzoo.envs.ninja_slayer.words import card_number
+
     bad = {
         "no_count": "static: {define: {karate: Y}}",
         "unused": "static: {define: {karate: 2}, z: {count: own_hand}}",
     }
     for name, static in bad.items():
         f = tmp_path / f"{name}.yaml"
-        f.write_text("cards:\n  - {id: T-1, name: A, type: character, cost: 1, durability: 1, kousaku: 1, "
-                     + static + "}\n")
+        f.write_text(
+            "cards:\n  - {id: T-1, name: A, type: character, cost: 1, durability: 1, kousaku: 1, " + static + "}\n"
+        )
         with pytest.raises(CardFileError):
             load_pool([f])
     f = tmp_path / "koto.yaml"
-    f.write_text("cards:\n  - {id: T-2, name: B, type: kotodama, static: {define: {karate: 1}}, "
-                 "actions: [{do: draw, n: 1}]}\n")
+    f.write_text(
+        "cards:\n  - {id: T-2, name: B, type: kotodama, static: {define: {karate: 1}}, actions: [{do: draw, n: 1}]}\n"
+    )
     with pytest.raises(CardFileError):
         load_pool([f])
     f = tmp_path / "ok.yaml"
-    f.write_text("cards:\n  - {id: T-3, name: C, type: kotodama, static: {define: {cost: Z}, z: {count: opp_hand}}, "
-                 "actions: [{do: draw, n: 1}]}\n")
-    (stat, z), = load_pool([f]).cards[0].cda  # the cost is Z, the cards in the owner's opponent's hand
+    f.write_text(
+        "cards:\n  - {id: T-3, name: C, type: kotodama, static: {define: {cost: Z}, z: {count: opp_hand}}, "
+        "actions: [{do: draw, n: 1}]}\n"
+    )
+    ((stat, z),) = load_pool([f]).cards[0].cda  # the cost is Z, the cards in the owner's opponent's hand
 
     class Hands:
         hand = [[1, 2, 3], [4]]
+
     assert stat == 0 and card_number(z, Hands(), 0, 0) == 1 and card_number(z, Hands(), 0, 1) == 3
 
 
 # ---- a value set to another counts as increased or decreased (NS 104.6) ----
 RULES_DATA = Path(__file__).resolve().parent / "data" / "rules_cards.yaml"
-GAME_M = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-              auto_forced=False, builtin_cards=False, cards=POOL + [DATA, RULES_DATA])
+GAME_M = Game(
+    decks=("survivor_freelance", "zaibatsu_control"),
+    first_player=0,
+    concession=False,
+    auto_forced=False,
+    builtin_cards=False,
+    cards=POOL + [DATA, RULES_DATA],
+)
 BROKER, COSTLY, CHEAP, TOLL, FRUGAL = "TZR-08", "TZR-09", "TZR-10", "TZT-M1", "TZT-M2"
 
 
@@ -220,6 +252,7 @@ def test_a_set_cost_lower_than_before_is_a_decrease_applied_after_increases(ethe
     the timestamps: 3 + 1 = 4, then 2 (not 2 + 1 = 3). It is offered with 2 untapped ether, not with 1."""
     s = scene(game=GAME_M, p0=dict(field=[BROKER], hand=[COSTLY], ether=[E] * ether), p1=dict(field=[TOLL]))
     from tcgzoo.envs.ninja_slayer.rules import ether_cost
+
     c = where(s, COSTLY, 0)[0]
     assert s.since[where(s, BROKER, 0)[0]] < s.since[where(s, TOLL, 1)[0]]
     assert ether_cost(s, 0, s.defs[s.cdef[c]], c) == 2
@@ -234,6 +267,7 @@ def test_a_set_cost_higher_than_before_is_an_increase_applied_before_decreases()
     ether and enters without a payment."""
     s = scene(game=GAME_M, p0=dict(field=[FRUGAL, BROKER], hand=[CHEAP]))
     from tcgzoo.envs.ninja_slayer.rules import ether_cost
+
     c = where(s, CHEAP, 0)[0]
     assert ether_cost(s, 0, s.defs[s.cdef[c]], c) == 0
     to_character_phase(s)

@@ -1,14 +1,27 @@
 """Ninja Slayer rules: static abilities, damage modifiers and replacement, and the
 triggers that are not plain events: delayed, state, last-known information, hidden cards."""
+
 from __future__ import annotations
 
 from ns_scenario import (
-    D_ATTACKER, D_CHOOSE, D_ETHER, D_PAY_ETHER, D_PRIORITY, PASS, PLAYER, act, enter, field, hand, ids, opp, scene,
+    D_ATTACKER,
+    D_ETHER,
+    D_PAY_ETHER,
+    D_PRIORITY,
+    PASS,
+    PLAYER,
+    act,
+    enter,
+    field,
+    hand,
+    ids,
+    opp,
+    scene,
     until,
 )
-from tcgzoo.envs.ninja_slayer.layout import D_REVEAL, D_RECOVER, OPTION, OWN_FIELD, ST_CHARACTER, ST_END, YES
-from tcgzoo.envs.ninja_slayer.state import K_ABILITY, Z_OHIGAN
+from tcgzoo.envs.ninja_slayer.layout import D_RECOVER, D_REVEAL, OPTION, ST_CHARACTER, ST_END
 from tcgzoo.envs.ninja_slayer.records import SO_CARD, SO_KIND
+from tcgzoo.envs.ninja_slayer.state import K_ABILITY, Z_OHIGAN
 
 E = "TZNS-29"
 

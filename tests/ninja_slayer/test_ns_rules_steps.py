@@ -3,33 +3,64 @@ the ikusa damage step and of the turn going back while something is pending (706
 characters that can't aisatsu or be redirected (704.3a-2, 705.3a-2), name and attribute
 references without a zone (306.5, 1302) and chosen numbers (104.5). The cards that use the
 new language words are test-only (``data/rules_cards.yaml``)."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-
 from ns_cov import cast, to_character_phase
 from ns_scenario import (
-    D_ATTACKER, D_CHOOSE, D_ETHER, D_INTERRUPT, D_ORDER, D_PRIORITY, D_TARGET, OPP_FIELD, PASS, PLAYER, act, field,
-    hand, ids, opt, scene, until,
+    D_ATTACKER,
+    D_CHOOSE,
+    D_ETHER,
+    D_INTERRUPT,
+    D_ORDER,
+    D_PRIORITY,
+    D_TARGET,
+    OPP_FIELD,
+    PASS,
+    PLAYER,
+    act,
+    field,
+    hand,
+    ids,
+    opt,
+    scene,
+    until,
 )
 from tcgzoo.envs.core.errors import CardFileError
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR, TRIGGERS, load_pool
 from tcgzoo.envs.ninja_slayer.layout import (
-    D_PAY_ETHER, D_RECOVER, D_REVEAL, D_X, NUMBER, OPTION, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP,
+    D_PAY_ETHER,
+    D_RECOVER,
+    D_REVEAL,
+    D_X,
+    NUMBER,
+    OPTION,
+    ST_CHARACTER,
+    ST_DRAW,
+    ST_END,
+    ST_ETHER,
+    ST_IKUSA,
+    ST_UNTAP,
 )
+from tcgzoo.envs.ninja_slayer.records import PT_ABILITY, PT_PLAYER, SO_ABILITY, SO_CARD, SO_KIND, TG_CARD
 from tcgzoo.envs.ninja_slayer.rules import IK_DAMAGE, IK_END, IK_INTERRUPT, IK_START, IK_TARGET, SO_FIXED
-from tcgzoo.envs.ninja_slayer.records import TG_CARD
 from tcgzoo.envs.ninja_slayer.rules.frames import H_IKUSA, HANDLER, IKS_END_PROCESSING, STEP
 from tcgzoo.envs.ninja_slayer.state import K_ABILITY, Z_HAND
-from tcgzoo.envs.ninja_slayer.records import PT_ABILITY, PT_PLAYER, SO_ABILITY, SO_CARD, SO_KIND
 
 DATA = Path(__file__).resolve().parent / "data" / "rules_cards.yaml"
 POOL = sorted(CARD_DIR.glob("*.yaml"))
-GAME_T = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-              auto_forced=False, builtin_cards=False, cards=POOL + [DATA])
+GAME_T = Game(
+    decks=("survivor_freelance", "zaibatsu_control"),
+    first_player=0,
+    concession=False,
+    auto_forced=False,
+    builtin_cards=False,
+    cards=POOL + [DATA],
+)
 E = "TZNS-29"  # Zaibatsu Apprentice: no text, used as ether and filler
 MONK = "TZT-01"
 
@@ -86,8 +117,8 @@ def test_step_triggers_trigger_at_their_steps_in_order():
     def stop(st):
         if st.turn == 4 and st.step == ST_DRAW and not draw_seen:
             draw_seen.append(len(st.hand[1]))
-        return st.turn == 4 and st.step == ST_CHARACTER and st.dkind == D_PRIORITY and not st.kstack \
-            and st.dplayer == 1
+        return st.turn == 4 and st.step == ST_CHARACTER and st.dkind == D_PRIORITY and not st.kstack and st.dplayer == 1
+
     log = play(s, stop)
     names = [(t, turn, step, ik) for t, turn, step, ik, _ in log]
     assert names == [
@@ -126,7 +157,9 @@ def test_whose_turn_a_start_of_turn_trigger_waits_for():
     log = play(s, lambda st: st.turn == 5 and st.step == ST_DRAW, attack=0)
     cards = [(turn, tp) for t, turn, step, ik, tp in log]
     assert [x for x in log if x[0] == "start_of_turn"] == [
-        ("start_of_turn", 4, ST_UNTAP, 0, 1), ("start_of_turn", 5, ST_UNTAP, 0, 0)]
+        ("start_of_turn", 4, ST_UNTAP, 0, 1),
+        ("start_of_turn", 5, ST_UNTAP, 0, 0),
+    ]
     assert cards == [(4, 1), (5, 0)]
 
 
@@ -140,6 +173,7 @@ def test_start_of_turn_whose_ability_is_which():
             if o[SO_KIND] == K_ABILITY:
                 seen.append((st.turn, ids(st, [o[SO_CARD]])[0]))
         return st.turn == 5 and st.step == ST_DRAW
+
     play(s, stop, attack=0)
     assert sorted(set(seen)) == [(4, "TZT-03"), (5, "TZT-02")]
 
@@ -161,8 +195,16 @@ def test_the_end_of_the_ikusa_damage_step_goes_back_while_a_trigger_is_pending()
     monk = s.field[0][0]
     draw_ab = [ab.id for ab in s.defs[s.cdef[monk]].triggers if TRIGGERS[ab.trigger] == "start_of_turn"][0]
     # walk to the last priority of 706.7 (after the 'end of ikusa damage' trigger resolved)
-    hist = play(s, lambda st: st.ikstep == IK_DAMAGE and st.dkind == D_PRIORITY and not st.kstack
-                and _after_end_of_damage(st) and st.dplayer == 1)
+    hist = play(
+        s,
+        lambda st: (
+            st.ikstep == IK_DAMAGE
+            and st.dkind == D_PRIORITY
+            and not st.kstack
+            and _after_end_of_damage(st)
+            and st.dplayer == 1
+        ),
+    )
     assert hist[-1][0] == "end_of_ikusa_damage"
     s.pending.append([0, draw_ab, monk, s.obj[monk], 0])
     deck = len(s.deck[0])
@@ -171,8 +213,10 @@ def test_the_end_of_the_ikusa_damage_step_goes_back_while_a_trigger_is_pending()
     assert s.dkind == D_PRIORITY
     later = play(s, lambda st: st.dkind == D_ATTACKER)
     # it resolved in the ikusa damage step, and only then the next aisatsu phase began
-    assert [x[:4] for x in later] == [("start_of_turn", 3, ST_IKUSA, IK_DAMAGE),
-                                      ("start_of_aisatsu_target", 3, ST_IKUSA, IK_TARGET)]
+    assert [x[:4] for x in later] == [
+        ("start_of_turn", 3, ST_IKUSA, IK_DAMAGE),
+        ("start_of_aisatsu_target", 3, ST_IKUSA, IK_TARGET),
+    ]
     assert len(s.deck[0]) == deck - 2
 
 
@@ -188,8 +232,12 @@ def test_the_end_of_the_turn_goes_back_while_a_trigger_is_pending():
     s = tscene(p0=dict(field=[MONK]))
     monk = s.field[0][0]
     draw_ab = [ab.id for ab in s.defs[s.cdef[monk]].triggers if TRIGGERS[ab.trigger] == "start_of_turn"][0]
-    play(s, lambda st: st.step == ST_END and st.dkind == D_PRIORITY and not st.kstack and not st.pending
-         and st.dplayer == 1)
+    play(
+        s,
+        lambda st: (
+            st.step == ST_END and st.dkind == D_PRIORITY and not st.kstack and not st.pending and st.dplayer == 1
+        ),
+    )
     s.pending.append([0, draw_ab, monk, s.obj[monk], 0])
     act(s, PASS)  # player 1 passes too: the end phase's priority ends, 505.3 runs
     assert s.turn == 3 and s.step == ST_END and s.kstack and s.kstack[-1][SO_ABILITY] == draw_ab
@@ -235,10 +283,17 @@ def test_name_contains_picks_only_matching_names():
     offered = []
 
     def pick(st):
-        offered.append([ids(st, [st.field[1][a - OPP_FIELD]])[0] for a in st.legal if a >= OPP_FIELD
-                        and a - OPP_FIELD < len(st.field[1])])
-        return st.legal[[ids(st, [st.field[1][a - OPP_FIELD]])[0] if a >= OPP_FIELD else None
-                         for a in st.legal].index("TZNS-61")]
+        offered.append(
+            [
+                ids(st, [st.field[1][a - OPP_FIELD]])[0]
+                for a in st.legal
+                if a >= OPP_FIELD and a - OPP_FIELD < len(st.field[1])
+            ]
+        )
+        return st.legal[
+            [ids(st, [st.field[1][a - OPP_FIELD]])[0] if a >= OPP_FIELD else None for a in st.legal].index("TZNS-61")
+        ]
+
     cast(s, "TZT-06", picks=[pick])
     assert sorted(offered[0]) == ["TZNS-17", "TZNS-61"]
     assert sorted(ids(s, s.field[1])) == ["TZNS-17", E]
@@ -255,10 +310,13 @@ def test_a_whole_name_reference_needs_the_whole_name():
     assert s.bowed[squad] and not s.bowed[armored]
 
 
-@pytest.mark.parametrize("p0, p1, draws", [
-    (dict(field=["TZNS-17"]), dict(field=["TZNS-61"]), 2),  # one each side: both fields count
-    (dict(field=["TZNS-17"], ohigan=["TZNS-17"]), dict(hand=["TZNS-61"]), 0),  # Ohigan / hand don't
-])
+@pytest.mark.parametrize(
+    "p0, p1, draws",
+    [
+        (dict(field=["TZNS-17"]), dict(field=["TZNS-61"]), 2),  # one each side: both fields count
+        (dict(field=["TZNS-17"], ohigan=["TZNS-17"]), dict(hand=["TZNS-61"]), 0),  # Ohigan / hand don't
+    ],
+)
 def test_counting_names_without_a_zone_counts_the_field(p0, p1, draws):
     """NS 306.5a, NS 1302.1b, NS 306.5: 'if there are 2 or more characters whose name contains
     "Yakuza"' counts the characters on the field (both players'), not cards in Ohigan or hand."""
@@ -300,14 +358,20 @@ def test_card_language_rejects_bad_step_triggers_and_filters(tmp_path):
     ]
     for eff, fieldname in bad:
         p = tmp_path / "bad.yaml"
-        p.write_text("cards:\n  - {id: B-1, name: B, type: character, cost: 1, karate: 1, durability: 1, "
-                     f"kousaku: 1, effects: [{eff}]}}\n", encoding="utf-8")
+        p.write_text(
+            "cards:\n  - {id: B-1, name: B, type: character, cost: 1, karate: 1, durability: 1, "
+            f"kousaku: 1, effects: [{eff}]}}\n",
+            encoding="utf-8",
+        )
         with pytest.raises(CardFileError) as e:
             load_pool(POOL + [p])
         assert "B-1" in str(e.value) and fieldname in str(e.value)
     p = tmp_path / "bad2.yaml"
-    p.write_text("cards:\n  - {id: B-2, name: B, type: kotodama, cost: 1, if: {field_ge: {name_has: '', n: 1}}, "
-                 "actions: [{do: draw, n: 1}]}\n", encoding="utf-8")
+    p.write_text(
+        "cards:\n  - {id: B-2, name: B, type: kotodama, cost: 1, if: {field_ge: {name_has: '', n: 1}}, "
+        "actions: [{do: draw, n: 1}]}\n",
+        encoding="utf-8",
+    )
     with pytest.raises(CardFileError) as e:
         load_pool(POOL + [p])
     assert "B-2" in str(e.value) and "name_has" in str(e.value)
@@ -336,8 +400,15 @@ def test_a_loop_one_player_can_stop_runs_as_often_as_they_choose():
 def test_a_loop_nobody_stops_is_cut_by_the_decision_cap():
     """NS 1501.1a with the cap of NS-G24: a player who keeps repeating forever reaches
     ``max_decisions`` and the game ends as a draw (no winner)."""
-    g = Game(decks=("survivor_freelance", "zaibatsu_control"), first_player=0, concession=False,
-             auto_forced=False, builtin_cards=False, cards=POOL + [DATA], max_decisions=120)
+    g = Game(
+        decks=("survivor_freelance", "zaibatsu_control"),
+        first_player=0,
+        concession=False,
+        auto_forced=False,
+        builtin_cards=False,
+        cards=POOL + [DATA],
+        max_decisions=120,
+    )
     s = scene(p0=dict(field=["TZT-10"]), game=g)
     to_character_phase(s)
     n = 0
@@ -462,8 +533,11 @@ def test_a_gained_attribute_counts_for_statics_this_turn():
 def test_card_language_rejects_an_unknown_keyword_to_lose(tmp_path):
     """NS 1327.1: 'lose_keyword' names a keyword of the language; errors name file, entry, field."""
     p = tmp_path / "bad.yaml"
-    p.write_text("cards:\n  - {id: B-3, name: B, type: kotodama, cost: 1, actions: [{do: lose_keyword, "
-                 "keyword: flying, target: {zone: field, side: opp}}]}\n", encoding="utf-8")
+    p.write_text(
+        "cards:\n  - {id: B-3, name: B, type: kotodama, cost: 1, actions: [{do: lose_keyword, "
+        "keyword: flying, target: {zone: field, side: opp}}]}\n",
+        encoding="utf-8",
+    )
     with pytest.raises(CardFileError) as e:
         load_pool(POOL + [p])
     assert "B-3" in str(e.value) and "keyword" in str(e.value) and "bad.yaml" in str(e.value)
@@ -581,6 +655,7 @@ def test_a_card_discarded_by_an_opponents_effect():
     def pick(st):
         asked.append(st.dplayer)
         return st.legal[0]
+
     cast(s, "TZT-22", picks=[pick])
     _settle(s)
     assert asked == [1] and ghost in s.ohigan[1]

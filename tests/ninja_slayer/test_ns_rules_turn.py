@@ -1,14 +1,29 @@
 """Ninja Slayer rules: setup, the turn's steps, priority, entering cards and paying costs."""
+
 from __future__ import annotations
 
 from ns_scenario import (
-    D_ETHER, D_PAY_ETHER, D_PAY_JITSU, D_PRIORITY, GAME, OPP_FIELD, OWN_FIELD, PASS, act, enter, field, hand,
-    ids, opt, scene, until,
+    D_ETHER,
+    D_PAY_ETHER,
+    D_PAY_JITSU,
+    D_PRIORITY,
+    GAME,
+    OPP_FIELD,
+    OWN_FIELD,
+    PASS,
+    act,
+    enter,
+    field,
+    hand,
+    ids,
+    opt,
+    scene,
+    until,
 )
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.layout import ST_CHARACTER, ST_ETHER
-from tcgzoo.envs.ninja_slayer.state import K_CARD, Z_FIELD, Z_OHIGAN
 from tcgzoo.envs.ninja_slayer.records import SO_KIND
+from tcgzoo.envs.ninja_slayer.state import K_CARD, Z_FIELD, Z_OHIGAN
 
 
 def test_setup_deals_four_and_the_first_turn_draws_one():
@@ -73,8 +88,10 @@ def test_entering_a_character_bows_ether_and_it_resolves_to_the_field():
 def test_a_card_is_offered_only_when_its_cost_can_be_paid():
     """NS 1203.2, NS 1206.1, NS 1207.1: a character needs the character phase and enough
     untapped ether; a kotodama can be entered at any priority, also by the non-turn player."""
-    s = scene(p0=dict(hand=["TZNS-32", "TZNS-37"], ether=["TZNS-31", "TZNS-31"]),
-              p1=dict(hand=["TZNS-24"], ether=["TZNS-29", "TZNS-29"]))
+    s = scene(
+        p0=dict(hand=["TZNS-32", "TZNS-37"], ether=["TZNS-31", "TZNS-31"]),
+        p1=dict(hand=["TZNS-24"], ether=["TZNS-29", "TZNS-29"]),
+    )
     act(s, PASS)
     assert s.dkind == D_PRIORITY and s.dplayer == 0 and s.step == ST_ETHER
     assert s.legal == [PASS]  # NS 1206.1: no character outside the character phase
@@ -108,8 +125,10 @@ def test_jitsu_cost_turns_face_up_damage_cards_down():
 def test_priority_passes_back_and_forth_and_resolves_last_in_first_out():
     """NS 802.5b, NS 802.5c, NS 1205.1c-2: the opponent answers a kotodama with one of its
     own; the later one resolves first, then the turn player gets priority."""
-    s = scene(p0=dict(hand=["TZNS-04"], ether=["TZNS-31", "TZNS-31"], field=["TZNS-32"]),
-              p1=dict(hand=["TZNS-24"], ether=["TZNS-29", "TZNS-29"], field=["TZNS-27"]))
+    s = scene(
+        p0=dict(hand=["TZNS-04"], ether=["TZNS-31", "TZNS-31"], field=["TZNS-32"]),
+        p1=dict(hand=["TZNS-24"], ether=["TZNS-29", "TZNS-29"], field=["TZNS-27"]),
+    )
     act(s, PASS)
     enter(s, "TZNS-04")
     act(s, PASS)

@@ -3,6 +3,7 @@ built from them and the pool play random games under the harness's contract chec
 exactness, clone / replay, no hidden-information leak, card conservation), so the words only
 the rules tests use (hand effects, added numeric items, kill replacements, discard removal,
 characteristic-defining abilities, cost changes...) also meet each other and random choices."""
+
 from __future__ import annotations
 
 import sys
@@ -12,7 +13,6 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from harness import check_random_games  # noqa: E402
-
 from tcgzoo.envs.ninja_slayer import Game  # noqa: E402
 from tcgzoo.envs.ninja_slayer.cards import CARD_DIR  # noqa: E402
 
@@ -38,8 +38,9 @@ def test_random_games_with_the_test_cards_keep_the_contract(pair, sim_seed):
     """NS 103.1, NS 501.1: random games with the test-only cards end, with every invariant
     (auto_forced: single-choice decisions are taken by the engine, so the games are short)."""
     game = Game(decks=pair, builtin_cards=False, cards=CARDS, auto_forced=True)
-    stats = check_random_games(game, 50, 1000 + 100 * PAIRS.index(pair) + sim_seed, sample_rate=0.05,
-                               concede_prob=0.0005)
+    stats = check_random_games(
+        game, 50, 1000 + 100 * PAIRS.index(pair) + sim_seed, sample_rate=0.05, concede_prob=0.0005
+    )
     assert stats.games == 50
 
 

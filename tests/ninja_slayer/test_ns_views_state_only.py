@@ -2,6 +2,7 @@
 a Ninja Slayer state are the same when its frames (the rules' resumable handlers, ``state.stack``) are gone.
 The decision context the views show (the card being entered, the option list, the kotodama space...) is
 published by the rules in state fields."""
+
 from __future__ import annotations
 
 import random
@@ -47,7 +48,11 @@ def test_views_of_built_in_decks_read_no_frames():
 def test_views_with_the_test_cards_read_no_frames():
     """The test-only cards bring the rarer decisions (replacement, reveal, distribute, modes, X)."""
     cards = sorted(CARD_DIR.glob("*.yaml")) + sorted(DATA.glob("*_cards.yaml"))
-    game = Game(decks=(str(DATA / "deck_test_words_a.yaml"), str(DATA / "deck_test_words_b.yaml")),
-                builtin_cards=False, cards=cards, concession=False)
+    game = Game(
+        decks=(str(DATA / "deck_test_words_a.yaml"), str(DATA / "deck_test_words_b.yaml")),
+        builtin_cards=False,
+        cards=cards,
+        concession=False,
+    )
     kinds = set().union(*(_check(game, seed, 3) for seed in range(4)))
     assert {"aisatsu target", "choose a card", "distribute", "x"} <= kinds, sorted(kinds)

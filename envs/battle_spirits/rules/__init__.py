@@ -22,45 +22,148 @@ Lower modules never import higher ones (the order of the table). Each handler ta
 ``(state, frame)``. This package assembles ``HANDLERS`` (ids in ``frames``) and re-exports
 the names the verbs, hooks, views and tests use.
 """
+
 from __future__ import annotations
 
 from ..state import State
 from .actions import (
-    draw, exhaust, expire, flagged, forget_soul_paid, life_cap, put_in_hand, recover, reduce_life, to_trash, to_wait,
+    draw,
+    exhaust,
+    expire,
+    flagged,
+    forget_soul_paid,
+    life_cap,
+    put_in_hand,
+    recover,
+    reduce_life,
+    to_trash,
+    to_wait,
 )
 from .battle import h_attack, h_battle, h_flash
 from .costs import (
-    activatable, core_sources, costs_ok, exhaust_cost_candidates, h_activate, h_pay, soul_paid, start_activate,
+    activatable,
+    core_sources,
+    costs_ok,
+    exhaust_cost_candidates,
+    h_activate,
+    h_pay,
+    soul_paid,
+    start_activate,
     take_core,
 )
 from .frames import (
-    H_ACTIVATE, H_ATTACK, H_BATTLE, H_DRAW_STEP, H_EFFECT, H_FLASH, H_MAIN, H_MOVE, H_PAY, H_PLACE, H_PLAY,
-    H_REPLACE, H_REPLACE_COST, H_SEARCH, H_SETTLE, H_SETUP, H_TARGET, H_TRIG, H_TURN,
+    H_ACTIVATE,
+    H_ATTACK,
+    H_BATTLE,
+    H_DRAW_STEP,
+    H_EFFECT,
+    H_FLASH,
+    H_MAIN,
+    H_MOVE,
+    H_PAY,
+    H_PLACE,
+    H_PLAY,
+    H_REPLACE,
+    H_REPLACE_COST,
+    H_SEARCH,
+    H_SETTLE,
+    H_SETUP,
+    H_TARGET,
+    H_TRIG,
+    H_TURN,
 )
 from .playing import h_place, h_play, playable, start_play
 from .replacements import (
-    RP_DRAW_STEP, destroy, draw_replacements, h_draw_step, h_replace, h_replace_cost, replace_event, replacements,
+    RP_DRAW_STEP,
+    destroy,
+    draw_replacements,
+    h_draw_step,
+    h_replace,
+    h_replace_cost,
+    replace_event,
+    replacements,
     replacements_of,
 )
 from .resolution import (
-    _effect_dispatch, apply_action, h_effect, h_effect_resume, h_search, h_settle, h_trig, moved_cards, push_effect,
-    run_trigger, set_moved, trigger_valid,
+    _effect_dispatch,
+    apply_action,
+    h_effect,
+    h_effect_resume,
+    h_search,
+    h_settle,
+    h_trig,
+    moved_cards,
+    push_effect,
+    run_trigger,
+    set_moved,
+    trigger_valid,
 )
 from .rule_processes import check_vanish, destroyed_cores, flush_waiting, lv1_cost, settle
 from .setup import h_setup
 from .targets import h_target, target_candidates, word_targets
 from .triggers import (
-    DECLARED, EV_ATTACK, EV_BATTLE_DESTROY, EV_BATTLE_END, EV_BLOCK, EV_CORES_PLACED, EV_DEPLOY, EV_DESTROYED,
-    EV_DESTROYED_BY_OPP, EV_DRAWN, EV_EXHAUSTED, EV_HAND_DISCARDED, EV_LEAVES, EV_LIFE, EV_MAGIC, EV_MILLED,
-    EV_RECOVERED, EV_RETURNED, EV_SUMMON, EV_TO_HAND, TO_HAND_EVENTS, add_cores, added_to_hand, admits,
-    battle_won, cores_increased, cores_reached, fire, fire_all, fire_deployed, fire_one, fire_summoned, hand_discarded,
+    DECLARED,
+    EV_ATTACK,
+    EV_BATTLE_DESTROY,
+    EV_BATTLE_END,
+    EV_BLOCK,
+    EV_CORES_PLACED,
+    EV_DEPLOY,
+    EV_DESTROYED,
+    EV_DESTROYED_BY_OPP,
+    EV_DRAWN,
+    EV_EXHAUSTED,
+    EV_HAND_DISCARDED,
+    EV_LEAVES,
+    EV_LIFE,
+    EV_MAGIC,
+    EV_MILLED,
+    EV_RECOVERED,
+    EV_RETURNED,
+    EV_SUMMON,
+    EV_TO_HAND,
+    TO_HAND_EVENTS,
+    add_cores,
+    added_to_hand,
+    admits,
+    battle_won,
+    cores_increased,
+    cores_reached,
+    fire,
+    fire_all,
+    fire_deployed,
+    fire_one,
+    fire_summoned,
+    hand_discarded,
     happen,
-    note_use, own_event, queue, used_up,
+    note_use,
+    own_event,
+    queue,
+    used_up,
 )
 from .turn import can_move_core, h_main, h_move, h_turn
 
-HANDLERS = (h_setup, h_turn, h_main, h_play, h_pay, h_place, h_move, h_attack, h_battle, h_flash,
-            h_settle, h_trig, _effect_dispatch, h_target, h_activate, h_search, h_replace, h_replace_cost, h_draw_step)
+HANDLERS = (
+    h_setup,
+    h_turn,
+    h_main,
+    h_play,
+    h_pay,
+    h_place,
+    h_move,
+    h_attack,
+    h_battle,
+    h_flash,
+    h_settle,
+    h_trig,
+    _effect_dispatch,
+    h_target,
+    h_activate,
+    h_search,
+    h_replace,
+    h_replace_cost,
+    h_draw_step,
+)
 assert len(HANDLERS) == H_DRAW_STEP + 1 and HANDLERS[H_REPLACE_COST] is h_replace_cost
 State.HANDLERS = HANDLERS
 

@@ -3,15 +3,26 @@ a card leaving the field enters (5-17, 10-2-2), life reduction (8-1-5-1, BS-R1, 
 exhaust (5-15), heavy exhaust (5-16), recover (5-14), and the temporary effects that end
 with the battle or the turn (``expire``; verbs' flags such as the life cap).
 """
+
 from __future__ import annotations
 
 from ...core import effects
 from ..cards import EV
 from ..events import C_EFFECT, C_RULE
-from ..state import State, TE_LIFE_CAP, W_DECK_BOTTOM, W_DECK_TOP, W_DESTROY, W_HAND, Z_FIELD, Z_HAND, Z_TRASH, Z_WAIT
+from ..state import TE_LIFE_CAP, W_DECK_BOTTOM, W_DECK_TOP, W_DESTROY, W_HAND, Z_FIELD, Z_HAND, Z_TRASH, Z_WAIT, State
 from .triggers import (
-    added_to_hand, EV_DESTROYED, EV_DESTROYED_BY_OPP, EV_EXHAUSTED, EV_LEAVES, EV_LIFE, EV_RECOVERED, EV_RETURNED,
-    fire, fire_one, happen, TO_HAND_EVENTS,
+    EV_DESTROYED,
+    EV_DESTROYED_BY_OPP,
+    EV_EXHAUSTED,
+    EV_LEAVES,
+    EV_LIFE,
+    EV_RECOVERED,
+    EV_RETURNED,
+    TO_HAND_EVENTS,
+    added_to_hand,
+    fire,
+    fire_one,
+    happen,
 )
 
 

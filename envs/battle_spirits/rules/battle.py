@@ -3,22 +3,31 @@ timings, the attacked player first (8-1-2, 8-1-4, BS-R2), the block (8-1-3, ã€æ
 the resolution: BP comparison (8-1-5-2, 8-1-6) or life (8-1-5-1, BS-R1), and the battle's
 end (8-1-7).
 """
+
 from __future__ import annotations
 
 from ..cards import B_BATTLE, B_NEGATE, B_REPLACE, EV
 from ..events import C_BATTLE
 from ..layout import D_ATTACK, D_BLOCK, D_FLASH, FIELD, HAND, MAX_HAND, PASS
-from ..state import DUR_BATTLE, G_MUST_BLOCK, G_UNBLOCKABLE, State, TE_END_ATTACK_STEP, TE_END_BATTLE, Z_FIELD
-from .frames import (
-    ATTACK_PLAYER, BATTLE_ATTACKER, BATTLE_BLOCKER, BATTLE_MARK, FLASH_PASSES, FLASH_PLAYER, H_BATTLE, H_FLASH,
-    STEP, ask_no_context,
-)
-from .triggers import battle_won, EV_ATTACK, EV_BATTLE_END, EV_BLOCK, fire, happen
+from ..state import DUR_BATTLE, G_MUST_BLOCK, G_UNBLOCKABLE, TE_END_ATTACK_STEP, TE_END_BATTLE, Z_FIELD, State
 from .actions import exhaust, expire, flagged, life_cap, reduce_life
-from .rule_processes import settle
 from .costs import activatable, start_activate
-from .replacements import destroy
+from .frames import (
+    ATTACK_PLAYER,
+    BATTLE_ATTACKER,
+    BATTLE_BLOCKER,
+    BATTLE_MARK,
+    FLASH_PASSES,
+    FLASH_PLAYER,
+    H_BATTLE,
+    H_FLASH,
+    STEP,
+    ask_no_context,
+)
 from .playing import playable, start_play
+from .replacements import destroy
+from .rule_processes import settle
+from .triggers import EV_ATTACK, EV_BATTLE_END, EV_BLOCK, battle_won, fire, happen
 
 
 def h_attack(s: State, f: list) -> None:

@@ -3,21 +3,38 @@ paying a cost core by core (the soul core, soul magic), and activated effects (9
 one is usable, its costs before ▶ (9-1-6-2: exhaust, cores, discard, the soul core), then
 its effect.
 """
+
 from __future__ import annotations
 
 from ..cards import B_NEGATE, B_SOULPAID
 from ..events import C_RULE
 from ..layout import D_DISCARD, D_PAY, D_TARGET, FIELD, FIELD_SOUL, HAND, MAX_HAND, OPTION, RESERVE, RESERVE_SOUL
-from ..state import S_RESERVE, S_TRASH, State, Z_FIELD
-from .frames import (
-    ACT_CARD, ACT_COST, ACT_DISCARDS, ACT_EFFECT, ACT_EVENT, ACT_MARK, ACT_PLAYER, HANDLER, H_ACTIVATE, H_PAY,
-    H_PLAY, PAY_EXCLUDE, PAY_LEFT, PAY_PLAYER, PAY_SOUL, PLAY_CARD, STEP, ask,
-)
-from .triggers import hand_discarded, note_use, used_up
+from ..state import S_RESERVE, S_TRASH, Z_FIELD, State
 from .actions import exhaust, to_trash
+from .frames import (
+    ACT_CARD,
+    ACT_COST,
+    ACT_DISCARDS,
+    ACT_EFFECT,
+    ACT_EVENT,
+    ACT_MARK,
+    ACT_PLAYER,
+    H_ACTIVATE,
+    H_PAY,
+    H_PLAY,
+    HANDLER,
+    PAY_EXCLUDE,
+    PAY_LEFT,
+    PAY_PLAYER,
+    PAY_SOUL,
+    PLAY_CARD,
+    STEP,
+    ask,
+)
+from .resolution import push_effect
 from .rule_processes import check_vanish
 from .targets import target_candidates
-from .resolution import push_effect
+from .triggers import hand_discarded, note_use, used_up
 
 
 def core_sources(s: State, p: int, exclude: int = -1) -> list[int]:

@@ -6,12 +6,32 @@ after them (``add_handler``). Below the ids: the named slots of each handler's f
 ``ask`` / ``ask_no_context``, through which every decision is asked and its context published
 in state fields for the views.
 """
+
 from __future__ import annotations
 
 from ...core.engine import HANDLER, STEP  # noqa: F401 - a frame's first two slots, for every handler module
 
-(H_SETUP, H_TURN, H_MAIN, H_PLAY, H_PAY, H_PLACE, H_MOVE, H_ATTACK, H_BATTLE, H_FLASH, H_SETTLE,
- H_TRIG, H_EFFECT, H_TARGET, H_ACTIVATE, H_SEARCH, H_REPLACE, H_REPLACE_COST, H_DRAW_STEP) = range(19)
+(
+    H_SETUP,
+    H_TURN,
+    H_MAIN,
+    H_PLAY,
+    H_PAY,
+    H_PLACE,
+    H_MOVE,
+    H_ATTACK,
+    H_BATTLE,
+    H_FLASH,
+    H_SETTLE,
+    H_TRIG,
+    H_EFFECT,
+    H_TARGET,
+    H_ACTIVATE,
+    H_SEARCH,
+    H_REPLACE,
+    H_REPLACE_COST,
+    H_DRAW_STEP,
+) = range(19)
 
 # ---- the argument slots of each handler's frame, from 2 (``f[STEP]`` is the step) -----------------
 # Readers use ``f[PLAY_CARD]``; a writer lists the arguments in this order.
@@ -42,8 +62,9 @@ TRIG_BATCH, TRIG_OPTIONAL, TRIG_HELD = 2, 3, 3
 TRIG_HELD_END = TRIG_HELD + 5
 # h_effect: [H_EFFECT, step, source, player, action list, next action, event card, selections base
 #            (index in s.sels), done, done in full, mark, done at least in part ('after'), event count]
-(EFF_SRC, EFF_PLAYER, EFF_ALIST, EFF_IP, EFF_EVENT, EFF_SELS, EFF_DONE, EFF_FULL, EFF_MARK, EFF_AFTER,
- EFF_COUNT) = range(2, 13)
+(EFF_SRC, EFF_PLAYER, EFF_ALIST, EFF_IP, EFF_EVENT, EFF_SELS, EFF_DONE, EFF_FULL, EFF_MARK, EFF_AFTER, EFF_COUNT) = (
+    range(2, 13)
+)
 # its steps a verb resumes it at: after a mode was chosen, after a summon's placement, after a
 # handler the verb pushed set done / full itself, after an optional action's answer
 EFF_STEP_MODE, EFF_STEP_SUMMONED, EFF_STEP_RESUME, EFF_STEP_OPTIONAL = 3, 4, 5, 6

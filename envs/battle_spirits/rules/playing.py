@@ -3,21 +3,35 @@ playable (7-6-1-2, 9-1-7-1 magic timings), 《継召》 exclusions (11-1-1-4, 12
 (11-1-1-5, 2-3-3), the cores placed on the new card (11-1-1-6), its 『召喚時』/『配置時』
 triggers (9-1-5-4, 12-2-1-11), a magic's main or flash effect (9-1-7-1-3) and its trash (4-4-1).
 """
+
 from __future__ import annotations
 
 from ..cards import B_LVCOST, B_REDUCE, MAGIC, SPIRIT
 from ..events import C_RULE
 from ..layout import D_KEISHO, D_MAGIC_TIMING, D_PLACE, MAX_TRASH, OPTION, PASS, TRASH
-from ..state import State, Z_FIELD, Z_HAND, Z_LIMBO, Z_REMOVED
-from .frames import (
-    H_PAY, H_PLACE, H_PLAY, PLACE_CARD, PLACE_NEED, PLACE_PLACED, PLACE_PLAYER, PLAY_ALIST, PLAY_CARD,
-    PLAY_EXCLUDED, PLAY_FLASH, PLAY_MARK, PLAY_PLAYER, STEP, ask,
-)
-from .triggers import EV_CORES_PLACED, EV_MAGIC, cores_reached, fire_deployed, fire_summoned, happen
+from ..state import Z_FIELD, Z_HAND, Z_LIMBO, Z_REMOVED, State
 from .actions import forget_soul_paid, to_trash
-from .rule_processes import check_vanish, lv1_cost, settle
-from .resolution import push_effect
 from .costs import core_sources, take_core
+from .frames import (
+    H_PAY,
+    H_PLACE,
+    H_PLAY,
+    PLACE_CARD,
+    PLACE_NEED,
+    PLACE_PLACED,
+    PLACE_PLAYER,
+    PLAY_ALIST,
+    PLAY_CARD,
+    PLAY_EXCLUDED,
+    PLAY_FLASH,
+    PLAY_MARK,
+    PLAY_PLAYER,
+    STEP,
+    ask,
+)
+from .resolution import push_effect
+from .rule_processes import check_vanish, lv1_cost, settle
+from .triggers import EV_CORES_PLACED, EV_MAGIC, cores_reached, fire_deployed, fire_summoned, happen
 
 
 def playable(s: State, p: int, i: int, main: bool, ctx: tuple | None = None) -> bool:
@@ -47,8 +61,12 @@ def h_play(s: State, f: list) -> None:
     d = s.defs[s.cdef[i]]
     if step == 0:  # 11-1-1-4, 12-2-1-3: 《継召》 before the field's reductions
         exs = [k for k, j in enumerate(s.trash[p]) if k < MAX_TRASH and s.defs[s.cdef[j]].ex]
-        if d.red_total and exs and f[PLAY_EXCLUDED] < d.red_total and \
-                not (s.bflags & B_REDUCE and s.has_constants and s.no_reduction(p, i)):  # no reduction: no 継召
+        if (
+            d.red_total
+            and exs
+            and f[PLAY_EXCLUDED] < d.red_total
+            and not (s.bflags & B_REDUCE and s.has_constants and s.no_reduction(p, i))
+        ):  # no reduction: no 継召
             legal = [TRASH + k for k in exs]
             if s.affordable(p, i, f[PLAY_EXCLUDED]):
                 legal.append(PASS)

@@ -3,20 +3,36 @@ replacements of its destruction, the verbs family's replacements of other cards'
 (``of:``), with costs (「～ことで」), of returns, mills and the draw step's draw (7-4-2);
 9-1-8-1-2 (an event is replaced once) and 9-1-8-1-3 (the turn player chooses among several).
 """
+
 from __future__ import annotations
 
 from ..cards import B_NEGATE, B_REPLACE, RP
 from ..events import C_BATTLE, C_EFFECT
 from ..layout import D_MODE, D_OPTIONAL, N_OPTIONS, OPTION
-from ..state import G_NO_EFFECT_DESTROY, State, W_DESTROY, Z_FIELD, Z_TRASH
-from .frames import (
-    DRAW_PLAYER, H_ACTIVATE, H_REPLACE, H_REPLACE_COST, RC_BY_EFFECT, RC_BY_OPP, RC_CARD, RC_CHOSEN_CARD,
-    RC_CHOSEN_EFFECT, RC_DECLINED, RC_EVENT, RC_WAIT_KIND, REP_BY_EFFECT, REP_BY_OPP, REP_CARD, STEP, ask,
-)
-from .triggers import battle_won
+from ..state import G_NO_EFFECT_DESTROY, W_DESTROY, Z_FIELD, Z_TRASH, State
 from .actions import draw, to_wait
-from .resolution import push_effect
 from .costs import costs_ok
+from .frames import (
+    DRAW_PLAYER,
+    H_ACTIVATE,
+    H_REPLACE,
+    H_REPLACE_COST,
+    RC_BY_EFFECT,
+    RC_BY_OPP,
+    RC_CARD,
+    RC_CHOSEN_CARD,
+    RC_CHOSEN_EFFECT,
+    RC_DECLINED,
+    RC_EVENT,
+    RC_WAIT_KIND,
+    REP_BY_EFFECT,
+    REP_BY_OPP,
+    REP_CARD,
+    STEP,
+    ask,
+)
+from .resolution import push_effect
+from .triggers import battle_won
 
 
 def destroy(s: State, i: int, by_opp: bool, by_effect: bool, replaceable: bool = True) -> bool:
@@ -81,8 +97,11 @@ def _covers(e, ev: int, by_opp: bool, by_effect: bool) -> bool:
     returned_to_deck, milled) as it happens?"""
     k = e.event
     if ev == RP["destroyed"]:
-        return k == ev or (k == RP["destroyed_by_effect"] and by_effect) or \
-            (k == RP["destroyed_by_opponent_effect"] and by_effect and by_opp)
+        return (
+            k == ev
+            or (k == RP["destroyed_by_effect"] and by_effect)
+            or (k == RP["destroyed_by_opponent_effect"] and by_effect and by_opp)
+        )
     if ev == RP["milled"]:
         return k == ev or (k == RP["milled_by_opponent"] and by_opp)
     return k == ev
@@ -167,7 +186,7 @@ def h_replace_cost(s: State, f: list) -> None:
         return
     milled = ev == RP["milled"]  # the card is in the trash already; what is replaced is the rest of the discard
     alive = s.zone[i] == (Z_TRASH if milled else Z_FIELD)
-    declined = set(zip(f[RC_DECLINED::2], f[RC_DECLINED + 1::2]))  # (card, effect index) pairs
+    declined = set(zip(f[RC_DECLINED::2], f[RC_DECLINED + 1 :: 2]))  # (card, effect index) pairs
     apps = replacements_of(s, i, ev, by_opp, by_effect, declined) if alive else []
     if not apps:
         s.stack.pop()
@@ -209,7 +228,11 @@ def draw_replacements(s: State, p: int) -> list:
         if not d.replaces or (negate and s.negated(j)):
             continue
         for e in d.replaces:
-            if e.event == RP_DRAW_STEP and (e.levels >> s.level(j)) & 1 and not (e.cond and not s.cond_ok(e.cond, j, p)):
+            if (
+                e.event == RP_DRAW_STEP
+                and (e.levels >> s.level(j)) & 1
+                and not (e.cond and not s.cond_ok(e.cond, j, p))
+            ):
                 out.append((j, e))
     return out
 

@@ -4,25 +4,58 @@ in the turn player's order (9-1-5-8), hand cards' triggers declared by revealing
 links (5-19: if done, in full, after), each action carried out by its verb (``verbs.py``)
 as one simultaneous group (9-1-5-4), and the search (open, add up to N, the rest away).
 """
+
 from __future__ import annotations
 
 from ...core import effects
 from ..cards import B_LVCOST, B_NEGATE, LK, SIDE_ANY, TW_CARD, TZ_FIELD, Target
 from ..layout import D_OPTIONAL, D_ORDER, D_SEARCH, N_OPTIONS, OPTION, PASS
-from ..state import State, Z_DECK, Z_FIELD, Z_HAND, Z_LIMBO
-from .frames import (
-    EFF_AFTER, EFF_ALIST, EFF_COUNT, EFF_DONE, EFF_EVENT, EFF_FULL, EFF_IP, EFF_MARK, EFF_PLAYER, EFF_SELS,
-    EFF_SRC, EFF_STEP_MODE, EFF_STEP_OPTIONAL, EFF_STEP_SUMMONED, H_EFFECT, H_TARGET,
-    H_TRIG, SEARCH_ADDED, SEARCH_ALIST, SEARCH_IP, SEARCH_PICKS, SEARCH_PLAYER, SETTLE_MARK, STEP, TRIG_BATCH,
-    TRIG_HELD, TRIG_HELD_END, TRIG_OPTIONAL, ask,
-)
-from .triggers import (
-    added_to_hand, DECLARED, EV_BATTLE_DESTROY, EV_EXHAUSTED, fire_summoned, note_use, own_event, TO_HAND_EVENTS,
-    used_up,
-)
+from ..state import Z_DECK, Z_FIELD, Z_HAND, Z_LIMBO, State
 from .actions import put_in_hand, to_trash
+from .frames import (
+    EFF_AFTER,
+    EFF_ALIST,
+    EFF_COUNT,
+    EFF_DONE,
+    EFF_EVENT,
+    EFF_FULL,
+    EFF_IP,
+    EFF_MARK,
+    EFF_PLAYER,
+    EFF_SELS,
+    EFF_SRC,
+    EFF_STEP_MODE,
+    EFF_STEP_OPTIONAL,
+    EFF_STEP_SUMMONED,
+    H_EFFECT,
+    H_TARGET,
+    H_TRIG,
+    SEARCH_ADDED,
+    SEARCH_ALIST,
+    SEARCH_IP,
+    SEARCH_PICKS,
+    SEARCH_PLAYER,
+    SETTLE_MARK,
+    STEP,
+    TRIG_BATCH,
+    TRIG_HELD,
+    TRIG_HELD_END,
+    TRIG_OPTIONAL,
+    ask,
+)
 from .rule_processes import check_vanish, flush_waiting, settle
 from .targets import word_targets
+from .triggers import (
+    DECLARED,
+    EV_BATTLE_DESTROY,
+    EV_EXHAUSTED,
+    TO_HAND_EVENTS,
+    added_to_hand,
+    fire_summoned,
+    note_use,
+    own_event,
+    used_up,
+)
 
 
 def h_settle(s: State, f: list) -> None:
@@ -76,7 +109,7 @@ def h_trig(s: State, f: list) -> None:
             for k, t in enumerate(batch):
                 if s.zone[t[0]] == Z_HAND and t[5] != DECLARED:
                     batch.pop(k)
-                    f.extend(t[:TRIG_HELD_END - TRIG_HELD])  # f[TRIG_HELD:TRIG_HELD_END]
+                    f.extend(t[: TRIG_HELD_END - TRIG_HELD])  # f[TRIG_HELD:TRIG_HELD_END]
                     s.ctx_batch = f[TRIG_BATCH]
                     ask(s, t[2], D_OPTIONAL, [OPTION, OPTION + 1])
                     f[STEP] = 4
@@ -116,7 +149,7 @@ def h_trig(s: State, f: list) -> None:
             batch.append(t + (DECLARED,))
         return
     # f[STEP] == 3: the optional answer
-    i, ei, ev, n = f[TRIG_OPTIONAL:TRIG_OPTIONAL + 4]
+    i, ei, ev, n = f[TRIG_OPTIONAL : TRIG_OPTIONAL + 4]
     del f[TRIG_OPTIONAL:]
     f[STEP] = 0
     if s.answer == OPTION + 1:
@@ -166,8 +199,11 @@ def h_effect(s: State, f: list) -> None:
             return
         a = acts[ip]
         link = a.link
-        skip = (link == LK["if_done"] and not f[EFF_DONE]) or (link == LK["if_all"] and not f[EFF_FULL]) or \
-               (link == LK["after"] and not f[EFF_AFTER])
+        skip = (
+            (link == LK["if_done"] and not f[EFF_DONE])
+            or (link == LK["if_all"] and not f[EFF_FULL])
+            or (link == LK["after"] and not f[EFF_AFTER])
+        )
         if not skip and a.cond and not s.cond_ok(a.cond, src, p):
             skip = True
         if skip:

@@ -3,14 +3,15 @@
 10-2-2-7, 4-1-4), its replacement for a destroyed card's cores (``destroyed_cores``), and
 ``settle``, which pushes the resolution of what triggered followed by that move.
 """
+
 from __future__ import annotations
 
 from ...core import effects
 from ..cards import B_NEGATE, B_REPLACE, RP
-from ..state import S_RESERVE, S_TRASH, State, W_DECK_TOP, W_DESTROY, W_HAND, W_VANISH, Z_DECK, Z_FIELD, Z_WAIT
-from .frames import H_SETTLE
-from .triggers import added_to_hand, TO_HAND_EVENTS
+from ..state import S_RESERVE, S_TRASH, W_DECK_TOP, W_DESTROY, W_HAND, W_VANISH, Z_DECK, Z_FIELD, Z_WAIT, State
 from .actions import forget_soul_paid, put_in_hand, to_trash, to_wait
+from .frames import H_SETTLE
+from .triggers import TO_HAND_EVENTS, added_to_hand
 
 
 def lv1_cost(s: State, i: int) -> int:

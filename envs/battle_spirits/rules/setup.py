@@ -2,12 +2,13 @@
 (6-2-1-3), 4 cards (6-2-1-5), who goes first (6-2-1-6, BS-R3), the mulligans (6-2-1-7,
 6-2-1-8) and the first turn (6-2-1-9).
 """
+
 from __future__ import annotations
 
 from ..layout import D_FIRST, D_MULLIGAN, OPTION
-from ..state import S_RESERVE, State, Z_DECK
-from .frames import H_TURN, SETUP_DRAW_WINNER, STEP, ask_no_context
+from ..state import S_RESERVE, Z_DECK, State
 from .actions import draw
+from .frames import H_TURN, SETUP_DRAW_WINNER, STEP, ask_no_context
 
 
 def h_setup(s: State, f: list) -> None:

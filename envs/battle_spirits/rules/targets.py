@@ -3,14 +3,26 @@
 unaffected cards excluded, 「最も～」 extremes), and the handler asking for them one atomic
 choice at a time.
 """
+
 from __future__ import annotations
 
 from ..cards import (
-    B_IMMUNE, IM_ALL, IM_TARGET, SIDE_OPP, SIDE_OWN, T_ATTACKER, T_BLOCKER, T_EVENT, T_MOVED, T_SELF, TZ_FIELD,
-    TZ_TRASH, Target,
+    B_IMMUNE,
+    IM_ALL,
+    IM_TARGET,
+    SIDE_OPP,
+    SIDE_OWN,
+    T_ATTACKER,
+    T_BLOCKER,
+    T_EVENT,
+    T_MOVED,
+    T_SELF,
+    TZ_FIELD,
+    TZ_TRASH,
+    Target,
 )
 from ..layout import D_TARGET, FIELD, HAND, MAX_HAND, MAX_TRASH, OPP_FIELD, PASS, TRASH
-from ..state import State, Z_FIELD, Z_TRASH, Z_WAIT
+from ..state import Z_FIELD, Z_TRASH, Z_WAIT, State
 from .frames import STEP, TGT_ALIST, TGT_IP, TGT_PLAYER, TGT_SELS, TGT_SRC, ask
 
 
@@ -41,7 +53,7 @@ def target_candidates(s: State, t: Target, src: int, p: int, chosen: list, by: i
     kind = IM_ALL if t.count == -1 else IM_TARGET
     imm = s.bflags & B_IMMUNE
     if t.zone == TZ_FIELD:
-        for q in ((p,) if t.side == SIDE_OWN else (1 - p,) if t.side == SIDE_OPP else (p, 1 - p)):
+        for q in (p,) if t.side == SIDE_OWN else (1 - p,) if t.side == SIDE_OPP else (p, 1 - p):
             base = FIELD if q == me else OPP_FIELD
             for j, i in enumerate(s.field[q]):
                 if i not in chosen and s.matches(t, i, src, p) and not s.armored(i, src, kind):

@@ -5,11 +5,12 @@ simultaneity group of one action (9-1-5-4), the level and limits a trigger needs
 and cards reaching a hand or being discarded from it (5-6, 5-13). Triggers are only queued
 here (``s.pending``); ``resolution`` resolves them.
 """
+
 from __future__ import annotations
 
 from ..cards import B_DELAYED, B_NEGATE, EV, LIM_NO_DUP, LIM_ONCE_PER_TURN
 from ..events import C_BATTLE, C_EFFECT, C_RULE, watches
-from ..state import State, TE_WATCH, Z_FIELD
+from ..state import TE_WATCH, Z_FIELD, State
 
 
 def fire(s: State, ev: int, i: int, event: int = -1, lv: int = 0) -> None:
@@ -118,8 +119,7 @@ TO_HAND_EVENTS = 1 << EV_TO_HAND | 1 << EV_DRAWN  # the events of cards reaching
 DECLARED = -1
 
 
-def happen(s: State, ev: int, who: int, cards, n: int = 0, by: int = -1, cause: int = C_RULE,
-           other: int = -1) -> None:
+def happen(s: State, ev: int, who: int, cards, n: int = 0, by: int = -1, cause: int = C_RULE, other: int = -1) -> None:
     """Event ``ev`` of player ``who`` happened to ``cards`` (a card event: its one card; a player
     event: the cards drawn, added, milled ... or none) and ``n`` of them (default: how many
     cards; the life lost for life_decreased), caused by player ``by`` (-1: nobody) through
@@ -159,8 +159,7 @@ def happen(s: State, ev: int, who: int, cards, n: int = 0, by: int = -1, cause: 
                     _seen(s, (e,), j, -1 - x, who, cards, c0, n, by, cause, other)
 
 
-def _seen(s: State, effs, j: int, q: int, who: int, cards, c0: int, n: int, by: int, cause: int,
-          other: int) -> None:
+def _seen(s: State, effs, j: int, q: int, who: int, cards, c0: int, n: int, by: int, cause: int, other: int) -> None:
     for e in effs:
         w = e.watch
         if e.each and len(cards) > 1:  # once per card (「～1枚につき」 read per card, ruling on 9-1-5-4)

@@ -3,24 +3,52 @@ draw (7-4), refresh (7-5), main (7-6), attack (7-7), second main (7-8) and end (
 the main step's actions (7-6-1-2): play a card, activate a main effect, move cores
 (7-6-1-2-2), end the step.
 """
+
 from __future__ import annotations
 
 from ..cards import B_BATTLE, B_REPLACE, EV
 from ..events import C_RULE
 from ..layout import (
-    D_MAIN, D_MOVE_DST, D_MOVE_SRC, FIELD, FIELD_SOUL, HAND, MAX_HAND, MOVE_CORE, OPP_FIELD, PASS, RESERVE,
-    RESERVE_SOUL, ST_ATTACK, ST_CORE, ST_DRAW, ST_END, ST_MAIN, ST_MAIN2, ST_REFRESH, ST_START,
+    D_MAIN,
+    D_MOVE_DST,
+    D_MOVE_SRC,
+    FIELD,
+    FIELD_SOUL,
+    HAND,
+    MAX_HAND,
+    MOVE_CORE,
+    OPP_FIELD,
+    PASS,
+    RESERVE,
+    RESERVE_SOUL,
+    ST_ATTACK,
+    ST_CORE,
+    ST_DRAW,
+    ST_END,
+    ST_MAIN,
+    ST_MAIN2,
+    ST_REFRESH,
+    ST_START,
 )
-from ..state import DUR_TURN, S_RESERVE, S_TRASH, State, TE_END_ATTACK_STEP
-from .frames import (
-    H_ATTACK, H_DRAW_STEP, H_MAIN, H_MOVE, MAIN_PLAYER, MOVE_MARK, MOVE_PLAYER, MOVE_SOURCE, STEP, ask_no_context,
-)
-from .triggers import add_cores, cores_increased, fire_all
+from ..state import DUR_TURN, S_RESERVE, S_TRASH, TE_END_ATTACK_STEP, State
 from .actions import draw, expire, flagged, recover
-from .rule_processes import check_vanish, settle
 from .costs import activatable, core_sources, start_activate, take_core
-from .replacements import draw_replacements
+from .frames import (
+    H_ATTACK,
+    H_DRAW_STEP,
+    H_MAIN,
+    H_MOVE,
+    MAIN_PLAYER,
+    MOVE_MARK,
+    MOVE_PLAYER,
+    MOVE_SOURCE,
+    STEP,
+    ask_no_context,
+)
 from .playing import playable, start_play
+from .replacements import draw_replacements
+from .rule_processes import check_vanish, settle
+from .triggers import add_cores, cores_increased, fire_all
 
 
 def h_turn(s: State, f: list) -> None:

@@ -28,6 +28,7 @@ module             rules
 
 ``HANDLERS`` is indexed by the handler ids of ``frames`` (their values are part of a saved game).
 """
+
 from __future__ import annotations
 
 from ...core.engine import HANDLER, STEP
@@ -35,11 +36,29 @@ from .battle import attacker_actions, judge, target_actions
 from .checkpoint import BATTLE_LIMIT, cp, cp_idle, h_cp
 from .context import publish
 from .frames import *  # noqa: F403  (every handler id, frame slot and record name)
-from .frames import NO_CONTEXT, DecisionContext, H_CP, H_FT, H_REPL, H_RES, H_SETUP, H_TURN, H_USE
+from .frames import H_CP, H_FT, H_REPL, H_RES, H_SETUP, H_TURN, H_USE, NO_CONTEXT, DecisionContext
 from .free_timing import _nth_activated, ft, ft_actions, h_ft
-from .information import (ability_of, applies, condition_ok, cur_statics, expire, face_of, has_kw, leader,
-                          level_to_pay, negated, on_field, passes, power_of, prohibited_attack, prohibited_melee,
-                          snap, stat, statics, stats)
+from .information import (
+    ability_of,
+    applies,
+    condition_ok,
+    cur_statics,
+    expire,
+    face_of,
+    has_kw,
+    leader,
+    level_to_pay,
+    negated,
+    on_field,
+    passes,
+    power_of,
+    prohibited_attack,
+    prohibited_melee,
+    snap,
+    stat,
+    statics,
+    stats,
+)
 from .loops import loop_key, loop_note
 from .losing import check_loss
 from .playing import discard_choices, energy_choices, h_use
@@ -55,13 +74,69 @@ HANDLERS[H_SETUP], HANDLERS[H_TURN], HANDLERS[H_CP], HANDLERS[H_FT] = h_setup, h
 HANDLERS[H_USE], HANDLERS[H_RES], HANDLERS[H_REPL] = h_use, h_res, h_repl
 
 __all__ = [
-    "HANDLERS", "HANDLER", "STEP", "BATTLE_LIMIT", "LIFE_CARDS", "OPENING_HAND", "END_LOOP_CAP",
-    "attacker_actions", "judge", "target_actions", "cp", "cp_idle", "h_cp", "publish", "DecisionContext", "NO_CONTEXT",
-    "ft", "ft_actions", "h_ft",
-    "_nth_activated", "ability_of", "applies", "condition_ok", "cur_statics", "expire", "face_of", "has_kw", "leader",
-    "level_to_pay", "negated", "on_field", "passes", "power_of", "prohibited_attack", "prohibited_melee", "snap",
-    "stat", "stats", "statics", "loop_key", "loop_note", "check_loss", "discard_choices", "energy_choices", "h_use",
-    "deal_damage", "h_repl", "iron_ready", "remove_card", "repl_candidates", "_uid_of", "h_res",
-    "target_candidates", "h_setup", "enter_battle", "fire", "fire_all", "state_check", "h_turn", "charge", "draw",
-    "lose_life", "move", "shift", "play_wait",
+    "HANDLERS",
+    "HANDLER",
+    "STEP",
+    "BATTLE_LIMIT",
+    "LIFE_CARDS",
+    "OPENING_HAND",
+    "END_LOOP_CAP",
+    "attacker_actions",
+    "judge",
+    "target_actions",
+    "cp",
+    "cp_idle",
+    "h_cp",
+    "publish",
+    "DecisionContext",
+    "NO_CONTEXT",
+    "ft",
+    "ft_actions",
+    "h_ft",
+    "_nth_activated",
+    "ability_of",
+    "applies",
+    "condition_ok",
+    "cur_statics",
+    "expire",
+    "face_of",
+    "has_kw",
+    "leader",
+    "level_to_pay",
+    "negated",
+    "on_field",
+    "passes",
+    "power_of",
+    "prohibited_attack",
+    "prohibited_melee",
+    "snap",
+    "stat",
+    "stats",
+    "statics",
+    "loop_key",
+    "loop_note",
+    "check_loss",
+    "discard_choices",
+    "energy_choices",
+    "h_use",
+    "deal_damage",
+    "h_repl",
+    "iron_ready",
+    "remove_card",
+    "repl_candidates",
+    "_uid_of",
+    "h_res",
+    "target_candidates",
+    "h_setup",
+    "enter_battle",
+    "fire",
+    "fire_all",
+    "state_check",
+    "h_turn",
+    "charge",
+    "draw",
+    "lose_life",
+    "move",
+    "shift",
+    "play_wait",
 ]

@@ -1,5 +1,6 @@
 """The battle (LM 7-3 .. 7-5): attackers (7-3-1-2, pressure skills 10-5-1), attack targets
 (7-3-1-4, 防衛 10-10-1) and the battle judgement (7-5-1-2 .. 7-5-1-4). The battle's steps run in ``turn``."""
+
 from __future__ import annotations
 
 from ..layout import OPP_BATTLE, OPP_LEADER, OWN_BATTLE, SELF_LEADER

@@ -4,6 +4,7 @@
 picked cards dropped together 9-1-2-3); then the turn player's waiting abilities first (8-5-1-2,
 8-5-1-3), ordered by their master; 8-5-1-4 the checkpoint ends.
 """
+
 from __future__ import annotations
 
 from ...core.engine import STEP

@@ -19,13 +19,33 @@ tests hold every decision's context to:
 
 Most decisions (free timings, attacks, checkpoints) have none: ``NO_CONTEXT``.
 """
+
 from __future__ import annotations
 
 from ...core.engine import HANDLER
 from ..layout import D_ORDER_REPLACEMENT, D_PLACE_ORDER, D_SEARCH
-from .frames import (BURY_PICKS, DecisionContext, H_REPL, H_RES, H_USE, K_CARD, NO_CONTEXT, REPL_ACTOR,
-                     REPL_BATTLE, REPL_CHOICE, REPL_DONE, REPL_EVENT, REPL_SUBJECT, RES_DONE, RES_MODE, RES_SRC,
-                     USE_CARD, USE_DISCARD, USE_ENERGY, USE_MODE)
+from .frames import (
+    BURY_PICKS,
+    H_REPL,
+    H_RES,
+    H_USE,
+    K_CARD,
+    NO_CONTEXT,
+    REPL_ACTOR,
+    REPL_BATTLE,
+    REPL_CHOICE,
+    REPL_DONE,
+    REPL_EVENT,
+    REPL_SUBJECT,
+    RES_DONE,
+    RES_MODE,
+    RES_SRC,
+    USE_CARD,
+    USE_DISCARD,
+    USE_ENERGY,
+    USE_MODE,
+    DecisionContext,
+)
 from .replacement import repl_candidates
 
 

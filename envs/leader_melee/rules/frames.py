@@ -4,8 +4,8 @@ A frame is a plain list of ints ``[handler, step, arg...]`` (``envs/core/engine.
 and ``STEP`` name its first two slots); a handler's own arguments follow from slot 2 and are
 read by the names below, never by number. No rule is implemented here.
 """
-from __future__ import annotations
 
+from __future__ import annotations
 
 from ...core.engine import HANDLER, STEP  # noqa: F401  (re-exported: the names of every frame's first two slots)
 
@@ -17,9 +17,27 @@ SETUP_PLAYER = 2
 
 # [H_TURN, step]: no arguments (the turn player is ``state.tp``)
 # its steps (``turn.h_turn``): charge phase 6-2, main phase 6-3, battle phase 7-2 .. 7-7, end phase 6-5
-(TS_TURN_START, TS_DRAW, TS_CHARGE, TS_MAIN_START, TS_MAIN, TS_BP_START, TS_STANDBY, TS_STANDBY_DONE, TS_ATTACK_START,
- TS_ATTACKER, TS_TARGET, TS_ATTACK, TS_ATTACK_DONE, TS_GUARD, TS_JUDGE_START, TS_JUDGE, TS_COMPLETE, TS_MELEE_OUT,
- TS_JUDGED) = range(19)
+(
+    TS_TURN_START,
+    TS_DRAW,
+    TS_CHARGE,
+    TS_MAIN_START,
+    TS_MAIN,
+    TS_BP_START,
+    TS_STANDBY,
+    TS_STANDBY_DONE,
+    TS_ATTACK_START,
+    TS_ATTACKER,
+    TS_TARGET,
+    TS_ATTACK,
+    TS_ATTACK_DONE,
+    TS_GUARD,
+    TS_JUDGE_START,
+    TS_JUDGE,
+    TS_COMPLETE,
+    TS_MELEE_OUT,
+    TS_JUDGED,
+) = range(19)
 TS_BP_END, TS_BP_END_DONE, TS_END, TS_END_CHECK = range(20, 24)
 
 # [H_CP, step, player, picks...]: the player who orders waiting abilities or drops for the battle area
@@ -32,8 +50,7 @@ FT_KIND, FT_PLAYER, FT_KEY = range(2, 5)
 
 # [H_USE, step, player, card, what, face, ability, energy left, cost part, mode, discard left]: playing a
 # card or an ability (8-6-2): what it plays (U_*), the cost still to pay (8-4-2), the mode chosen (-1 none)
-(USE_PLAYER, USE_CARD, USE_WHAT, USE_FACE, USE_ABILITY, USE_ENERGY, USE_PART, USE_MODE,
- USE_DISCARD) = range(2, 11)
+(USE_PLAYER, USE_CARD, USE_WHAT, USE_FACE, USE_ABILITY, USE_ENERGY, USE_PART, USE_MODE, USE_DISCARD) = range(2, 11)
 U_BATTLE, U_MELEE, U_EXTRA, U_ABILITY = range(4)  # what H_USE plays
 
 # [H_RES, step, master, src, src_obj, face, ability, action index, mode, picks...]: an ability resolving
@@ -51,8 +68,9 @@ BURY_MAX, BURY_PICKS = RES_PICKS, RES_PICKS + 1
 # replaceable event (8-10): EV_*, the battle card (break / drop) or player (damage) it happens to, who
 # causes it (RULE: a rule process), whether a battle does; the card whose break / strike skill it
 # would trigger, as which object; the damage; the replacement chosen; the 4-int keys already applied
-(REPL_EVENT, REPL_SUBJECT, REPL_ACTOR, REPL_BATTLE, REPL_SRC, REPL_SRC_OBJ, REPL_AMOUNT, REPL_CHOICE,
- REPL_DONE) = range(2, 11)
+(REPL_EVENT, REPL_SUBJECT, REPL_ACTOR, REPL_BATTLE, REPL_SRC, REPL_SRC_OBJ, REPL_AMOUNT, REPL_CHOICE, REPL_DONE) = (
+    range(2, 11)
+)
 EV_BREAK, EV_DROP, EV_DAMAGE = 0, 1, 2  # replaceable events (8-10)
 EV_NAMES = ("break", "drop", "damage")
 RULE = -1  # the "actor" of an event a rule process causes (9-3): no player's effect (LM-N12)

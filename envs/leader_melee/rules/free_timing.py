@@ -5,19 +5,30 @@ activated abilities (覚醒 10-7, 共闘 10-8, 乱戦 7-3-1-6-3-1), battle cards
 7-4-1-2-1, 3-1-4), declaring an attack (7-2-1-2-1); a checkpoint first (4-6-2, 8-5-2-1) and again
 after each action (4-6-3-1).
 """
+
 from __future__ import annotations
 
 from bisect import bisect_left
 
 from ...core.engine import STEP
 from ..cards import A_ACTIVATED, A_AWAKEN, A_COOPERATE, A_RANSEN, PLAYABLE, T_BATTLE, T_EXTRA
-from ..layout import (BATTLE_ABILITY, D_FT_ATTACK, D_FT_GUARD, D_FT_MAIN, D_FT_STANDBY, DECLARE_ATTACK, HAND,
-                      LEADER_ABILITY, OWN_BATTLE, PASS, SELF_LEADER)
+from ..layout import (
+    BATTLE_ABILITY,
+    D_FT_ATTACK,
+    D_FT_GUARD,
+    D_FT_MAIN,
+    D_FT_STANDBY,
+    DECLARE_ATTACK,
+    HAND,
+    LEADER_ABILITY,
+    OWN_BATTLE,
+    PASS,
+    SELF_LEADER,
+)
 from ..state import KNOWN, Z_MELEE
 from .battle import attacker_actions
 from .checkpoint import cp_idle
-from .frames import (FT_KEY, FT_KIND, FT_PLAYER, H_CP, H_FT, NO_CONTEXT, U_ABILITY, U_BATTLE, U_EXTRA, U_MELEE,
-                     use_frame)
+from .frames import FT_KEY, FT_KIND, FT_PLAYER, H_CP, H_FT, NO_CONTEXT, U_ABILITY, U_BATTLE, U_EXTRA, U_MELEE, use_frame
 from .information import ability_of, condition_ok, cur_statics, face_of, leader, level_to_pay, negated, prohibited_melee
 from .loops import loop_key, loop_note
 from .triggers import fire
@@ -85,8 +96,11 @@ def ft_actions(s, kind, p):
             a = d.faces[0].abilities[0]
             if (a.event == "main") != (kind == D_FT_MAIN):
                 continue
-            if level_to_pay(s, p, u) + a.energy <= energy and a.discard < len(s.hand[p]) \
-                    and condition_ok(s, p, a.condition):
+            if (
+                level_to_pay(s, p, u) + a.energy <= energy
+                and a.discard < len(s.hand[p])
+                and condition_ok(s, p, a.condition)
+            ):
                 out.append(HAND + i)
     if kind in (D_FT_ATTACK, D_FT_GUARD) and not no_melee:  # 7-3-1-6-1 / 7-4-1-2-1: active battle cards to melee
         for i, u in enumerate(s.battle[p]):

@@ -5,6 +5,7 @@ negation (8-3-2), the continuous abilities in effect (8-9, 10-5; pressure skills
 (8-3-3), last information (8-11-1), the level to pay (2-10, 速攻 10-13) and the end of effects with a
 duration (6-5-1-3, 7-6-1-3, 7-7-1-2).
 """
+
 from __future__ import annotations
 
 from ..state import CARDS_PER_PLAYER, Z_BATTLE, Z_DROP, Z_ENERGY, Z_LEADER, Z_MELEE
@@ -137,7 +138,7 @@ def prohibited_attack(s, u):
 
 def prohibited_melee(s, p):
     """Pressure skill (10-5-1): player p may not move or play cards into the melee area."""
-    for m, src, act in cur_statics(s):
+    for m, _src, act in cur_statics(s):
         if act.do == "prohibit" and act.what == "melee" and (act.target.side == "own") == (p == m):
             return True
     return False

@@ -1,4 +1,5 @@
 """Infinite loops (LM 11-1): the state 11-1-1-2 compares and the choices that stop a loop (11-1-1-2, 11-1-1-3)."""
+
 from __future__ import annotations
 
 from ..layout import PASS
@@ -10,8 +11,10 @@ def loop_key(s, kind):
     zone, rest, the leaders' faces and the decks' order, at the same kind of decision. Tuples of
     ints only: their hash is the same in every process (a pickled state keeps its loop history)."""
     z = s.zone
-    return hash((kind, s.face[0], s.face[CARDS_PER_PLAYER], tuple(z), tuple(s.rest), tuple(s.deck[0]),
-                 tuple(s.deck[1]))) or 1  # 0 means "no key"
+    return (
+        hash((kind, s.face[0], s.face[CARDS_PER_PLAYER], tuple(z), tuple(s.rest), tuple(s.deck[0]), tuple(s.deck[1])))
+        or 1
+    )  # 0 means "no key"
 
 
 def loop_note(s, p, key, a):
@@ -27,8 +30,8 @@ def loop_note(s, p, key, a):
         e = h[i]
         if e[0] == p and e[1] == key:
             if e[2] != a:
-                others = [x for x in h[i + 1:] if x[0] != p and x[2] != PASS]
-                for x in (others or ([e] if e[2] != PASS else [])):
+                others = [x for x in h[i + 1 :] if x[0] != p and x[2] != PASS]
+                for x in others or ([e] if e[2] != PASS else []):
                     if x not in s.barred:
                         s.barred.append(x)
             break

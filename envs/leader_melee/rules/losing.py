@@ -1,4 +1,5 @@
 """Losing the game (LM 1-2, 9-2; LM-R1): 0 life cards or 0 deck cards loses; both at once, a draw (1-2-3)."""
+
 from __future__ import annotations
 
 

@@ -1,6 +1,7 @@
 """Playing cards and abilities (LM 8-4, 8-6-2, 2-10-1): modes before costs (8-6-2-2), the cost's parts in
 text order (8-6-2-3, 8-4-2-1), energy one card at a time (2-10-1-1), then the card enters its area or
 the ability resolves (8-6-2-4; melee 7-3-1-6-2, 怒涛 10-11-1, 覚醒 10-7-3, 共闘 10-8-3, once 10-15)."""
+
 from __future__ import annotations
 
 from ...core.engine import STEP
@@ -8,8 +9,22 @@ from ..cards import A_AWAKEN, A_COOPERATE
 from ..layout import D_CHOOSE_MODE, D_DISCARD, D_PAY_ENERGY, HAND, NUMBER, OWN_ENERGY
 from ..state import Z_DROP, Z_MELEE
 from .context import publish
-from .frames import (U_ABILITY, U_BATTLE, U_EXTRA, U_MELEE, USE_ABILITY, USE_CARD, USE_DISCARD, USE_ENERGY, USE_FACE,
-                     USE_MODE, USE_PART, USE_PLAYER, USE_WHAT, res_frame)
+from .frames import (
+    U_ABILITY,
+    U_BATTLE,
+    U_EXTRA,
+    U_MELEE,
+    USE_ABILITY,
+    USE_CARD,
+    USE_DISCARD,
+    USE_ENERGY,
+    USE_FACE,
+    USE_MODE,
+    USE_PART,
+    USE_PLAYER,
+    USE_WHAT,
+    res_frame,
+)
 from .information import ability_of, has_kw
 from .triggers import enter_battle, fire
 from .zones import move

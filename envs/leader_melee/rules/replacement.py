@@ -4,14 +4,32 @@ The candidates for an event (8-10-1, 8-10-2-3), the affected player's order (8-1
 optional one only when it can be carried out (8-10-3); the break (7-5-1-4-2, break skill 10-4-1) and
 damage (4-9-1, strike skill 10-3-1) they replace.
 """
+
 from __future__ import annotations
 
 from ...core.engine import STEP
 from ..layout import D_ORDER_REPLACEMENT, D_YES_NO, PASS, PENDING, YES
 from ..state import CARDS_PER_PLAYER, Z_BATTLE, Z_DROP, Z_ENERGY, Z_LEADER
-from .frames import (AI_IRON, DecisionContext, EV_BREAK, EV_DAMAGE, EV_DROP, EV_NAMES, REPL_ACTOR, REPL_AMOUNT,
-                     REPL_BATTLE, REPL_CHOICE, REPL_DONE, REPL_EVENT, REPL_SRC, REPL_SRC_OBJ, REPL_SUBJECT, RULE,
-                     repl_frame, res_frame)
+from .frames import (
+    AI_IRON,
+    EV_BREAK,
+    EV_DAMAGE,
+    EV_DROP,
+    EV_NAMES,
+    REPL_ACTOR,
+    REPL_AMOUNT,
+    REPL_BATTLE,
+    REPL_CHOICE,
+    REPL_DONE,
+    REPL_EVENT,
+    REPL_SRC,
+    REPL_SRC_OBJ,
+    REPL_SUBJECT,
+    RULE,
+    DecisionContext,
+    repl_frame,
+    res_frame,
+)
 from .information import ability_of, condition_ok, face_of, has_kw, negated, on_field
 from .loops import loop_key, loop_note
 from .losing import check_loss
@@ -56,7 +74,7 @@ def repl_candidates(s, ev, u, actor, battle, done):
                     continue  # 8-10-3
                 out.append(key)
     if done:
-        out = [k for k in out if not any(done[i:i + 4] == k for i in range(0, len(done), 4))]
+        out = [k for k in out if not any(done[i : i + 4] == k for i in range(0, len(done), 4))]
     return out
 
 
@@ -128,8 +146,11 @@ def h_repl(s, f):
                 _do_remove(s, u, Z_ENERGY if ev == EV_BREAK else Z_DROP, f[REPL_SRC], f[REPL_SRC_OBJ])
             return
         if len(cands) > 1:
-            s.ask(u if ev == EV_DAMAGE else s.owner[u], D_ORDER_REPLACEMENT,
-                  [PENDING + j for j in range(min(16, len(cands)))])  # 8-10-2, 8-10-2-1
+            s.ask(
+                u if ev == EV_DAMAGE else s.owner[u],
+                D_ORDER_REPLACEMENT,
+                [PENDING + j for j in range(min(16, len(cands)))],
+            )  # 8-10-2, 8-10-2-1
             s.decision_ctx = DecisionContext(pending=tuple(tuple(k) for k in cands))
             f[STEP] = 1
             return

@@ -1,6 +1,7 @@
 """Resolution (LM 8-6-2-4, 8-6-3, 8-8): an ability's actions in order, its optional text, its targets
 chosen one at a time (8-6-3; none named: this card, 8-6-3-6), 連携 (10-14-1) and 充填 (10-12-1).
 The actions themselves are the verbs (``verbs.py``)."""
+
 from __future__ import annotations
 
 from ...core.engine import STEP
@@ -8,8 +9,21 @@ from ..cards import T_BATTLE
 from ..layout import D_TARGET, D_YES_NO, OPP_BATTLE, OPP_LEADER, OWN_BATTLE, PASS, SELF_LEADER, YES
 from ..state import KNOWN, Z_BATTLE, Z_LEADER, Z_MELEE
 from .context import publish
-from .frames import (RES_ABILITY, RES_ACTION, RES_FACE, RES_MASTER, RES_MODE, RES_PICKS, RES_SRC, RES_SRC_OBJ,
-                     RES_STEP_CHARGE, RES_STEP_LINK, SC_TRIGS, SC_ZVER, VERB_STEP)
+from .frames import (
+    RES_ABILITY,
+    RES_ACTION,
+    RES_FACE,
+    RES_MASTER,
+    RES_MODE,
+    RES_PICKS,
+    RES_SRC,
+    RES_SRC_OBJ,
+    RES_STEP_CHARGE,
+    RES_STEP_LINK,
+    SC_TRIGS,
+    SC_ZVER,
+    VERB_STEP,
+)
 from .information import ability_of, leader, passes
 from .loops import loop_key, loop_note
 from .losing import check_loss

@@ -1,5 +1,6 @@
 """Before the game (LM 5-2): shuffle (5-2-1-3), the first player at random (5-2-1-4, LM-R6), opening hands
 and the partial mulligan, first player first (5-2-1-5, 5-2-1-5-1), life cards (5-2-1-6), the first turn (5-2-1-7)."""
+
 from __future__ import annotations
 
 from ...core.engine import STEP
@@ -26,8 +27,11 @@ def h_setup(s, f):
         f[STEP] = 1
     elif st == 1:  # mulligan, first player first (LM-R6): any number of cards
         p = f[SETUP_PLAYER]
-        legal = [HAND + i for i, u in enumerate(s.hand[p]) if u not in s.picks
-                 and (i == 0 or s.cdef[s.hand[p][i - 1]] != s.cdef[u] or s.hand[p][i - 1] in s.picks)]
+        legal = [
+            HAND + i
+            for i, u in enumerate(s.hand[p])
+            if u not in s.picks and (i == 0 or s.cdef[s.hand[p][i - 1]] != s.cdef[u] or s.hand[p][i - 1] in s.picks)
+        ]
         s.ask(p, D_MULLIGAN, [PASS] + legal)
         s.decision_ctx = NO_CONTEXT
         f[STEP] = 2

@@ -4,6 +4,7 @@ Own-event triggers (8-7-2), phase and step starts for both players (7-4-1-1, 8-7
 battle area (play skill 10-1-1, 連携 10-14-1), state triggers (8-7-5, 8-7-5-1) and playing a waiting
 ability at a checkpoint (8-7-3, 8-7-3-1).
 """
+
 from __future__ import annotations
 
 from ..state import Z_BATTLE

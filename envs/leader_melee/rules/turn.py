@@ -1,18 +1,65 @@
 """The turn (LM 6, 7): charge phase (6-2), main phase (6-3), battle phase (7-2 standby, 7-3 attack,
 7-4 guard, 7-5 judgement, 7-6 battle complete, 7-7 end), end phase (6-5, 6-5-1-4 LM-G2; 11-1-1-1)."""
+
 from __future__ import annotations
 
 from ...core.engine import STEP
-from ..layout import (D_CHOOSE_ATTACKER, D_CHOOSE_TARGET, D_FT_ATTACK, D_FT_GUARD, D_FT_MAIN, D_FT_STANDBY,
-                      DECLARE_ATTACK, OPP_BATTLE, OPP_LEADER, OWN_BATTLE, P_ATTACK, P_BP_END, P_CHARGE, P_COMPLETE,
-                      P_END, P_GUARD, P_JUDGE, P_MAIN, P_STANDBY, PASS, SELF_LEADER)
+from ..layout import (
+    D_CHOOSE_ATTACKER,
+    D_CHOOSE_TARGET,
+    D_FT_ATTACK,
+    D_FT_GUARD,
+    D_FT_MAIN,
+    D_FT_STANDBY,
+    DECLARE_ATTACK,
+    OPP_BATTLE,
+    OPP_LEADER,
+    OWN_BATTLE,
+    P_ATTACK,
+    P_BP_END,
+    P_CHARGE,
+    P_COMPLETE,
+    P_END,
+    P_GUARD,
+    P_JUDGE,
+    P_MAIN,
+    P_STANDBY,
+    PASS,
+    SELF_LEADER,
+)
 from ..state import Z_BATTLE, Z_ENERGY
 from .battle import attacker_actions, judge, target_actions
 from .checkpoint import cp
-from .frames import (AI_CHARGE, DUR_BATTLE, DUR_BP, DUR_TURN, NO_CONTEXT, TS_ATTACK, TS_ATTACKER, TS_ATTACK_DONE,
-                     TS_ATTACK_START, TS_BP_END, TS_BP_END_DONE, TS_BP_START, TS_CHARGE, TS_COMPLETE, TS_DRAW,
-                     TS_END, TS_END_CHECK, TS_GUARD, TS_JUDGE, TS_JUDGED, TS_JUDGE_START, TS_MAIN, TS_MAIN_START,
-                     TS_MELEE_OUT, TS_STANDBY, TS_STANDBY_DONE, TS_TARGET, TS_TURN_START)
+from .frames import (
+    AI_CHARGE,
+    DUR_BATTLE,
+    DUR_BP,
+    DUR_TURN,
+    NO_CONTEXT,
+    TS_ATTACK,
+    TS_ATTACK_DONE,
+    TS_ATTACK_START,
+    TS_ATTACKER,
+    TS_BP_END,
+    TS_BP_END_DONE,
+    TS_BP_START,
+    TS_CHARGE,
+    TS_COMPLETE,
+    TS_DRAW,
+    TS_END,
+    TS_END_CHECK,
+    TS_GUARD,
+    TS_JUDGE,
+    TS_JUDGE_START,
+    TS_JUDGED,
+    TS_MAIN,
+    TS_MAIN_START,
+    TS_MELEE_OUT,
+    TS_STANDBY,
+    TS_STANDBY_DONE,
+    TS_TARGET,
+    TS_TURN_START,
+)
 from .free_timing import ft
 from .information import expire, has_kw, leader, on_field
 from .losing import check_loss

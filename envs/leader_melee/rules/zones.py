@@ -4,6 +4,7 @@ A move makes a new object except between the battle and melee areas (3-1-4, 3-1-
 energy sorted, records last information and the leave / move triggers (8-7-4); drawing (4-8),
 charging (6-2-4-1) and losing life cards (4-9-1-1-1, 4-9-1-2-1).
 """
+
 from __future__ import annotations
 
 from ..cards import PUBLIC_ZONES

@@ -28,35 +28,84 @@ flags are named in ``records.py``. Lower chapters never import higher ones at mo
 ``replacement`` reach each other through the module). This package re-exports every name other code imports
 from ``rules``.
 """
+
 from __future__ import annotations
 
-from .frames import H_ENTER, H_EXEC, H_IKUSA, H_PRI, H_RC, H_REPL, H_RESOLVE, H_SETUP, H_TURN, H_UKEMI
 from ..records import SO_FIXED
 from .abilities import candidates, cond_ok, option_defs
-from .triggers import fire, fire_one, phase
 from .actions import ambush, carry, counter, damage_amount, dealt, discard, draw, kill
-from .replacement import h_repl, kill_replacements
 from .costs import ether_cost
-from .entry import enter_candidates, entry_ok, h_enter
 from .damage import h_ukemi
+from .entry import enter_candidates, entry_ok, h_enter
+from .frames import H_ENTER, H_EXEC, H_IKUSA, H_PRI, H_RC, H_REPL, H_RESOLVE, H_SETUP, H_TURN, H_UKEMI
+from .ikusa import IK_DAMAGE, IK_END, IK_INTERRUPT, IK_NONE, IK_START, IK_TARGET, h_ikusa
+from .priority import enterable, h_pri, pri
+from .replacement import h_repl, kill_replacements
 from .resolution import h_exec, h_resolve, next_action, on_targets, skip_rest, target_answer
 from .rule_check import h_rc, rule_processes
-from .priority import enterable, h_pri, pri
-from .turn import h_turn
-from .ikusa import IK_DAMAGE, IK_END, IK_INTERRUPT, IK_NONE, IK_START, IK_TARGET, h_ikusa
 from .setup import h_setup, static_flags
+from .triggers import fire, fire_one, phase
+from .turn import h_turn
 
 HANDLERS = [None] * 10
-for _hid, _fn in ((H_SETUP, h_setup), (H_TURN, h_turn), (H_PRI, h_pri), (H_RC, h_rc), (H_ENTER, h_enter),
-                  (H_RESOLVE, h_resolve), (H_EXEC, h_exec), (H_IKUSA, h_ikusa), (H_UKEMI, h_ukemi), (H_REPL, h_repl)):
+for _hid, _fn in (
+    (H_SETUP, h_setup),
+    (H_TURN, h_turn),
+    (H_PRI, h_pri),
+    (H_RC, h_rc),
+    (H_ENTER, h_enter),
+    (H_RESOLVE, h_resolve),
+    (H_EXEC, h_exec),
+    (H_IKUSA, h_ikusa),
+    (H_UKEMI, h_ukemi),
+    (H_REPL, h_repl),
+):
     HANDLERS[_hid] = _fn
 del _hid, _fn
 
 __all__ = [
-    "HANDLERS", "H_ENTER", "H_EXEC", "H_IKUSA", "H_PRI", "H_RC", "H_REPL", "H_RESOLVE", "H_SETUP", "H_TURN", "H_UKEMI",
-    "IK_DAMAGE", "IK_END", "IK_INTERRUPT", "IK_NONE", "IK_START", "IK_TARGET", "SO_FIXED",
-    "ambush", "candidates", "carry", "cond_ok", "counter", "damage_amount", "dealt", "discard", "draw",
-    "enter_candidates", "enterable", "entry_ok", "ether_cost", "fire", "fire_one", "kill", "kill_replacements",
-    "next_action", "on_targets", "option_defs", "phase", "pri", "rule_processes", "skip_rest", "static_flags",
+    "HANDLERS",
+    "H_ENTER",
+    "H_EXEC",
+    "H_IKUSA",
+    "H_PRI",
+    "H_RC",
+    "H_REPL",
+    "H_RESOLVE",
+    "H_SETUP",
+    "H_TURN",
+    "H_UKEMI",
+    "IK_DAMAGE",
+    "IK_END",
+    "IK_INTERRUPT",
+    "IK_NONE",
+    "IK_START",
+    "IK_TARGET",
+    "SO_FIXED",
+    "ambush",
+    "candidates",
+    "carry",
+    "cond_ok",
+    "counter",
+    "damage_amount",
+    "dealt",
+    "discard",
+    "draw",
+    "enter_candidates",
+    "enterable",
+    "entry_ok",
+    "ether_cost",
+    "fire",
+    "fire_one",
+    "kill",
+    "kill_replacements",
+    "next_action",
+    "on_targets",
+    "option_defs",
+    "phase",
+    "pri",
+    "rule_processes",
+    "skip_rest",
+    "static_flags",
     "target_answer",
 ]

@@ -1,5 +1,6 @@
 """Abilities (NS 1201, 1202, 1204.2e): their conditions, the candidates for their targets, the option list of a
 zone choice, and the per-turn use limits (NS 1604: 'once per turn' abilities and the kill replacement's uses)."""
+
 from __future__ import annotations
 
 from ..layout import OPP_FIELD, OWN_FIELD
@@ -32,13 +33,13 @@ def option_defs(s, cards: list[int]) -> list[int]:
     return sorted({s.cdef[j] for j in cards})
 
 
-
 def field_actions(s, p: int, side: int, cards) -> list[int]:
     """The action ids with which decider ``p`` chooses ``cards`` on player ``side``'s field (own_field / opp_field
     slot i), sorted."""
     z = s.field[side]
     base = OWN_FIELD if side == p else OPP_FIELD
     return sorted(base + z.index(j) for j in cards)
+
 
 def use_record(s, i: int, ability: int) -> list:
     """NS 1604: the record counting this turn's uses of ``ability`` of card ``i``'s current object (``records.TU_*``;

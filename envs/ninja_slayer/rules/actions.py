@@ -1,18 +1,37 @@
 """Game actions (NS 1300): draw 1308, discard 1309, kill 1311, ambush 1314 / appear 1315, counter 1321; damage
 amounts and 'dealt' (NS 1102.4-5, 1317); continuous effects carried along a move (NS 302.3, 1204.2j-1, 1205.1c-3)."""
+
 from __future__ import annotations
 
 from ..cards import (
-    CHARACTER, TR_AMBUSH_OHIGAN, TR_APPEARS, TR_DEALS, TR_DEALT, TR_DISC_OPP, TR_DISC_YOU, TR_KILLED,
-    TR_KILLED_BY_CHAR, TR_KILLED_IKUSA, TR_KILLS,
+    CHARACTER,
+    TR_AMBUSH_OHIGAN,
+    TR_APPEARS,
+    TR_DEALS,
+    TR_DEALT,
+    TR_DISC_OPP,
+    TR_DISC_YOU,
+    TR_KILLED,
+    TR_KILLED_BY_CHAR,
+    TR_KILLED_IKUSA,
+    TR_KILLS,
 )
 from ..records import (
-    HIT_CARD, HIT_OBJ, HIT_SRC, HIT_SRC_OBJ, PT_CARD, PT_NUMBER, PT_OBJ, SF_DISCARD_REMOVAL, SF_KILL_TRIGGERS,
-    SO_CARD, SO_KIND,
+    HIT_CARD,
+    HIT_OBJ,
+    HIT_SRC,
+    HIT_SRC_OBJ,
+    PT_CARD,
+    PT_NUMBER,
+    PT_OBJ,
+    SF_DISCARD_REMOVAL,
+    SF_KILL_TRIGGERS,
+    SO_CARD,
+    SO_KIND,
 )
 from ..state import EF_CARD, EF_OBJ, K_CARD, Z_CHECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN, Z_REMOVED
-from .triggers import fire
 from . import replacement
+from .triggers import fire
 
 
 def draw(s, p: int, n: int) -> None:

@@ -1,5 +1,6 @@
 """Costs (NS 1203, 1204.2g, 1312): the ether a card costs to enter, with the cost-changing statics (1204.2g-5/6,
 104.6), and paying ether: the payer bows untapped ether cards of their choice (1312.1, NS-G22)."""
+
 from __future__ import annotations
 
 from ..layout import D_PAY_ETHER, OPTION

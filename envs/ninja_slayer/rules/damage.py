@@ -1,5 +1,6 @@
 """Damage checks (NS 1100): a damage check resolves (1103, 1104): the top card to the check zone, the damage zone
 (1104.3) or its ukemi (1104.4, 1211)."""
+
 from __future__ import annotations
 
 from ..cards import TR_ENTERED
@@ -8,7 +9,7 @@ from ..records import sobj
 from ..state import K_ABILITY, K_CARD, Z_CHECK, Z_DAMAGE, Z_OHIGAN, Z_STACK
 from .abilities import cond_ok
 from .costs import ask_ether, bow_chosen_ether, ether_payable
-from .frames import H_UKEMI, STEP, UKS_ANSWER, UKS_ASK, UKS_PAID, UKS_PAY, UK_CARD, UK_ETHER, UK_PLAYER
+from .frames import H_UKEMI, STEP, UK_CARD, UK_ETHER, UK_PLAYER, UKS_ANSWER, UKS_ASK, UKS_PAID, UKS_PAY
 from .triggers import fire
 
 

@@ -2,15 +2,44 @@
 1204.2b, tatsujin 1404.2 / 1204.2c, X 1204.2d / 1304.2, targets 1204.2e, distribution 1204.2f / 1305.1 -- then
 the costs in printed order (1203.4, 1204.2i: ether 1312, jitsu 1320, the additional cost); a cost that can't be
 completed rolls the entry back (1204.2i, 1204.2l)."""
+
 from __future__ import annotations
 
 from ..cards import N_X, TR_ENTERED, X_MAX
 from ..layout import (
-    D_CHOOSE, D_DISTRIBUTE, D_MODE, D_PAY_JITSU, D_TATSUJIN, D_X, NUMBER, OPP_FIELD, OPTION, OWN_FIELD, PASS, YES,
+    D_CHOOSE,
+    D_DISTRIBUTE,
+    D_MODE,
+    D_PAY_JITSU,
+    D_TATSUJIN,
+    D_X,
+    NUMBER,
+    OPP_FIELD,
+    OPTION,
+    OWN_FIELD,
+    PASS,
+    YES,
 )
 from ..records import (
-    SO_ABILITY, SO_CARD, SO_CTL, SO_FIXED, SO_KIND, SO_MODE, SO_NUMBER, SO_OBJ, SO_TJ, TG_ACTION, TG_CARD, TG_CODE,
-    TG_OBJ, TG_SIZE, TU_COUNT, T_FIELD, T_STACK_CARD, T_ZONE, sobj,
+    SO_ABILITY,
+    SO_CARD,
+    SO_CTL,
+    SO_FIXED,
+    SO_KIND,
+    SO_MODE,
+    SO_NUMBER,
+    SO_OBJ,
+    SO_TJ,
+    T_FIELD,
+    T_STACK_CARD,
+    T_ZONE,
+    TG_ACTION,
+    TG_CARD,
+    TG_CODE,
+    TG_OBJ,
+    TG_SIZE,
+    TU_COUNT,
+    sobj,
 )
 from ..state import K_ABILITY, K_CARD, K_CHECK, Z_HAND, Z_STACK, State
 from ..words import passes
@@ -18,17 +47,38 @@ from .abilities import candidates, field_actions, option_defs, use_record
 from .actions import carry
 from .costs import ask_ether, bow_chosen_ether, ether_payable
 from .frames import (
-    ENS_COSTS, ENS_DISTRIBUTE_ANSWER, ENS_ETHER_ANSWER, ENS_EXTRA_ANSWER, ENS_JITSU_ANSWER, ENS_MODE,
-    ENS_MODE_ANSWER, ENS_START, ENS_TARGETS, ENS_TARGET_ANSWER, ENS_TATSUJIN, ENS_TATSUJIN_ANSWER, ENS_X,
-    ENS_X_ANSWER, EN_ABILITY, EN_ACTION, EN_CARD, EN_ETHER, EN_EXTRA, EN_FREE, EN_JITSU, EN_PICKS, EN_PLAYER,
-    EN_TRIGGER, STEP,
+    EN_ABILITY,
+    EN_ACTION,
+    EN_CARD,
+    EN_ETHER,
+    EN_EXTRA,
+    EN_FREE,
+    EN_JITSU,
+    EN_PICKS,
+    EN_PLAYER,
+    EN_TRIGGER,
+    ENS_COSTS,
+    ENS_DISTRIBUTE_ANSWER,
+    ENS_ETHER_ANSWER,
+    ENS_EXTRA_ANSWER,
+    ENS_JITSU_ANSWER,
+    ENS_MODE,
+    ENS_MODE_ANSWER,
+    ENS_START,
+    ENS_TARGET_ANSWER,
+    ENS_TARGETS,
+    ENS_TATSUJIN,
+    ENS_TATSUJIN_ANSWER,
+    ENS_X,
+    ENS_X_ANSWER,
+    STEP,
 )
 from .triggers import fire
 
-
 # every field of the game state (the card pool and the game's constants aside): what a rollback restores
-GAME_FIELDS = tuple(n for n in State.__slots__
-                    if n not in ("defs", "abilities", "deck_names", "owner", "auto", "statics"))
+GAME_FIELDS = tuple(
+    n for n in State.__slots__ if n not in ("defs", "abilities", "deck_names", "owner", "auto", "statics")
+)
 DONE = 1 << 20  # h_enter f[EN_PICKS]: this action's targets are all chosen ('up to': passed or none left)
 
 
@@ -53,16 +103,28 @@ def entry_ok(s, ab, p: int, src: int) -> bool:
     """NS 1204.2e / NS-G31: an entry is offered only if, in some mode, every exact-count
     target chosen at entry has enough legal candidates."""
     for m in range(len(ab.modes) or 1):
-        if all(a.target is None or not a.target.entry or a.target.up_to or a.tatsujin
-               or len(entry_candidates(s, a, p, src)) >= a.target.count for a in ab.acts(m)):
+        if all(
+            a.target is None
+            or not a.target.entry
+            or a.target.up_to
+            or a.tatsujin
+            or len(entry_candidates(s, a, p, src)) >= a.target.count
+            for a in ab.acts(m)
+        ):
             return True
     return False
 
 
 def _tatsujin_targets_ok(s, ab, p: int, src: int) -> bool:
     """NS-G31: tatsujin is offered only if its actions' exact-count entry targets exist."""
-    return ab is None or all(not a.tatsujin or a.target is None or not a.target.entry or a.target.up_to
-                             or len(entry_candidates(s, a, p, src)) >= a.target.count for a in ab.acts(0))
+    return ab is None or all(
+        not a.tatsujin
+        or a.target is None
+        or not a.target.entry
+        or a.target.up_to
+        or len(entry_candidates(s, a, p, src)) >= a.target.count
+        for a in ab.acts(0)
+    )
 
 
 def rollback(s) -> None:
@@ -80,8 +142,11 @@ def _entering_ability(s, f):
 
 
 def _picked(o, ai: int) -> list:
-    return [(o[q + TG_CARD], o[q + TG_OBJ], o[q + TG_CODE]) for q in range(SO_FIXED, len(o), TG_SIZE)
-            if o[q + TG_ACTION] == ai]
+    return [
+        (o[q + TG_CARD], o[q + TG_OBJ], o[q + TG_CODE])
+        for q in range(SO_FIXED, len(o), TG_SIZE)
+        if o[q + TG_ACTION] == ai
+    ]
 
 
 def h_enter(s, f) -> None:
@@ -129,8 +194,11 @@ def h_enter(s, f) -> None:
         d = s.defs[s.cdef[i]]
         if f[EN_ABILITY] < 0 and (d.tatsujin_ether or d.tatsujin_jitsu) and not _free(f):  # 1313.1b: no cost at all
             extra = 1 if d.extra_bow_attr is not None else 0
-            if (s.untapped_ether(p) >= f[EN_ETHER] + d.tatsujin_ether + extra
-                    and s.faceup_damage(p) >= f[EN_JITSU] + d.tatsujin_jitsu and _tatsujin_targets_ok(s, eab, p, i)):
+            if (
+                s.untapped_ether(p) >= f[EN_ETHER] + d.tatsujin_ether + extra
+                and s.faceup_damage(p) >= f[EN_JITSU] + d.tatsujin_jitsu
+                and _tatsujin_targets_ok(s, eab, p, i)
+            ):
                 f[STEP] = ENS_TATSUJIN_ANSWER
                 s.ask(p, D_TATSUJIN, [PASS, YES])
                 return
@@ -318,5 +386,11 @@ def _entry_left(s, a, o, ai: int, p: int, i: int) -> list:
 
 
 def _mode_ok(s, ab, m: int, p: int, i: int) -> bool:
-    return all(a.target is None or not a.target.entry or a.target.up_to or a.tatsujin
-               or len(_entry_left(s, a, s.kstack[-1], -1, p, i)) >= a.target.count for a in ab.acts(m))
+    return all(
+        a.target is None
+        or not a.target.entry
+        or a.target.up_to
+        or a.tatsujin
+        or len(_entry_left(s, a, s.kstack[-1], -1, p, i)) >= a.target.count
+        for a in ab.acts(m)
+    )

@@ -3,6 +3,7 @@
 Handler ids index ``HANDLERS`` (rules/__init__.py); they keep their values, so seeded games replay the same.
 A frame's own arguments follow ``HANDLER`` and ``STEP`` from slot 2, named per handler below.
 """
+
 from __future__ import annotations
 
 from ...core.engine import HANDLER, STEP  # noqa: F401  (re-exported: every chapter reads f[STEP])
@@ -17,9 +18,22 @@ TS_UNTAP, TS_DRAW, TS_ETHER, TS_ETHER_PLACED, TS_CHARACTER, TS_IKUSA, TS_END, TS
 # aisatsu card 704.3 and its target 704.4, the aisatsu 704.5-8, interrupt step 705.1-2, asking 705.3, the interrupt
 # 705.4-6, ikusa damage step 706.1-3, the damage 706.4, after its rule check (1216.6), end of the damage step 706.6,
 # ikusa end processing 706.8, the next aisatsu 706.9-10, ikusa end step 707, done
-(IKS_START, IKS_TARGET_STEP, IKS_ASK_ATTACKER, IKS_ATTACKER, IKS_TARGET, IKS_INTERRUPT_STEP, IKS_ASK_INTERRUPT,
- IKS_INTERRUPT, IKS_DAMAGE_STEP, IKS_DAMAGE, IKS_END_OF_DAMAGE, IKS_NEXT, IKS_AFTER_DAMAGE_CHECK,
- IKS_END_PROCESSING) = range(14)
+(
+    IKS_START,
+    IKS_TARGET_STEP,
+    IKS_ASK_ATTACKER,
+    IKS_ATTACKER,
+    IKS_TARGET,
+    IKS_INTERRUPT_STEP,
+    IKS_ASK_INTERRUPT,
+    IKS_INTERRUPT,
+    IKS_DAMAGE_STEP,
+    IKS_DAMAGE,
+    IKS_END_OF_DAMAGE,
+    IKS_NEXT,
+    IKS_AFTER_DAMAGE_CHECK,
+    IKS_END_PROCESSING,
+) = range(14)
 IKS_END_STEP, IKS_DONE = 20, 21
 # frame of h_pri (NS 802): [H_PRI, step, passes in a row, who holds priority]
 PRI_PASSES, PRI_HOLDER = range(2, 4)
@@ -36,12 +50,34 @@ RCS_PROCESS, RCS_TRIGGERS, RCS_ORDER, RCS_REVEAL = range(4)
 EN_CARD, EN_ETHER, EN_JITSU, EN_PLAYER, EN_ABILITY, EN_EXTRA, EN_ACTION, EN_PICKS, EN_TRIGGER, EN_FREE = range(2, 12)
 # steps: onto the kotodama space, then each choice asked and answered (mode 1204.2b, tatsujin 1204.2c, X 1204.2d,
 # targets 1204.2e, a distribution's units 1204.2f), then the costs (1204.2i) with each payment's answer
-(ENS_START, ENS_MODE, ENS_MODE_ANSWER, ENS_TATSUJIN, ENS_TATSUJIN_ANSWER, ENS_X, ENS_X_ANSWER, ENS_TARGETS,
- ENS_TARGET_ANSWER, ENS_COSTS, ENS_ETHER_ANSWER, ENS_JITSU_ANSWER, ENS_EXTRA_ANSWER, ENS_DISTRIBUTE_ANSWER) = range(14)
+(
+    ENS_START,
+    ENS_MODE,
+    ENS_MODE_ANSWER,
+    ENS_TATSUJIN,
+    ENS_TATSUJIN_ANSWER,
+    ENS_X,
+    ENS_X_ANSWER,
+    ENS_TARGETS,
+    ENS_TARGET_ANSWER,
+    ENS_COSTS,
+    ENS_ETHER_ANSWER,
+    ENS_JITSU_ANSWER,
+    ENS_EXTRA_ANSWER,
+    ENS_DISTRIBUTE_ANSWER,
+) = range(14)
 
 
-def enter_frame(card: int, player: int, ability: int = -1, ether: int = 0, jitsu: int = 0, step: int = ENS_START,
-                trigger: int = 0, free: bool = False) -> list:
+def enter_frame(
+    card: int,
+    player: int,
+    ability: int = -1,
+    ether: int = 0,
+    jitsu: int = 0,
+    step: int = ENS_START,
+    trigger: int = 0,
+    free: bool = False,
+) -> list:
     """The frame of h_enter entering ``card`` (``ability`` -1) or its ability for ``player`` with the costs
     ``ether`` / ``jitsu`` to pay; a trigger (``trigger`` 1) is already on the kotodama space and starts at
     ENS_MODE; ``free``: entered by an effect without paying its cost (NS 1313.1b)."""
@@ -49,6 +85,8 @@ def enter_frame(card: int, player: int, ability: int = -1, ether: int = 0, jitsu
     if free:
         f.append(1)  # EN_FREE
     return f
+
+
 # frame of h_resolve (NS 1205): [H_RESOLVE, step] and, from step 1, the resolving object's key
 # (``records.SO_KEY`` slots: kind, card, obj, controller, ability) from slot RES_KEY
 RES_KEY = 2
@@ -56,8 +94,9 @@ RSS_START, RSS_DONE = range(2)  # steps: the object resolves; it leaves the koto
 # frame of h_exec (an ability's actions): [H_EXEC, step, ability, action index, source, source obj, controller,
 # count (of the action's targets / picks done), extra (a verb's own: picked cards as bits, a running total),
 # tatsujin paid, mode, number (X or the last-known value), targets chosen at entry (quadruples, records.TG_*)...]
-(EX_ABILITY, EX_ACTION, EX_SRC, EX_SRC_OBJ, EX_CTL, EX_COUNT, EX_EXTRA, EX_TJ, EX_MODE, EX_NUMBER,
- EX_TARGETS) = range(2, 13)
+(EX_ABILITY, EX_ACTION, EX_SRC, EX_SRC_OBJ, EX_CTL, EX_COUNT, EX_EXTRA, EX_TJ, EX_MODE, EX_NUMBER, EX_TARGETS) = range(
+    2, 13
+)
 EXS_START, EXS_RUN, EXS_ANSWER = range(3)  # steps: conditions (NS-G11) and X; the actions; a verb's answer
 # frame of h_ukemi (NS 1104.4a, 1211.3a): [H_UKEMI, step, card, ether left to pay, player]
 UK_CARD, UK_ETHER, UK_PLAYER = range(2, 5)

@@ -1,5 +1,6 @@
 """The ikusa phase (NS 700-707): ikusa start 702, aisatsu target selection 704, interrupt 705 (1402), ikusa damage
 706 (satsubatsu 1403), ikusa end 707."""
+
 from __future__ import annotations
 
 from ..cards import TR_AISATSU
@@ -8,14 +9,29 @@ from ..records import SF_HIDDEN_TRIGGERS, WINDOW
 from ..state import EF_LASTS, NO_TARGET, PLAYER_TARGET, TE_IKUSA
 from .actions import damage_amount, dealt
 from .frames import (
-    H_RC, IKS_AFTER_DAMAGE_CHECK, IKS_ASK_ATTACKER, IKS_ASK_INTERRUPT, IKS_ATTACKER, IKS_DAMAGE, IKS_DAMAGE_STEP,
-    IKS_DONE, IKS_END_OF_DAMAGE, IKS_END_PROCESSING, IKS_END_STEP, IKS_INTERRUPT, IKS_INTERRUPT_STEP, IKS_NEXT,
-    IKS_START, IKS_TARGET, IKS_TARGET_STEP, RCS_PROCESS, STEP,
+    H_RC,
+    IKS_AFTER_DAMAGE_CHECK,
+    IKS_ASK_ATTACKER,
+    IKS_ASK_INTERRUPT,
+    IKS_ATTACKER,
+    IKS_DAMAGE,
+    IKS_DAMAGE_STEP,
+    IKS_DONE,
+    IKS_END_OF_DAMAGE,
+    IKS_END_PROCESSING,
+    IKS_END_STEP,
+    IKS_INTERRUPT,
+    IKS_INTERRUPT_STEP,
+    IKS_NEXT,
+    IKS_START,
+    IKS_TARGET,
+    IKS_TARGET_STEP,
+    RCS_PROCESS,
+    STEP,
 )
 from .priority import pri
 from .rule_check import loss_pending
 from .triggers import fire, phase
-
 
 IK_NONE, IK_START, IK_TARGET, IK_INTERRUPT, IK_DAMAGE, IK_END = range(6)  # layout.IK_STEPS
 
@@ -34,8 +50,7 @@ def h_ikusa(s, f) -> None:
         f[STEP] = IKS_ASK_ATTACKER
         pri(s)
     elif st == IKS_ASK_ATTACKER:  # NS 704.3a-1: an untapped own character, or none (-> 707); 704.3a-2: not forbidden
-        can = [OWN_FIELD + k for k, j in enumerate(s.field[tp])
-               if not s.bowed[j] and not s.has_kw(j, "no_aisatsu")]
+        can = [OWN_FIELD + k for k, j in enumerate(s.field[tp]) if not s.bowed[j] and not s.has_kw(j, "no_aisatsu")]
         s.ctx = -1
         f[STEP] = IKS_ATTACKER
         s.ask(tp, D_ATTACKER, [PASS] + can)

@@ -1,5 +1,6 @@
 """Priority (NS 800, 802): who may enter what (1203.2, 1206, 1208), passing, and resolving the top object once
 both passed in a row (802.5c)."""
+
 from __future__ import annotations
 
 from ..cards import CHARACTER
@@ -10,7 +11,17 @@ from .abilities import uses
 from .costs import ether_cost
 from .entry import entry_ok
 from .frames import (
-    H_PRI, H_RC, H_RESOLVE, PRI_HOLDER, PRI_PASSES, PRS_ANSWER, PRS_CHECK, PRS_OFFER, RCS_TRIGGERS, RSS_START, STEP,
+    H_PRI,
+    H_RC,
+    H_RESOLVE,
+    PRI_HOLDER,
+    PRI_PASSES,
+    PRS_ANSWER,
+    PRS_CHECK,
+    PRS_OFFER,
+    RCS_TRIGGERS,
+    RSS_START,
+    STEP,
     enter_frame,
 )
 from .rule_check import rule_processes
@@ -58,8 +69,9 @@ def enterable(s, p: int) -> list[int]:
                 continue
         if d.entry_ab is not None and not entry_ok(s, d.entry_ab, p, i):
             continue
-        if d.extra_bow_attr is not None and (cost >= ether or not any(
-                not bowed[j] and s.has_attr(j, d.extra_bow_attr) for j in s.ether[p])):
+        if d.extra_bow_attr is not None and (
+            cost >= ether or not any(not bowed[j] and s.has_attr(j, d.extra_bow_attr) for j in s.ether[p])
+        ):
             continue  # NS 1203.2: each part of the cost must be payable at the start
         out.append(OWN_HAND + k)
     return _activated(s, p, out) if s.statics & SF_ACTIVATED else out

@@ -8,14 +8,15 @@ kill characters, NS 1004) and ``replace_kill`` (inside ``actions.kill``), and ``
 check ends. A choice is asked only in games with rescue_kill cards (``SF_RESCUE_KILL``): with survive_kill
 alone, one replacement at most ever applies.
 """
+
 from __future__ import annotations
 
 from ..layout import D_REPLACE, OWN_FIELD
 from ..records import SF_RESCUE_KILL, TU_SURVIVE_KILL
 from ..state import Z_HAND
-from .abilities import field_actions, use_once, uses
-from .frames import H_REPL, RPS_ANSWER, RPS_ASK, RP_CARD, RP_OBJ, RP_PERFORM, RP_SOURCE, STEP
 from . import actions
+from .abilities import field_actions, use_once, uses
+from .frames import H_REPL, RP_CARD, RP_OBJ, RP_PERFORM, RP_SOURCE, RPS_ANSWER, RPS_ASK, STEP
 
 # a choice made (``State.repl``): [card about to be killed, its obj, the card whose replacement applies]
 CH_CARD, CH_OBJ, CH_SOURCE = range(3)
@@ -55,8 +56,12 @@ def effect_kill_first(s, a, j: int, perform: int = 0, src: int = -1) -> bool:
     that can be killed (NS 104.4: not kill_proof), its replacement is chosen first (NS 1214.2). True when
     the choice is asked: the caller returns, and (``perform`` 0) starts the action again once it is made,
     or (``perform`` 1) lets the choice's frame do the kill with source ``src``."""
-    return (a.verb.kills and s.statics & SF_RESCUE_KILL and not s.has_kw(j, "kill_proof")
-            and choose_replacement(s, j, perform, src))
+    return (
+        a.verb.kills
+        and s.statics & SF_RESCUE_KILL
+        and not s.has_kw(j, "kill_proof")
+        and choose_replacement(s, j, perform, src)
+    )
 
 
 def rule_kills_first(s, dead: list[int]) -> bool:

@@ -1,14 +1,32 @@
 """Resolution (NS 1205): a card or ability on top of the kotodama space resolves (1205.1); an ability's actions in
 order (``h_exec``), each by its verb (``verbs.py``); targets chosen at entry checked again (1205.1a) or chosen
 now (1307)."""
+
 from __future__ import annotations
 
 from ...core.engine import DecisionState
 from ..cards import CHARACTER, TR_APPEARS
 from ..layout import D_CHOOSE, OPP_FIELD, OPTION, OWN_FIELD, OWN_HAND, PASS
 from ..records import (
-    SO_ABILITY, SO_CARD, SO_CTL, SO_FIXED, SO_HIDE, SO_KEY, SO_KIND, SO_MODE, SO_NUMBER, SO_OBJ, SO_TJ, TG_ACTION,
-    TG_CARD, TG_CODE, TG_OBJ, TG_SIZE, T_FIELD, T_STACK_CARD, T_ZONE,
+    SO_ABILITY,
+    SO_CARD,
+    SO_CTL,
+    SO_FIXED,
+    SO_HIDE,
+    SO_KEY,
+    SO_KIND,
+    SO_MODE,
+    SO_NUMBER,
+    SO_OBJ,
+    SO_TJ,
+    T_FIELD,
+    T_STACK_CARD,
+    T_ZONE,
+    TG_ACTION,
+    TG_CARD,
+    TG_CODE,
+    TG_OBJ,
+    TG_SIZE,
 )
 from ..state import K_ABILITY, K_CARD, K_CHECK, Z_CHECK, Z_ETHER, Z_FIELD, Z_HAND, Z_OHIGAN
 from ..words import card_number, passes
@@ -16,12 +34,28 @@ from .abilities import candidates, cond_ok, field_actions, option_defs
 from .actions import carry
 from .damage import damage_check
 from .frames import (
-    EXS_ANSWER, EXS_RUN, EXS_START, EX_ABILITY, EX_ACTION, EX_COUNT, EX_CTL, EX_EXTRA, EX_MODE, EX_NUMBER, EX_SRC,
-    EX_SRC_OBJ, EX_TARGETS, EX_TJ, H_EXEC, RES_KEY, RSS_DONE, RSS_START, STEP,
+    EX_ABILITY,
+    EX_ACTION,
+    EX_COUNT,
+    EX_CTL,
+    EX_EXTRA,
+    EX_MODE,
+    EX_NUMBER,
+    EX_SRC,
+    EX_SRC_OBJ,
+    EX_TARGETS,
+    EX_TJ,
+    EXS_ANSWER,
+    EXS_RUN,
+    EXS_START,
+    H_EXEC,
+    RES_KEY,
+    RSS_DONE,
+    RSS_START,
+    STEP,
 )
 from .replacement import effect_kill_first
 from .triggers import fire
-
 
 ZONE_OF = {"field": Z_FIELD, "ether": Z_ETHER, "ohigan": Z_OHIGAN}
 
@@ -29,8 +63,9 @@ ZONE_OF = {"field": Z_FIELD, "ether": Z_ETHER, "ohigan": Z_OHIGAN}
 def exec_frame(ability: int, src: int, src_obj: int, o: list) -> list:
     """The frame that does ``ability`` of source ``src`` (object ``src_obj``) for kotodama-space object ``o``: its
     controller, tatsujin paid, mode, number and targets chosen at entry (frames.EX_*)."""
-    return ([H_EXEC, EXS_START, ability, 0, src, src_obj, o[SO_CTL], 0, 0, o[SO_TJ], o[SO_MODE], o[SO_NUMBER]]
-            + o[SO_FIXED:])
+    return [H_EXEC, EXS_START, ability, 0, src, src_obj, o[SO_CTL], 0, 0, o[SO_TJ], o[SO_MODE], o[SO_NUMBER]] + o[
+        SO_FIXED:
+    ]
 
 
 def h_resolve(s, f) -> None:
@@ -64,7 +99,7 @@ def h_resolve(s, f) -> None:
         s.stack.append(exec_frame(o[SO_ABILITY], o[SO_CARD], o[SO_OBJ], o))
         return
     k = len(s.kstack) - 1  # the resolving object: a card its effect entered (NS 1313) may be above it
-    while k > 0 and s.kstack[k][:SO_KEY] != f[RES_KEY:RES_KEY + SO_KEY]:
+    while k > 0 and s.kstack[k][:SO_KEY] != f[RES_KEY : RES_KEY + SO_KEY]:
         k -= 1
     o = s.kstack[k]
     if o[SO_KIND] == K_CARD:  # NS 1205.1c-2: a kotodama goes to Ohigan
@@ -145,9 +180,13 @@ def on_targets(s, f, a, ctl: int, src: int, n: int) -> bool:
     elif t.entry:  # NS 1205.1a: only targets still legal
         if a.verb.kills:  # NS 1214.2: replacements chosen before the kills
             for q in range(EX_TARGETS, len(f), TG_SIZE):
-                if (f[q + TG_ACTION] == f[EX_ACTION] and f[q + TG_CODE] == T_FIELD
-                        and s.alive(f[q + TG_CARD], f[q + TG_OBJ])
-                        and _legal_target(s, a, f[q + TG_CARD], ctl, src) and effect_kill_first(s, a, f[q + TG_CARD])):
+                if (
+                    f[q + TG_ACTION] == f[EX_ACTION]
+                    and f[q + TG_CODE] == T_FIELD
+                    and s.alive(f[q + TG_CARD], f[q + TG_OBJ])
+                    and _legal_target(s, a, f[q + TG_CARD], ctl, src)
+                    and effect_kill_first(s, a, f[q + TG_CARD])
+                ):
                     return True  # this action starts again once the choice is made
         for q in range(EX_TARGETS, len(f), TG_SIZE):
             if f[q + TG_ACTION] == f[EX_ACTION]:
@@ -160,8 +199,13 @@ def on_targets(s, f, a, ctl: int, src: int, n: int) -> bool:
             f[STEP] = EXS_ANSWER
             s.opts = []
             picked = f[EX_EXTRA]
-            DecisionState.ask(s, ctl, D_CHOOSE, [PASS] + [OWN_HAND + k for k, j in enumerate(h)
-                                                        if passes(s, t.filt, j, src, ctl) and not (picked >> j) & 1])
+            DecisionState.ask(
+                s,
+                ctl,
+                D_CHOOSE,
+                [PASS]
+                + [OWN_HAND + k for k, j in enumerate(h) if passes(s, t.filt, j, src, ctl) and not (picked >> j) & 1],
+            )
             return True
     elif t.is_self:
         if s.zone[src] == Z_FIELD and s.obj[src] == f[EX_SRC_OBJ]:
@@ -219,7 +263,10 @@ def _entry_target(s, a, j: int, obj: int, code: int, ctl: int, src: int, n: int)
             a.fn(s, a, j, ctl, src, n)
         return
     for k, o in enumerate(s.kstack):
-        if o[SO_CARD] == j and o[SO_OBJ] == obj and (o[SO_KIND] == K_CARD if code == T_STACK_CARD else
-                                          (o[SO_KIND] == K_ABILITY and o[SO_ABILITY] == code)):
+        if (
+            o[SO_CARD] == j
+            and o[SO_OBJ] == obj
+            and (o[SO_KIND] == K_CARD if code == T_STACK_CARD else (o[SO_KIND] == K_ABILITY and o[SO_ABILITY] == code))
+        ):
             a.fn(s, a, k, ctl, src, n)
             return

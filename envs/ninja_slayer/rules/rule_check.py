@@ -1,12 +1,13 @@
 """The rule check (NS 900) and the rule processes (NS 1000): loss 1002 (NS-R1, NS-R2), player damage 1003,
 character damage 1004; pending triggers entered turn player's first (902.1b-c)."""
+
 from __future__ import annotations
 
 from ..layout import D_ORDER, OPTION
 from ..records import PT_ABILITY, PT_CARD, PT_PLAYER, SF_DEFINED_VALUES, SF_STATE_TRIGGERS, WINDOW, sobj
 from ..state import K_CHECK
 from .actions import kill
-from .frames import RCS_ORDER, RCS_PROCESS, RCS_REVEAL, RCS_TRIGGERS, RC_ASKED, STEP
+from .frames import RC_ASKED, RCS_ORDER, RCS_PROCESS, RCS_REVEAL, RCS_TRIGGERS, STEP
 from .replacement import forget_choices, rule_kills_first
 from .triggers import reveal_answer, reveal_window, state_triggers, take_trigger
 

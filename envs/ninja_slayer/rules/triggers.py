@@ -1,14 +1,29 @@
 """Triggered abilities (NS 1209): events add pending triggers (1209.3), per-turn limits (1604), the
 "at the start / end of" step triggers (502-505, 702-707), state triggers (1209.8), hidden cards' triggers and
 their reveal window (1209.3a-c), and entering a pending trigger onto the kotodama space (1204, 1209.4)."""
+
 from __future__ import annotations
 
 from ...core.engine import DecisionState
 from ..cards import TR_FROM_HAND, TR_HAND_EMPTY, TR_PHASE
 from ..layout import D_REVEAL, OPTION, PASS
 from ..records import (
-    PT_ABILITY, PT_CARD, PT_HIDE, PT_NUMBER, PT_OBJ, PT_PLAYER, PT_WINDOW_CARDS, SF_STEP_TRIGGERS, SO_ABILITY,
-    SO_CARD, SO_HIDE, SO_KIND, SO_NUMBER, SO_OBJ, SO_TJ, sobj,
+    PT_ABILITY,
+    PT_CARD,
+    PT_HIDE,
+    PT_NUMBER,
+    PT_OBJ,
+    PT_PLAYER,
+    PT_WINDOW_CARDS,
+    SF_STEP_TRIGGERS,
+    SO_ABILITY,
+    SO_CARD,
+    SO_HIDE,
+    SO_KIND,
+    SO_NUMBER,
+    SO_OBJ,
+    SO_TJ,
+    sobj,
 )
 from ..state import K_ABILITY, K_CARD, Z_HAND
 from .abilities import use_once
@@ -63,8 +78,10 @@ def state_triggers(s) -> None:
                 o = s.obj[j]
                 if any(t[PT_ABILITY] == ab.id and t[PT_CARD] == j and t[PT_OBJ] == o for t in s.pending):
                     continue
-                if any(x[SO_KIND] == K_ABILITY and x[SO_ABILITY] == ab.id and x[SO_CARD] == j and x[SO_OBJ] == o
-                       for x in s.kstack):
+                if any(
+                    x[SO_KIND] == K_ABILITY and x[SO_ABILITY] == ab.id and x[SO_CARD] == j and x[SO_OBJ] == o
+                    for x in s.kstack
+                ):
                     continue
                 s.pending.append([p, ab.id, j, o, 0])
 
@@ -154,7 +171,7 @@ def reveal_answer(s, w) -> None:
         return
     j = _window_card(s, w, s.opts[s.answer - OPTION])
     k = w.index(j, PT_WINDOW_CARDS)
-    del w[k:k + 2]  # once per event (NS 1209.3a)
+    del w[k : k + 2]  # once per event (NS 1209.3a)
     hide = 0 if s.pub[j] else 1
     s.pub[j] = True  # NS 1209.3c: revealed until its ability leaves the kotodama space
     for ab in s.defs[s.cdef[j]].triggers:

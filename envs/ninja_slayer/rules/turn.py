@@ -1,5 +1,6 @@
 """The turn (NS 500-505): start phase (untap 502.2, draw 502.3, ether 502.4), character phase 503, ikusa phase 504
 (ikusa.py), end phase 505."""
+
 from __future__ import annotations
 
 from ..layout import D_ETHER, OWN_HAND, PASS, ST_CHARACTER, ST_DRAW, ST_END, ST_ETHER, ST_IKUSA, ST_UNTAP
@@ -7,7 +8,16 @@ from ..records import DL_ABILITY, DL_CTL, DL_SRC, DL_SRC_OBJ
 from ..state import EF_CARD, EF_LASTS, EF_OBJ, TE_GAME, Z_ETHER
 from .actions import draw
 from .frames import (
-    H_IKUSA, IKS_START, STEP, TS_CHARACTER, TS_CLEANUP, TS_DRAW, TS_END, TS_ETHER, TS_ETHER_PLACED, TS_IKUSA,
+    H_IKUSA,
+    IKS_START,
+    STEP,
+    TS_CHARACTER,
+    TS_CLEANUP,
+    TS_DRAW,
+    TS_END,
+    TS_ETHER,
+    TS_ETHER_PLACED,
+    TS_IKUSA,
     TS_UNTAP,
 )
 from .priority import pri
