@@ -6,14 +6,16 @@ reference game Toy Duel included (the arena's tests and examples use it). Nothin
 ``agents/`` imports a game module by its own path: a game joins the arena when it joins
 the registry, and agents use only the game contract and the game's hooks.
 """
+
 from __future__ import annotations
 
 import hashlib
 import importlib
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Sequence
+from typing import Any
 
 from tcgzoo.envs.core import registry
 
@@ -49,15 +51,19 @@ def make_game(name: str, decks: Sequence[str | None] | None = None, options: dic
 _SOURCE_SUFFIXES = (".py", ".yaml", ".yml", ".json", ".toml", ".txt")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _tree_digest(root: str, skip: tuple[str, ...] = ()) -> str:
     """Digest of the code and data files under ``root``, but for the files ``skip`` names
     (relative to ``root``); once per process: the code a process runs does not change under it."""
     h = hashlib.sha1()
     base = Path(root)
     for f in sorted(base.rglob("*")):
-        if (f.is_file() and f.suffix in _SOURCE_SUFFIXES and "__pycache__" not in f.parts
-                and str(f.relative_to(base)) not in skip):
+        if (
+            f.is_file()
+            and f.suffix in _SOURCE_SUFFIXES
+            and "__pycache__" not in f.parts
+            and str(f.relative_to(base)) not in skip
+        ):
             h.update(str(f.relative_to(base)).encode())
             h.update(f.read_bytes())
     return h.hexdigest()

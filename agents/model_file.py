@@ -15,6 +15,7 @@ Needs the ``train`` extra (torch, stable-baselines3, sb3-contrib, safetensors): 
 network is sb3-contrib's ``MaskableActorCriticPolicy``, rebuilt and filled with the
 saved weights, so the loaded policy computes exactly what the trained one did.
 """
+
 from __future__ import annotations
 
 import json
@@ -35,11 +36,12 @@ HEADER_KEY = "tcgzoo"
 def _torch_layers() -> tuple[dict[str, Any], dict[str, Any]]:
     import torch
     from stable_baselines3.common.torch_layers import FlattenExtractor
-
     from tcgzoo.training.network import SharedEncoder
 
-    return ({"FlattenExtractor": FlattenExtractor, "SharedEncoder": SharedEncoder},
-            {"Tanh": torch.nn.Tanh, "ReLU": torch.nn.ReLU})
+    return (
+        {"FlattenExtractor": FlattenExtractor, "SharedEncoder": SharedEncoder},
+        {"Tanh": torch.nn.Tanh, "ReLU": torch.nn.ReLU},
+    )
 
 
 FEATURE_EXTRACTORS = ("FlattenExtractor", "SharedEncoder")
@@ -63,16 +65,26 @@ def network_spec(policy: Any) -> dict[str, Any]:
     (refuses layers it could not rebuild by name)."""
     params = policy._get_constructor_parameters()
     if type(policy).__name__ == "AttentionPolicy":
-        return {"policy": "AttentionPolicy", "features_extractor": "EntityEncoder",
-                "features_extractor_kwargs": dict(params["features_extractor_kwargs"])}
+        return {
+            "policy": "AttentionPolicy",
+            "features_extractor": "EntityEncoder",
+            "features_extractor_kwargs": dict(params["features_extractor_kwargs"]),
+        }
     extractor = params["features_extractor_class"].__name__
     activation = params["activation_fn"].__name__
     if extractor not in FEATURE_EXTRACTORS or activation not in ACTIVATIONS:
-        raise ConfigError(f"cannot save a policy with features extractor {extractor} and activation {activation} "
-                          f"as {SUFFIX}: known are {', '.join(FEATURE_EXTRACTORS)} and {', '.join(ACTIVATIONS)}")
-    return {"policy": type(policy).__name__, "net_arch": params["net_arch"], "activation_fn": activation,
-            "features_extractor": extractor, "features_extractor_kwargs": dict(params["features_extractor_kwargs"]),
-            "share_features_extractor": bool(policy.share_features_extractor)}
+        raise ConfigError(
+            f"cannot save a policy with features extractor {extractor} and activation {activation} "
+            f"as {SUFFIX}: known are {', '.join(FEATURE_EXTRACTORS)} and {', '.join(ACTIVATIONS)}"
+        )
+    return {
+        "policy": type(policy).__name__,
+        "net_arch": params["net_arch"],
+        "activation_fn": activation,
+        "features_extractor": extractor,
+        "features_extractor_kwargs": dict(params["features_extractor_kwargs"]),
+        "share_features_extractor": bool(policy.share_features_extractor),
+    }
 
 
 def observation_meta(space: Any) -> dict[str, Any]:
@@ -99,9 +111,16 @@ def save_policy(policy: Any, path: str | Path, game: str, info: dict[str, Any] |
     path = Path(path)
     if path.suffix != SUFFIX:
         raise ConfigError(f"policy file {path}: the name must end in {SUFFIX}")
-    meta = {"format": FORMAT, "format_version": FORMAT_VERSION, "tcgzoo_version": tcgzoo_version(),
-            "game": game, **observation_meta(policy.observation_space), "num_actions": int(policy.action_space.n),
-            "network": network_spec(policy), **(info or {})}
+    meta = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "tcgzoo_version": tcgzoo_version(),
+        "game": game,
+        **observation_meta(policy.observation_space),
+        "num_actions": int(policy.action_space.n),
+        "network": network_spec(policy),
+        **(info or {}),
+    }
     text = json.dumps(meta, sort_keys=True)
     save_model(policy, str(path), metadata={HEADER_KEY: text})  # shared tensors are stored once
     path.with_suffix(".json").write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n")
@@ -124,8 +143,10 @@ def read_metadata(path: str | Path) -> dict[str, Any]:
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         raise ConfigError(f"policy file {path}: its metadata is not {FORMAT}'s")
     if meta.get("format_version") != FORMAT_VERSION:
-        raise ConfigError(f"policy file {path}: format version {meta.get('format_version')!r}; "
-                          f"this tcgzoo reads version {FORMAT_VERSION}")
+        raise ConfigError(
+            f"policy file {path}: format version {meta.get('format_version')!r}; "
+            f"this tcgzoo reads version {FORMAT_VERSION}"
+        )
     return meta
 
 
@@ -146,12 +167,18 @@ def load_policy(path: str | Path, game: str | None = None) -> tuple[Any, dict[st
     try:
         if net.get("policy") != MaskableActorCriticPolicy.__name__:
             raise KeyError(f"policy {net.get('policy')!r} (known: {', '.join(POLICIES)})")
-        kwargs = dict(net_arch=net["net_arch"], activation_fn=activations[net["activation_fn"]],
-                      features_extractor_class=extractors[net["features_extractor"]],
-                      features_extractor_kwargs=dict(net["features_extractor_kwargs"]),
-                      share_features_extractor=bool(net["share_features_extractor"]), ortho_init=False)
-        spaces = (gym.spaces.Box(-np.inf, np.inf, (int(meta["observation_size"]),), np.float32),
-                  gym.spaces.Discrete(int(meta["num_actions"])))
+        kwargs = dict(
+            net_arch=net["net_arch"],
+            activation_fn=activations[net["activation_fn"]],
+            features_extractor_class=extractors[net["features_extractor"]],
+            features_extractor_kwargs=dict(net["features_extractor_kwargs"]),
+            share_features_extractor=bool(net["share_features_extractor"]),
+            ortho_init=False,
+        )
+        spaces = (
+            gym.spaces.Box(-np.inf, np.inf, (int(meta["observation_size"]),), np.float32),
+            gym.spaces.Discrete(int(meta["num_actions"])),
+        )
     except (KeyError, TypeError, ValueError) as e:
         raise ConfigError(f"policy file {path}: network metadata not understood ({e})") from None
     return _fill(MaskableActorCriticPolicy, spaces, kwargs, path), meta
@@ -167,7 +194,9 @@ def _fill(policy_class: Any, spaces: tuple, kwargs: dict[str, Any], path: str | 
     try:
         load_model(policy, str(path), strict=True, device="cpu")
     except (RuntimeError, ValueError) as e:
-        raise ConfigError(f"policy file {path}: its weights do not fit the network its metadata describes ({e})") from None
+        raise ConfigError(
+            f"policy file {path}: its weights do not fit the network its metadata describes ({e})"
+        ) from None
     policy.set_training_mode(False)
     return policy
 
@@ -181,7 +210,6 @@ ENTITY_SIZES = ("tokens", "token_features", "globals", "card_ids", "zones", "act
 def _load_attention(path: str | Path, meta: dict[str, Any]) -> Any:
     """An ``AttentionPolicy`` (training.attention) rebuilt from its metadata and weights."""
     import gymnasium as gym
-
     from tcgzoo.training.attention import AttentionPolicy, entity_space
 
     net, obs = meta["network"], meta.get("observation") or {}
@@ -204,8 +232,11 @@ def resolve(path: str | Path) -> Path:
     if path.is_dir():
         final = path / f"final{SUFFIX}"
         if not final.is_file():
-            old = " (its final.zip is a stable-baselines3 pickle: name it explicitly, with trust)" \
-                if (path / "final.zip").is_file() else ""
+            old = (
+                " (its final.zip is a stable-baselines3 pickle: name it explicitly, with trust)"
+                if (path / "final.zip").is_file()
+                else ""
+            )
             raise ConfigError(f"policy folder {path} has no final{SUFFIX}{old}")
         return final
     return path

@@ -30,16 +30,17 @@ Each file kind is a :class:`PolicyFormat` in :data:`FORMATS`, which says whether
 it can run code: a weights-only format (no pickles) joins there with ``runs_code``
 answering ``None`` and then loads without trust.
 """
+
 from __future__ import annotations
 
 import importlib.util
 import json
 import os
 import zipfile
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -100,8 +101,9 @@ class PolicyAgent:
         mask = playable_mask(state)
         a = int(self.policy(state.observation_tensor(player), mask))
         if not (0 <= a < len(mask) and mask[a]):
-            raise ConfigError(f"policy {self.name!r} chose illegal action {a} "
-                              f"({len(state.legal_actions())} legal actions)")
+            raise ConfigError(
+                f"policy {self.name!r} chose illegal action {a} ({len(state.legal_actions())} legal actions)"
+            )
         return a
 
 
@@ -248,8 +250,10 @@ class NetworkPolicyAgent(PolicyAgent):
 
     def _choose(self, obs, masks: np.ndarray) -> list[int]:
         if self.observation_size is not None and obs.shape[1] != self.observation_size:
-            raise ConfigError(f"policy {self.name!r} takes observations of {self.observation_size} floats; this "
-                              f"game gives {obs.shape[1]} (another card pool or deck file than it was trained on?)")
+            raise ConfigError(
+                f"policy {self.name!r} takes observations of {self.observation_size} floats; this "
+                f"game gives {obs.shape[1]} (another card pool or deck file than it was trained on?)"
+            )
         logits = np.where(masks, self.net.logits(obs), -np.inf)
         return [int(a) for a in np.argmax(logits, axis=1)]
 
@@ -278,8 +282,9 @@ def _load_sb3(path: Path, game: str | None = None) -> Agent:
     try:
         from sb3_contrib import MaskablePPO
     except ImportError:
-        raise ConfigError(f"policy file {path}: loading a .zip model needs sb3-contrib "
-                          "(pip install -e '.[train]')") from None
+        raise ConfigError(
+            f"policy file {path}: loading a .zip model needs sb3-contrib (pip install -e '.[train]')"
+        ) from None
     _torch_one_thread()
     model = MaskablePPO.load(str(path), device="cpu")
     model.policy.set_training_mode(False)
@@ -293,12 +298,14 @@ def _load_sb3(path: Path, game: str | None = None) -> Agent:
 def _load_safetensors(path: Path, game: str) -> Agent:
     """Load a ``.safetensors`` policy saved by ``tcgzoo.agents.model_file`` (no pickle)."""
     try:
-        from .model_file import load_policy
         import safetensors  # noqa: F401
         import sb3_contrib  # noqa: F401
+
+        from .model_file import load_policy
     except ImportError as e:
-        raise ConfigError(f"policy file {path}: loading a .safetensors policy needs the train extra "
-                          f"(pip install -e '.[train]'): {e}") from None
+        raise ConfigError(
+            f"policy file {path}: loading a .safetensors policy needs the train extra (pip install -e '.[train]'): {e}"
+        ) from None
     _torch_one_thread()
     policy, meta = load_policy(path, game)
     if "observation_size" not in meta:  # the entity observation: sizes checked by the game's own space
@@ -318,9 +325,11 @@ def actor_net(policy, game: str):
 
     observer = EntityObserver(game)
     if policy.observation_space != observer.space:
-        raise ConfigError(f"attention policy for {game!r} was trained on another entity observation "
-                          f"({policy.observation_space}) than this game gives ({observer.space}): "
-                          "another card pool or tcgzoo version?")
+        raise ConfigError(
+            f"attention policy for {game!r} was trained on another entity observation "
+            f"({policy.observation_space}) than this game gives ({observer.space}): "
+            "another card pool or tcgzoo version?"
+        )
     return EntityActorNet(policy, observer)
 
 
@@ -360,8 +369,9 @@ def _python_runs_code(path: Path) -> str:
 def _sb3_runs_code(path: Path) -> str:
     found = sb3_pickles(path)
     held = f" (this one holds {'; '.join(found)})" if found else ""
-    return ("stable-baselines3 model files contain Python pickles" + held +
-            ", and loading a pickle can run arbitrary code")
+    return (
+        "stable-baselines3 model files contain Python pickles" + held + ", and loading a pickle can run arbitrary code"
+    )
 
 
 @dataclass(frozen=True)
@@ -384,8 +394,9 @@ FORMATS: dict[str, PolicyFormat] = {
     ".py": PolicyFormat(".py", "policy", _load_python, _python_runs_code),
     ".zip": PolicyFormat(".zip", "stable-baselines3 model", _load_sb3, _sb3_runs_code),
     # weights and JSON metadata: nothing is unpickled or run, so no trust is needed
-    ".safetensors": PolicyFormat(".safetensors", "policy (weights and metadata, saved by tcgzoo train)",
-                                 _load_safetensors, lambda path: None),
+    ".safetensors": PolicyFormat(
+        ".safetensors", "policy (weights and metadata, saved by tcgzoo train)", _load_safetensors, lambda path: None
+    ),
 }
 
 
@@ -398,15 +409,18 @@ def check_trust(path: Path, fmt: PolicyFormat, trust: bool | None = None) -> Non
         return
     reason = fmt.runs_code(path)
     if reason is not None:
-        raise UntrustedPolicyError(f"policy file {path} refused: {reason}. Load it only if you made it or trust "
-                                   f"where it came from: {HOW_TO_TRUST}")
+        raise UntrustedPolicyError(
+            f"policy file {path} refused: {reason}. Load it only if you made it or trust "
+            f"where it came from: {HOW_TO_TRUST}"
+        )
 
 
 def from_spec(arg: str | None, game: str, trust: bool | None = None) -> Agent:
     """The agent of ``policy:<path>``; ``trust`` overrides the session's trust in policy files."""
     if not arg:
-        raise ConfigError("agent 'policy' needs a file: policy:<path to .py, .zip or .safetensors, "
-                          "or a training run's folder>")
+        raise ConfigError(
+            "agent 'policy' needs a file: policy:<path to .py, .zip or .safetensors, or a training run's folder>"
+        )
     path = Path(arg).expanduser()
     if path.is_dir():  # a training run's folder: its final.safetensors
         from .model_file import resolve

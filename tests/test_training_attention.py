@@ -6,6 +6,7 @@ target card, an action per token ("pick this card") and a few actions on no card
 the target's token wins. Which slot the target sits in changes every episode, so only a
 policy that points at the card (not at a slot) solves it.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -18,7 +19,6 @@ pytest.importorskip("safetensors")
 import gymnasium as gym  # noqa: E402
 from sb3_contrib import MaskablePPO  # noqa: E402
 from stable_baselines3.common.vec_env import DummyVecEnv  # noqa: E402
-
 from tcgzoo.training.attention import AttentionPolicy, EntityActorNet, attention_policy_kwargs, entity_space  # noqa: E402
 
 T, F, G, N, Z = 8, 3, 2, 10, 4  # tokens, token features, globals, cards in the pool, zones
@@ -48,9 +48,15 @@ class PickTheCard(gym.Env):
         feat = np.where((np.arange(T) < n)[:, None], rng.normal(size=(T, F)), 0).astype(np.float32)
         act_tok = np.concatenate([np.where(np.arange(T) < n, np.arange(T), -1), -np.ones(A - T, np.int64)])
         legal = np.concatenate([np.arange(T) < n, [True, True, False, True]]).astype(np.int8)
-        self.obs = {"card": card, "zone": zone.astype(np.int64), "feat": feat,
-                    "mask": (np.arange(T) < n).astype(np.int8), "glob": rng.normal(size=G).astype(np.float32),
-                    "act_tok": act_tok.astype(np.int64), "action_mask": legal}
+        self.obs = {
+            "card": card,
+            "zone": zone.astype(np.int64),
+            "feat": feat,
+            "mask": (np.arange(T) < n).astype(np.int8),
+            "glob": rng.normal(size=G).astype(np.float32),
+            "act_tok": act_tok.astype(np.int64),
+            "action_mask": legal,
+        }
         return self.obs
 
     def reset(self, *, seed=None, options=None):
@@ -80,8 +86,14 @@ def _one_torch_thread():
 def _model(seed: int = 0, n_envs: int = 4, **kw) -> MaskablePPO:
     venv = DummyVecEnv([lambda i=i: PickTheCard(seed + i) for i in range(n_envs)])
     kw = {"n_steps": 32, "batch_size": 64, "n_epochs": 4, "learning_rate": 3e-3, "gamma": 0.0, "ent_coef": 0.0, **kw}
-    return MaskablePPO(AttentionPolicy, venv, policy_kwargs=attention_policy_kwargs(d_model=32, n_heads=4, ff_dim=64),
-                       seed=seed, device="cpu", **kw)
+    return MaskablePPO(
+        AttentionPolicy,
+        venv,
+        policy_kwargs=attention_policy_kwargs(d_model=32, n_heads=4, ff_dim=64),
+        seed=seed,
+        device="cpu",
+        **kw,
+    )
 
 
 def _batch(env: PickTheCard, n: int) -> tuple[dict[str, np.ndarray], list[int]]:
@@ -178,15 +190,16 @@ def test_a_policy_file_with_attention_settings_it_does_not_know_is_refused(tmp_p
     import json
 
     from safetensors.torch import load_file, save_file
-
     from tcgzoo.agents.base import ConfigError
     from tcgzoo.agents.model_file import HEADER_KEY, load_policy, read_metadata, save_policy
 
     path = save_policy(_model().policy, tmp_path / "p.safetensors", "synthetic")
     meta, tensors = read_metadata(path), load_file(str(path))
-    for key, value, says in (("features_extractor_kwargs", {"d_model": 32, "evil": "os.system"}, "evil"),
-                             ("features_extractor_kwargs", {"d_model": 48}, "do not fit"),
-                             ("observation", {"kind": "pixels"}, "pixels")):
+    for key, value, says in (
+        ("features_extractor_kwargs", {"d_model": 32, "evil": "os.system"}, "evil"),
+        ("features_extractor_kwargs", {"d_model": 48}, "do not fit"),
+        ("observation", {"kind": "pixels"}, "pixels"),
+    ):
         bad = json.loads(json.dumps(meta))
         (bad["network"] if key == "features_extractor_kwargs" else bad)[key] = value
         save_file(tensors, str(tmp_path / "bad.safetensors"), metadata={HEADER_KEY: json.dumps(bad)})
@@ -209,7 +222,8 @@ def test_same_seed_same_model():
 GAME = "ninja_slayer"
 needs_entities = pytest.mark.skipif(
     __import__("importlib.util").util.find_spec(f"tcgzoo.envs.{GAME}.entities") is None,
-    reason=f"{GAME} has no entity observation module in this tree")
+    reason=f"{GAME} has no entity observation module in this tree",
+)
 
 
 @needs_entities
@@ -249,16 +263,47 @@ def test_train_policy_attention_end_to_end(tmp_path, monkeypatch):
     from tcgzoo.training.single_agent import SnapshotAgent
 
     out = tmp_path / "att"
-    code = main(["train", "--game", GAME, "--policy", "attention", "--out", str(out), "--steps", "256",
-                 "--seed", "1", "--envs", "4", "--eval-games", "2", "--quiet", "--snapshot-every", "128",
-                 "--opponents", "random=1", "self=1", "--set", "n_steps=32", "--set", "batch_size=64",
-                 "--set", "n_epochs=1", "--set", 'attention={"d_model": 16, "n_heads": 2, "n_layers": 1, "ff_dim": 32}'])
+    code = main(
+        [
+            "train",
+            "--game",
+            GAME,
+            "--policy",
+            "attention",
+            "--out",
+            str(out),
+            "--steps",
+            "256",
+            "--seed",
+            "1",
+            "--envs",
+            "4",
+            "--eval-games",
+            "2",
+            "--quiet",
+            "--snapshot-every",
+            "128",
+            "--opponents",
+            "random=1",
+            "self=1",
+            "--set",
+            "n_steps=32",
+            "--set",
+            "batch_size=64",
+            "--set",
+            "n_epochs=1",
+            "--set",
+            'attention={"d_model": 16, "n_heads": 2, "n_layers": 1, "ff_dim": 32}',
+        ]
+    )
     assert code == 0
     meta = json.loads((out / "final.json").read_text())
     assert meta["network"]["policy"] == "AttentionPolicy" and meta["hyperparameters"]["policy"] == "attention"
     assert meta["observation"]["kind"] == "entities" and "observation_size" not in meta
-    assert sorted(p.name for p in (out / "snapshots").glob("*.safetensors")) == ["step_128.safetensors",
-                                                                                  "step_256.safetensors"]
+    assert sorted(p.name for p in (out / "snapshots").glob("*.safetensors")) == [
+        "step_128.safetensors",
+        "step_256.safetensors",
+    ]
     snap = SnapshotAgent.from_file(out / "snapshots" / "step_256.safetensors", GAME)
     monkeypatch.delenv("TCGZOO_TRUST_POLICY_FILES", raising=False)  # no pickle: no trust needed
     agent = make_agent(f"policy:{out}", GAME)
@@ -296,8 +341,15 @@ def test_entity_observations_are_the_same_from_workers(backend, request):
         request.getfixturevalue("local_ray")
     runs = []
     for where, workers in (("local", 0), (backend, 2)):
-        venv = TcgVecEnv(GAME, n_envs=4, workers=workers, backend=where, seed=5,
-                         opponents={"random": 1.0, "heuristic": 1.0}, obs_type="entities")
+        venv = TcgVecEnv(
+            GAME,
+            n_envs=4,
+            workers=workers,
+            backend=where,
+            seed=5,
+            opponents={"random": 1.0, "heuristic": 1.0},
+            obs_type="entities",
+        )
         try:
             rng = np.random.default_rng(0)
             seen = [venv.reset()]
@@ -306,9 +358,17 @@ def test_entity_observations_are_the_same_from_workers(backend, request):
                 venv.step_async(np.array([rng.choice(np.flatnonzero(m)) for m in masks]))
                 obs, rewards, dones, infos = venv.step_wait()
                 seen.append(obs)
-                seen.append({"rewards": rewards, "dones": dones,
-                             **{f"end{i}_{k}": v for i, info in enumerate(infos)
-                                for k, v in info.get("terminal_observation", {}).items()}})
+                seen.append(
+                    {
+                        "rewards": rewards,
+                        "dones": dones,
+                        **{
+                            f"end{i}_{k}": v
+                            for i, info in enumerate(infos)
+                            for k, v in info.get("terminal_observation", {}).items()
+                        },
+                    }
+                )
             runs.append(seen)
         finally:
             venv.close()

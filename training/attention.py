@@ -29,6 +29,7 @@ logits over the columns legal somewhere in the minibatch only, as the flat polic
 ``evaluate_on_legal_columns`` does: a pointer logit gathers a token vector per action, so
 the dropped columns save memory as well as time.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -50,35 +51,47 @@ def entity_sizes(space: gym.spaces.Dict) -> dict[str, int]:
     """The sizes of an entity observation space: tokens T, token features F, globals G,
     card ids (pool + 2), zones Z, actions A. A clear error when a key is missing."""
     if not isinstance(space, gym.spaces.Dict):
-        raise ValueError(f"the attention policy needs the entity observation (a Dict space with "
-                         f"{', '.join(ENTITY_KEYS)}), got {space}: train with obs_type='entities'")
+        raise ValueError(
+            f"the attention policy needs the entity observation (a Dict space with "
+            f"{', '.join(ENTITY_KEYS)}), got {space}: train with obs_type='entities'"
+        )
     missing = [k for k in ENTITY_KEYS if k not in space.spaces]
     if missing:
         raise ValueError(f"entity observation space lacks {missing} (has {list(space.spaces)})")
     tokens = int(space["card"].shape[0])
     feat = space["feat"].shape
     if len(feat) != 2 or feat[0] != tokens or space["zone"].shape != (tokens,) or space["mask"].shape != (tokens,):
-        raise ValueError(f"entity observation space: card {space['card'].shape}, zone {space['zone'].shape}, "
-                         f"feat {feat}, mask {space['mask'].shape} do not share a token count")
-    return {"tokens": tokens, "token_features": int(feat[1]), "globals": int(space["glob"].shape[0]),
-            "card_ids": int(np.max(space["card"].high)) + 1, "zones": int(np.max(space["zone"].high)) + 1,
-            "actions": int(space["act_tok"].shape[0])}
+        raise ValueError(
+            f"entity observation space: card {space['card'].shape}, zone {space['zone'].shape}, "
+            f"feat {feat}, mask {space['mask'].shape} do not share a token count"
+        )
+    return {
+        "tokens": tokens,
+        "token_features": int(feat[1]),
+        "globals": int(space["glob"].shape[0]),
+        "card_ids": int(np.max(space["card"].high)) + 1,
+        "zones": int(np.max(space["zone"].high)) + 1,
+        "actions": int(space["act_tok"].shape[0]),
+    }
 
 
-def entity_space(tokens: int, token_features: int, globals: int, card_ids: int, zones: int,
-                 actions: int) -> gym.spaces.Dict:
+def entity_space(
+    tokens: int, token_features: int, globals: int, card_ids: int, zones: int, actions: int
+) -> gym.spaces.Dict:
     """The entity observation space of these sizes (:func:`entity_sizes` inverted): what a
     saved attention policy is rebuilt on."""
     box = gym.spaces.Box
-    return gym.spaces.Dict({
-        "card": box(0, card_ids - 1, (tokens,), np.int64),
-        "zone": box(0, zones - 1, (tokens,), np.int64),
-        "feat": box(-np.inf, np.inf, (tokens, token_features), np.float32),
-        "mask": box(0, 1, (tokens,), np.int8),
-        "glob": box(-np.inf, np.inf, (globals,), np.float32),
-        "act_tok": box(-1, tokens - 1, (actions,), np.int64),
-        "action_mask": box(0, 1, (actions,), np.int8),
-    })
+    return gym.spaces.Dict(
+        {
+            "card": box(0, card_ids - 1, (tokens,), np.int64),
+            "zone": box(0, zones - 1, (tokens,), np.int64),
+            "feat": box(-np.inf, np.inf, (tokens, token_features), np.float32),
+            "mask": box(0, 1, (tokens,), np.int8),
+            "glob": box(-np.inf, np.inf, (globals,), np.float32),
+            "act_tok": box(-1, tokens - 1, (actions,), np.int64),
+            "action_mask": box(0, 1, (actions,), np.int8),
+        }
+    )
 
 
 #: a batch of at least BUCKETS * BUCKET_ROWS rows is encoded in BUCKETS groups of similar length
@@ -94,8 +107,14 @@ class EntityEncoder(BaseFeaturesExtractor):
     function. Pre-norm layers (stable without a warm-up) and a final layer norm.
     """
 
-    def __init__(self, observation_space: gym.spaces.Dict, d_model: int = 64, n_heads: int = 4,
-                 n_layers: int = 2, ff_dim: int = 128) -> None:
+    def __init__(
+        self,
+        observation_space: gym.spaces.Dict,
+        d_model: int = 64,
+        n_heads: int = 4,
+        n_layers: int = 2,
+        ff_dim: int = 128,
+    ) -> None:
         super().__init__(observation_space, d_model)
         sizes = entity_sizes(observation_space)
         if d_model % n_heads:
@@ -127,8 +146,10 @@ class EntityEncoder(BaseFeaturesExtractor):
         if len(lengths) < BUCKETS * BUCKET_ROWS:
             return self._encode_rows(obs, n)
         order = torch.argsort(lengths)
-        parts = [self._encode_rows({k: v.index_select(0, rows) for k, v in obs.items()}, int(lengths[rows].max()))
-                 for rows in order.chunk(BUCKETS)]
+        parts = [
+            self._encode_rows({k: v.index_select(0, rows) for k, v in obs.items()}, int(lengths[rows].max()))
+            for rows in order.chunk(BUCKETS)
+        ]
         tokens = torch.cat([torch.nn.functional.pad(t, (0, 0, 0, n - t.shape[1])) for t, _ in parts])
         glob = torch.cat([g for _, g in parts])
         inverse = torch.empty_like(order)
@@ -139,7 +160,11 @@ class EntityEncoder(BaseFeaturesExtractor):
         """:meth:`encode` of rows whose tables all end before slot ``n``."""
         real = obs["mask"][:, :n] > 0.5
         card = obs["card"][:, :n].long()  # SB3 hands every Box over as floats; ids are exact in float32
-        x = self.card(card) + self.zone(obs["zone"][:, :n].long()) + self.feat(obs["feat"][:, :n].to(self.feat.weight.dtype))
+        x = (
+            self.card(card)
+            + self.zone(obs["zone"][:, :n].long())
+            + self.feat(obs["feat"][:, :n].to(self.feat.weight.dtype))
+        )
         g = self.glob(obs["glob"].to(self.glob.weight.dtype)).unsqueeze(1)
         h = torch.cat([g, x], dim=1)
         # the global token is always real, so no row attends over nothing
@@ -162,8 +187,14 @@ class AttentionPolicy(MaskableActorCriticPolicy):
     (``net_arch`` must stay empty: the heads read the encoder directly).
     """
 
-    def __init__(self, observation_space: gym.spaces.Dict, action_space: gym.spaces.Discrete, lr_schedule,
-                 features_extractor_kwargs: dict[str, Any] | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        observation_space: gym.spaces.Dict,
+        action_space: gym.spaces.Discrete,
+        lr_schedule,
+        features_extractor_kwargs: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
         entity_sizes(observation_space)  # a clear error for a flat observation
         if kwargs.pop("features_extractor_class", EntityEncoder) is not EntityEncoder:
             raise ValueError("AttentionPolicy's features extractor is EntityEncoder")
@@ -172,10 +203,16 @@ class AttentionPolicy(MaskableActorCriticPolicy):
         if not kwargs.pop("share_features_extractor", True):
             raise ValueError("AttentionPolicy shares its encoder between actor and critic")
         kwargs["ortho_init"] = False  # the encoder keeps torch's initialisation; the heads get theirs in _build
-        super().__init__(observation_space, action_space, lr_schedule, net_arch=[],
-                         features_extractor_class=EntityEncoder,
-                         features_extractor_kwargs=dict(features_extractor_kwargs or {}),
-                         share_features_extractor=True, **kwargs)
+        super().__init__(
+            observation_space,
+            action_space,
+            lr_schedule,
+            net_arch=[],
+            features_extractor_class=EntityEncoder,
+            features_extractor_kwargs=dict(features_extractor_kwargs or {}),
+            share_features_extractor=True,
+            **kwargs,
+        )
 
     def _build(self, lr_schedule) -> None:
         d, n_actions = self.features_dim, int(self.action_space.n)
@@ -183,8 +220,12 @@ class AttentionPolicy(MaskableActorCriticPolicy):
         self.action_net = nn.Linear(d, n_actions)  # every action's logit from the global token
         self.pointer = nn.Linear(d, n_actions, bias=False)  # row a: action a's query against its token
         self.value_net = nn.Sequential(nn.Linear(d, d), nn.Tanh(), nn.Linear(d, 1))
-        for layer, gain in ((self.action_net, 0.01), (self.pointer, 0.01), (self.value_net[0], np.sqrt(2)),
-                            (self.value_net[2], 1.0)):
+        for layer, gain in (
+            (self.action_net, 0.01),
+            (self.pointer, 0.01),
+            (self.value_net[0], np.sqrt(2)),
+            (self.value_net[2], 1.0),
+        ):
             nn.init.orthogonal_(layer.weight, gain=gain)  # near-uniform first policy, as SB3's heads
             if layer.bias is not None:
                 nn.init.zeros_(layer.bias)
@@ -197,8 +238,9 @@ class AttentionPolicy(MaskableActorCriticPolicy):
 
         return self.features_extractor.encode(preprocess_obs(obs, self.observation_space))
 
-    def logits(self, tokens: torch.Tensor, glob: torch.Tensor, act_tok: torch.Tensor,
-               cols: torch.Tensor | None = None) -> torch.Tensor:
+    def logits(
+        self, tokens: torch.Tensor, glob: torch.Tensor, act_tok: torch.Tensor, cols: torch.Tensor | None = None
+    ) -> torch.Tensor:
         """Action logits ``[B, A]`` (or ``[B, len(cols)]`` for the actions ``cols``):
         the global head's, plus for an action on token ``t`` the pointer ``tokens[t] . query``."""
         weight, bias, query = self.action_net.weight, self.action_net.bias, self.pointer.weight
@@ -240,14 +282,19 @@ class AttentionPolicy(MaskableActorCriticPolicy):
             action_masks = obs["action_mask"] > 0.5
         masks = torch.as_tensor(action_masks, dtype=torch.bool).reshape(len(glob), -1)
         cols = torch.nonzero(masks.any(dim=0)).squeeze(1)
-        log_prob, entropy = masked_log_prob_entropy(self.logits(tokens, glob, obs["act_tok"], cols), masks, cols, actions)
+        log_prob, entropy = masked_log_prob_entropy(
+            self.logits(tokens, glob, obs["act_tok"], cols), masks, cols, actions
+        )
         return self.value_net(glob), log_prob, entropy
 
 
-def attention_policy_kwargs(d_model: int = 64, n_heads: int = 4, n_layers: int = 2, ff_dim: int = 128) -> dict[str, Any]:
+def attention_policy_kwargs(
+    d_model: int = 64, n_heads: int = 4, n_layers: int = 2, ff_dim: int = 128
+) -> dict[str, Any]:
     """MaskablePPO ``policy_kwargs`` for :class:`AttentionPolicy` of these sizes."""
-    return {"features_extractor_kwargs": {"d_model": d_model, "n_heads": n_heads, "n_layers": n_layers,
-                                          "ff_dim": ff_dim}}
+    return {
+        "features_extractor_kwargs": {"d_model": d_model, "n_heads": n_heads, "n_layers": n_layers, "ff_dim": ff_dim}
+    }
 
 
 class EntityActorNet:
@@ -275,8 +322,10 @@ class EntityActorNet:
         from tcgzoo.agents.base import playable_mask
 
         if self.observer is None:
-            raise ValueError("this EntityActorNet was made without the game's EntityObserver: it reads "
-                             "observations given to logits() only")
+            raise ValueError(
+                "this EntityActorNet was made without the game's EntityObserver: it reads "
+                "observations given to logits() only"
+            )
         return self.observer(state, player, playable_mask(state))
 
     @staticmethod

@@ -3,6 +3,7 @@
 Kept apart from ``train.py`` so the command line can build its options (and report a
 bad one) without paying for importing torch.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -68,8 +69,9 @@ class TrainConfig:
     # (training/attention.py: the entity observation, card tokens through a transformer, a
     # pointer over them; the sizes in ``attention``)
     policy: str = "mlp"
-    attention: dict[str, int] = field(default_factory=lambda: {"d_model": 64, "n_heads": 4, "n_layers": 2,
-                                                                "ff_dim": 128})
+    attention: dict[str, int] = field(
+        default_factory=lambda: {"d_model": 64, "n_heads": 4, "n_layers": 2, "ff_dim": 128}
+    )
     encoder_dim: int = 256  # the shared first layer (network.SharedEncoder); 0: SB3's separate MLPs
     net_arch: list[int] = field(default_factory=lambda: [128])  # each head's layers after the encoder
     # outputs
@@ -107,15 +109,18 @@ class TrainConfig:
         if self.policy == "attention":
             unknown = set(self.attention) - {"d_model", "n_heads", "n_layers", "ff_dim"}
             if unknown or not all(isinstance(v, int) and v > 0 for v in self.attention.values()):
-                raise ConfigError(f"attention {self.attention}: give d_model, n_heads, n_layers, ff_dim "
-                                  f"as whole numbers above 0")
+                raise ConfigError(
+                    f"attention {self.attention}: give d_model, n_heads, n_layers, ff_dim as whole numbers above 0"
+                )
             if self.attention.get("d_model", 64) % self.attention.get("n_heads", 4):
                 raise ConfigError(f"attention {self.attention}: d_model must be a multiple of n_heads")
         if self.ray_address is not None and self.backend != "ray":
             raise ConfigError("a Ray address needs the ray backend (--backend ray)")
         if self.n_envs * self.n_steps < self.batch_size:
-            raise ConfigError(f"a rollout of n_envs*n_steps={self.n_envs * self.n_steps} decisions is "
-                              f"smaller than batch_size={self.batch_size}")
+            raise ConfigError(
+                f"a rollout of n_envs*n_steps={self.n_envs * self.n_steps} decisions is "
+                f"smaller than batch_size={self.batch_size}"
+            )
         if self.league:
             self.make_league()  # bad league settings fail here
 

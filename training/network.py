@@ -13,6 +13,7 @@ weight: the same sums (a zero input adds nothing to the output and gets no gradi
 an order of magnitude fewer multiplications, forward and backward. The parameters are
 those of a plain ``Linear``, so saved policies do not change.
 """
+
 from __future__ import annotations
 
 import gymnasium as gym
@@ -41,15 +42,15 @@ class SharedEncoder(BaseFeaturesExtractor):
 
     def __init__(self, observation_space: gym.spaces.Box, features_dim: int = 256) -> None:
         super().__init__(observation_space, features_dim)
-        self.net = torch.nn.Sequential(torch.nn.Linear(int(observation_space.shape[0]), features_dim),
-                                       torch.nn.ReLU())
+        self.net = torch.nn.Sequential(torch.nn.Linear(int(observation_space.shape[0]), features_dim), torch.nn.ReLU())
 
     def forward(self, observations: torch.Tensor) -> torch.Tensor:
         return torch.relu(sparse_linear(observations, self.net[0]))
 
 
-def evaluate_on_legal_columns(policy, obs: torch.Tensor, actions: torch.Tensor,
-                              action_masks: torch.Tensor | None = None):
+def evaluate_on_legal_columns(
+    policy, obs: torch.Tensor, actions: torch.Tensor, action_masks: torch.Tensor | None = None
+):
     """sb3-contrib's ``MaskableActorCriticPolicy.evaluate_actions`` (what PPO's update calls
     for every minibatch), with the action head and the masked distribution computed over
     the actions legal in some row of the minibatch only.
@@ -72,8 +73,9 @@ def evaluate_on_legal_columns(policy, obs: torch.Tensor, actions: torch.Tensor,
     return policy.value_net(latent_vf), log_prob, entropy
 
 
-def masked_log_prob_entropy(logits: torch.Tensor, masks: torch.Tensor, cols: torch.Tensor,
-                            actions: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+def masked_log_prob_entropy(
+    logits: torch.Tensor, masks: torch.Tensor, cols: torch.Tensor, actions: torch.Tensor
+) -> tuple[torch.Tensor, torch.Tensor]:
     """The log-probabilities of ``actions`` and the entropies of sb3-contrib's masked
     distribution, from the ``logits`` ``[B, len(cols)]`` of the action columns ``cols``
     only (``masks`` ``[B, A]``: every legal action must be among ``cols``)."""

@@ -38,21 +38,21 @@ it never wins, and letting an untrained policy stumble into it would end most ea
 episodes at once. ``tcgzoo.agents.policy`` applies the same rule when a trained model
 plays in the arena.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
-
 from tcgzoo.agents.base import Agent, GameState, concede_action, make_agent, playable_mask  # noqa: F401 - re-exported
 from tcgzoo.agents.games import make_game
 from tcgzoo.agents.policy import ActorNet
 
 from .config import SELF
-
 
 #: the learner's observation: the flat vector, or the entity table (``training.attention``)
 OBS_TYPES = ("flat", "entities")
@@ -82,7 +82,7 @@ class SnapshotAgent:
         self.net = ActorNet(policy) if net is None else net
 
     @classmethod
-    def from_file(cls, path: str | Path, game: str, name: str = SELF) -> "SnapshotAgent":
+    def from_file(cls, path: str | Path, game: str, name: str = SELF) -> SnapshotAgent:
         """Load a snapshot saved by ``agents.model_file.save_policy`` (safetensors: no pickle)."""
         from tcgzoo.agents.model_file import load_policy
         from tcgzoo.agents.policy import actor_net
@@ -121,8 +121,9 @@ def batch_key(agent: Agent) -> int | None:
     return None
 
 
-def decide_batch(agents: Sequence[Agent], states: Sequence[GameState], players: Sequence[int],
-                 masks: Sequence[np.ndarray]) -> list[int]:
+def decide_batch(
+    agents: Sequence[Agent], states: Sequence[GameState], players: Sequence[int], masks: Sequence[np.ndarray]
+) -> list[int]:
     """The decisions of ``agents`` (all of one :func:`batch_key`) in ``states`` with one pass.
 
     ``masks``: each state's :func:`playable_mask`. Snapshots sample from their row with
@@ -179,7 +180,7 @@ class OpponentPool:
         """Add the learner's snapshot saved at ``path`` (``.safetensors``) as member ``name``,
         dropping the oldest beyond ``max_snapshots``."""
         self.snapshots[name] = SnapshotAgent.from_file(path, self.game, name)
-        for old in list(self.snapshots)[:-self.max_snapshots]:
+        for old in list(self.snapshots)[: -self.max_snapshots]:
             del self.snapshots[old]
 
     def set_members(self, members: Mapping[str, float] | None) -> None:
@@ -187,8 +188,10 @@ class OpponentPool:
         if members is not None:
             unknown = [m for m in members if m not in self.snapshots and m not in self.weights]
             if unknown:
-                raise ValueError(f"league members {unknown} are neither pool specs nor snapshots "
-                                 f"({list(self.weights)}, {list(self.snapshots)})")
+                raise ValueError(
+                    f"league members {unknown} are neither pool specs nor snapshots "
+                    f"({list(self.weights)}, {list(self.snapshots)})"
+                )
         self.members = None if members is None else dict(members)
 
     def draw(self, rng: np.random.Generator) -> str:
@@ -235,17 +238,26 @@ class SingleAgentEnv(gym.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, game: str, decks: Sequence[str] | None = None, options: dict[str, Any] | None = None,
-                 opponents: OpponentPool | Mapping[str, float] | None = None, seed: int | None = None,
-                 render_mode: str | None = None, obs_type: str = "flat") -> None:
+    def __init__(
+        self,
+        game: str,
+        decks: Sequence[str] | None = None,
+        options: dict[str, Any] | None = None,
+        opponents: OpponentPool | Mapping[str, float] | None = None,
+        seed: int | None = None,
+        render_mode: str | None = None,
+        obs_type: str = "flat",
+    ) -> None:
         if obs_type not in OBS_TYPES:
             raise ValueError(f"obs_type {obs_type!r} not in {OBS_TYPES}")
         self.game_name = game
         self.obs_type = obs_type
         # ``decks`` are (the learner's, the opponent's), whichever seat the learner takes, as
         # in the arena's ``agent@deck``; without decks each seat plays the game's default
-        self.games = [make_game(game, decks, options),
-                      make_game(game, None if decks is None else list(decks)[::-1], options)]
+        self.games = [
+            make_game(game, decks, options),
+            make_game(game, None if decks is None else list(decks)[::-1], options),
+        ]
         self.game = self.games[0]
         if opponents is None or isinstance(opponents, Mapping):
             opponents = OpponentPool(game, dict(opponents or {"random": 1.0}))
@@ -296,8 +308,9 @@ class SingleAgentEnv(gym.Env):
         assert self.state is not None, "call reset() first"
         action = int(action)
         if not self.action_masks()[action]:
-            raise ValueError(f"learner chose action {action}, not among the playable "
-                             f"{np.flatnonzero(self.action_masks()).tolist()}")
+            raise ValueError(
+                f"learner chose action {action}, not among the playable {np.flatnonzero(self.action_masks()).tolist()}"
+            )
         self.state.apply_action(action)
         return self._advance()
 

@@ -23,16 +23,18 @@ Outputs under ``out``: ``config.json``, ``checkpoints/step_<n>.zip``, ``snapshot
 ``evaluations.jsonl`` (one line per evaluation matchup), ``timing.json`` (where the wall
 time went), ``arena.sqlite`` (the evaluation games).
 """
+
 from __future__ import annotations
 
 import json
 import os
 import re
 import time
+from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from sb3_contrib.common.maskable.buffers import MaskableRolloutBuffer
 from stable_baselines3.common.callbacks import BaseCallback
@@ -57,10 +59,19 @@ class TrainResult:
 
 
 # ---- evaluation -------------------------------------------------------------------------------
-def evaluate(model: str | os.PathLike, game: str, opponents: Sequence[str] = ("random", "heuristic"),
-             games: int = 100, seed: int = 0, decks: Sequence[str] | None = None,
-             options: dict[str, Any] | None = None, db: str | None = None, workers: int = 1,
-             step: int | None = None, trust: bool = False) -> list[dict[str, Any]]:
+def evaluate(
+    model: str | os.PathLike,
+    game: str,
+    opponents: Sequence[str] = ("random", "heuristic"),
+    games: int = 100,
+    seed: int = 0,
+    decks: Sequence[str] | None = None,
+    options: dict[str, Any] | None = None,
+    db: str | None = None,
+    workers: int = 1,
+    step: int | None = None,
+    trust: bool = False,
+) -> list[dict[str, Any]]:
     """Arena matches of ``policy:<model>`` against each opponent, stored in the arena database
     ``db`` (``None``: the arena's default).
 
@@ -84,10 +95,21 @@ def evaluate(model: str | os.PathLike, game: str, opponents: Sequence[str] = ("r
             result = arena.match(me, them, games, seed=seed, paired=True)
             m = result.table().cell(me.label, them.label)
             lo, hi = m.ci()
-            out.append({"step": step, "model": str(model), "opponent": spec, "run": result.run_key,
-                        "games": m.games, "wins": m.wins, "draws": m.draws, "win_rate": m.rate,
-                        "ci95": [lo, hi], "seat_rates": [m.seat_rate(0), m.seat_rate(1)],
-                        "seat_ci95": [list(m.seat_ci(0)), list(m.seat_ci(1))]})
+            out.append(
+                {
+                    "step": step,
+                    "model": str(model),
+                    "opponent": spec,
+                    "run": result.run_key,
+                    "games": m.games,
+                    "wins": m.wins,
+                    "draws": m.draws,
+                    "win_rate": m.rate,
+                    "ci95": [lo, hi],
+                    "seat_rates": [m.seat_rate(0), m.seat_rate(1)],
+                    "seat_ci95": [list(m.seat_ci(0)), list(m.seat_ci(1))],
+                }
+            )
     return out
 
 
@@ -147,8 +169,9 @@ class _Driver(BaseCallback):
     def _on_rollout_end(self) -> None:
         self.close_phase("update")
         for name, results in self._outcomes.items():  # training win rate per opponent kind
-            self.logger.record(f"selfplay/win_rate_vs_{_tag(name.split('#')[0])}",
-                               sum(r > 0 for r in results) / len(results))
+            self.logger.record(
+                f"selfplay/win_rate_vs_{_tag(name.split('#')[0])}", sum(r > 0 for r in results) / len(results)
+            )
         self._outcomes.clear()
         n = self.num_timesteps
         if self.cfg.snapshot_every and SELF in self.cfg.opponents and n >= self._next["snapshot"]:
@@ -179,7 +202,7 @@ class _Driver(BaseCallback):
         """Save the learner and add it to every game's pool as ``self#<step>``."""
         name = snapshot_name(self.num_timesteps)
         self.venv.add_snapshot(self.save_snapshot(), name)
-        self.snapshots = (self.snapshots + [name])[-self.cfg.max_snapshots:]
+        self.snapshots = (self.snapshots + [name])[-self.cfg.max_snapshots :]
 
     def update_league(self) -> None:
         """Give every game the league's new weights (from the results so far) and log them."""
@@ -223,8 +246,18 @@ class _Driver(BaseCallback):
         evaluation opponents, stored in the run's arena database; win rates and their Wilson
         intervals go to ``evaluations.jsonl`` and TensorBoard (``eval/``)."""
         cfg = self.cfg
-        results = evaluate(path, cfg.game, cfg.eval_opponents, cfg.eval_games, cfg.seed, cfg.decks,
-                           cfg.options, cfg.eval_db(), cfg.eval_workers, step=self.num_timesteps)
+        results = evaluate(
+            path,
+            cfg.game,
+            cfg.eval_opponents,
+            cfg.eval_games,
+            cfg.seed,
+            cfg.decks,
+            cfg.options,
+            cfg.eval_db(),
+            cfg.eval_workers,
+            step=self.num_timesteps,
+        )
         with open(self.out / "evaluations.jsonl", "a") as f:
             for r in results:
                 f.write(json.dumps(r) + "\n")
@@ -235,8 +268,10 @@ class _Driver(BaseCallback):
         self.evaluations.extend(results)
         if cfg.verbose:
             for r in results:
-                print(f"step {r['step']}: vs {r['opponent']} {r['win_rate']:.3f} "
-                      f"[{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}] over {r['games']} games")
+                print(
+                    f"step {r['step']}: vs {r['opponent']} {r['win_rate']:.3f} "
+                    f"[{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}] over {r['games']} games"
+                )
 
 
 # ---- training ---------------------------------------------------------------------------------
@@ -248,9 +283,19 @@ def train(cfg: TrainConfig) -> TrainResult:
     cfg.validate()
     torch.set_num_threads(max(1, cfg.torch_threads))
     t0 = time.perf_counter()
-    venv = TcgVecEnv(cfg.game, cfg.n_envs, cfg.workers, cfg.decks, cfg.options, cfg.opponents,
-                     seed=cfg.seed, max_snapshots=cfg.max_snapshots, backend=cfg.backend,
-                     ray_address=cfg.ray_address, obs_type=cfg.obs_type)  # bad names fail here
+    venv = TcgVecEnv(
+        cfg.game,
+        cfg.n_envs,
+        cfg.workers,
+        cfg.decks,
+        cfg.options,
+        cfg.opponents,
+        seed=cfg.seed,
+        max_snapshots=cfg.max_snapshots,
+        backend=cfg.backend,
+        ray_address=cfg.ray_address,
+        obs_type=cfg.obs_type,
+    )  # bad names fail here
     out = Path(cfg.out)
     try:
         (out / "checkpoints").mkdir(parents=True, exist_ok=True)
@@ -263,11 +308,23 @@ def train(cfg: TrainConfig) -> TrainResult:
         else:
             policy, policy_kwargs, buffer = "MlpPolicy", _policy_kwargs(cfg), FlatRolloutBuffer
         model = MaskablePPO(
-            policy, VecMonitor(venv), n_steps=cfg.n_steps, batch_size=cfg.batch_size, n_epochs=cfg.n_epochs,
-            learning_rate=cfg.learning_rate, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda, ent_coef=cfg.ent_coef,
-            clip_range=cfg.clip_range, policy_kwargs=policy_kwargs, seed=cfg.seed,
+            policy,
+            VecMonitor(venv),
+            n_steps=cfg.n_steps,
+            batch_size=cfg.batch_size,
+            n_epochs=cfg.n_epochs,
+            learning_rate=cfg.learning_rate,
+            gamma=cfg.gamma,
+            gae_lambda=cfg.gae_lambda,
+            ent_coef=cfg.ent_coef,
+            clip_range=cfg.clip_range,
+            policy_kwargs=policy_kwargs,
+            seed=cfg.seed,
             rollout_buffer_class=buffer,
-            device="cpu", tensorboard_log=tb, verbose=cfg.verbose)
+            device="cpu",
+            tensorboard_log=tb,
+            verbose=cfg.verbose,
+        )
         if cfg.encoder_dim and cfg.policy == "mlp":
             from .network import use_legal_columns
 
@@ -286,20 +343,46 @@ def train(cfg: TrainConfig) -> TrainResult:
         driver._timed("evaluation", lambda: driver.run_evaluation(final))
         driver.logger.dump(model.num_timesteps)  # the final evaluation's scalars
     seconds = time.perf_counter() - t0
-    timing = {**{k: round(v, 3) for k, v in driver.timing.items()}, "total": round(seconds, 3),
-              "steps": model.num_timesteps,
-              "rollout_steps_per_second": round(model.num_timesteps / driver.timing["rollout"], 1)
-              if driver.timing["rollout"] else None,
-              "training_steps_per_second": round(model.num_timesteps / max(1e-9, driver.timing["rollout"] + driver.timing["update"]), 1),
-              "steps_per_second": round(model.num_timesteps / seconds, 1)}  # everything included
+    timing = {
+        **{k: round(v, 3) for k, v in driver.timing.items()},
+        "total": round(seconds, 3),
+        "steps": model.num_timesteps,
+        "rollout_steps_per_second": round(model.num_timesteps / driver.timing["rollout"], 1)
+        if driver.timing["rollout"]
+        else None,
+        "training_steps_per_second": round(
+            model.num_timesteps / max(1e-9, driver.timing["rollout"] + driver.timing["update"]), 1
+        ),
+        "steps_per_second": round(model.num_timesteps / seconds, 1),
+    }  # everything included
     (out / "timing.json").write_text(json.dumps(timing, indent=2) + "\n")
     return TrainResult(out, final, model.num_timesteps, seconds, driver.checkpoints, driver.evaluations, timing)
 
 
 #: the TrainConfig fields that are hyperparameters of the learning (saved in the model's metadata)
-HYPERPARAMETERS = ("n_envs", "n_steps", "batch_size", "n_epochs", "learning_rate", "gamma", "gae_lambda", "ent_coef",
-                   "clip_range", "policy", "attention", "encoder_dim", "net_arch", "opponents", "snapshot_every",
-                   "max_snapshots", "league", "league_power", "league_window", "league_floor", "seed")
+HYPERPARAMETERS = (
+    "n_envs",
+    "n_steps",
+    "batch_size",
+    "n_epochs",
+    "learning_rate",
+    "gamma",
+    "gae_lambda",
+    "ent_coef",
+    "clip_range",
+    "policy",
+    "attention",
+    "encoder_dim",
+    "net_arch",
+    "opponents",
+    "snapshot_every",
+    "max_snapshots",
+    "league",
+    "league_power",
+    "league_window",
+    "league_floor",
+    "seed",
+)
 
 
 def save_final(model, cfg: TrainConfig, out: Path, name: str = "final.safetensors") -> Path:
@@ -308,8 +391,13 @@ def save_final(model, cfg: TrainConfig, out: Path, name: str = "final.safetensor
     another file name, for the snapshots)."""
     from tcgzoo.agents.model_file import save_policy
 
-    info = {"algorithm": "MaskablePPO", "steps": int(model.num_timesteps), "decks": cfg.decks,
-            "options": cfg.options, "hyperparameters": {k: getattr(cfg, k) for k in HYPERPARAMETERS}}
+    info = {
+        "algorithm": "MaskablePPO",
+        "steps": int(model.num_timesteps),
+        "decks": cfg.decks,
+        "options": cfg.options,
+        "hyperparameters": {k: getattr(cfg, k) for k in HYPERPARAMETERS},
+    }
     return save_policy(model.policy, out / name, cfg.game, info)
 
 
@@ -323,8 +411,11 @@ def _policy_kwargs(cfg: TrainConfig) -> dict[str, Any]:
     if cfg.encoder_dim:
         from .network import SharedEncoder
 
-        kwargs.update(features_extractor_class=SharedEncoder, features_extractor_kwargs={"features_dim": cfg.encoder_dim},
-                      share_features_extractor=True)
+        kwargs.update(
+            features_extractor_class=SharedEncoder,
+            features_extractor_kwargs={"features_dim": cfg.encoder_dim},
+            share_features_extractor=True,
+        )
     return kwargs
 
 

@@ -27,12 +27,14 @@ Seeds: game ``i`` gets ``seed + i``; ``VecEnv.seed(s)`` (called by SB3 when the 
 has a seed) sets the seeds of the next ``reset``. Results do not depend on ``workers``
 or on the backend.
 """
+
 from __future__ import annotations
 
 import multiprocessing as mp
+from collections.abc import Mapping, Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.shared_memory import SharedMemory
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -63,10 +65,18 @@ def _copy(store):
 class EnvBatch:
     """A list of games stepped together, writing into caller-provided ``obs`` and ``masks`` rows."""
 
-    def __init__(self, game: str, count: int, obs: np.ndarray, masks: np.ndarray,
-                 decks: Sequence[str] | None = None, options: dict[str, Any] | None = None,
-                 opponents: Mapping[str, float] | None = None, max_snapshots: int = 8,
-                 obs_type: str = "flat") -> None:
+    def __init__(
+        self,
+        game: str,
+        count: int,
+        obs: np.ndarray,
+        masks: np.ndarray,
+        decks: Sequence[str] | None = None,
+        options: dict[str, Any] | None = None,
+        opponents: Mapping[str, float] | None = None,
+        max_snapshots: int = 8,
+        obs_type: str = "flat",
+    ) -> None:
         # one pool per batch: snapshots are loaded once per process, shared by its games
         self.pool = OpponentPool(game, dict(opponents or {"random": 1.0}), max_snapshots)
         self.envs = [SingleAgentEnv(game, decks, options, self.pool, obs_type=obs_type) for _ in range(count)]
@@ -94,8 +104,12 @@ class EnvBatch:
                 groups.setdefault(batch_key(envs[i].opponent), []).append(i)
             waiting = []
             for idx in groups.values():
-                chosen = decide_batch([envs[i].opponent for i in idx], [envs[i].state for i in idx],
-                                      [1 - envs[i].seat for i in idx], [envs[i].waiting for i in idx])
+                chosen = decide_batch(
+                    [envs[i].opponent for i in idx],
+                    [envs[i].state for i in idx],
+                    [1 - envs[i].seat for i in idx],
+                    [envs[i].waiting for i in idx],
+                )
                 waiting += [i for i, a in zip(idx, chosen) if envs[i].opponent_moved(a)]
             waiting.sort()
         rewards = np.zeros(len(envs), dtype=np.float32)
@@ -150,17 +164,26 @@ def _fields(obs_space: gym.Space, rows: int) -> dict[str, tuple[tuple, str]]:
     return {"": ((rows, int(obs_space.shape[0])), np.dtype(np.float32).str)}
 
 
-def _arrays(fields: dict[str, tuple[tuple, str]], buffers: dict[str, Any] | None = None,
-            rows: slice = slice(None)):
+def _arrays(fields: dict[str, tuple[tuple, str]], buffers: dict[str, Any] | None = None, rows: slice = slice(None)):
     """The observation store of ``fields`` (new zeros, or views of the shared ``buffers``),
     rows ``rows``: the array itself for the flat vector, else a dict of arrays."""
-    out = {k: (np.zeros(shape, dtype) if buffers is None else np.ndarray(shape, dtype, buffers[k].buf))[rows]
-           for k, (shape, dtype) in fields.items()}
+    out = {
+        k: (np.zeros(shape, dtype) if buffers is None else np.ndarray(shape, dtype, buffers[k].buf))[rows]
+        for k, (shape, dtype) in fields.items()
+    }
     return out[""] if list(out) == [""] else out
 
 
-def _worker(conn: Connection, obs_names: dict[str, str], mask_name: str, fields: dict, shape_mask: tuple,
-            start: int, stop: int, kwargs: dict) -> None:
+def _worker(
+    conn: Connection,
+    obs_names: dict[str, str],
+    mask_name: str,
+    fields: dict,
+    shape_mask: tuple,
+    start: int,
+    stop: int,
+    kwargs: dict,
+) -> None:
     """Serve one :class:`EnvBatch` (rows ``start:stop`` of the shared arrays) until told to close."""
     import torch
 
@@ -257,10 +280,21 @@ class TcgVecEnv(VecEnv):
     processes (``backend="local"``), or by ``workers`` Ray actors (``backend="ray"``; 0:
     one per CPU of the cluster at ``ray_address``, or of a local Ray)."""
 
-    def __init__(self, game: str, n_envs: int = 16, workers: int = 0, decks: Sequence[str] | None = None,
-                 options: dict[str, Any] | None = None, opponents: Mapping[str, float] | None = None,
-                 seed: int = 0, max_snapshots: int = 8, start_method: str = "spawn", backend: str = "local",
-                 ray_address: str | None = None, obs_type: str = "flat") -> None:
+    def __init__(
+        self,
+        game: str,
+        n_envs: int = 16,
+        workers: int = 0,
+        decks: Sequence[str] | None = None,
+        options: dict[str, Any] | None = None,
+        opponents: Mapping[str, float] | None = None,
+        seed: int = 0,
+        max_snapshots: int = 8,
+        start_method: str = "spawn",
+        backend: str = "local",
+        ray_address: str | None = None,
+        obs_type: str = "flat",
+    ) -> None:
         if n_envs < 1 or workers < 0:
             raise ValueError(f"n_envs={n_envs}, workers={workers}: need n_envs >= 1 and workers >= 0")
         if backend not in ("local", "ray"):
@@ -277,9 +311,14 @@ class TcgVecEnv(VecEnv):
         self._local: EnvBatch | None = None
         self._pending: np.ndarray | None = None
         self.closed = False
-        kwargs = {"game": game, "decks": list(decks) if decks else None, "options": dict(options or {}),
-                  "opponents": dict(opponents or {"random": 1.0}), "max_snapshots": max_snapshots,
-                  "obs_type": obs_type}
+        kwargs = {
+            "game": game,
+            "decks": list(decks) if decks else None,
+            "options": dict(options or {}),
+            "opponents": dict(opponents or {"random": 1.0}),
+            "max_snapshots": max_snapshots,
+            "obs_type": obs_type,
+        }
         fields, shape_mask = _fields(obs_space, n_envs), (n_envs, int(act_space.n))
         if backend == "ray":
             from tcgzoo.agents.ray_backend import init_ray
@@ -301,8 +340,10 @@ class TcgVecEnv(VecEnv):
             self._local = EnvBatch(obs=self.obs, masks=self.masks, count=n_envs, **kwargs)
         else:
             workers = min(workers, n_envs)
-            shared = {k: SharedMemory(create=True, size=max(1, int(np.prod(shape)) * np.dtype(dtype).itemsize))
-                      for k, (shape, dtype) in fields.items()}
+            shared = {
+                k: SharedMemory(create=True, size=max(1, int(np.prod(shape)) * np.dtype(dtype).itemsize))
+                for k, (shape, dtype) in fields.items()
+            }
             mask_shm = SharedMemory(create=True, size=max(1, int(np.prod(shape_mask))))
             self._shm = [*shared.values(), mask_shm]
             self.obs = _arrays(fields, shared)
@@ -313,8 +354,11 @@ class TcgVecEnv(VecEnv):
             for w in range(workers):
                 start, stop = int(bounds[w]), int(bounds[w + 1])
                 parent, child = ctx.Pipe()
-                proc = ctx.Process(target=_worker, daemon=True,
-                                   args=(child, obs_names, mask_shm.name, fields, shape_mask, start, stop, kwargs))
+                proc = ctx.Process(
+                    target=_worker,
+                    daemon=True,
+                    args=(child, obs_names, mask_shm.name, fields, shape_mask, start, stop, kwargs),
+                )
                 proc.start()
                 child.close()
                 self._conns.append(parent)
