@@ -119,7 +119,7 @@ class DecisionState:
         if cls.FIELDS is not None:
             cls.FIELDS.check(cls)
             if "clone" not in cls.__dict__:  # built from the declarations (table.Table.make_clone)
-                cls.clone = cls.FIELDS.make_clone(cls)
+                setattr(cls, "clone", cls.FIELDS.make_clone(cls))  # noqa: B010 (a method replaced: mypy)
 
     def clone(self) -> DecisionState:
         """An exact, independent copy (the declared fields, copied by kind); a class with

@@ -179,13 +179,13 @@ class Vocabulary:
                     return _cmp(_get(s, i, base), arg if arg.__class__ is int else arg.fn(s, src, p, arg))
             else:
 
-                def fn(
+                def fn(  # type: ignore[misc]  # one more default
                     s: Any,
                     i: int,
                     src: int,
                     p: int,
                     arg: Any,
-                    base: Any,  # type: ignore[misc]  # one more default
+                    base: Any,
                     _get: Callable = getter,
                     _cmp: Callable = cmp,
                     _has: Callable = present,
