@@ -322,11 +322,15 @@ class Store:
         one key would mix games of different experiments, so that is an error.
         """
         text = json.dumps(settings, sort_keys=True)
-        row = self.db.execute("SELECT kind, game, settings FROM runs WHERE run_key = ?", (run_key,)).fetchone()
-        if row is None:
-            self.db.execute("INSERT INTO runs VALUES (?, ?, ?, ?, ?)", (run_key, kind, game, text, time.time()))
-            self.db.commit()
+        # insert-or-ignore, then read: two processes opening one run at once (a shared study) must
+        # not both see "no run" and both insert it (one would fail on the key)
+        cur = self.db.execute(
+            "INSERT OR IGNORE INTO runs VALUES (?, ?, ?, ?, ?)", (run_key, kind, game, text, time.time())
+        )
+        self.db.commit()
+        if cur.rowcount == 1:
             return False
+        row = self.db.execute("SELECT kind, game, settings FROM runs WHERE run_key = ?", (run_key,)).fetchone()
         if (row["kind"], row["game"], row["settings"]) != (kind, game, text):
             raise ConfigError(
                 f"run {run_key!r} already exists in {self.path} with other settings "
