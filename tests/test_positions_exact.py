@@ -9,7 +9,6 @@ random games of every game on the kernel.
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import random
 import sys
@@ -316,11 +315,22 @@ def test_error_changed_pool(bs_position):
 
 
 def test_without_engine_part_goes_to_the_readable_builder(bs_position):
+    """A position without its engine part is built by the game's readable builder
+    (``tcgzoo.envs.<game>.position.build``), the same state as calling it directly."""
     game, data = bs_position
     d = {k: v for k, v in data.items() if k != "engine"}
-    if importlib.util.find_spec("tcgzoo.envs.battle_spirits.position") is not None:
-        pytest.skip("the readable builder is there (tests/test_positions_readable.py tests it)")
-    _err(game, d, r"no 'engine' part, and battle_spirits has no tcgzoo.envs.battle_spirits.position.build")
+    from tcgzoo.envs.battle_spirits import position
+
+    built, direct = game.state_from_position(d), position.build(game, d)
+    assert position.readable(built) == position.readable(direct)
+    assert built.legal_actions() == direct.legal_actions()
+
+
+def test_without_engine_part_and_no_readable_builder_is_an_error():
+    """Toy Duel has no readable positions: a position without its engine part says so."""
+    game = _game("toy_duel")
+    d = {k: v for k, v in _played(game, 3, 4).to_position().items() if k != "engine"}
+    _err(game, d, r"no 'engine' part, and toy_duel has no tcgzoo.envs.toy_duel.position.build")
 
 
 # ---- the table ---------------------------------------------------------------------------------------------

@@ -86,6 +86,9 @@ class GameBase:
     LAYOUT: ActionLayout | None = None
     CARDS_DIR: Path | None = None  # the folder of the built-in card files
     STATE: type | None = None  # the game's state class (``new_initial_state``)
+    #: the game's card loader, ``load_pool(files=None)``: the built-in pool, or the pool of ``files``
+    #: (each game sets ``load_pool = staticmethod(cards.load_pool)``)
+    load_pool: Callable[..., Any]
     # set by each game's __init__
     obs_layout: ObsLayout
     deck_names: list[str]
@@ -117,11 +120,6 @@ class GameBase:
         self.options = {**self.OPTIONS, **options}
 
     # ---- the pool and the first state ----------------------------------------------------------
-    @staticmethod
-    def load_pool(files: Sequence[str | Path] | None = None) -> Any:
-        """The game's card loader (``cards.load_pool``): the built-in pool, or the pool of ``files``."""
-        raise NotImplementedError
-
     @classmethod
     def builtin_pool(cls) -> Any:
         """The built-in pool, loaded once per process and shared by every game object."""
