@@ -191,7 +191,7 @@ def test_without_decks_any_pool_card_may_be_named() -> None:
         ("battle_spirits", {"players": [{"hand": ["TZ01-R0"]}, {}]}, "did you mean 'TZ01-R01'"),
         (
             "battle_spirits",
-            {"decks": ["red_rush", "purple_control"], "players": [{"hand": ["TZ01-R01"] * 4}, {}]},
+            {"decks": ["red_rush", "red_rush"], "players": [{"hand": ["TZ01-R01"] * 4}, {}]},
             r"players\[0\]\.hand\[3\]: one copy of 'TZ01-R01' more than player 0's deck list holds \(3 placed",
         ),
         (
@@ -230,7 +230,11 @@ def test_without_decks_any_pool_card_may_be_named() -> None:
         ("battle_spirits", {"active": 2}, "active: 2 is out of range 0..1"),
         ("battle_spirits", {"turn": 1, "active": 1, "first": 0}, "first: 0, but turn 1 is the first player's turn"),
         ("battle_spirits", {"players": [{}]}, "players: a list of two player specs"),
-        ("battle_spirits", {"decks": ["red_rush", "red_rush"]}, r"decks\[1\]: the position's deck is 'red_rush'"),
+        (
+            "battle_spirits",
+            {"decks": ["red_rush", "purple_control"]},
+            r"decks\[1\]: the position's deck is 'purple_control'",
+        ),
         ("battle_spirits", {"decks": ["red_rush", "nope"]}, r"decks\[1\]: unknown Battle Spirits deck .nope."),
         ("battle_spirits", {"options": {"first_player": 1}}, "options.first_player: the position asks for 1"),
         ("battle_spirits", {"options": {"speed": 1}}, "unknown Battle Spirits option 'speed'"),

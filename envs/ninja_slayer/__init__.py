@@ -126,7 +126,10 @@ OPTIONS = {
     "auto_forced": False,
 }
 OPTION_TYPES = {**COMMON_OPTIONS, "auto_forced": SWITCH}
-DEFAULT_DECKS = ("soukaiya_ambush", "ninja_slay_aggro")
+#: a mirror, so that default play (training, a quick match) measures the players, not the
+#: decks: heuristic soukaiya_ambush beat heuristic ninja_slay_aggro in 74% of 200
+#: seat-swapped games; the heuristic's soukaiya_ambush mirror is level (49% for seat 0)
+DEFAULT_DECKS = ("soukaiya_ambush", "soukaiya_ambush")
 
 
 class Game(GameBase):
