@@ -64,6 +64,10 @@ def test_train_command_runs_on_any_contract_game(tmp_path, capsys, monkeypatch):
             "self=1",
             "--set",
             "snapshot_every=256",
+            "--set",
+            "warm_start_decisions=300",
+            "--set",
+            "warm_start_processes=1",
         ]
     )
     assert code == 0
@@ -73,6 +77,8 @@ def test_train_command_runs_on_any_contract_game(tmp_path, capsys, monkeypatch):
     assert json.loads((out / "final.json").read_text())["game"] == "toy_duel"
     assert f"--agents policy:{out / 'final.safetensors'} heuristic" in printed  # no trust flag needed
     assert json.loads((out / "config.json").read_text())["opponents"] == {"random": 1, "heuristic": 1, "self": 1}
+    imitation = json.loads((out / "imitation.json").read_text())  # the default warm start: the heuristic
+    assert imitation["teacher"] == "heuristic" and imitation["decisions"] >= 300 and imitation["epochs"] == 3
     assert f"in {out / 'arena.sqlite'}" in printed and not (tmp_path / "runs").exists()
     with Store(out / "arena.sqlite", create=False) as store:
         assert sorted(r["finished"] for r in store.runs()) == [2, 2]  # vs random, vs heuristic
@@ -98,6 +104,8 @@ def test_league_option_uses_the_league_pool_and_saves_snapshots(tmp_path):
             "--envs",
             "4",
             "--league",
+            "--warm-start",
+            "none",
             "--snapshot-every",
             "128",
             "--eval-games",

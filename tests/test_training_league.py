@@ -110,6 +110,7 @@ def _league_config(tmp_path, name: str):
         eval_opponents=["heuristic"],
         db=str(tmp_path / name / "arena.sqlite"),
         opponents={"self": 0.5, "heuristic": 0.25, "mcts:iterations=2,depth=0": 0.25},
+        warm_start=None,
     )
 
 

@@ -67,6 +67,7 @@ def test_the_same_seed_trains_the_same_model_on_ray(tmp_path, local_ray) -> None
         eval_every=0,
         eval_games=0,
         opponents={"random": 0.5, "self": 0.5},
+        warm_start=None,
         db=str(tmp_path / "arena.sqlite"),
     )
     params = []

@@ -43,6 +43,7 @@ def _config(tmp_path, name: str, **over) -> TrainConfig:
         eval_games=2,
         db=str(tmp_path / "arena.sqlite"),
         opponents={"random": 0.5, "heuristic": 0.25, "self": 0.25},
+        warm_start=None,
     )
     base.update(over)
     return TrainConfig(**base)

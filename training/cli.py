@@ -81,6 +81,13 @@ def add_parser(
         '\'attention={"d_model": 64, "n_heads": 4, "n_layers": 2, "ff_dim": 128}\')',
     )
     t.add_argument(
+        "--warm-start",
+        default=None,
+        metavar="SPEC",
+        help=f"imitate this agent before self-play (default {d.warm_start} with the mlp policy; 'none': start "
+        "from random weights; the attention policy does not imitate)",
+    )
+    t.add_argument(
         "--league",
         action="store_true",
         help="draw opponents by how hard they are (prioritized fictitious self-play over the pool's "
@@ -159,6 +166,10 @@ def config_from_args(args: argparse.Namespace) -> TrainConfig:
         snapshot_every=args.snapshot_every,
         policy=args.policy,
     )
+    if args.warm_start is not None:
+        cfg.warm_start = None if args.warm_start.lower() == "none" else args.warm_start
+    elif args.policy != "mlp":
+        cfg.warm_start = None  # only the flat observation is imitated (training/imitation.py)
     if args.opponents:
         cfg.opponents = dict(args.opponents)
     elif args.league:

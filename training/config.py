@@ -44,6 +44,16 @@ class TrainConfig:
     league_power: float = 2.0  # weight ~ loss_rate ** power (0: the plain shares)
     league_window: int = 200  # recent games per member that the loss rate is taken over
     league_floor: float = 0.1  # a member's weight never falls below this part of its kind's share
+    # warm start (training/imitation.py): before PPO, the policy imitates ``warm_start`` (an
+    # agent spec; None: start from random weights) over ``warm_start_decisions`` decisions it
+    # makes in the learner's seat against ``warm_start_opponents`` (played by
+    # ``warm_start_processes`` processes), fitted for ``warm_start_epochs`` passes; this
+    # time counts in ``minutes``. Only the mlp policy imitates.
+    warm_start: str | None = "heuristic"
+    warm_start_opponents: dict[str, float] = field(default_factory=lambda: {"heuristic": 0.75, "random": 0.25})
+    warm_start_decisions: int = 300_000
+    warm_start_processes: int = 2
+    warm_start_epochs: int = 3
     n_envs: int = 32
     # env worker processes; 0 steps the games in this process, which measured fastest on a
     # 2-core machine (benchmarks/training_throughput.py): PPO alternates acting and
@@ -121,6 +131,16 @@ class TrainConfig:
                 f"a rollout of n_envs*n_steps={self.n_envs * self.n_steps} decisions is "
                 f"smaller than batch_size={self.batch_size}"
             )
+        if self.warm_start is not None:
+            if self.policy != "mlp":
+                raise ConfigError(
+                    f"warm_start {self.warm_start!r}: only the mlp policy imitates (the attention "
+                    "policy starts from its initialisation: set warm_start to null)"
+                )
+            if min(self.warm_start_decisions, self.warm_start_processes, self.warm_start_epochs) < 1:
+                raise ConfigError(
+                    "warm start: warm_start_decisions, warm_start_processes and warm_start_epochs must be at least 1"
+                )
         if self.league:
             self.make_league()  # bad league settings fail here
 

@@ -79,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"--set {item!r}: expected FIELD=JSON with a TrainConfig field")
         settings[key] = json.loads(value)
     settings.setdefault("policy", args.policy)
+    if settings["policy"] != "mlp":
+        settings.setdefault("warm_start", None)  # only the flat observation is imitated
     cfg = TrainConfig(
         game=args.game,
         out=args.out,

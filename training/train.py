@@ -145,13 +145,22 @@ class _Driver(BaseCallback):
     the timing all agree on the step they belong to.
     """
 
-    def __init__(self, cfg: TrainConfig, venv: TcgVecEnv, out: Path) -> None:
+    def __init__(self, cfg: TrainConfig, venv: TcgVecEnv, out: Path, started: float | None = None) -> None:
         super().__init__(cfg.verbose)
         self.cfg, self.venv, self.out = cfg, venv, out
-        self.deadline = None if cfg.minutes is None else time.monotonic() + 60 * cfg.minutes
+        started = time.monotonic() if started is None else started  # the budget counts from here
+        self.deadline = None if cfg.minutes is None else started + 60 * cfg.minutes
         self.checkpoints: list[Path] = []
         self.evaluations: list[dict[str, Any]] = []
-        self.timing = {"rollout": 0.0, "update": 0.0, "evaluation": 0.0, "checkpoint": 0.0, "snapshot": 0.0}
+        self.timing = {
+            "imitation": 0.0,
+            "rollout": 0.0,
+            "update": 0.0,
+            "evaluation": 0.0,
+            "checkpoint": 0.0,
+            "snapshot": 0.0,
+        }
+        self.imitation: dict[str, Any] = {}  # what the warm start did (``warm_start``)
         self._next = {"snapshot": cfg.snapshot_every, "checkpoint": cfg.checkpoint_every, "eval": cfg.eval_every}
         self._mark = time.perf_counter()
         self._phase = "update"  # what the time since ``_mark`` is being spent on
@@ -282,7 +291,7 @@ def train(cfg: TrainConfig) -> TrainResult:
 
     cfg.validate()
     torch.set_num_threads(max(1, cfg.torch_threads))
-    t0 = time.perf_counter()
+    t0, started = time.perf_counter(), time.monotonic()
     venv = TcgVecEnv(
         cfg.game,
         cfg.n_envs,
@@ -329,7 +338,10 @@ def train(cfg: TrainConfig) -> TrainResult:
             from .network import use_legal_columns
 
             use_legal_columns(model.policy)  # the update's action head over the minibatch's legal actions
-        driver = _Driver(cfg, venv, out)
+        driver = _Driver(cfg, venv, out, started)
+        if cfg.warm_start is not None:
+            driver._timed("imitation", lambda: warm_start(model.policy, cfg, driver.imitation))
+            (out / "imitation.json").write_text(json.dumps(driver.imitation, indent=2) + "\n")
         budget = cfg.steps if cfg.steps is not None else 2**62
         model.learn(total_timesteps=budget, callback=driver, tb_log_name="ppo", progress_bar=False)
         driver.close_phase("checkpoint")  # a rollout cut short by the deadline, or the last update
@@ -359,6 +371,42 @@ def train(cfg: TrainConfig) -> TrainResult:
     return TrainResult(out, final, model.num_timesteps, seconds, driver.checkpoints, driver.evaluations, timing)
 
 
+def warm_start(policy, cfg: TrainConfig, report: dict[str, Any]) -> None:
+    """Fit ``policy`` to ``cfg.warm_start``'s decisions in the learner's seat
+    (``training/imitation.py``); what was collected and fitted goes into ``report``."""
+    from .imitation import collect_parallel, fit
+
+    t = time.perf_counter()
+    demos = collect_parallel(
+        cfg.game,
+        cfg.decks,
+        cfg.options,
+        cfg.warm_start,
+        cfg.warm_start_opponents,
+        cfg.warm_start_decisions,
+        cfg.warm_start_processes,
+        cfg.seed,
+        cfg.gamma,
+    )
+    report.update(
+        teacher=cfg.warm_start,
+        opponents=cfg.warm_start_opponents,
+        decisions=len(demos),
+        games=demos.games,
+        teacher_win_rate=round(demos.wins / max(1, demos.games), 4),
+        collect_seconds=round(time.perf_counter() - t, 1),
+    )
+    t = time.perf_counter()
+    stats = fit(policy, demos, cfg.warm_start_epochs, cfg.batch_size, seed=cfg.seed)
+    report.update({k: round(v, 4) for k, v in stats.items()}, fit_seconds=round(time.perf_counter() - t, 1))
+    if cfg.verbose:
+        print(
+            f"warm start: imitated {cfg.warm_start} over {len(demos):,} decisions of {demos.games:,} games "
+            f"in {report['collect_seconds'] + report['fit_seconds']:.0f} s; the greedy policy agrees with it on "
+            f"{report.get('holdout_agreement', float('nan')):.1%} of held-out decisions"
+        )
+
+
 #: the TrainConfig fields that are hyperparameters of the learning (saved in the model's metadata)
 HYPERPARAMETERS = (
     "n_envs",
@@ -370,6 +418,10 @@ HYPERPARAMETERS = (
     "gae_lambda",
     "ent_coef",
     "clip_range",
+    "warm_start",
+    "warm_start_opponents",
+    "warm_start_decisions",
+    "warm_start_epochs",
     "policy",
     "attention",
     "encoder_dim",
