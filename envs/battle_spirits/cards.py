@@ -14,6 +14,7 @@ from pathlib import Path
 from ..core.cardfile import Checker, entry_label, load_yaml
 from ..core.decks import CopyLimit, builtin_deck_names, deck_card_ids, open_deck
 from ..core.errors import CardFileError, DeckError, UnknownNameError, short
+from .zones import Z_FIELD
 
 HERE = Path(__file__).parent
 CARDS_DIR = HERE / "cards"
@@ -337,7 +338,7 @@ class Effect:
         self.const, self.amount, self.scope, self.while_ = -1, 0, None, 0
         self.timing, self.costs = "", ()
         self.of_, self.to = None, ""
-        self.watch, self.each, self.zone = None, False, 2  # 2: state.Z_FIELD
+        self.watch, self.each, self.zone = None, False, Z_FIELD
         self.arg = None
         self.delayed = False
 

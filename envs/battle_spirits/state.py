@@ -33,10 +33,17 @@ from .cards import (  # noqa: E402 - levels treated as, reductions as none (issu
     Target,
 )
 from .layout import CONCEDE, DECISIONS, NUM_ACTIONS, ST_SETUP
+from .zones import (  # noqa: F401 - zones of a card instance; the rules and the views import them from here too
+    Z_DECK,
+    Z_FIELD,
+    Z_HAND,
+    Z_LIMBO,
+    Z_REMOVED,
+    Z_TRASH,
+    Z_WAIT,
+    ZONE_NAMES,
+)
 
-# zones of a card instance
-Z_DECK, Z_HAND, Z_FIELD, Z_TRASH, Z_REMOVED, Z_LIMBO, Z_WAIT = range(7)
-ZONE_NAMES = ("deck", "hand", "field", "trash", "removed", "resolving", "waiting")
 # where a player's soul core is (>= 0: on that card instance)
 S_RESERVE, S_TRASH, S_VOID, S_LIFE = -1, -2, -3, -4
 # waiting-state kinds (10-2-2): where the card goes when its resolution chain ends
