@@ -149,6 +149,8 @@ SIDES = ("own", "opp", "any")
 ZONES = ("field", "trash", "hand")
 TW_SPIRIT, TW_NEXUS, TW_SPIRIT_OR_NEXUS, TW_CARD = range(len(WHATS))  # Target.what
 SIDE_OWN, SIDE_OPP, SIDE_ANY = range(len(SIDES))  # Target.side
+#: whose deck a constant no_deck_discard keeps (its ``player``), seen from the card's controller: Effect.side
+PLAYER_SIDE = {"own": SIDE_OWN, "opp": SIDE_OPP, "both": SIDE_ANY}
 TZ_FIELD, TZ_TRASH, TZ_HAND = range(len(ZONES))  # Target.zone
 #: verbs whose targets may be outside the field, and the zones they accept; every other verb
 #: acts on field cards. The verbs themselves are in ``verbs.py``.
@@ -314,7 +316,7 @@ class Effect:
         "optional",
         "cond",
         "alist",
-        "side",
+        "side",  # no_deck_discard's player: whose deck (SIDE_OWN, SIDE_OPP, SIDE_ANY: both); PLAYER_SIDE
         "n",
         "const",
         "amount",
@@ -334,7 +336,7 @@ class Effect:
     def __init__(self, kind: str, index: int) -> None:
         self.kind, self.index = kind, index
         self.event, self.levels, self.limit, self.optional, self.cond = -1, 0b11110, 0, False, ()
-        self.alist, self.side, self.n = -1, 2, 0
+        self.alist, self.side, self.n = -1, SIDE_ANY, 0
         self.const, self.amount, self.scope, self.while_ = -1, 0, None, 0
         self.timing, self.costs = "", ()
         self.of_, self.to = None, ""
@@ -590,7 +592,7 @@ def _board_constant(sub: Checker, e: Effect, name: str, data) -> set:
         mark(B_TREAT)
     elif name == "no_deck_discard":  # 「(お互いの / 自分の / 相手の)デッキは破棄されない」 (BS 5-13, 9-1-4)
         fields = {"player"}
-        e.amount = {"own": 1, "opp": 2, "both": 3}[sub.choice("player", ("both", "own", "opp"), "both")]
+        e.side = PLAYER_SIDE[sub.choice("player", ("both", "own", "opp"), "both")]
         mark(B_NOMILL)
     elif name == "trash_cost":  # 「トラッシュにあるこのカードをコストNにする」 (BS 2-2, 4-4): this card, in the trash
         fields = set()

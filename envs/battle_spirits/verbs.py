@@ -30,6 +30,8 @@ from .cards import (  # noqa: E402 - events of other cards and players (issue 10
     IM_KIND,
     IM_RETURN,
     IMMUNITIES,
+    SIDE_ANY,
+    SIDE_OWN,
     T_MOVED,
     T_SELF,
     Target,
@@ -1170,9 +1172,9 @@ def deck_protected(s, q: int) -> bool:
     for k, t, _, _ in s.teff:
         if k == TE_NO_MILL and t == -1 - q:
             return True
-    if s.has_constants:  # the constant form (cards 11, 63): its amount's bit 1 own deck, bit 2 the opponent's
+    if s.has_constants:  # the constant form (cards 11, 63): its side names the deck(s), from its controller's view
         for j, e in s.constants(CK["no_deck_discard"]):
-            if (e.amount >> (s.owner[j] != q)) & 1:
+            if e.side == SIDE_ANY or (e.side == SIDE_OWN) == (s.owner[j] == q):
                 return True
     return False
 

@@ -5,6 +5,7 @@ data/v2_verbs.yaml (T2-H*), most of them real cards of tests/battle_spirits/real
 from __future__ import annotations
 
 from bs_scenario import (
+    CARD_FILES,
     CONCEDE,
     D_FLASH,
     D_MAIN,
@@ -22,8 +23,9 @@ from bs_scenario import (
     play,
     scene,
 )
-from tcgzoo.envs.battle_spirits import Game
-from tcgzoo.envs.battle_spirits.cards import B_NOMILL
+from bs_scenario import _player as scene_player
+from tcgzoo.envs.battle_spirits import Game, position
+from tcgzoo.envs.battle_spirits.cards import B_NOMILL, CK, SIDE_ANY, SIDE_OPP, SIDE_OWN
 from tcgzoo.envs.battle_spirits.state import DUR_TURN, TE_SYM
 
 
@@ -76,6 +78,59 @@ def test_constant_no_deck_discard_in_main_steps_only():
     attack(s, find(s, 0, "T-S4"))
     use_flash(s, "T2-H3")  # the attacked player has the first right (BS-R2): it mills the attacker's deck
     assert len(s.deck[0]) == 3 and len(s.trash[0]) == 2
+
+
+OPP_GUARD = """cards:
+  - id: T2-X1
+    name: Guard of the Opposing Deck
+    type: nexus
+    colors: [blue]
+    cost: 0
+    levels: [{cores: 0}]
+    text: "相手のデッキは破棄されない。"
+    effects:
+      - constant: no_deck_discard
+        player: opp
+"""
+
+
+def test_constant_no_deck_discard_of_the_opponent(tmp_path):
+    """BS 5-13-1 (「相手のデッキは破棄されない」, player: opp): only the deck of the card's controller's
+    opponent is kept. The player is compiled as the constant's named side (cards.PLAYER_SIDE: own, opp,
+    both), not as bits of its amount."""
+    cards = tmp_path / "opp_guard.yaml"
+    cards.write_text(OPP_GUARD)
+    fillers = "".join(f"  T-F{k:02d}: 3\n" for k in range(1, 14))
+    deck = tmp_path / "opp_guard_deck.yaml"
+    deck.write_text(f"name: opp_guard\ncards:\n{fillers}  T2-X1: 1\n  T2-H3: 1\n  T-M8: 1\n")
+    g = Game(decks=[str(deck)] * 2, builtin_cards=False, cards=[*CARD_FILES, str(cards)], first_player=0)
+    sides = {
+        c: next(e.side for e in g.pool.get(c).constants if e.const == CK["no_deck_discard"])
+        for c in ("T2-X1", "T2-H4", "T2-H1")
+    }
+    assert sides == {"T2-X1": SIDE_OPP, "T2-H4": SIDE_OWN, "T2-H1": SIDE_ANY}
+
+    def board(p0, p1):
+        return position.build(
+            g,
+            {
+                "game": "battle_spirits",
+                "turn": 3,
+                "active": 0,
+                "first": 0,
+                "step": "main",
+                "players": [scene_player(g, 0, p0), scene_player(g, 1, p1)],
+            },
+        )
+
+    s = board(dict(hand=["T2-H3"], field=["T2-X1"], deck=5), dict(deck=5))
+    play(s, "T2-H3")  # its controller's opponent's deck: kept
+    assert len(s.deck[1]) == 5 and not s.trash[1]
+    s = board(dict(hand=["T2-H3", "T-M8"], deck=5), dict(field=["T2-X1"], deck=5))
+    play(s, "T2-H3")  # the deck of its controller: milled
+    assert len(s.deck[1]) == 3 and len(s.trash[1]) == 2
+    play(s, "T-M8")  # the own discard of player 0, the opponent of its controller: kept
+    assert len(s.deck[0]) == 5 and s.life[0] == 5
 
 
 def test_no_deck_discard_machinery_follows_the_decks():
