@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import NamedTuple
 
 from ..core.cardfile import Checker, entry_label, load_yaml
 from ..core.decks import CopyLimit, builtin_deck_names, deck_card_ids, open_deck
@@ -182,21 +183,30 @@ def mark(bit: int) -> None:
 
 
 # ---- immunity and 'loses its effects' (BS 9-1-2-1, 9-2-3, 1-4-3): one model for grants and constants.
-# An immunity is a spec int: what it stops (IM_* bits; 'unaffected' stops everything, so every check
-# also looks for IM_ALL), whose effects (by: opp, the default, or any), and optionally only effects
-# of some card types (by_types) or colours (by_colors) - 【重装甲】 is the keyword form of the last.
+# An immunity is an Immunity record: what it stops (IM_* bits; 'unaffected' stops everything, so every
+# check also looks for IM_ALL), whose effects (by: opp, the default, or any), and optionally only
+# effects of some card types (by_types) or colours (by_colors) - 【重装甲】 is the keyword form of the last.
 IMMUNITIES = ("unaffected", "untargetable", "bp_cannot_be_lowered", "cannot_be_returned", "cannot_be_exhausted")
 IM_ALL, IM_TARGET, IM_BP_DOWN, IM_RETURN, IM_EXHAUST = 1, 2, 4, 8, 16
 IM_KIND = dict(zip(IMMUNITIES, (IM_ALL, IM_TARGET, IM_BP_DOWN, IM_RETURN, IM_EXHAUST)))
-IM_ANY_SIDE = 1 << 8  # by: any (own effects too)
-IM_TYPES, IM_COLORS = 9, 12  # shifts of the by_types (3 bits: spirit, nexus, magic) and by_colors (6) masks
 
 
-def immunity_spec(ck: Checker, what: str, by, types: int | None, colors: int | None) -> int:
-    """The spec int of immunity ``what`` against effects of ``by`` ('opp' / 'any'), source types
-    and colours (masks; None or 0 = any)."""
-    side = IM_ANY_SIDE if by == "any" else 0
-    return IM_KIND[what] | side | ((types or 0) << IM_TYPES) | ((colors or 0) << IM_COLORS)
+class Immunity(NamedTuple):
+    """A compiled immunity, made once per card effect (a constant's ``Effect.arg``, a grant's
+    ``Action.spec``, then the amount of the state's TE_IMMUNE entries). A tuple of ints, so an
+    entry holding it is copied by clone, saved to a position (as ``[kinds, any_side, types,
+    colors]``, made a record again by ``State.rederive``) and compared like the ints it replaces."""
+
+    kinds: int  # the kinds of effect it stops: IM_* bits (IM_ALL: 'unaffected', every kind)
+    any_side: bool  # by: any (the own player's effects too); False: the opponent's effects only
+    types: int  # by_types: bits of the source's card type (1 << SPIRIT, NEXUS, MAGIC); 0 = any type
+    colors: int  # by_colors: bits of the source's colours (1 << COLOR_INDEX); 0 = any colour
+
+
+def immunity_spec(ck: Checker, what: str, by, types: int | None, colors: int | None) -> Immunity:
+    """The Immunity ``what`` against effects of ``by`` ('opp' / 'any'), source types and colours
+    (masks; None or 0 = any)."""
+    return Immunity(IM_KIND[what], by == "any", types or 0, colors or 0)
 
 
 def types_mask(ck: Checker, field: str, v) -> int:
@@ -326,7 +336,8 @@ class Effect:
         "costs",
         "of_",
         "to",  # a replacement's 'of:' (whose event; None = this card) and destroyed_cores' 'to'
-        "arg",  # the board words' constants: also_named's name, also_family's family, also_color's mask
+        "arg",  # the board words' constants: an immunity's Immunity, also_named's name, also_family's family,
+        # also_color's mask
         "watch",
         "each",
         "zone",  # a trigger's events.Watch (None: fired for this card), 'each', its zone
@@ -562,14 +573,15 @@ def _levels(ck: Checker, data, nlv: int) -> int:
 
 
 def _board_constant(sub: Checker, e: Effect, name: str, data) -> set:
-    """The board words' constants (issue 10): their own fields, compiled into ``e.amount``
-    (an immunity's spec, loses_effects' event mask) or ``e.arg``; returns the fields they take."""
+    """The board words' constants (issue 10): their own fields, compiled into ``e.arg`` (an
+    immunity's Immunity, ...), ``e.amount`` (loses_effects' event mask, ...) or ``e.side``
+    (no_deck_discard's player); returns the fields they take."""
     if name in IM_KIND:
         fields = {"by", "by_types", "by_colors"}
         by = sub.choice("by", ("opp", "any"), "opp")
         types = types_mask(sub, "by_types", data["by_types"]) if "by_types" in data else 0
         colors = colors_mask(sub, "by_colors", data["by_colors"]) if "by_colors" in data else 0
-        e.amount = immunity_spec(sub, name, by, types, colors)
+        e.arg = immunity_spec(sub, name, by, types, colors)
         mark(B_IMMUNE)
     elif name == "loses_effects":
         fields = {"effects"}

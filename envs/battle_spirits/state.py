@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..core.effects import END_OF_BATTLE, END_OF_TURN
 from ..core.engine import DecisionState, late_import
+from ..core.errors import PositionError, short
 from ..core.rng import Rng
 from ..core.table import Hidden, Table
 from .cards import (  # noqa: E402 - levels treated as, reductions as none (issue 10, part B)
@@ -21,15 +22,13 @@ from .cards import (  # noqa: E402 - levels treated as, reductions as none (issu
     B_TREAT,
     CK,
     IM_ALL,
-    IM_ANY_SIDE,
     IM_BP_DOWN,
-    IM_COLORS,
-    IM_TYPES,
     MAGIC,
     NEXUS,
     SPIRIT,
     T_SELF,
     WH,
+    Immunity,
     Target,
 )
 from .layout import CONCEDE, DECISIONS, NUM_ACTIONS, ST_SETUP
@@ -50,7 +49,7 @@ S_RESERVE, S_TRASH, S_VOID, S_LIFE = -1, -2, -3, -4
 W_DESTROY, W_VANISH, W_HAND, W_DECK_TOP, W_DECK_BOTTOM = range(5)
 # temporary effects: (kind, instance, amount, duration); grants are TE_GRANT + what
 TE_BP, TE_SYM, TE_GRANT = 0, 1, 2
-# the board words' temporary effects (verbs.v_grant): (TE_IMMUNE, card, immunity spec, dur) and
+# the board words' temporary effects (verbs.v_grant): (TE_IMMUNE, card, cards.Immunity, dur) and
 # (TE_NEGATE, card, event mask or 0 = every effect, dur); see cards.immunity_spec / effects_mask
 TE_IMMUNE, TE_NEGATE = 96, 97
 _NEGATING = [False]  # State.negated is working out its constants: nested questions see grants only
@@ -356,29 +355,27 @@ class BattleSpiritsState(DecisionState):
         if not self.bflags & B_IMMUNE or src < 0:
             return False
         want = kind | IM_ALL
-        for k, t, spec, _ in self.teff:
-            if k == TE_IMMUNE and t == i and spec & want and self._stops(spec, i, src):
+        for k, t, im, _ in self.teff:
+            if k == TE_IMMUNE and t == i and im.kinds & want and self._stops(im, i, src):
                 return True
         if self.has_constants:
             for j, e in self.constants(CK["immune"]):
-                spec = e.amount
+                im = e.arg
                 if (
-                    spec & want
+                    im.kinds & want
                     and (i == j if e.scope == T_SELF else self.matches(e.scope, i, j, self.owner[j], base_bp=True))
-                    and self._stops(spec, i, src)
+                    and self._stops(im, i, src)
                 ):
                     return True
         return False
 
-    def _stops(self, spec: int, i: int, src: int) -> bool:
-        """Is ``src`` among the sources immunity ``spec`` of card ``i`` is against (by, by_types, by_colors)?"""
-        if not spec & IM_ANY_SIDE and self.owner[src] == self.owner[i]:
+    def _stops(self, im: Immunity, i: int, src: int) -> bool:
+        """Is ``src`` among the sources immunity ``im`` of card ``i`` is against (by, by_types, by_colors)?"""
+        if not im.any_side and self.owner[src] == self.owner[i]:
             return False
-        tm = (spec >> IM_TYPES) & 7
-        if tm and not (tm >> self.defs[self.cdef[src]].type) & 1:
+        if im.types and not (im.types >> self.defs[self.cdef[src]].type) & 1:
             return False
-        cm = (spec >> IM_COLORS) & 63
-        return not cm or bool(cm & self.color_mask(src))
+        return not im.colors or bool(im.colors & self.color_mask(src))
 
     def negated(self, i: int, ev: int = -1) -> bool:
         """Card ``i`` lost its effects (BS 9-2-3): ``ev`` >= 0 asks about its triggered effects of
@@ -663,6 +660,22 @@ class BattleSpiritsState(DecisionState):
             if not fn(self, i, src, p, arg, base_bp):
                 return False
         return True
+
+    # ---- after a restore (envs/core/position.py) ------------------------------------------
+    def rederive(self) -> None:
+        """A granted immunity's record (TE_IMMUNE's cards.Immunity) is saved as its four values
+        and restored as a plain tuple: made an Immunity again, so that the restored state holds
+        what the saved one held. A malformed one is a PositionError naming the entry."""
+        teff = self.teff
+        for n, x in enumerate(teff):
+            if len(x) == 4 and x[0] == TE_IMMUNE and type(x[2]) is not Immunity:
+                im = x[2]
+                if not (isinstance(im, tuple) and len(im) == 4 and all(type(v) in (int, bool) for v in im)):
+                    raise PositionError(
+                        f"fields.teff[{n}][2]: a granted immunity is [kinds, any_side, types, colors] "
+                        f"(cards.Immunity), got {short(im)}"
+                    )
+                teff[n] = (x[0], x[1], Immunity(im[0], bool(im[1]), im[2], im[3]), x[3])
 
     # ---- invariants (checked by the simulation tests) -------------------------------------
     def check_invariants(self) -> None:

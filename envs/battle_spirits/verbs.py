@@ -288,7 +288,8 @@ VOCAB.add(
 
 def _check_grant(sub, a, item):
     """Immunities take by / by_types / by_colors, loses_effects takes effects; both compile
-    into ``a.spec`` (cards.immunity_spec, cards.effects_mask) and switch their machinery on."""
+    into ``a.spec`` (a cards.Immunity, an event mask of cards.effects_mask) and switch their
+    machinery on."""
     imm = a.what in IM_KIND
     for k in ("by", "by_types", "by_colors"):
         if k in item and not imm:
@@ -326,7 +327,7 @@ def _mask_param(fn):
 )
 def v_grant(s, f, a, src, p, tg):
     kind, amount = TE_GRANT + GR[a.what], 0
-    if a.spec is not None:  # an immunity or loses_effects: its own kind, the spec as the amount
+    if a.spec is not None:  # an immunity (its Immunity) or loses_effects (its event mask): its own kind, the amount
         kind, amount = (TE_NEGATE if a.what == "loses_effects" else TE_IMMUNE), a.spec
     dur = _dur(a)
     for i in tg:

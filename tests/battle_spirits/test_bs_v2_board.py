@@ -6,6 +6,8 @@ each modelled on a real card of tests/battle_spirits/real_cards/SOURCES.md."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import yaml
 from bs_scenario import (
@@ -40,10 +42,12 @@ from bs_scenario import (
     place,
     play,
     scene,
+    started,
     target,
 )
-from tcgzoo.envs.battle_spirits.cards import load_pool, validate_deck
-from tcgzoo.envs.core.errors import CardFileError, DeckError
+from tcgzoo.envs.battle_spirits.cards import IM_ALL, NEXUS, SPIRIT, Immunity, load_pool, validate_deck
+from tcgzoo.envs.battle_spirits.state import DUR_BATTLE, TE_IMMUNE
+from tcgzoo.envs.core.errors import CardFileError, DeckError, PositionError
 
 
 # ---------------------------------------------------------------------------- conditions
@@ -299,6 +303,34 @@ def test_granted_unaffected_for_the_battle():
     act(s, PASS)  # player 0
     play(s, "T-M15")
     assert s.bp(moon) == 2000
+
+
+def test_a_granted_immunity_is_one_record_that_clones_and_saves():
+    """BS 9-1-2-1, BS 9-1-5-6 (card 7 サジッタ's grant, by_types: [spirit, nexus]): the granted immunity
+    is one record (cards.Immunity: kinds, any side, types, colours), not fields packed into one int;
+    a clone holds the same record and plays on alike (the opponent's spirit effect has no target).
+    A position saves it as its four values and restores the record; a malformed one is refused,
+    naming it."""
+    s = scene(step="attack", p0=dict(field=["T2-B20"]), p1=dict(field=["T2-B21"], hand=["T-M15"]))
+    moon = find(s, 0, "T2-B20")
+    attack(s, moon)
+    im = Immunity(kinds=IM_ALL, any_side=False, types=(1 << SPIRIT) | (1 << NEXUS), colors=0)
+    grant = (TE_IMMUNE, moon, im, DUR_BATTLE)
+    assert grant in s.teff and type(s.teff[s.teff.index(grant)][2]) is Immunity
+    for x in (s, s.clone()):
+        assert x.teff == s.teff
+        act(x, field_slot(x, find(x, 1, "T2-B21")))  # Flash Hexer: BP-3000 to an opposing spirit
+        assert x.bp(moon) == 5000 and x.dkind == D_FLASH
+    # a position (of a dealt game: the scenes' positions hold cards their decks lack)
+    s = started()
+    s.teff.append((TE_IMMUNE, s.hand[0][0], im, DUR_TURN))
+    data = s.to_position()
+    assert data["engine"]["fields"]["teff"] == [[TE_IMMUNE, s.hand[0][0], [IM_ALL, False, 3, 0], DUR_TURN]]
+    r = s.game.state_from_position(data)
+    assert r.teff == s.teff and type(r.teff[0][2]) is Immunity and r.to_position() == data
+    data["engine"]["fields"]["teff"][0][2] = [IM_ALL, False]
+    with pytest.raises(PositionError, match=re.escape("fields.teff[0][2]: a granted immunity")):
+        s.game.state_from_position(data)
 
 
 def test_untargetable_is_not_chosen_but_all_effects_hit_it():
