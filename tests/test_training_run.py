@@ -89,6 +89,24 @@ def test_the_evaluation_games_are_stored_in_the_arena_database(run):
             assert 0.0 <= lo <= r["win_rate"] <= hi <= 1.0
 
 
+def test_learning_curves_evaluate_each_snapshot_at_its_wall_time(run, tmp_path):
+    """training/curves.py: every snapshot and the final policy, in step order, placed at the
+    wall time the run had spent (recorded in its metadata), plotted and written as JSON."""
+    from tcgzoo.training.curves import main, points
+
+    _, result = run
+    curve = points(result.out, "random", games=2, workers=1)
+    # the final policy was saved at step 1,024 too: its snapshot stands for it
+    assert [(p["file"], p["steps"]) for p in curve] == [("step_512.safetensors", 512), ("step_1024.safetensors", 1024)]
+    minutes = [p["minutes"] for p in curve]
+    assert minutes == sorted(minutes) and minutes[-1] * 60 <= result.seconds
+    assert all(p["games"] == 2 and p["opponent"] == "random" for p in curve)
+    picture = tmp_path / "curves.png"
+    assert main([str(result.out), "--opponent", "random", "--games", "2", "--workers", "1", "--out", str(picture)]) == 0
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert json.loads(picture.with_suffix(".json").read_text()) == [curve]  # the same stored games again
+
+
 def test_the_final_model_plays_a_legal_full_game_as_an_arena_agent(run, monkeypatch):
     _, result = run
     monkeypatch.delenv("TCGZOO_TRUST_POLICY_FILES", raising=False)  # no pickle: no trust needed

@@ -148,8 +148,8 @@ class _Driver(BaseCallback):
     def __init__(self, cfg: TrainConfig, venv: TcgVecEnv, out: Path, started: float | None = None) -> None:
         super().__init__(cfg.verbose)
         self.cfg, self.venv, self.out = cfg, venv, out
-        started = time.monotonic() if started is None else started  # the budget counts from here
-        self.deadline = None if cfg.minutes is None else started + 60 * cfg.minutes
+        self.started = time.monotonic() if started is None else started  # the budget counts from here
+        self.deadline = None if cfg.minutes is None else self.started + 60 * cfg.minutes
         self.checkpoints: list[Path] = []
         self.evaluations: list[dict[str, Any]] = []
         self.timing = {
@@ -204,7 +204,8 @@ class _Driver(BaseCallback):
         if n not in self.snapshot_files:
             path = self.out / "snapshots" / f"step_{n}.safetensors"
             path.parent.mkdir(parents=True, exist_ok=True)
-            self.snapshot_files[n] = save_final(self.model, self.cfg, path.parent, path.name)
+            seconds = time.monotonic() - self.started
+            self.snapshot_files[n] = save_final(self.model, self.cfg, path.parent, path.name, seconds)
         return self.snapshot_files[n]
 
     def add_snapshot(self) -> None:
@@ -342,12 +343,14 @@ def train(cfg: TrainConfig) -> TrainResult:
         if cfg.warm_start is not None:
             driver._timed("imitation", lambda: warm_start(model.policy, cfg, driver.imitation))
             (out / "imitation.json").write_text(json.dumps(driver.imitation, indent=2) + "\n")
+            driver.init_callback(model)
+            driver._timed("snapshot", driver.save_snapshot)  # step 0: the imitation alone (training/curves.py)
         budget = cfg.steps if cfg.steps is not None else 2**62
         model.learn(total_timesteps=budget, callback=driver, tb_log_name="ppo", progress_bar=False)
         driver.close_phase("checkpoint")  # a rollout cut short by the deadline, or the last update
         if not driver.checkpoints or driver.checkpoints[-1].stem != f"step_{model.num_timesteps}":
             driver.save_checkpoint()  # the stable-baselines3 copy, to go on training from
-        final = save_final(model, cfg, out)
+        final = save_final(model, cfg, out, seconds=time.monotonic() - started)
         driver.close_phase("update")
     finally:
         venv.close()
@@ -437,15 +440,19 @@ HYPERPARAMETERS = (
 )
 
 
-def save_final(model, cfg: TrainConfig, out: Path, name: str = "final.safetensors") -> Path:
+def save_final(
+    model, cfg: TrainConfig, out: Path, name: str = "final.safetensors", seconds: float | None = None
+) -> Path:
     """``<out>/final.safetensors`` (weights, no pickle) and ``<out>/final.json`` (metadata):
     the policy the arena plays as ``policy:<out>``, without trusting pickles (``name``:
-    another file name, for the snapshots)."""
+    another file name, for the snapshots; ``seconds``: the run's wall time so far, warm
+    start included, recorded as ``wall_seconds`` for the learning curves)."""
     from tcgzoo.agents.model_file import save_policy
 
     info = {
         "algorithm": "MaskablePPO",
         "steps": int(model.num_timesteps),
+        "wall_seconds": None if seconds is None else round(seconds, 1),
         "decks": cfg.decks,
         "options": cfg.options,
         "hyperparameters": {k: getattr(cfg, k) for k in HYPERPARAMETERS},
