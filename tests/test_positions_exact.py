@@ -148,6 +148,47 @@ def test_level_cost_variant_round_trips():
         _plays_on_alike(s, r, seed, steps=120)
 
 
+def test_battle_spirits_effect_outcomes_restore():
+    """An effect's frame keeps its last action's outcome (done, done in full, 'after': BS 5-19) for
+    the next action's link; the verbs return them as bools, and a frame holding one was refused on
+    restore ('engine.stack[3][8]: expected an int, got False'). Random play of the real-card decks
+    reaches such decisions (seed 1000: blue_white_mill vs blue_yellow_tempo; seed 1001: the
+    scenario deck's mirror): each restores and plays on alike."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "battle_spirits"))
+    try:
+        from bs_scenario import DATA, REAL, REAL_CARD_FILES, REAL_DECK
+    finally:
+        sys.path.pop(0)
+    from tcgzoo.envs.battle_spirits.rules.frames import EFF_IP, H_EFFECT
+
+    real = dict(builtin_cards=False, format="eternal", concession=False, max_decisions=1500)
+    games = {
+        1000: battle_spirits.Game(
+            decks=[str(REAL / "decks/blue_white_mill.yaml"), str(REAL / "decks/blue_yellow_tempo.yaml")],
+            cards=list(REAL_CARD_FILES),
+            **real,
+        ),
+        1001: battle_spirits.Game(
+            decks=[REAL_DECK, REAL_DECK],
+            cards=[str(DATA / "filler.yaml"), *REAL_CARD_FILES],
+            **real,
+        ),
+    }
+    for seed, game in games.items():
+        s = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        found = 0
+        while not s.is_terminal() and found < 2:
+            if any(f[0] == H_EFFECT and f[EFF_IP] > 0 for f in s.stack):  # an action done, its outcome kept
+                data = json.loads(s.serialize())
+                assert all(type(x) is int for f in data["engine"]["stack"] for x in f[1:]), data["engine"]["stack"]
+                r = game.state_from_position(data)
+                _plays_on_alike(s.clone(), r, seed, steps=30)
+                found += 1
+            s.apply_action(_moves(s, rng))
+        assert found == 2, f"seed {seed}: the game reached {found} decisions inside an effect"
+
+
 def test_snapshots_round_trip():
     """Ninja Slayer keeps whole states to roll an entry back to (NS 1204.2i): saved recursively.
 

@@ -244,7 +244,8 @@ def h_effect(s: State, f: list) -> None:
         full = False  # 5-19-5: 'destroy 2' with only 1 target was not done in full
     if f[STEP] == 0:
         f[EFF_IP] += 1
-        f[EFF_DONE], f[EFF_FULL], f[EFF_AFTER] = done, full, done
+        # frames hold ints (a position restores no other): the verbs answer bools
+        f[EFF_DONE], f[EFF_FULL], f[EFF_AFTER] = int(done), int(full), int(done)
 
 
 def apply_action(s: State, f: list, a, src: int, p: int, tg: list) -> tuple[int, int]:
@@ -292,7 +293,7 @@ def h_effect_resume(s: State, f: list) -> None:
             done = full = False
         if f[STEP] == 0:
             f[EFF_IP] += 1
-            f[EFF_DONE], f[EFF_FULL], f[EFF_AFTER] = done, full, done
+            f[EFF_DONE], f[EFF_FULL], f[EFF_AFTER] = int(done), int(full), int(done)
         return
     f[STEP] = 0
     f[EFF_IP] += 1
