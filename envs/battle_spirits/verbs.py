@@ -1201,7 +1201,8 @@ def v_open_reorder(s, f, a, src, p, tg):
         return False, False
     s.revealed = opened
     set_moved(s, f, opened)
-    s.stack.append([H_REORDER, 0, p, q, a.bottom])
+    # frames hold ints (a position restores no other); the choice 1 may come from a card file as 'bottom: true'
+    s.stack.append([H_REORDER, 0, p, q, int(a.bottom)])
     f[STEP] = EFF_STEP_RESUME  # resume after it: h_reorder sets the effect's done / full
     return True, True
 

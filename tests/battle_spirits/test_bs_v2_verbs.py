@@ -345,6 +345,32 @@ def test_open_the_opponents_deck_one_to_the_bottom_rest_reordered():
     assert all(s.zone[i] == Z_DECK for i in s.deck[1]) and not s.hand[0]
 
 
+def test_open_reorder_bottom_true_keeps_an_int_frame(tmp_path, monkeypatch):
+    """A card file may write open_reorder's bottom 1 as 'bottom: true' (the choice accepts it, as 1 == True);
+    the reorder's frame still holds an int, which is all a position's frame may hold (a scene's
+    position, its decks made up, restores only through the readable builder: the frames are checked
+    here), and the reorder goes as with 1."""
+    f = tmp_path / "b.yaml"
+    f.write_text(
+        "cards:\n  - {id: X1, name: X, type: magic, colors: [blue], cost: 0, "
+        "magic: {main: [{do: open_reorder, player: opp, n: 3, bottom: true}]}}\n"
+    )
+    (written,) = [a.bottom for al in load_pool([f]).alists for a in al if a.do == "open_reorder"]
+    assert written is True
+    s = scene(p0=dict(hand=["T2-V17"], reserve=8), p1=dict(deck=["T-S5", "T-S1", "T-S2", "T-S3", "T-S4", "T-S6"]))
+    (a,) = [a for al in s.alists for a in al if a.do == "open_reorder" and a.bottom == 1]  # card T2-V17's
+    monkeypatch.setattr(a, "bottom", written)
+    play(s, "T2-V17")
+    decide(s, True)
+    assert s.dkind == D_SEARCH and PASS not in s.legal
+    stack = s.to_position()["engine"]["stack"]
+    assert stack[-1][0] == "h_reorder" and all(type(x) is int for fr in stack for x in fr[1:]), stack
+    act(s, OPTION + ids(s, s.revealed).index("T-S3"))
+    for want in ("T-S2", "T-S6", "T-S4"):
+        act(s, OPTION + ids(s, s.revealed).index(want))
+    assert ids(s, s.deck[1]) == ["T-S3", "T-S5", "T-S1", "T-S4", "T-S6", "T-S2"]
+
+
 def test_destroyed_trigger_reads_its_own_cost():
     """BS 2-2, BS 10-2-2-3 (card 67 千貌の魔神ニャルラ・トラップ Lv2 「このスピリットのコスト以下の相手のスピリット
     1体を破壊する」): destroyed at Lv2, it destroys an opposing spirit of cost 5 or less, not the cost-20 one."""
