@@ -150,12 +150,19 @@ SIDES = ("own", "opp", "any")
 ZONES = ("field", "trash", "hand")
 TW_SPIRIT, TW_NEXUS, TW_SPIRIT_OR_NEXUS, TW_CARD = range(len(WHATS))  # Target.what
 SIDE_OWN, SIDE_OPP, SIDE_ANY = range(len(SIDES))  # Target.side
-#: whose deck a constant no_deck_discard keeps (its ``player``), seen from the card's controller: Effect.side
+#: the player(s) a constant names, seen from its card's controller (Effect.side): no_deck_discard's ``player``
+#: (whose deck it keeps), give_reduction's and no_reduction's ``hand_of`` (whose hand)
 PLAYER_SIDE = {"own": SIDE_OWN, "opp": SIDE_OPP, "both": SIDE_ANY}
 TZ_FIELD, TZ_TRASH, TZ_HAND = range(len(ZONES))  # Target.zone
 #: verbs whose targets may be outside the field, and the zones they accept; every other verb
 #: acts on field cards. The verbs themselves are in ``verbs.py``.
 DO_TARGET_ZONES = {"from_trash": (TZ_TRASH,), "summon": (TZ_TRASH, TZ_HAND)}
+
+
+def names_player(side: int, controller: int, p: int) -> bool:
+    """Does a constant's side (PLAYER_SIDE), on a card ``controller`` controls, name player ``p``?"""
+    return side == SIDE_ANY or (side == SIDE_OWN) == (controller == p)
+
 
 # ---- per-card machinery bits (CardDef.bflags): a game switches a rule's extra checks on only
 # when one of its two decks has a card that needs them, so other games pay nothing for them.
@@ -326,7 +333,7 @@ class Effect:
         "optional",
         "cond",
         "alist",
-        "side",  # no_deck_discard's player: whose deck (SIDE_OWN, SIDE_OPP, SIDE_ANY: both); PLAYER_SIDE
+        "side",  # whose deck (no_deck_discard) or hand (give_ / no_reduction): SIDE_OWN, SIDE_OPP, SIDE_ANY (both)
         "n",
         "const",
         "amount",
@@ -623,7 +630,7 @@ def _board_constant(sub: Checker, e: Effect, name: str, data) -> set:
         mark(B_LVCOST | B_LVTREAT)
     elif name == "give_reduction":  # 「(自分の)手札にある(マジック)カードすべてに軽減シンボル[黄]を与える」 (BS 2-3-3)
         fields = {"hand_of", "types", "symbols"}
-        e.amount = {"own": 1, "opp": 2, "both": 3}[sub.choice("hand_of", ("own", "opp", "both"), "own")]
+        e.side = PLAYER_SIDE[sub.choice("hand_of", ("own", "opp", "both"), "own")]
         sym = colors_map(sub, "symbols", sub.get("symbols", dict))
         if not sym or any(n < 1 or n > 9 for n in sym.values()):
             sub.fail("symbols", "expected 1 to 9 reduction symbols of a colour, e.g. {yellow: 1}")
@@ -638,7 +645,7 @@ def _board_constant(sub: Checker, e: Effect, name: str, data) -> set:
         mark(B_REDUCE)
     elif name == "no_reduction":  # 「(相手の)手札にある(マジック)カードすべての軽減シンボルすべてを無いものとして扱う」
         fields = {"hand_of", "types"}
-        e.amount = {"own": 1, "opp": 2, "both": 3}[sub.choice("hand_of", ("opp", "own", "both"), "opp")]
+        e.side = PLAYER_SIDE[sub.choice("hand_of", ("opp", "own", "both"), "opp")]
         e.arg = types_mask(sub, "types", data["types"]) if "types" in data else 0
         if "scope" in data:
             sub.fail(

@@ -30,6 +30,7 @@ from .cards import (  # noqa: E402 - levels treated as, reductions as none (issu
     WH,
     Immunity,
     Target,
+    names_player,
 )
 from .layout import CONCEDE, DECISIONS, NUM_ACTIONS, ST_SETUP
 from .zones import (  # noqa: F401 - zones of a card instance; the rules and the views import them from here too
@@ -544,15 +545,15 @@ class BattleSpiritsState(DecisionState):
 
     def given_reduction(self, p: int, i: int) -> tuple | None:
         """The reduction symbols of card ``i`` in player ``p``'s hand with those give_reduction
-        constants add (its amount's bit 1 its controller's hand, bit 2 the opponent's; its arg (card
-        types, 0 all; the symbols per colour)), and their total; they reduce as printed ones do
+        constants add (its side the hand(s), from its controller's view; its arg (card types, 0 all;
+        the symbols per colour)), and their total; they reduce as printed ones do
         (BS 2-3-3, 11-1-1-4). None: no constant gives it any."""
         d = self.defs[self.cdef[i]]
         red = None
         for src, e in self.constants(CK["give_reduction"]):
             types, sym = e.arg
             if (
-                (e.amount >> (self.owner[src] != p)) & 1
+                names_player(e.side, self.owner[src], p)
                 and (not types or (types >> d.type) & 1)
                 and not self.immune(i, src, IM_ALL)
             ):
@@ -561,12 +562,12 @@ class BattleSpiritsState(DecisionState):
 
     def no_reduction(self, p: int, i: int) -> bool:
         """Are the reduction symbols of card ``i`` in player ``p``'s hand treated as none (constant
-        no_reduction: its amount's bit 1 its controller's hand, bit 2 the opponent's; its arg the card
-        types, 0 all)? Not if ``i`` is immune to that source's effects (BS 9-1-2-1, card 54)."""
+        no_reduction: its side the hand(s), from its controller's view; its arg the card types, 0
+        all)? Not if ``i`` is immune to that source's effects (BS 9-1-2-1, card 54)."""
         t = self.defs[self.cdef[i]].type
         for src, e in self.constants(CK["no_reduction"]):
             if (
-                (e.amount >> (self.owner[src] != p)) & 1
+                names_player(e.side, self.owner[src], p)
                 and (not e.arg or (e.arg >> t) & 1)
                 and not self.immune(i, src, IM_ALL)
             ):

@@ -30,8 +30,6 @@ from .cards import (  # noqa: E402 - events of other cards and players (issue 10
     IM_KIND,
     IM_RETURN,
     IMMUNITIES,
-    SIDE_ANY,
-    SIDE_OWN,
     T_MOVED,
     T_SELF,
     Target,
@@ -39,6 +37,7 @@ from .cards import (  # noqa: E402 - events of other cards and players (issue 10
     effects_mask,
     immunity_spec,
     mark,
+    names_player,
     types_mask,
 )
 from .events import C_EFFECT  # noqa: E402
@@ -1175,7 +1174,7 @@ def deck_protected(s, q: int) -> bool:
             return True
     if s.has_constants:  # the constant form (cards 11, 63): its side names the deck(s), from its controller's view
         for j, e in s.constants(CK["no_deck_discard"]):
-            if e.side == SIDE_ANY or (e.side == SIDE_OWN) == (s.owner[j] == q):
+            if names_player(e.side, s.owner[j], q):
                 return True
     return False
 

@@ -228,6 +228,93 @@ def test_no_reduction_of_the_opponents_hand_magics_in_their_turn():
     assert cost(1, 0) == (1, 1) and cost(0, 1) == (1, 1) and cost(1, 1, vault=True) == (1, 1)
 
 
+REDUCTION_HANDS = """cards:
+  - id: T2-X2
+    name: Symbols Sealed Everywhere
+    type: nexus
+    colors: [blue]
+    cost: 0
+    levels: [{cores: 0}]
+    text: "お互いの手札にあるマジックカードすべての軽減シンボルすべてを無いものとして扱う。"
+    effects:
+      - {constant: no_reduction, hand_of: both, types: [magic]}
+  - id: T2-X3
+    name: Own Symbols Sealed
+    type: nexus
+    colors: [blue]
+    cost: 0
+    levels: [{cores: 0}]
+    text: "自分の手札にあるマジックカードすべての軽減シンボルすべてを無いものとして扱う。"
+    effects:
+      - {constant: no_reduction, hand_of: own, types: [magic]}
+  - id: T2-X4
+    name: Blue Symbols for All
+    type: nexus
+    colors: [blue]
+    cost: 0
+    levels: [{cores: 0}]
+    text: "お互いの手札にあるマジックカードすべてに軽減シンボル[青]を与える。"
+    effects:
+      - {constant: give_reduction, hand_of: both, types: [magic], symbols: {blue: 1}}
+  - id: T2-X5
+    name: Blue Symbols for the Opponent
+    type: nexus
+    colors: [blue]
+    cost: 0
+    levels: [{cores: 0}]
+    text: "相手の手札にあるマジックカードすべてに軽減シンボル[青]を与える。"
+    effects:
+      - {constant: give_reduction, hand_of: opp, types: [magic], symbols: {blue: 1}}
+"""
+
+
+def test_reduction_constants_name_the_hands_by_side(tmp_path):
+    """BS 2-3-3, 11-1-1-4 (「お互いの / 自分の / 相手の手札にある…」, hand_of: both / own / opp): no_reduction
+    and give_reduction reach the hands their hand_of names, from their card's controller's view. hand_of
+    is compiled as the constant's named side (cards.PLAYER_SIDE), not as bits of its amount; 'both',
+    no_reduction's 'own' and give_reduction's 'opp' were in no card. Both players hold Blue Spark (cost 3, two blue symbols) and
+    Double Draw (cost 2, a red symbol) beside two blue symbols on their field."""
+    cards = tmp_path / "reduction_hands.yaml"
+    cards.write_text(REDUCTION_HANDS)
+    fillers = "".join(f"  T-F{k:02d}: 3\n" for k in range(1, 14))
+    deck = tmp_path / "reduction_hands_deck.yaml"
+    extra = "".join(f"  {c}: 1\n" for c in ("T2-X2", "T2-X3", "T2-X4", "T2-X5", "T2-H11", "T-M1", "T-S3", "T-S6"))
+    deck.write_text(f"name: reduction_hands\ncards:\n{fillers}{extra}")
+    g = Game(decks=[str(deck)] * 2, builtin_cards=False, cards=[*CARD_FILES, str(cards)], first_player=0)
+    sides = {
+        c: next(e.side for e in g.pool.get(c).constants if e.const in (CK["no_reduction"], CK["give_reduction"]))
+        for c in ("T2-X2", "T2-X3", "T2-X4", "T2-X5", "T2-H10")
+    }
+    assert sides == {"T2-X2": SIDE_ANY, "T2-X3": SIDE_OWN, "T2-X4": SIDE_ANY, "T2-X5": SIDE_OPP, "T2-H10": SIDE_OPP}
+
+    def costs(nexus, tp=0):
+        """Each player's costs of Blue Spark and Double Draw, player 0 controlling ``nexus``."""
+        field = ["T-S3", "T-S6"]
+        players = [
+            dict(field=field + ([nexus] if nexus else []), hand=["T2-H11", "T-M1"]),
+            dict(field=field, hand=["T2-H11", "T-M1"]),
+        ]
+        s = position.build(
+            g,
+            {
+                "game": "battle_spirits",
+                "turn": 3,
+                "active": tp,
+                "first": 0,
+                "step": "main",
+                "players": [scene_player(g, p, players[p]) for p in (0, 1)],
+            },
+        )
+        return [tuple(s.play_cost(p, find(s, p, c, "hand"), 0) for c in ("T2-H11", "T-M1")) for p in (0, 1)]
+
+    assert costs(None) == [(1, 2), (1, 2)]
+    assert costs("T2-X2") == [(3, 2), (3, 2)] == costs("T2-X2", tp=1)  # both hands
+    assert costs("T2-X3") == [(3, 2), (1, 2)] == costs("T2-X3", tp=1)  # its controller's hand only
+    # a blue symbol more in both hands; player 0's field has the nexus's blue symbol too: Blue Spark is free
+    assert costs("T2-X4") == [(0, 1), (1, 1)]
+    assert costs("T2-X5") == [(1, 2), (1, 1)] == costs("T2-X5", tp=1)  # its controller's opponent's hand only
+
+
 def test_no_reduction_machinery_follows_the_decks():
     """Speed by design: the built-in decks do not switch the reduction check on; the test deck does."""
     from tcgzoo.envs.battle_spirits.cards import B_LVTREAT, B_REDUCE
