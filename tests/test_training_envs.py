@@ -64,6 +64,39 @@ def test_single_agent_env_plays_alternate_seats_to_a_reward():
     assert seats == [0, 1, 0, 1]
 
 
+@pytest.mark.parametrize("gamma", [1.0, 0.9])
+def test_shaping_is_potential_based_and_plays_the_same_games(gamma):
+    """Each step pays gamma * phi(next) - phi(now), phi = shaping * the game's leaf
+    evaluation from the learner's seat and 0 at the end; so an episode's discounted shaped
+    rewards are its discounted result minus the first potential (Ng et al. 1999), and the
+    games themselves are the unshaped env's."""
+    from tcgzoo.agents.evaluate import evaluation_for
+
+    value = evaluation_for(GAME)
+    plain = SingleAgentEnv(GAME, opponents={"heuristic": 1.0}, seed=4)
+    shaped = SingleAgentEnv(GAME, opponents={"heuristic": 1.0}, seed=4, shaping=0.5, gamma=gamma)
+    rng = np.random.default_rng(1)
+    plain.reset(seed=4)
+    shaped.reset(seed=4)
+    for _ in range(3):
+        phi0 = 0.5 * value(shaped.state, shaped.seat)
+        assert shaped.potential() == pytest.approx(phi0)
+        total, k, done, moved = 0.0, 0, False, 0
+        while not done:
+            a = int(rng.choice(np.flatnonzero(plain.action_masks())))
+            o1, r1, d1, t1, i1 = plain.step(a)
+            o2, r2, d2, t2, i2 = shaped.step(a)
+            assert np.array_equal(o1, o2) and (d1, t1) == (d2, t2)
+            total += gamma**k * r2
+            moved += not d1 and r2 != 0.0  # the board's value changed: shaping paid something
+            k += 1
+            done = d1 or t1
+        assert i2["outcome"] == i1["outcome"] == r1  # the result itself is reported unshaped
+        assert total == pytest.approx(gamma ** (k - 1) * r1 - phi0) and moved
+        plain.reset()
+        shaped.reset()
+
+
 def test_a_game_stopped_by_the_decision_cap_is_a_truncation_for_the_learner():
     """The cap (option max_decisions) ends a game without a result: truncated, not terminated,
     reward 0, and the info says why, as the PettingZoo env reports it (issue 12, part 1)."""

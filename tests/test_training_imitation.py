@@ -171,3 +171,13 @@ def test_the_command_line_turns_the_warm_start_off_for_attention_and_on_request(
     assert cfg("--warm-start", "none").warm_start is None
     assert cfg("--warm-start", "random").warm_start == "random"
     assert cfg("--policy", "attention").warm_start is None
+
+
+def test_with_shaping_the_critic_learns_the_shaped_return(demos):
+    """Under potential-based shaping the value of a state is the unshaped one minus its
+    potential (the shaped rewards telescope), so the targets move by each decision's
+    potential, within the shaping's bound, while the games stay the same."""
+    shaped = collect(GAME, None, {}, "heuristic", POOL, decisions=3000, seed=5, shaping=0.5)
+    assert np.array_equal(shaped.actions, demos.actions) and shaped.games == demos.games
+    gap = demos.returns - shaped.returns
+    assert np.all(np.abs(gap) <= 0.5 + 1e-6) and np.count_nonzero(gap) > len(gap) // 2

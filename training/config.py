@@ -75,6 +75,10 @@ class TrainConfig:
     gae_lambda: float = 0.95
     ent_coef: float = 0.01
     clip_range: float = 0.2
+    # reward shaping: each learner step also pays gamma * phi(next) - phi(now), with phi
+    # this times the game's leaf evaluation (agents.evaluate; in [-1, 1]) from the learner's
+    # seat, 0 at the end: potential-based, so the best policy is unchanged (0: off)
+    shaping: float = 0.0
     # the network: "mlp" (the flat observation; encoder_dim and net_arch below) or "attention"
     # (training/attention.py: the entity observation, card tokens through a transformer, a
     # pointer over them; the sizes in ``attention``)

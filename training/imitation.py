@@ -91,19 +91,23 @@ def collect(
     decisions: int = 100_000,
     seed: int = 0,
     gamma: float = 0.995,
+    shaping: float = 0.0,
 ) -> Demonstrations:
     """Play ``teacher`` in the learner's seat (alternating seats, as training does) against
     ``opponents`` until at least ``decisions`` are recorded (the last game is played to its
     end), recording every decision the learner would have been asked. Deterministic for a
-    given seed."""
+    given seed. With reward ``shaping`` (``SingleAgentEnv``), the critic's targets are the
+    shaped returns: the discounted result minus the decision's potential."""
     from tcgzoo.agents.base import make_agent
 
     from .single_agent import SingleAgentEnv
 
-    env = SingleAgentEnv(game, decks, dict(options or {}), dict(opponents or {teacher: 1.0}), seed=seed)
+    env = SingleAgentEnv(
+        game, decks, dict(options or {}), dict(opponents or {teacher: 1.0}), seed=seed, shaping=shaping, gamma=gamma
+    )
     agent = make_agent(teacher, game)
     size, num_actions = env.observation_space.shape[0], int(env.action_space.n)
-    indptr, cols, vals, masks, actions, returns = [0], [], [], [], [], []
+    indptr, cols, vals, masks, actions, returns, potentials = [0], [], [], [], [], [], []
     games, wins = 0, 0.0
     rng = np.random.default_rng(seed)
     obs, _ = env.reset(seed=seed)
@@ -122,11 +126,12 @@ def collect(
             indptr.append(indptr[-1] + len(nz))
             masks.append(np.packbits(mask))
             actions.append(action)
-            obs, reward, terminated, truncated, _ = env.step(action)
+            potentials.append(env.potential())
+            obs, _, terminated, truncated, info = env.step(action)
             done = terminated or truncated
         n = len(actions) - first
-        result = 0.0 if truncated else float(reward)
-        returns.extend(result * gamma ** np.arange(n - 1, -1, -1))
+        result = 0.0 if truncated else float(info["outcome"])  # the result, not a shaped reward
+        returns.extend(result * gamma ** np.arange(n - 1, -1, -1) - np.asarray(potentials[first:]))
         games += 1
         wins += (result + 1) / 2
         obs, _ = env.reset()
@@ -138,7 +143,7 @@ def collect(
         vals=np.concatenate(vals[: len(actions)]) if actions else np.zeros(0, np.float32),
         masks=np.asarray(masks[: len(actions)], dtype=np.uint8).reshape(len(actions), -1),
         actions=np.asarray(actions, dtype=np.int64),
-        returns=np.asarray(returns, dtype=np.float32),
+        returns=np.asarray(returns, dtype=np.float32),  # shaped: minus each decision's potential
         games=games,
         wins=wins,
     )
@@ -154,11 +159,12 @@ def collect_parallel(
     processes: int,
     seed: int,
     gamma: float,
+    shaping: float = 0.0,
 ) -> Demonstrations:
     """:func:`collect` in ``processes`` processes, ``decisions / processes`` each (process
     ``i`` seeded ``seed + i``): the same demonstrations for the same arguments."""
     share = -(-decisions // processes)
-    jobs = [(game, decks, options, teacher, opponents, share, seed + i, gamma) for i in range(processes)]
+    jobs = [(game, decks, options, teacher, opponents, share, seed + i, gamma, shaping) for i in range(processes)]
     if processes <= 1:
         return _collect_worker(jobs[0])
     with multiprocessing.get_context("spawn").Pool(processes) as pool:

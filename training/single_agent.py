@@ -247,6 +247,8 @@ class SingleAgentEnv(gym.Env):
         seed: int | None = None,
         render_mode: str | None = None,
         obs_type: str = "flat",
+        shaping: float = 0.0,
+        gamma: float = 1.0,
     ) -> None:
         if obs_type not in OBS_TYPES:
             raise ValueError(f"obs_type {obs_type!r} not in {OBS_TYPES}")
@@ -280,6 +282,16 @@ class SingleAgentEnv(gym.Env):
         self.waiting: np.ndarray | None = None  # the opponent's mask while it waits on a batched decision
         self._agents: dict[str, Agent] = {}  # this game's own fixed opponents (see OpponentPool)
         self.state: GameState | None = None
+        # potential-based shaping (Ng, Harada & Russell 1999): each step also pays
+        # gamma * phi(next) - phi(now), phi = shaping * the game's leaf evaluation from the
+        # learner's seat (0 once the game is over), which leaves the best policy unchanged
+        self.shaping, self.gamma = float(shaping), float(gamma)
+        self._value = None
+        if self.shaping:
+            from tcgzoo.agents.evaluate import evaluation_for
+
+            self._value = evaluation_for(game)
+        self._phi = 0.0
 
     # ---- gymnasium ---------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
@@ -294,6 +306,7 @@ class SingleAgentEnv(gym.Env):
             self.state = self.games[self.seat].new_initial_state(int(self._rng.integers(2**63)))
             self._play_opponent()
             if not self.state.is_terminal():
+                self._phi = self.potential()
                 return self._observation(), {"seat": self.seat, "opponent": self.member}
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict]:
@@ -321,13 +334,15 @@ class SingleAgentEnv(gym.Env):
 
     def end_step(self) -> tuple[np.ndarray, float, bool, bool, dict]:
         """The second half of :meth:`step`, once the opponent has nothing left to decide."""
+        phi, self._phi = self._phi, self.potential()
+        shaped = self.gamma * self._phi - phi
         if self.state.is_terminal():
-            reward = float(self.state.returns()[self.seat])
-            info = {"seat": self.seat, "opponent": self.member, "outcome": reward}
+            outcome = float(self.state.returns()[self.seat])
+            info = {"seat": self.seat, "opponent": self.member, "outcome": outcome}
             if self.state.capped:  # the decision cap, not the rules: a truncation (SB3 bootstraps its value)
-                return self._observation(), reward, False, True, dict(info, truncated_by="max_decisions")
-            return self._observation(), reward, True, False, info
-        return self._observation(), 0.0, False, False, {}
+                return self._observation(), outcome + shaped, False, True, dict(info, truncated_by="max_decisions")
+            return self._observation(), outcome + shaped, True, False, info
+        return self._observation(), shaped, False, False, {}
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of the learner's pending decision (conceding removed); all False when over."""
@@ -340,6 +355,12 @@ class SingleAgentEnv(gym.Env):
         return None if self.state is None else str(self.state)
 
     # ---- helpers -----------------------------------------------------------------------------
+    def potential(self) -> float:
+        """The shaping potential of the state now: 0 without shaping or once the game is over."""
+        if self._value is None or self.state.is_terminal():
+            return 0.0
+        return self.shaping * float(self._value(self.state, self.seat))
+
     def _observation(self):
         if self.observer is not None:
             return self.observer(self.state, self.seat, self.action_masks())

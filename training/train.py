@@ -305,6 +305,8 @@ def train(cfg: TrainConfig) -> TrainResult:
         backend=cfg.backend,
         ray_address=cfg.ray_address,
         obs_type=cfg.obs_type,
+        shaping=cfg.shaping,
+        gamma=cfg.gamma,
     )  # bad names fail here
     out = Path(cfg.out)
     try:
@@ -390,6 +392,7 @@ def warm_start(policy, cfg: TrainConfig, report: dict[str, Any]) -> None:
         cfg.warm_start_processes,
         cfg.seed,
         cfg.gamma,
+        cfg.shaping,
     )
     report.update(
         teacher=cfg.warm_start,
@@ -421,6 +424,7 @@ HYPERPARAMETERS = (
     "gae_lambda",
     "ent_coef",
     "clip_range",
+    "shaping",
     "warm_start",
     "warm_start_opponents",
     "warm_start_decisions",

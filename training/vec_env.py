@@ -76,10 +76,15 @@ class EnvBatch:
         opponents: Mapping[str, float] | None = None,
         max_snapshots: int = 8,
         obs_type: str = "flat",
+        shaping: float = 0.0,
+        gamma: float = 1.0,
     ) -> None:
         # one pool per batch: snapshots are loaded once per process, shared by its games
         self.pool = OpponentPool(game, dict(opponents or {"random": 1.0}), max_snapshots)
-        self.envs = [SingleAgentEnv(game, decks, options, self.pool, obs_type=obs_type) for _ in range(count)]
+        self.envs = [
+            SingleAgentEnv(game, decks, options, self.pool, obs_type=obs_type, shaping=shaping, gamma=gamma)
+            for _ in range(count)
+        ]
         self.obs, self.masks = obs, masks
 
     def reset(self, seeds: Sequence[int | None]) -> None:
@@ -294,6 +299,8 @@ class TcgVecEnv(VecEnv):
         backend: str = "local",
         ray_address: str | None = None,
         obs_type: str = "flat",
+        shaping: float = 0.0,
+        gamma: float = 1.0,
     ) -> None:
         if n_envs < 1 or workers < 0:
             raise ValueError(f"n_envs={n_envs}, workers={workers}: need n_envs >= 1 and workers >= 0")
@@ -318,6 +325,8 @@ class TcgVecEnv(VecEnv):
             "opponents": dict(opponents or {"random": 1.0}),
             "max_snapshots": max_snapshots,
             "obs_type": obs_type,
+            "shaping": shaping,
+            "gamma": gamma,
         }
         fields, shape_mask = _fields(obs_space, n_envs), (n_envs, int(act_space.n))
         if backend == "ray":
