@@ -35,7 +35,9 @@ class TrainConfig:
     decks: list[str] | None = None  # [learner's deck, opponents' deck] in either seat; None: each seat's default
     options: dict[str, Any] = field(default_factory=dict)
     # the pool: agent spec (or "self": the learner's snapshots) -> share of episodes
-    opponents: dict[str, float] = field(default_factory=lambda: {"random": 0.3, "heuristic": 0.3, SELF: 0.4})
+    # (after the warm start random play teaches little: the heuristic, what a learner is
+    # measured against, and its own snapshots make most of the pool)
+    opponents: dict[str, float] = field(default_factory=lambda: {"heuristic": 0.6, SELF: 0.3, "random": 0.1})
     snapshot_every: int = 100_000
     max_snapshots: int = 8
     # a league (training/league.py): draw each member (spec or snapshot) by its kind's share
@@ -90,7 +92,9 @@ class TrainConfig:
     net_arch: list[int] = field(default_factory=lambda: [128])  # each head's layers after the encoder
     # outputs
     checkpoint_every: int = 200_000
-    eval_every: int = 400_000  # 0: evaluate only the final model
+    # 0: evaluate only the final model. Evaluations during a run spend its time budget; the
+    # snapshots' learning curve can be played after it instead (training/curves.py)
+    eval_every: int = 0
     eval_games: int = 100  # per opponent, seats swapped on paired deals
     eval_opponents: list[str] = field(default_factory=lambda: ["random", "heuristic"])
     eval_workers: int = 1
