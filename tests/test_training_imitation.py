@@ -111,26 +111,16 @@ def test_fitting_makes_the_policy_play_like_its_teacher(demos):
 
 
 def test_a_run_warm_starts_and_says_so(tmp_path):
-    from tcgzoo.training.config import TrainConfig
     from tcgzoo.training.train import train
+    from training_runs import tiny_config
 
-    cfg = TrainConfig(
+    cfg = tiny_config(
+        tmp_path,
         game=GAME,
-        out=str(tmp_path / "run"),
         seed=2,
-        minutes=None,
         steps=256,
-        n_envs=4,
-        n_steps=64,
-        batch_size=128,
-        n_epochs=1,
-        encoder_dim=16,
-        net_arch=[16],
-        snapshot_every=0,
-        checkpoint_every=0,
-        eval_every=0,
-        eval_games=0,
         opponents={"heuristic": 1.0},
+        warm_start="heuristic",
         warm_start_decisions=400,
         warm_start_processes=1,
         warm_start_epochs=2,

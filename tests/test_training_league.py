@@ -87,30 +87,20 @@ def test_the_pool_draws_by_the_leagues_weights_and_refuses_unknown_members():
 
 
 def _league_config(tmp_path, name: str):
-    from tcgzoo.training.config import TrainConfig
+    from training_runs import tiny_config
 
-    return TrainConfig(
-        game="battle_spirits",
-        out=str(tmp_path / name),
+    return tiny_config(
+        tmp_path,
+        name,
         seed=4,
-        minutes=None,
         steps=768,
-        n_envs=4,
-        n_steps=64,
-        batch_size=128,
-        n_epochs=1,
-        encoder_dim=16,
-        net_arch=[16],
-        workers=0,
         league=True,
         snapshot_every=256,
-        checkpoint_every=0,
         eval_every=512,
         eval_games=2,
         eval_opponents=["heuristic"],
         db=str(tmp_path / name / "arena.sqlite"),
         opponents={"self": 0.5, "heuristic": 0.25, "mcts:iterations=2,depth=0": 0.25},
-        warm_start=None,
     )
 
 

@@ -14,6 +14,7 @@ from sb3_contrib.common.maskable.utils import get_action_masks  # noqa: E402
 from tcgzoo.agents.base import ConfigError  # noqa: E402
 from tcgzoo.training.config import TrainConfig  # noqa: E402
 from tcgzoo.training.vec_env import TcgVecEnv  # noqa: E402
+from training_runs import tiny_config  # noqa: E402
 
 pytestmark = pytest.mark.slow  # a local Ray: seconds of start-up and tear-down
 
@@ -51,28 +52,10 @@ def test_the_same_seed_trains_the_same_model_on_ray(tmp_path, local_ray) -> None
     from tcgzoo.agents.model_file import load_policy
     from tcgzoo.training.train import train
 
-    base = dict(
-        game=GAME,
-        seed=3,
-        minutes=None,
-        steps=512,
-        n_envs=4,
-        n_steps=64,
-        batch_size=128,
-        n_epochs=1,
-        encoder_dim=16,
-        net_arch=[16],
-        snapshot_every=256,
-        checkpoint_every=0,
-        eval_every=0,
-        eval_games=0,
-        opponents={"random": 0.5, "self": 0.5},
-        warm_start=None,
-        db=str(tmp_path / "arena.sqlite"),
-    )
+    base = dict(game=GAME, snapshot_every=256, opponents={"random": 0.5, "self": 0.5})
     params = []
     for backend, workers in (("local", 0), ("ray", 2)):
-        result = train(TrainConfig(out=str(tmp_path / backend), backend=backend, workers=workers, **base))
+        result = train(tiny_config(tmp_path, backend, backend=backend, workers=workers, **base))
         assert result.steps >= 512
         params.append(load_policy(result.model, GAME)[0].state_dict())  # final.safetensors, no pickle
     for key in params[0]:

@@ -21,32 +21,24 @@ from tcgzoo.agents.store import Store  # noqa: E402
 from tcgzoo.envs.battle_spirits import Game  # noqa: E402
 from tcgzoo.training.config import TrainConfig  # noqa: E402
 from tcgzoo.training.train import train  # noqa: E402
+from training_runs import tiny_config  # noqa: E402
 
 
 def _config(tmp_path, name: str, **over) -> TrainConfig:
     base = dict(
-        game="battle_spirits",
-        out=str(tmp_path / name),
         seed=3,
-        minutes=None,
         steps=1024,
-        n_envs=4,
         n_steps=128,
         batch_size=256,
         n_epochs=2,
         encoder_dim=32,
         net_arch=[32],
-        workers=0,
         snapshot_every=512,
         checkpoint_every=512,
-        eval_every=0,
         eval_games=2,
-        db=str(tmp_path / "arena.sqlite"),
         opponents={"random": 0.5, "heuristic": 0.25, "self": 0.25},
-        warm_start=None,
     )
-    base.update(over)
-    return TrainConfig(**base)
+    return tiny_config(tmp_path, name, **{**base, **over})
 
 
 @pytest.fixture(scope="module")
