@@ -110,6 +110,19 @@ def test_a_game_stopped_by_the_decision_cap_is_a_truncation_for_the_learner():
     assert info["truncated_by"] == "max_decisions" and info["outcome"] == 0.0
 
 
+def test_training_can_score_the_cap_as_a_result_so_stalling_never_pays():
+    """``cap_reward=-1`` (TrainConfig's default): a game stopped by the cap ends the
+    learner's episode as a loss, terminated (nothing to bootstrap), and says so."""
+    env = SingleAgentEnv(GAME, options={"max_decisions": 40}, seed=2, cap_reward=-1.0)
+    env.reset(seed=2)
+    for _ in range(100):
+        _, reward, terminated, truncated, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+        if terminated or truncated:
+            break
+    assert terminated and not truncated and reward == -1.0
+    assert info["capped"] and info["outcome"] == -1.0 and env.state.capped
+
+
 def test_single_agent_env_refuses_an_unplayable_action():
     env = SingleAgentEnv(GAME, seed=0)
     env.reset(seed=0)

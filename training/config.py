@@ -81,6 +81,11 @@ class TrainConfig:
     # this times the game's leaf evaluation (agents.evaluate; in [-1, 1]) from the learner's
     # seat, 0 at the end: potential-based, so the best policy is unchanged (0: off)
     shaping: float = 0.0
+    # what a game stopped by the decision cap (the game's max_decisions) pays the learner:
+    # -1, a loss, by default. As a truncation (None) a learner found it could stall when
+    # behind: Battle Spirits, from ~2M steps, looped three moves of its own turn until the
+    # cap (8 of 20 games against the heuristic), and its win rate fell from 0.88 to 0.44
+    cap_reward: float | None = -1.0
     # the network: "mlp" (the flat observation; encoder_dim and net_arch below) or "attention"
     # (training/attention.py: the entity observation, card tokens through a transformer, a
     # pointer over them; the sizes in ``attention``)

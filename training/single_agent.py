@@ -249,6 +249,7 @@ class SingleAgentEnv(gym.Env):
         obs_type: str = "flat",
         shaping: float = 0.0,
         gamma: float = 1.0,
+        cap_reward: float | None = None,
     ) -> None:
         if obs_type not in OBS_TYPES:
             raise ValueError(f"obs_type {obs_type!r} not in {OBS_TYPES}")
@@ -292,6 +293,10 @@ class SingleAgentEnv(gym.Env):
 
             self._value = evaluation_for(game)
         self._phi = 0.0
+        # a game stopped by the decision cap: None, a truncation (SB3 bootstraps its value);
+        # a number, the episode ends there with that reward, e.g. -1 so that stalling (a
+        # loop of moves within a turn until the cap) never pays, as it did in Battle Spirits
+        self.cap_reward = cap_reward
 
     # ---- gymnasium ---------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
@@ -339,6 +344,9 @@ class SingleAgentEnv(gym.Env):
         if self.state.is_terminal():
             outcome = float(self.state.returns()[self.seat])
             info = {"seat": self.seat, "opponent": self.member, "outcome": outcome}
+            if self.state.capped and self.cap_reward is not None:  # the cap as a result of its own
+                info = dict(info, outcome=self.cap_reward, capped=True)
+                return self._observation(), self.cap_reward + shaped, True, False, info
             if self.state.capped:  # the decision cap, not the rules: a truncation (SB3 bootstraps its value)
                 return self._observation(), outcome + shaped, False, True, dict(info, truncated_by="max_decisions")
             return self._observation(), outcome + shaped, True, False, info

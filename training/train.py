@@ -307,6 +307,7 @@ def train(cfg: TrainConfig) -> TrainResult:
         obs_type=cfg.obs_type,
         shaping=cfg.shaping,
         gamma=cfg.gamma,
+        cap_reward=cfg.cap_reward,
     )  # bad names fail here
     out = Path(cfg.out)
     try:
@@ -425,6 +426,7 @@ HYPERPARAMETERS = (
     "ent_coef",
     "clip_range",
     "shaping",
+    "cap_reward",
     "warm_start",
     "warm_start_opponents",
     "warm_start_decisions",

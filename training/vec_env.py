@@ -78,11 +78,14 @@ class EnvBatch:
         obs_type: str = "flat",
         shaping: float = 0.0,
         gamma: float = 1.0,
+        cap_reward: float | None = None,
     ) -> None:
         # one pool per batch: snapshots are loaded once per process, shared by its games
         self.pool = OpponentPool(game, dict(opponents or {"random": 1.0}), max_snapshots)
         self.envs = [
-            SingleAgentEnv(game, decks, options, self.pool, obs_type=obs_type, shaping=shaping, gamma=gamma)
+            SingleAgentEnv(
+                game, decks, options, self.pool, obs_type=obs_type, shaping=shaping, gamma=gamma, cap_reward=cap_reward
+            )
             for _ in range(count)
         ]
         self.obs, self.masks = obs, masks
@@ -301,6 +304,7 @@ class TcgVecEnv(VecEnv):
         obs_type: str = "flat",
         shaping: float = 0.0,
         gamma: float = 1.0,
+        cap_reward: float | None = None,
     ) -> None:
         if n_envs < 1 or workers < 0:
             raise ValueError(f"n_envs={n_envs}, workers={workers}: need n_envs >= 1 and workers >= 0")
@@ -327,6 +331,7 @@ class TcgVecEnv(VecEnv):
             "obs_type": obs_type,
             "shaping": shaping,
             "gamma": gamma,
+            "cap_reward": cap_reward,
         }
         fields, shape_mask = _fields(obs_space, n_envs), (n_envs, int(act_space.n))
         if backend == "ray":
