@@ -114,6 +114,7 @@ _REGISTRY: dict[str, AgentFactory | str] = {
     "heuristic": "tcgzoo.agents.heuristic:from_spec",
     "mcts": "tcgzoo.agents.search:from_spec",
     "policy": "tcgzoo.agents.policy:from_spec",
+    "sampled": "tcgzoo.agents.policy:sampled_from_spec",
 }
 
 

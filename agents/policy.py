@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -268,6 +269,68 @@ class NetworkPolicyAgent(PolicyAgent):
             if not m[a]:  # only a network with no legal logit above -inf gets here
                 raise ConfigError(f"policy {self.name!r} chose illegal action {a}")
         return actions
+
+
+class SampledPolicyAgent:
+    """A policy network played by drawing each move from its masked distribution (what it
+    was trained to play), with a generator seeded per game (``reset``), so a seeded arena
+    game replays: ``sampled:<path>``.
+
+    Greedy play (``policy:<path>``) takes the most likely move every time, which can cycle
+    where the trained policy would not: in Battle Spirits cores move freely in the main
+    step, and a greedy policy moved one core between reserve and a spirit until the
+    decision cap. A decision with a single playable action is played without the network.
+    The logits come from ``net`` (``ActorNet`` or the attention policy's actor), float64.
+    """
+
+    def __init__(self, net: Any, name: str = "sampled", observation_size: int | None = None) -> None:
+        self.name = name
+        self.net = net
+        self.observation_size = observation_size
+        self.rng = np.random.default_rng(0)
+
+    def reset(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, state: GameState, player: int) -> int:
+        mask = playable_mask(state)
+        if mask.sum() == 1:
+            return int(np.flatnonzero(mask)[0])
+        obs = self.net.observe(state, player)
+        if self.observation_size is not None and len(obs) != self.observation_size:
+            raise ConfigError(
+                f"policy {self.name!r} takes observations of {self.observation_size} floats; this game gives {len(obs)}"
+            )
+        return self.sample(self.logits(obs), mask)
+
+    def sample(self, logits: np.ndarray, mask: np.ndarray) -> int:
+        """Draw an action from the masked softmax of ``logits`` with this game's generator."""
+        logits = np.where(mask, logits, -np.inf)
+        probs = np.exp(logits - logits.max())
+        return int(self.rng.choice(len(probs), p=probs / probs.sum()))
+
+    def logits(self, observation) -> np.ndarray:
+        """The actor's action logits for one observation (before masking), as float64."""
+        return self.net.logits(self.net.stack([observation]))[0]
+
+
+def sampled_from_spec(arg: str | None, game: str) -> Agent:
+    """The agent of ``sampled:<path>``: a ``.safetensors`` policy (or a training run's
+    folder) played by sampling; needs no trust (no pickle is read)."""
+    if not arg:
+        raise ConfigError(
+            "agent 'sampled' needs a policy file: sampled:<path to .safetensors or a training run's folder>"
+        )
+    path = Path(arg).expanduser()
+    if path.is_dir():
+        from .model_file import resolve
+
+        path = resolve(path)
+    if path.suffix != ".safetensors" or not path.is_file():
+        raise ConfigError(f"agent 'sampled': {arg!r} is not a .safetensors policy file or a training run's folder")
+    greedy = _load_safetensors(path, game)
+    assert isinstance(greedy, NetworkPolicyAgent)
+    return SampledPolicyAgent(greedy.net, f"sampled:{arg}", greedy.observation_size)
 
 
 def _torch_one_thread() -> None:

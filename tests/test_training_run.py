@@ -116,6 +116,37 @@ def test_the_final_model_plays_a_legal_full_game_as_an_arena_agent(run, monkeypa
         assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
+def test_a_sampled_policy_plays_legal_games_that_its_seed_fixes(run, monkeypatch):
+    """``sampled:<run>``: the final policy drawing each move from its masked distribution
+    with a generator seeded per game (no pickle, no trust); greedy play of the same file is
+    ``policy:<run>``."""
+    from tcgzoo.agents.base import ConfigError
+
+    _, result = run
+    monkeypatch.delenv("TCGZOO_TRUST_POLICY_FILES", raising=False)
+    agent = make_agent(f"sampled:{result.out}", "battle_spirits")
+    game = Game()
+
+    def play(seed: int) -> list[int]:
+        state, moves = game.new_initial_state(seed=11), []
+        agent.reset(seed)
+        opponent = RandomAgent(seed=1)
+        while not state.is_terminal():
+            p = state.current_player()
+            a = agent.act(state, p) if p == 0 else opponent.act(state, p)
+            assert a in state.legal_actions() and a != state.CONCEDE
+            moves.append(a)
+            state.apply_action(a)
+        return moves
+
+    assert play(5) == play(5)
+    assert len({tuple(play(seed)) for seed in range(6)}) > 1  # the draws differ by seed
+    with pytest.raises(ConfigError, match="not a .safetensors policy"):
+        make_agent(f"sampled:{result.checkpoints[0]}", "battle_spirits")
+    with pytest.raises(ConfigError, match="needs a policy file"):
+        make_agent("sampled", "battle_spirits")
+
+
 def test_the_same_seed_trains_the_same_model(tmp_path):
     from tcgzoo.agents.model_file import load_policy
 

@@ -50,7 +50,7 @@ import gymnasium as gym
 import numpy as np
 from tcgzoo.agents.base import Agent, GameState, concede_action, make_agent, playable_mask  # noqa: F401 - re-exported
 from tcgzoo.agents.games import make_game
-from tcgzoo.agents.policy import ActorNet
+from tcgzoo.agents.policy import ActorNet, SampledPolicyAgent
 
 from .config import SELF
 
@@ -58,8 +58,9 @@ from .config import SELF
 OBS_TYPES = ("flat", "entities")
 
 
-class SnapshotAgent:
-    """A frozen copy of the learner's policy network, sampling from its masked distribution.
+class SnapshotAgent(SampledPolicyAgent):
+    """A frozen copy of the learner's policy network, sampling from its masked distribution
+    (``agents.policy.SampledPolicyAgent``, what the arena plays as ``sampled:<file>``).
 
     It samples (rather than playing greedily) so that a pool of a few snapshots still
     offers varied opposition; the sample is drawn with the env's numpy generator, so a
@@ -69,17 +70,14 @@ class SnapshotAgent:
     observation's non-zero columns of the wide first layer), which one snapshot shares
     among all its games: :func:`decide_batch` decides every game waiting on the same
     snapshot with one pass, and a row's logits do not depend on the batch it was in
-    (float64, ~1e-15), so a game plays the same whether batched or alone. A decision with
-    a single playable action is played without the network (or a random draw).
+    (float64, ~1e-15), so a game plays the same whether batched or alone.
     """
 
     def __init__(self, policy: Any, name: str = SELF, net: ActorNet | None = None) -> None:
-        self.name = name
-        self.policy = policy
-        self.rng = np.random.default_rng(0)
         # pass one ActorNet to every agent of the same snapshot: its float64 weights are built once
         # (an attention policy's net is training.attention.EntityActorNet: agents.policy.actor_net)
-        self.net = ActorNet(policy) if net is None else net
+        super().__init__(ActorNet(policy) if net is None else net, name)
+        self.policy = policy
 
     @classmethod
     def from_file(cls, path: str | Path, game: str, name: str = SELF) -> SnapshotAgent:
@@ -89,25 +87,6 @@ class SnapshotAgent:
 
         policy, _ = load_policy(path, game)
         return cls(policy, name, actor_net(policy, game))
-
-    def reset(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
-
-    def act(self, state: GameState, player: int) -> int:
-        mask = playable_mask(state)
-        if mask.sum() == 1:
-            return int(np.flatnonzero(mask)[0])
-        return self.sample(self.logits(self.net.observe(state, player)), mask)
-
-    def sample(self, logits: np.ndarray, mask: np.ndarray) -> int:
-        """Draw an action from the masked softmax of ``logits`` with this game's generator."""
-        logits = np.where(mask, logits, -np.inf)
-        probs = np.exp(logits - logits.max())
-        return int(self.rng.choice(len(probs), p=probs / probs.sum()))
-
-    def logits(self, observation) -> np.ndarray:
-        """The actor's action logits for one observation (before masking), as float64."""
-        return self.net.logits(self.net.stack([observation]))[0]
 
 
 def batch_key(agent: Agent) -> int | None:
