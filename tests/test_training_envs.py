@@ -123,6 +123,24 @@ def test_training_can_score_the_cap_as_a_result_so_stalling_never_pays():
     assert info["capped"] and info["outcome"] == -1.0 and env.state.capped
 
 
+def test_a_step_cost_is_paid_on_every_learner_decision():
+    """``step_cost``: each learner step's reward is lowered by it, the last one included,
+    and the games are those of the env without it."""
+    plain = SingleAgentEnv(GAME, opponents={"heuristic": 1.0}, seed=6)
+    costly = SingleAgentEnv(GAME, opponents={"heuristic": 1.0}, seed=6, step_cost=0.01)
+    plain.reset(seed=6)
+    costly.reset(seed=6)
+    rng = np.random.default_rng(2)
+    done = False
+    while not done:
+        a = int(rng.choice(np.flatnonzero(plain.action_masks())))
+        o1, r1, d1, t1, _ = plain.step(a)
+        o2, r2, d2, t2, _ = costly.step(a)
+        assert np.array_equal(o1, o2) and (d1, t1) == (d2, t2)
+        assert r2 == pytest.approx(r1 - 0.01)
+        done = d1 or t1
+
+
 def test_single_agent_env_refuses_an_unplayable_action():
     env = SingleAgentEnv(GAME, seed=0)
     env.reset(seed=0)

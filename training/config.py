@@ -86,6 +86,9 @@ class TrainConfig:
     # behind: Battle Spirits, from ~2M steps, looped three moves of its own turn until the
     # cap (8 of 20 games against the heuristic), and its win rate fell from 0.88 to 0.44
     cap_reward: float | None = -1.0
+    # a cost paid on every learner decision (0: none); see training/README.md on the
+    # Battle Spirits stall, which the cap's penalty alone did not stop
+    step_cost: float = 0.0
     # the network: "mlp" (the flat observation; encoder_dim and net_arch below) or "attention"
     # (training/attention.py: the entity observation, card tokens through a transformer, a
     # pointer over them; the sizes in ``attention``)

@@ -229,6 +229,7 @@ class SingleAgentEnv(gym.Env):
         shaping: float = 0.0,
         gamma: float = 1.0,
         cap_reward: float | None = None,
+        step_cost: float = 0.0,
     ) -> None:
         if obs_type not in OBS_TYPES:
             raise ValueError(f"obs_type {obs_type!r} not in {OBS_TYPES}")
@@ -276,6 +277,9 @@ class SingleAgentEnv(gym.Env):
         # a number, the episode ends there with that reward, e.g. -1 so that stalling (a
         # loop of moves within a turn until the cap) never pays, as it did in Battle Spirits
         self.cap_reward = cap_reward
+        # paid on every learner decision: a loop of free moves (Battle Spirits' core moves)
+        # costs at once, where the cap's penalty comes too late to be seen through gamma
+        self.step_cost = float(step_cost)
 
     # ---- gymnasium ---------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
@@ -319,7 +323,7 @@ class SingleAgentEnv(gym.Env):
     def end_step(self) -> tuple[np.ndarray, float, bool, bool, dict]:
         """The second half of :meth:`step`, once the opponent has nothing left to decide."""
         phi, self._phi = self._phi, self.potential()
-        shaped = self.gamma * self._phi - phi
+        shaped = self.gamma * self._phi - phi - self.step_cost
         if self.state.is_terminal():
             outcome = float(self.state.returns()[self.seat])
             info = {"seat": self.seat, "opponent": self.member, "outcome": outcome}

@@ -308,6 +308,7 @@ def train(cfg: TrainConfig) -> TrainResult:
         shaping=cfg.shaping,
         gamma=cfg.gamma,
         cap_reward=cfg.cap_reward,
+        step_cost=cfg.step_cost,
     )  # bad names fail here
     out = Path(cfg.out)
     try:
@@ -427,6 +428,7 @@ HYPERPARAMETERS = (
     "clip_range",
     "shaping",
     "cap_reward",
+    "step_cost",
     "warm_start",
     "warm_start_opponents",
     "warm_start_decisions",

@@ -79,12 +79,21 @@ class EnvBatch:
         shaping: float = 0.0,
         gamma: float = 1.0,
         cap_reward: float | None = None,
+        step_cost: float = 0.0,
     ) -> None:
         # one pool per batch: snapshots are loaded once per process, shared by its games
         self.pool = OpponentPool(game, dict(opponents or {"random": 1.0}), max_snapshots)
         self.envs = [
             SingleAgentEnv(
-                game, decks, options, self.pool, obs_type=obs_type, shaping=shaping, gamma=gamma, cap_reward=cap_reward
+                game,
+                decks,
+                options,
+                self.pool,
+                obs_type=obs_type,
+                shaping=shaping,
+                gamma=gamma,
+                cap_reward=cap_reward,
+                step_cost=step_cost,
             )
             for _ in range(count)
         ]
@@ -305,6 +314,7 @@ class TcgVecEnv(VecEnv):
         shaping: float = 0.0,
         gamma: float = 1.0,
         cap_reward: float | None = None,
+        step_cost: float = 0.0,
     ) -> None:
         if n_envs < 1 or workers < 0:
             raise ValueError(f"n_envs={n_envs}, workers={workers}: need n_envs >= 1 and workers >= 0")
@@ -332,6 +342,7 @@ class TcgVecEnv(VecEnv):
             "shaping": shaping,
             "gamma": gamma,
             "cap_reward": cap_reward,
+            "step_cost": step_cost,
         }
         fields, shape_mask = _fields(obs_space, n_envs), (n_envs, int(act_space.n))
         if backend == "ray":
