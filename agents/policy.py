@@ -228,6 +228,15 @@ class ActorNet:
             return x.numpy()
 
 
+def check_observation_size(name: str, expected: int | None, got: int) -> None:
+    """Refuse a flat observation of another length than the policy was trained on."""
+    if expected is not None and got != expected:
+        raise ConfigError(
+            f"policy {name!r} takes observations of {expected} floats; this game gives {got} "
+            "(another card pool or deck file than it was trained on?)"
+        )
+
+
 class NetworkPolicyAgent(PolicyAgent):
     """Greedy play of a policy network: the masked argmax of its logits, which is what
     SB3's ``predict(deterministic=True)`` returns (tested), without SB3's per-call cost.
@@ -250,11 +259,7 @@ class NetworkPolicyAgent(PolicyAgent):
         return self.act_batch([state], [player])[0]
 
     def _choose(self, obs, masks: np.ndarray) -> list[int]:
-        if self.observation_size is not None and obs.shape[1] != self.observation_size:
-            raise ConfigError(
-                f"policy {self.name!r} takes observations of {self.observation_size} floats; this "
-                f"game gives {obs.shape[1]} (another card pool or deck file than it was trained on?)"
-            )
+        check_observation_size(self.name, self.observation_size, obs.shape[1])
         logits = np.where(masks, self.net.logits(obs), -np.inf)
         return [int(a) for a in np.argmax(logits, axis=1)]
 
@@ -297,10 +302,7 @@ class SampledPolicyAgent:
         if mask.sum() == 1:
             return int(np.flatnonzero(mask)[0])
         obs = self.net.observe(state, player)
-        if self.observation_size is not None and len(obs) != self.observation_size:
-            raise ConfigError(
-                f"policy {self.name!r} takes observations of {self.observation_size} floats; this game gives {len(obs)}"
-            )
+        check_observation_size(self.name, self.observation_size, len(obs))
         return self.sample(self.logits(obs), mask)
 
     def sample(self, logits: np.ndarray, mask: np.ndarray) -> int:

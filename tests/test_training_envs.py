@@ -15,6 +15,7 @@ pytest.importorskip("sb3_contrib")
 
 from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported  # noqa: E402
 from tcgzoo.envs.battle_spirits import Game  # noqa: E402
+from tcgzoo.training.config import Rewards  # noqa: E402
 from tcgzoo.training.single_agent import OpponentPool, SingleAgentEnv, playable_mask  # noqa: E402
 from tcgzoo.training.vec_env import TcgVecEnv  # noqa: E402
 
@@ -74,7 +75,7 @@ def test_shaping_is_potential_based_and_plays_the_same_games(gamma):
 
     value = evaluation_for(GAME)
     plain = SingleAgentEnv(GAME, opponents={"heuristic": 1.0}, seed=4)
-    shaped = SingleAgentEnv(GAME, opponents={"heuristic": 1.0}, seed=4, shaping=0.5, gamma=gamma)
+    shaped = SingleAgentEnv(GAME, opponents={"heuristic": 1.0}, seed=4, rewards=Rewards(shaping=0.5, gamma=gamma))
     rng = np.random.default_rng(1)
     plain.reset(seed=4)
     shaped.reset(seed=4)
@@ -113,7 +114,7 @@ def test_a_game_stopped_by_the_decision_cap_is_a_truncation_for_the_learner():
 def test_training_can_score_the_cap_as_a_result_so_stalling_never_pays():
     """``cap_reward=-1`` (TrainConfig's default): a game stopped by the cap ends the
     learner's episode as a loss, terminated (nothing to bootstrap), and says so."""
-    env = SingleAgentEnv(GAME, options={"max_decisions": 40}, seed=2, cap_reward=-1.0)
+    env = SingleAgentEnv(GAME, options={"max_decisions": 40}, seed=2, rewards=Rewards(cap_reward=-1.0))
     env.reset(seed=2)
     for _ in range(100):
         _, reward, terminated, truncated, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
@@ -127,7 +128,7 @@ def test_a_step_cost_is_paid_on_every_learner_decision():
     """``step_cost``: each learner step's reward is lowered by it, the last one included,
     and the games are those of the env without it."""
     plain = SingleAgentEnv(GAME, opponents={"heuristic": 1.0}, seed=6)
-    costly = SingleAgentEnv(GAME, opponents={"heuristic": 1.0}, seed=6, step_cost=0.01)
+    costly = SingleAgentEnv(GAME, opponents={"heuristic": 1.0}, seed=6, rewards=Rewards(step_cost=0.01))
     plain.reset(seed=6)
     costly.reset(seed=6)
     rng = np.random.default_rng(2)

@@ -10,14 +10,13 @@ The parser is built here (without importing torch) and hooked into ``tcgzoo`` by
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from typing import Any
 
 from tcgzoo.agents.base import ConfigError
 from tcgzoo.agents.cli import whole_number
 
-from .config import LEAGUE_OPPONENTS, POLICIES, TrainConfig
+from .config import LEAGUE_OPPONENTS, POLICIES, TrainConfig, parse_setting
 
 
 def _weights(text: str) -> tuple[str, float]:
@@ -175,13 +174,7 @@ def config_from_args(args: argparse.Namespace) -> TrainConfig:
     elif args.league:
         cfg.opponents = dict(LEAGUE_OPPONENTS)
     for item in args.set:
-        key, eq, value = item.partition("=")
-        if not eq or not hasattr(cfg, key):
-            raise ConfigError(f"--set {item!r}: not FIELD=VALUE with a TrainConfig field")
-        try:
-            setattr(cfg, key, json.loads(value))
-        except json.JSONDecodeError:
-            setattr(cfg, key, value)
+        setattr(cfg, *parse_setting(item))
     cfg.validate()
     return cfg
 

@@ -6,6 +6,7 @@ bad one) without paying for importing torch.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,43 @@ SELF = "self"
 #: the pool of ``tcgzoo train --league`` when no ``--opponents`` are given: the learner's
 #: snapshots, the heuristic, a search at a low budget (~1-3 ms a decision) and random play
 LEAGUE_OPPONENTS = {SELF: 0.5, "heuristic": 0.25, "mcts:iterations=16,depth=4": 0.15, "random": 0.1}
+
+
+@dataclass(frozen=True)
+class Rewards:
+    """What a learner's step pays besides the game's result (``single_agent.SingleAgentEnv``);
+    :meth:`TrainConfig.rewards` gives a run's. Plain data, so it travels to worker
+    processes and Ray actors as it is.
+
+    - ``shaping``: potential-based shaping, each step also paying ``gamma * phi(next) - phi(now)``
+      with ``phi`` this times the game's leaf evaluation from the learner's seat (0 once the
+      game is over; Ng, Harada & Russell 1999), so the best policy is unchanged; 0: off.
+    - ``gamma``: the discount the shaping is potential-based under (PPO's).
+    - ``cap_reward``: a game stopped by the decision cap: ``None``, a truncation (SB3
+      bootstraps its value); a number, the episode ends there with that reward.
+    - ``step_cost``: paid on every learner decision.
+    """
+
+    shaping: float = 0.0
+    gamma: float = 1.0
+    cap_reward: float | None = None
+    step_cost: float = 0.0
+
+
+#: nothing besides the result (and a capped game a truncation): the envs' default
+RESULT_ONLY = Rewards()
+
+
+def parse_setting(item: str) -> tuple[str, Any]:
+    """``--set FIELD=VALUE`` -> ``(field, value)``: the value read as JSON, else kept as the
+    string; a name that is no :class:`TrainConfig` field is an error."""
+    key, eq, value = item.partition("=")
+    if not eq or key not in TrainConfig.__dataclass_fields__:
+        raise ConfigError(f"--set {item!r}: not FIELD=VALUE with a TrainConfig field")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
 
 
 #: the networks a run can train (``TrainConfig.policy``, ``tcgzoo train --policy``)
@@ -113,6 +151,10 @@ class TrainConfig:
     def obs_type(self) -> str:
         """The observation the learner reads: the entity table for the attention policy."""
         return "entities" if self.policy == "attention" else "flat"
+
+    def rewards(self) -> Rewards:
+        """The learner's rewards besides the result: shaping, the cap's reward, the step cost."""
+        return Rewards(self.shaping, self.gamma, self.cap_reward, self.step_cost)
 
     def eval_db(self) -> str:
         """The arena database the evaluation games go to: ``db``, else ``<out>/arena.sqlite``.

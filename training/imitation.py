@@ -25,7 +25,6 @@ from its initialisation (``TrainConfig.validate`` says so).
 from __future__ import annotations
 
 import multiprocessing
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -100,10 +99,11 @@ def collect(
     shaped returns: the discounted result minus the decision's potential."""
     from tcgzoo.agents.base import make_agent
 
+    from .config import Rewards
     from .single_agent import SingleAgentEnv
 
     env = SingleAgentEnv(
-        game, decks, dict(options or {}), dict(opponents or {teacher: 1.0}), seed=seed, shaping=shaping, gamma=gamma
+        game, decks, dict(options or {}), dict(opponents or {teacher: 1.0}), seed=seed, rewards=Rewards(shaping, gamma)
     )
     agent = make_agent(teacher, game)
     size, num_actions = env.observation_space.shape[0], int(env.action_space.n)
@@ -179,14 +179,12 @@ def fit(
     vf_coef: float = 0.5,
     max_grad_norm: float = 0.5,
     seed: int = 0,
-    seconds: float | None = None,
     holdout: float = 0.05,
 ) -> dict[str, float]:
-    """Fit an sb3-contrib ``MaskableActorCriticPolicy`` to ``demos`` with its own optimizer.
-
-    Stops after ``epochs`` passes or ``seconds``, whichever comes first. Returns what was
-    fitted: epochs and minibatches run, the last epoch's losses, and the held-out
-    share of decisions where the greedy policy picks the teacher's action.
+    """Fit an sb3-contrib ``MaskableActorCriticPolicy`` to ``demos`` with its own optimizer
+    for ``epochs`` passes. Returns what was fitted: epochs and minibatches run, the last
+    epoch's losses, and the held-out share of decisions where the greedy policy picks the
+    teacher's action.
     """
     import torch
 
@@ -194,7 +192,6 @@ def fit(
     order = rng.permutation(len(demos))
     n_test = int(len(order) * holdout) if len(order) >= 20 else 0
     test, train_rows = order[:n_test], order[n_test:]
-    deadline = None if seconds is None else time.monotonic() + seconds
     policy.set_training_mode(True)
     stats: dict[str, float] = {"epochs": 0, "minibatches": 0}
     for epoch in range(epochs):
@@ -214,14 +211,10 @@ def fit(
             policy.optimizer.step()
             losses.append((policy_loss.item(), value_loss.item()))
             stats["minibatches"] += 1
-            if deadline is not None and time.monotonic() > deadline:
-                break
         rng.shuffle(train_rows)
         stats["epochs"] = epoch + 1
         stats["policy_loss"] = float(np.mean([p for p, _ in losses]))
         stats["value_loss"] = float(np.mean([v for _, v in losses]))
-        if deadline is not None and time.monotonic() > deadline:
-            break
     policy.set_training_mode(False)
     if n_test:
         stats["holdout_agreement"] = agreement(policy, demos, test)

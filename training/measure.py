@@ -19,7 +19,9 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from .config import POLICIES, TrainConfig
+from tcgzoo.agents.base import ConfigError
+
+from .config import POLICIES, TrainConfig, parse_setting
 
 #: the best settings found so far (see training/README.md)
 BEST = dict(
@@ -74,10 +76,11 @@ def main(argv: list[str] | None = None) -> int:
 
     settings = dict(BEST)
     for item in args.set:
-        key, sep, value = item.partition("=")
-        if not sep or key not in TrainConfig.__dataclass_fields__:
-            p.error(f"--set {item!r}: expected FIELD=JSON with a TrainConfig field")
-        settings[key] = json.loads(value)
+        try:
+            key, value = parse_setting(item)
+        except ConfigError as e:
+            p.error(str(e))
+        settings[key] = value
     settings.setdefault("policy", args.policy)
     if settings["policy"] != "mlp":
         settings.setdefault("warm_start", None)  # only the flat observation is imitated

@@ -52,7 +52,7 @@ from tcgzoo.agents.base import Agent, GameState, concede_action, make_agent, pla
 from tcgzoo.agents.games import make_game
 from tcgzoo.agents.policy import ActorNet, SampledPolicyAgent
 
-from .config import SELF
+from .config import RESULT_ONLY, SELF, Rewards
 
 #: the learner's observation: the flat vector, or the entity table (``training.attention``)
 OBS_TYPES = ("flat", "entities")
@@ -226,10 +226,7 @@ class SingleAgentEnv(gym.Env):
         seed: int | None = None,
         render_mode: str | None = None,
         obs_type: str = "flat",
-        shaping: float = 0.0,
-        gamma: float = 1.0,
-        cap_reward: float | None = None,
-        step_cost: float = 0.0,
+        rewards: Rewards = RESULT_ONLY,
     ) -> None:
         if obs_type not in OBS_TYPES:
             raise ValueError(f"obs_type {obs_type!r} not in {OBS_TYPES}")
@@ -263,23 +260,13 @@ class SingleAgentEnv(gym.Env):
         self.waiting: np.ndarray | None = None  # the opponent's mask while it waits on a batched decision
         self._agents: dict[str, Agent] = {}  # this game's own fixed opponents (see OpponentPool)
         self.state: GameState | None = None
-        # potential-based shaping (Ng, Harada & Russell 1999): each step also pays
-        # gamma * phi(next) - phi(now), phi = shaping * the game's leaf evaluation from the
-        # learner's seat (0 once the game is over), which leaves the best policy unchanged
-        self.shaping, self.gamma = float(shaping), float(gamma)
-        self._value = None
-        if self.shaping:
+        self.rewards = rewards  # shaping, the cap's reward, the step cost (config.Rewards)
+        self._value = None  # the shaping's leaf evaluation
+        if rewards.shaping:
             from tcgzoo.agents.evaluate import evaluation_for
 
             self._value = evaluation_for(game)
         self._phi = 0.0
-        # a game stopped by the decision cap: None, a truncation (SB3 bootstraps its value);
-        # a number, the episode ends there with that reward, e.g. -1 so that stalling (a
-        # loop of moves within a turn until the cap) never pays, as it did in Battle Spirits
-        self.cap_reward = cap_reward
-        # paid on every learner decision: a loop of free moves (Battle Spirits' core moves)
-        # costs at once, where the cap's penalty comes too late to be seen through gamma
-        self.step_cost = float(step_cost)
 
     # ---- gymnasium ---------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
@@ -322,14 +309,15 @@ class SingleAgentEnv(gym.Env):
 
     def end_step(self) -> tuple[np.ndarray, float, bool, bool, dict]:
         """The second half of :meth:`step`, once the opponent has nothing left to decide."""
+        rw = self.rewards
         phi, self._phi = self._phi, self.potential()
-        shaped = self.gamma * self._phi - phi - self.step_cost
+        shaped = rw.gamma * self._phi - phi - rw.step_cost
         if self.state.is_terminal():
             outcome = float(self.state.returns()[self.seat])
             info = {"seat": self.seat, "opponent": self.member, "outcome": outcome}
-            if self.state.capped and self.cap_reward is not None:  # the cap as a result of its own
-                info = dict(info, outcome=self.cap_reward, capped=True)
-                return self._observation(), self.cap_reward + shaped, True, False, info
+            if self.state.capped and rw.cap_reward is not None:  # the cap as a result of its own
+                info = dict(info, outcome=rw.cap_reward, capped=True)
+                return self._observation(), rw.cap_reward + shaped, True, False, info
             if self.state.capped:  # the decision cap, not the rules: a truncation (SB3 bootstraps its value)
                 return self._observation(), outcome + shaped, False, True, dict(info, truncated_by="max_decisions")
             return self._observation(), outcome + shaped, True, False, info
@@ -350,7 +338,7 @@ class SingleAgentEnv(gym.Env):
         """The shaping potential of the state now: 0 without shaping or once the game is over."""
         if self._value is None or self.state.is_terminal():
             return 0.0
-        return self.shaping * float(self._value(self.state, self.seat))
+        return self.rewards.shaping * float(self._value(self.state, self.seat))
 
     def _observation(self):
         if self.observer is not None:

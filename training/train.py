@@ -305,10 +305,7 @@ def train(cfg: TrainConfig) -> TrainResult:
         backend=cfg.backend,
         ray_address=cfg.ray_address,
         obs_type=cfg.obs_type,
-        shaping=cfg.shaping,
-        gamma=cfg.gamma,
-        cap_reward=cfg.cap_reward,
-        step_cost=cfg.step_cost,
+        rewards=cfg.rewards(),
     )  # bad names fail here
     out = Path(cfg.out)
     try:

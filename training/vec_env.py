@@ -40,6 +40,7 @@ import gymnasium as gym
 import numpy as np
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices, VecEnvStepReturn
 
+from .config import RESULT_ONLY, Rewards
 from .single_agent import OpponentPool, SingleAgentEnv, batch_key, decide_batch
 
 
@@ -76,26 +77,12 @@ class EnvBatch:
         opponents: Mapping[str, float] | None = None,
         max_snapshots: int = 8,
         obs_type: str = "flat",
-        shaping: float = 0.0,
-        gamma: float = 1.0,
-        cap_reward: float | None = None,
-        step_cost: float = 0.0,
+        rewards: Rewards = RESULT_ONLY,
     ) -> None:
         # one pool per batch: snapshots are loaded once per process, shared by its games
         self.pool = OpponentPool(game, dict(opponents or {"random": 1.0}), max_snapshots)
         self.envs = [
-            SingleAgentEnv(
-                game,
-                decks,
-                options,
-                self.pool,
-                obs_type=obs_type,
-                shaping=shaping,
-                gamma=gamma,
-                cap_reward=cap_reward,
-                step_cost=step_cost,
-            )
-            for _ in range(count)
+            SingleAgentEnv(game, decks, options, self.pool, obs_type=obs_type, rewards=rewards) for _ in range(count)
         ]
         self.obs, self.masks = obs, masks
 
@@ -311,10 +298,7 @@ class TcgVecEnv(VecEnv):
         backend: str = "local",
         ray_address: str | None = None,
         obs_type: str = "flat",
-        shaping: float = 0.0,
-        gamma: float = 1.0,
-        cap_reward: float | None = None,
-        step_cost: float = 0.0,
+        rewards: Rewards = RESULT_ONLY,
     ) -> None:
         if n_envs < 1 or workers < 0:
             raise ValueError(f"n_envs={n_envs}, workers={workers}: need n_envs >= 1 and workers >= 0")
@@ -339,10 +323,7 @@ class TcgVecEnv(VecEnv):
             "opponents": dict(opponents or {"random": 1.0}),
             "max_snapshots": max_snapshots,
             "obs_type": obs_type,
-            "shaping": shaping,
-            "gamma": gamma,
-            "cap_reward": cap_reward,
-            "step_cost": step_cost,
+            "rewards": rewards,
         }
         fields, shape_mask = _fields(obs_space, n_envs), (n_envs, int(act_space.n))
         if backend == "ray":
