@@ -228,9 +228,9 @@ class ActorNet:
             return x.numpy()
 
 
-def check_observation_size(name: str, expected: int | None, got: int) -> None:
+def check_observation_size(name: str, expected: int, got: int) -> None:
     """Refuse a flat observation of another length than the policy was trained on."""
-    if expected is not None and got != expected:
+    if got != expected:
         raise ConfigError(
             f"policy {name!r} takes observations of {expected} floats; this game gives {got} "
             "(another card pool or deck file than it was trained on?)"
@@ -259,7 +259,8 @@ class NetworkPolicyAgent(PolicyAgent):
         return self.act_batch([state], [player])[0]
 
     def _choose(self, obs, masks: np.ndarray) -> list[int]:
-        check_observation_size(self.name, self.observation_size, obs.shape[1])
+        if self.observation_size is not None:  # a flat observation (an entity table is checked on load)
+            check_observation_size(self.name, self.observation_size, obs.shape[1])
         logits = np.where(masks, self.net.logits(obs), -np.inf)
         return [int(a) for a in np.argmax(logits, axis=1)]
 
@@ -302,7 +303,8 @@ class SampledPolicyAgent:
         if mask.sum() == 1:
             return int(np.flatnonzero(mask)[0])
         obs = self.net.observe(state, player)
-        check_observation_size(self.name, self.observation_size, len(obs))
+        if self.observation_size is not None:  # a flat observation (an entity table is checked on load)
+            check_observation_size(self.name, self.observation_size, len(obs))
         return self.sample(self.logits(obs), mask)
 
     def sample(self, logits: np.ndarray, mask: np.ndarray) -> int:
