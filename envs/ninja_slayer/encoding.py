@@ -65,6 +65,7 @@ class ObsLayout(CoreObsLayout):
         super().__init__(n_cards)
         P = self.P = n_cards
         self.stats_defs, self.stats = None, []  # printed stats / 5 by definition (observation's cache)
+        self.aura_defs: frozenset = frozenset()  # definitions with a static aura (the same cache)
         self.zcache: dict = {}  # one player's zone blocks by their content (see _zone_block)
         add = self.add
         self.glob = add("global", 3, "turn/30, my turn, I went first")
@@ -126,9 +127,12 @@ class ObsLayout(CoreObsLayout):
 
 
 def _printed_stats(L: ObsLayout, defs) -> list:
-    """Per definition: printed (karate, durability, kousaku) / 5, cached on the layout."""
+    """Per definition: printed (karate, durability, kousaku) / 5, cached on the layout with
+    ``L.aura_defs``, the definitions with a static aura (NS 1210): whether a field has one
+    is then asked in C (``frozenset.isdisjoint``), not by a Python loop over its cards."""
     if L.stats_defs is not defs:
         L.stats = [(d.karate / 5, d.durability / 5, d.kousaku / 5) for d in defs]
+        L.aura_defs = frozenset(c for c, d in enumerate(defs) if d.aura is not None)
         L.stats_defs = defs
     return L.stats
 
@@ -138,7 +142,8 @@ def _zone_block(L: ObsLayout, key: tuple) -> tuple:
     their bowed flags, definitions in Ohigan, in the damage zone, their face-down flags, in
     removed, in check; with the bowed-ether and face-up-damage counts. Keyed by content
     (definitions, not card ids, so resampled hidden identities cannot alias), the blocks
-    are computed once while a game's zones stay the same over many decisions."""
+    are computed once while a game's zones stay the same over many decisions. The block is
+    kept as a memoryview (None when all seven zones are empty), copied into the observation's."""
     P = L.P
     ce, bw, co, cd, fd, cr, cc = key
     pos = [c for c in ce] + [P + c for c, b in zip(ce, bw) if b] + [2 * P + c for c in co]
@@ -147,7 +152,7 @@ def _zone_block(L: ObsLayout, key: tuple) -> tuple:
     block = np.bincount(pos, minlength=7 * P).astype(np.float32) if pos else None
     if len(L.zcache) >= 512:  # bounded (~1 MB): consecutive decisions reuse the latest entries
         L.zcache.clear()
-    z = L.zcache[key] = (block, sum(bw), len(fd) - sum(fd))
+    z = L.zcache[key] = (memoryview(block) if pos else None, sum(bw), len(fd) - sum(fd))
     return z
 
 
@@ -184,23 +189,24 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
             cnt += [b + cdef[i] for i in hop if pub[i]]
             break
     zb = L.zones
+    cget, bget, fget = cdef.__getitem__, bowed.__getitem__, face_down.__getitem__  # the keys' lookups, bound once
     for k, p in enumerate((me, op)):
         ether, oh, dz, rem, chk = s.ether[p], s.ohigan[p], s.damage[p], s.removed[p], s.check[p]
         key = (
-            tuple(map(cdef.__getitem__, ether)),
-            tuple(map(bowed.__getitem__, ether)),
-            tuple(map(cdef.__getitem__, oh)),
-            tuple(map(cdef.__getitem__, dz)),
-            tuple(map(face_down.__getitem__, dz)),
-            tuple(map(cdef.__getitem__, rem)) if rem else (),
-            tuple(map(cdef.__getitem__, chk)) if chk else (),
+            tuple(map(cget, ether)),
+            tuple(map(bget, ether)),
+            tuple(map(cget, oh)),
+            tuple(map(cget, dz)),
+            tuple(map(fget, dz)),
+            tuple(map(cget, rem)) if rem else (),
+            tuple(map(cget, chk)) if chk else (),
         )
         z = L.zcache.get(key)
         if z is None:
             z = _zone_block(L, key)
         block, nb, fu = z
         if block is not None:
-            o[zb : zb + 7 * P] = block
+            m[zb : zb + 7 * P] = block  # memoryview to memoryview: a plain copy, no numpy call
         zb += 7 * P
         b = L.players + k * N_PLAYER
         ne = len(ether)
@@ -246,10 +252,11 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
         touched = set(touched).union(j for q in (0, 1) for j in s.field[q] if defs[cdef[j]].cda)
     stats = _printed_stats(L, defs)
     att, tgt = s.attacker, s.target
+    aura_defs = L.aura_defs
     for k, p in enumerate((me, op)):
         b = L.field + k * F_SLOTS * W
         fl = s.field[p][:F_SLOTS]
-        aura = s.statics & SF_AURAS and any(defs[cdef[j]].aura is not None for j in s.field[p])
+        auras = s.auras(p) if s.statics & SF_AURAS and not aura_defs.isdisjoint(map(cget, s.field[p])) else None
         for i in fl:
             c = cdef[i]
             m[b + c] = 1.0
@@ -259,11 +266,11 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
             if dmg[i]:
                 m[bp + 1] = dmg[i] / 5
             if i in touched:
-                m[bp + 2], m[bp + 3], m[bp + 4] = s.karate(i) / 5, s.durability(i) / 5, s.kousaku(i) / 5
+                m[bp + 2], m[bp + 3], m[bp + 4] = s.karate(i, auras) / 5, s.durability(i) / 5, s.kousaku(i) / 5
             else:
                 m[bp + 2], m[bp + 3], m[bp + 4] = stats[c]
-                if aura:
-                    m[bp + 2] = s.karate(i) / 5
+                if auras is not None:
+                    m[bp + 2] = s.karate(i, auras) / 5
             if i == att and obj[i] == s.atk_obj:  # NS 704.6a / 705.5a: a new object is neither
                 m[bp + 5] = 1.0
             if i == tgt and obj[i] == s.tgt_obj:

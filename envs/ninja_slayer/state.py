@@ -334,25 +334,32 @@ class NinjaSlayerState(DecisionState):
             v = base + (self._mod(i, TE_KOUSAKU) if self.teff else 0)
         return v if v > 0 else 0
 
-    def karate(self, i: int) -> int:
+    def karate(self, i: int, auras: list | None = None) -> int:
+        """``auras``: ``self.auras(p)`` of the field card's side, when the caller reads a whole
+        field (the observation), so its auras are looked up once, not once per card."""
         if self.statics & SF_ITEMS:  # 2048 | 512: items missing or added (1213.1e), defined values (1210.2)
             return self._item(i, 1)
         if self.statics & SF_LAYERS:
             return self._layered(i, self.defs[self.cdef[i]].karate, TE_KARATE, TE_SET_KARATE, True)
         v = self.defs[self.cdef[i]].karate + (self._mod(i, TE_KARATE) if self.teff else 0)
         if self.statics & SF_AURAS and self.zone[i] == Z_FIELD:
-            v += self.aura(i)
+            v += self.aura(i, auras)
         return v if v > 0 else 0
 
-    def aura(self, i: int) -> int:
+    def auras(self, p: int) -> list[tuple[int, str, int]]:
+        """The static auras on player ``p``'s field (NS 1210): (card, attribute, karate) of each
+        face-up card with one."""
+        defs, cdef, face_down = self.defs, self.cdef, self.face_down
+        return [(j, *defs[cdef[j]].aura) for j in self.field[p] if defs[cdef[j]].aura is not None and not face_down[j]]
+
+    def aura(self, i: int, auras: list | None = None) -> int:
         """NS 1210, 1213.1: static '+N karate to your other characters with attribute A',
-        applied after attribute-gaining effects (1213.1b before 1213.1f)."""
+        applied after attribute-gaining effects (1213.1b before 1213.1f); ``auras`` as
+        ``karate``'s."""
         v = 0
-        defs, cdef = self.defs, self.cdef
-        for j in self.field[self.owner[i]]:
-            au = defs[cdef[j]].aura
-            if au is not None and j != i and not self.face_down[j] and self.has_attr(i, au[0]):
-                v += au[1]
+        for j, attr, n in self.auras(self.owner[i]) if auras is None else auras:
+            if j != i and self.has_attr(i, attr):
+                v += n
         return v
 
     def durability(self, i: int) -> int:
