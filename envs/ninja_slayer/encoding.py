@@ -53,6 +53,8 @@ OPTION_KINDS = (D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_CHOOSE, D_RECOVER, D_REVEAL
 F_SLOTS = 20  # field slots encoded per player (more characters than this are not shown)
 S_SLOTS = 8  # kotodama-space entries encoded, from the top
 N_PLAYER = 11
+ZONE_SIZES = 3  # where a player's zone sizes start in the players block (ether ... check, see _zone_block)
+ZONE_SCALES = (10, 10, 50, 10, 10, 10, 5)  # their divisors
 N_DEC = len(DECISIONS)
 
 
@@ -140,10 +142,11 @@ def _printed_stats(L: ObsLayout, defs) -> list:
 def _zone_block(L: ObsLayout, key: tuple) -> tuple:
     """One player's zone count blocks (7 x P floats) from ``key`` = definitions in ether,
     their bowed flags, definitions in Ohigan, in the damage zone, their face-down flags, in
-    removed, in check; with the bowed-ether and face-up-damage counts. Keyed by content
+    removed, in check; with the zones' entries of the players block (ether, untapped ether,
+    Ohigan, damage, face-up damage, removed, check: 7 floats in a row). Keyed by content
     (definitions, not card ids, so resampled hidden identities cannot alias), the blocks
     are computed once while a game's zones stay the same over many decisions. The block is
-    kept as a memoryview (None when all seven zones are empty), copied into the observation's."""
+    kept as memoryviews (the block None when all seven zones are empty), copied into the observation's."""
     P = L.P
     ce, bw, co, cd, fd, cr, cc = key
     pos = [c for c in ce] + [P + c for c, b in zip(ce, bw) if b] + [2 * P + c for c in co]
@@ -152,7 +155,10 @@ def _zone_block(L: ObsLayout, key: tuple) -> tuple:
     block = np.bincount(pos, minlength=7 * P).astype(np.float32) if pos else None
     if len(L.zcache) >= 512:  # bounded (~1 MB): consecutive decisions reuse the latest entries
         L.zcache.clear()
-    z = L.zcache[key] = (memoryview(block) if pos else None, sum(bw), len(fd) - sum(fd))
+    # the players block's entries ether, untapped ether, Ohigan, damage, face-up damage, removed, check
+    sizes = [len(ce), len(ce) - sum(bw), len(co), len(cd), len(fd) - sum(fd), len(cr), len(cc)]
+    sizes = [n / scale for n, scale in zip(sizes, ZONE_SCALES)]
+    z = L.zcache[key] = (memoryview(block) if pos else None, memoryview(np.array(sizes, np.float32)))
     return z
 
 
@@ -204,22 +210,15 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
         z = L.zcache.get(key)
         if z is None:
             z = _zone_block(L, key)
-        block, nb, fu = z
+        block, sizes = z
         if block is not None:
             m[zb : zb + 7 * P] = block  # memoryview to memoryview: a plain copy, no numpy call
         zb += 7 * P
         b = L.players + k * N_PLAYER
-        ne = len(ether)
         m[b] = len(s.deck[p]) / 50
         m[b + 1] = len(s.hand[p]) / 20
         m[b + 2] = len(s.field[p]) / 10
-        m[b + 3] = ne / 10
-        m[b + 4] = (ne - nb) / 10
-        m[b + 5] = len(oh) / 50
-        m[b + 6] = len(dz) / 10
-        m[b + 7] = fu / 10
-        m[b + 8] = len(rem) / 10
-        m[b + 9] = len(chk) / 5
+        m[b + ZONE_SIZES : b + ZONE_SIZES + len(ZONE_SCALES)] = sizes
         m[b + 10] = s.carried[p] / 10
     counts: dict = {}
     _count_elements(counts, cnt)
