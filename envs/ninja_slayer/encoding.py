@@ -53,6 +53,7 @@ OPTION_KINDS = (D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_CHOOSE, D_RECOVER, D_REVEAL
 F_SLOTS = 20  # field slots encoded per player (more characters than this are not shown)
 S_SLOTS = 8  # kotodama-space entries encoded, from the top
 N_PLAYER = 11
+CACHE_ENTRIES = 512  # per cache of the encoder (bounded: consecutive decisions reuse the latest entries)
 ZONE_SIZES = 3  # where a player's zone sizes start in the players block (ether ... check, see _zone_block)
 ZONE_SCALES = (10, 10, 50, 10, 10, 10, 5)  # their divisors
 N_DEC = len(DECISIONS)
@@ -69,6 +70,7 @@ class ObsLayout(CoreObsLayout):
         self.stats_defs, self.stats = None, []  # printed stats / 5 by definition (observation's cache)
         self.aura_defs: frozenset = frozenset()  # definitions with a static aura (the same cache)
         self.zcache: dict = {}  # one player's zone blocks by their content (see _zone_block)
+        self.kcache: dict = {}  # a field's karate with auras by its content (see _aura_karate)
         add = self.add
         self.glob = add("global", 3, "turn/30, my turn, I went first")
         self.step = add("step", len(STEPS), "step one-hot: " + " ".join(STEPS))
@@ -136,6 +138,7 @@ def _printed_stats(L: ObsLayout, defs) -> list:
         L.stats = [(d.karate / 5, d.durability / 5, d.kousaku / 5) for d in defs]
         L.aura_defs = frozenset(c for c, d in enumerate(defs) if d.aura is not None)
         L.stats_defs = defs
+        L.kcache.clear()  # karate values of the definitions replaced
     return L.stats
 
 
@@ -153,13 +156,37 @@ def _zone_block(L: ObsLayout, key: tuple) -> tuple:
     pos += [(4 * P if f else 3 * P) + c for c, f in zip(cd, fd)]
     pos += [5 * P + c for c in cr] + [6 * P + c for c in cc]
     block = np.bincount(pos, minlength=7 * P).astype(np.float32) if pos else None
-    if len(L.zcache) >= 512:  # bounded (~1 MB): consecutive decisions reuse the latest entries
+    if len(L.zcache) >= CACHE_ENTRIES:  # ~1 MB
         L.zcache.clear()
     # the players block's entries ether, untapped ether, Ohigan, damage, face-up damage, removed, check
     sizes = [len(ce), len(ce) - sum(bw), len(co), len(cd), len(fd) - sum(fd), len(cr), len(cc)]
     sizes = [n / scale for n, scale in zip(sizes, ZONE_SCALES)]
     z = L.zcache[key] = (memoryview(block) if pos else None, memoryview(np.array(sizes, np.float32)))
     return z
+
+
+def _karate(s, p: int, cards) -> list:
+    """karate / 5 of p's field ``cards`` from the state, the field's auras looked up once."""
+    auras = s.auras(p)
+    return [s.karate(i, auras) / 5 for i in cards]
+
+
+def _aura_karate(s, p: int, L: ObsLayout) -> tuple:
+    """karate / 5 of each encoded card of p's field, where an aura is, when no effect names
+    a card and no field card has a characteristic-defining value (``observation``'s
+    ``touched`` empty). Then State.karate of a field card is its printed karate (0 printed
+    'none', NS 1213.1e) plus the auras of its field that apply (NS 1210, 1213.1f), which
+    depend on the attributes printed or granted by that field's statics (NS 1213.1b): on the
+    definitions and face-down flags of that field's cards and the game's static kinds alone.
+    So the values are cached by that content: a field stays the same over many decisions."""
+    field, cdef, face_down = s.field[p], s.cdef, s.face_down
+    key = (s.statics, tuple(map(cdef.__getitem__, field)), tuple(map(face_down.__getitem__, field)))
+    v = L.kcache.get(key)
+    if v is None:
+        if len(L.kcache) >= CACHE_ENTRIES:
+            L.kcache.clear()
+        v = L.kcache[key] = tuple(_karate(s, p, field[:F_SLOTS]))
+    return v
 
 
 def observation(s, me: int, L: ObsLayout) -> np.ndarray:
@@ -255,7 +282,8 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
     for k, p in enumerate((me, op)):
         b = L.field + k * F_SLOTS * W
         fl = s.field[p][:F_SLOTS]
-        auras = s.auras(p) if s.statics & SF_AURAS and not aura_defs.isdisjoint(map(cget, s.field[p])) else None
+        aura = s.statics & SF_AURAS and not aura_defs.isdisjoint(map(cget, s.field[p]))
+        b0 = b
         for i in fl:
             c = cdef[i]
             m[b + c] = 1.0
@@ -265,11 +293,9 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
             if dmg[i]:
                 m[bp + 1] = dmg[i] / 5
             if i in touched:
-                m[bp + 2], m[bp + 3], m[bp + 4] = s.karate(i, auras) / 5, s.durability(i) / 5, s.kousaku(i) / 5
+                m[bp + 2], m[bp + 3], m[bp + 4] = s.karate(i) / 5, s.durability(i) / 5, s.kousaku(i) / 5
             else:
                 m[bp + 2], m[bp + 3], m[bp + 4] = stats[c]
-                if auras is not None:
-                    m[bp + 2] = s.karate(i, auras) / 5
             if i == att and obj[i] == s.atk_obj:  # NS 704.6a / 705.5a: a new object is neither
                 m[bp + 5] = 1.0
             if i == tgt and obj[i] == s.tgt_obj:
@@ -277,6 +303,12 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
             if red[i] == obj[i]:
                 m[bp + 7] = 1.0
             b += W
+        if aura:  # the karate of the cards no effect names, auras applied (NS 1210, 1213.1f)
+            bp = b0 + P + 2
+            for i, v in zip(fl, _karate(s, p, fl) if touched else _aura_karate(s, p, L)):
+                if i not in touched:
+                    m[bp] = v
+                bp += W
     ks = s.kstack
     if ks:
         b = L.kst
