@@ -148,8 +148,9 @@ def _zone_block(L: ObsLayout, key: tuple) -> tuple:
     removed, in check; with the zones' entries of the players block (ether, untapped ether,
     Ohigan, damage, face-up damage, removed, check: 7 floats in a row). Keyed by content
     (definitions, not card ids, so resampled hidden identities cannot alias), the blocks
-    are computed once while a game's zones stay the same over many decisions. The block is
-    kept as memoryviews (the block None when all seven zones are empty), copied into the observation's."""
+    are computed once while a game's zones stay the same over many decisions. Both are kept
+    as memoryviews, copied into the observation's buffer as they are (the block is None when
+    all seven zones are empty)."""
     P = L.P
     ce, bw, co, cd, fd, cr, cc = key
     pos = [c for c in ce] + [P + c for c, b in zip(ce, bw) if b] + [2 * P + c for c in co]
@@ -192,7 +193,8 @@ def _aura_karate(s, p: int, L: ObsLayout) -> tuple:
 def observation(s, me: int, L: ObsLayout) -> np.ndarray:
     """Written straight into a zeroed float32 buffer through a memoryview (no position
     lists, no numpy call per block); each player's zone blocks come from ``_zone_block``
-    by content, the hand blocks are counted once in C (``_count_elements``)."""
+    and a field's karate with auras from ``_aura_karate``, both by content; the hand blocks
+    are counted once in C (``_count_elements``)."""
     P = L.P
     cdef = s.cdef
     op = 1 - me
