@@ -87,6 +87,8 @@ players         2 x 11              me, opponent: deck/50 hand/20 field/10 ether
 context         N                   card being entered / whose ability resolves
 options         32 x (N+1)          my decision's option list: card one-hot, face-down
 hand            N                   my hand, counts by card
+hand_slots      12 x N              my hand slots 0-11 (sorted by card: OWN_HAND i), one-hot
+                                    card
 opp_known       N                   opponent's hand cards that came from public zones or
                                     are revealed (NS 1209.3c)
 field           2 x 20 x (N+8)      per slot: card, bowed, damage/5, karate/5,

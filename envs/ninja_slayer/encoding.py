@@ -52,6 +52,7 @@ from .state import EF_CARD, K_ABILITY, K_CARD, K_CHECK, KIND_NAMES, PLAYER_TARGE
 OPTION_KINDS = (D_ORDER, D_PAY_ETHER, D_PAY_JITSU, D_CHOOSE, D_RECOVER, D_REVEAL)
 F_SLOTS = 20  # field slots encoded per player (more characters than this are not shown)
 S_SLOTS = 8  # kotodama-space entries encoded, from the top
+H_SLOTS = 12  # hand slots encoded card by card (OWN_HAND i), beside the whole hand's counts
 N_PLAYER = 11
 CACHE_ENTRIES = 512  # per cache of the encoder (bounded: consecutive decisions reuse the latest entries)
 ZONE_SIZES = 3  # where a player's zone sizes start in the players block (ether ... check, see _zone_block)
@@ -92,6 +93,14 @@ class ObsLayout(CoreObsLayout):
             shape=f"{N_OPTIONS} x (N+1)",
         )
         self.hand = add("hand", P, "my hand, counts by card", shape="N")
+        # the hand card by card too: an OWN_HAND action names a slot, and a slot's card is
+        # otherwise only a running sum over the counts away (the hand is sorted by card)
+        self.hand_slots = add(
+            "hand_slots",
+            H_SLOTS * P,
+            f"my hand slots 0-{H_SLOTS - 1} (sorted by card: OWN_HAND i), one-hot card",
+            shape=f"{H_SLOTS} x N",
+        )
         self.opp_known = add(
             "opp_known", P, "opponent's hand cards that came from public zones or are revealed (NS 1209.3c)", shape="N"
         )
@@ -216,6 +225,10 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
     bowed, face_down = s.bowed, s.face_down
     b = L.hand
     cnt = [b + cdef[i] for i in s.hand[me]]  # positions of the count blocks (repeats add up)
+    b = L.hand_slots
+    for c in sorted([cdef[i] for i in s.hand[me]])[:H_SLOTS]:  # the hand's order (sorted by card: State.move)
+        m[b + c] = 1.0  # rebuilt from the cards, so the list's order shows nowhere (NS 305.2)
+        b += P
     pub = s.pub
     hop = s.hand[op]
     for i in hop:
