@@ -9,7 +9,8 @@ from ns_scenario import D_ATTACKER, D_PAY_JITSU, PASS, PLAYER, act, field, hand,
 from tcgzoo.envs.core.rng import Rng
 from tcgzoo.envs.ninja_slayer import Game
 from tcgzoo.envs.ninja_slayer.cards import CHARACTER
-from tcgzoo.envs.ninja_slayer.layout import D_PRIORITY
+from tcgzoo.envs.ninja_slayer.encoding import H_SLOTS
+from tcgzoo.envs.ninja_slayer.layout import D_PRIORITY, OWN_HAND
 from tcgzoo.envs.ninja_slayer.state import Z_DECK, Z_FIELD
 
 
@@ -67,6 +68,30 @@ def test_the_hand_is_unordered_in_the_observation():
     o = s.observation_tensor(0).copy()
     s.hand[0].reverse()
     assert np.array_equal(s.observation_tensor(0), o)
+
+
+def test_each_hand_slot_an_action_names_shows_its_card():
+    """NS 305.2 with the action layout: OWN_HAND i acts on the i-th card of the hand (kept
+    sorted by card), and the observation's ``hand_slots`` row i is that card's one-hot, for
+    every hand action legal through random games."""
+    g = Game(first_player=0)
+    start, last = _block(g, "hand_slots")
+    P = (last - start + 1) // H_SLOTS  # a card one-hot per slot
+    s = g.new_initial_state(5)
+    rng = Rng(6)
+    checked = 0
+    while not s.is_terminal() and checked < 200:
+        me = s.current_player()
+        o = s.observation_tensor(me)
+        for a in s.legal_actions():
+            if OWN_HAND <= a < OWN_HAND + H_SLOTS:
+                k = a - OWN_HAND
+                row = o[start + k * P : start + (k + 1) * P]
+                assert np.flatnonzero(row).tolist() == [s.cdef[s.hand[me][k]]]
+                checked += 1
+        legal = [a for a in s.legal_actions() if a != s.CONCEDE]
+        s.apply_action(legal[rng.below(len(legal))])
+    assert checked >= 50
 
 
 def test_public_zones_and_the_kotodama_space_are_seen_by_both():
