@@ -37,6 +37,7 @@ class ObsLayout(CoreObsLayout):
 
     def __init__(self, n: int):
         super().__init__(n)
+        self.counts: dict = {}  # counts by card of a zone's definitions, by their content (see _counts)
         add = self._add
         add("global", 6, "turn/30, my turn, I went first, my attack on, battle on, my leader is guard")
         add("phase", len(PHASE_NAMES), "one-hot (``layout.PHASE_NAMES``)")
@@ -94,8 +95,8 @@ class ObsLayout(CoreObsLayout):
 
 def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     """Written straight into a zeroed float32 buffer through a memoryview (no index /
-    value lists, no numpy call per block); the count blocks are counted card by card, or
-    gathered as positions and counted by one bincount when there are many."""
+    value lists, no numpy call per block); the count blocks are copied in zone by zone, each
+    zone's counts by card cached by its content (``_counts``)."""
     n = lay.n
     cdef = s.cdef
     defs, face, rest = s.defs, s.face, s.rest
@@ -126,8 +127,18 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     anyknown = known.count(0) != len(known)  # 1 or 2 (put under the deck at once, order known to the owner, 3-1-6-1)
     deck, hand, energy, drop, battle, melee = s.deck, s.hand, s.energy, s.drop, s.battle, s.melee
     life = s.life
+    # the known cards (counted with the zones below): the opponent's hand, my deck, the opponent's deck
+    known_zones = (
+        [
+            ([u for u in hand[op] if known[u]], lay.o_opp_known_hand),
+            ([u for u in deck[me] if known[u]], lay.o_known_deck),
+            ([u for u in deck[op] if known[u]], lay.o_known_deck + n),
+        ]
+        if anyknown
+        else ()
+    )
     b = lay.o_counts
-    for p in (me, op):
+    for k, p in enumerate((me, op)):
         m[b] = len(deck[p]) / 40
         m[b + 1] = len(hand[p]) / 40
         m[b + 2] = len(life[p]) / 7
@@ -138,7 +149,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
         if melee[p]:
             m[b + 6] = len(melee[p]) / 10
         if anyknown:
-            m[b + 7] = sum(map(bool, map(known.__getitem__, deck[p]))) / 40
+            m[b + 7] = len(known_zones[1 + k][0]) / 40
         b += 8
     b = lay.o_leaders
     for p in (me, op):
@@ -179,39 +190,30 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             if ets[u] == last:
                 m[bn + 6] = 1.0
             b += w
-    # the count blocks (melee, energy, drop, hand, opponent's known hand, known decks) stand
-    # together from o_melee to o_context: single increments for a few cards, else one
-    # bincount over positions relative to o_melee (it costs less from about 30 cards on)
-    m0 = lay.o_melee
-    # each counted zone and where its counts start (a melee block ends with the total power)
-    counted = (
+    # the count blocks (melee, energy, drop, hand, opponent's known hand, known decks): each
+    # zone's counts by card are cached by the zone's content (_counts) and copied in
+    cget = cdef.__getitem__
+    counts = lay.counts
+    for cards, b in (
         (energy[me], lay.o_energy),
         (energy[op], lay.o_energy + n),
         (drop[me], lay.o_drop),
         (drop[op], lay.o_drop + n),
         (hand[me], lay.o_hand),
-        (melee[me], m0),
-        (melee[op], m0 + n + 1),
-    )
-    if not anyknown and sum([len(cards) for cards, _ in counted]) <= 30:
-        for cards, b in counted:
-            for u in cards:
-                m[b + cdef[u]] += 1.0
-    else:
-        cnt = [b - m0 + cdef[u] for cards, b in counted for u in cards]
-        if anyknown:
-            b = lay.o_opp_known_hand - m0
-            cnt += [b + cdef[u] for u in hand[op] if known[u]]
-            b = lay.o_known_deck - m0
-            cnt += [b + cdef[u] for u in deck[me] if known[u]]
-            b += n
-            cnt += [b + cdef[u] for u in deck[op] if known[u]]
-        if cnt:
-            o[m0 : lay.o_context] = np.bincount(cnt, minlength=lay.o_context - m0)
+        (melee[me], lay.o_melee),
+        (melee[op], lay.o_melee + n + 1),
+        *known_zones,
+    ):
+        if cards:
+            key = tuple(map(cget, cards))
+            v = counts.get(key)
+            if v is None:
+                v = _counts(lay, key)
+            m[b : b + n] = v
     for k, p in enumerate((me, op)):
         ml = melee[p]
         if ml:
-            b = m0 + k * (n + 1) + n
+            b = lay.o_melee + k * (n + 1) + n
             if mods:
                 m[b] = sum([stat(s, u, 0) for u in ml]) / 10000
             else:
@@ -262,6 +264,17 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
                 if negated(s, u):
                     m[b + 1 + i] = 1.0
     return o
+
+
+def _counts(lay: ObsLayout, key: tuple) -> memoryview:
+    """Counts by card of the definitions ``key`` (a zone's cards, in order) as ``lay.n``
+    float32, kept in ``lay.counts`` by that content: definitions, not card ids, so a resampled
+    hidden identity or another game cannot alias. A zone's content stays the same over many
+    decisions; the memoryview is copied into the observation's."""
+    if len(lay.counts) >= 4096:  # bounded (~2 MB): consecutive decisions reuse the latest entries
+        lay.counts.clear()
+    v = lay.counts[key] = memoryview(np.bincount(key, minlength=lay.n).astype(np.float32))
+    return v
 
 
 # ---- strings ----------------------------------------------------------------------------------
