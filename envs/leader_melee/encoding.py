@@ -8,6 +8,8 @@ encoded as counts by card.
 
 from __future__ import annotations
 
+import struct
+
 import numpy as np
 
 from ..core.obs import ObsLayout as CoreObsLayout
@@ -29,6 +31,7 @@ from .rules.frames import K_ABILITY, K_CARD, SC_STATICS, SC_ZVER, W_ABILITY, W_C
 from .state import CARDS_PER_PLAYER, Z_BATTLE, Z_DROP, Z_ENERGY, Z_HAND, Z_LEADER, Z_MELEE, ZONE_NAMES
 
 BATTLE_SLOTS = 6
+_COUNTS = struct.Struct("16f")  # the counts block, written in one pack (native float32, as the buffer)
 
 
 class ObsLayout(CoreObsLayout):
@@ -38,6 +41,7 @@ class ObsLayout(CoreObsLayout):
     def __init__(self, n: int):
         super().__init__(n)
         self.counts: dict = {}  # counts by card of a zone's definitions, by their content (see _counts)
+        self.printed_defs, self.printed = None, []  # printed power and strike, scaled, by definition (_printed)
         add = self._add
         add("global", 6, "turn/30, my turn, I went first, my attack on, battle on, my leader is guard")
         add("phase", len(PHASE_NAMES), "one-hot (``layout.PHASE_NAMES``)")
@@ -89,6 +93,12 @@ class ObsLayout(CoreObsLayout):
             "8 + 2",
         )
 
+        # where the counted zones' counts start: energy, drop (me, opponent), my hand, melee (me,
+        # opponent), then the known cards of the opponent's hand, my deck, the opponent's deck
+        energy, drop, melee, known_deck = self.o_energy, self.o_drop, self.o_melee, self.o_known_deck
+        self.count_at = (energy, energy + n, drop, drop + n, self.o_hand, melee, melee + n + 1)
+        self.count_at += (self.o_opp_known_hand, known_deck, known_deck + n)
+
     def _add(self, name: str, k: int, doc: str, shape: str = "") -> None:
         setattr(self, "o_" + name, self.add(name, k, doc, shape))  # the start as an attribute: o_global, o_phase...
 
@@ -106,6 +116,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     sc = s.scache
     # printed values only while no effect and no 【永続発動】 applies
     mods = s.mods or (sc[SC_STATICS] if sc[SC_ZVER] == s.zver else statics(s))
+    printed = None if mods else _printed(lay, defs)
     g = lay.o_global
     m[g] = s.turn_no / 30.0
     if s.tp == me:
@@ -127,30 +138,36 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     anyknown = known.count(0) != len(known)  # 1 or 2 (put under the deck at once, order known to the owner, 3-1-6-1)
     deck, hand, energy, drop, battle, melee = s.deck, s.hand, s.energy, s.drop, s.battle, s.melee
     life = s.life
-    # the known cards (counted with the zones below): the opponent's hand, my deck, the opponent's deck
-    known_zones = (
-        [
-            ([u for u in hand[op] if known[u]], lay.o_opp_known_hand),
-            ([u for u in deck[me] if known[u]], lay.o_known_deck),
-            ([u for u in deck[op] if known[u]], lay.o_known_deck + n),
-        ]
-        if anyknown
-        else ()
+    # the counted zones, in the order of ``lay.count_at``; the known cards after them
+    zones = [energy[me], energy[op], drop[me], drop[op], hand[me], melee[me], melee[op]]
+    if anyknown:
+        zones += (
+            [u for u in hand[op] if known[u]],
+            [u for u in deck[me] if known[u]],
+            [u for u in deck[op] if known[u]],
+        )
+    # per player (me, then the opponent): deck, hand, life, energy, drop, battle, melee, known deck cards
+    kd = (len(zones[8]) / 40, len(zones[9]) / 40) if anyknown else (0.0, 0.0)
+    _COUNTS.pack_into(
+        o,
+        4 * lay.o_counts,
+        len(deck[me]) / 40,
+        len(hand[me]) / 40,
+        len(life[me]) / 7,
+        len(energy[me]) / 40,
+        len(drop[me]) / 40,
+        len(battle[me]) / 5,
+        len(melee[me]) / 10,
+        kd[0],
+        len(deck[op]) / 40,
+        len(hand[op]) / 40,
+        len(life[op]) / 7,
+        len(energy[op]) / 40,
+        len(drop[op]) / 40,
+        len(battle[op]) / 5,
+        len(melee[op]) / 10,
+        kd[1],
     )
-    b = lay.o_counts
-    for k, p in enumerate((me, op)):
-        m[b] = len(deck[p]) / 40
-        m[b + 1] = len(hand[p]) / 40
-        m[b + 2] = len(life[p]) / 7
-        m[b + 3] = len(energy[p]) / 40
-        m[b + 4] = len(drop[p]) / 40
-        if battle[p]:
-            m[b + 5] = len(battle[p]) / 5
-        if melee[p]:
-            m[b + 6] = len(melee[p]) / 10
-        if anyknown:
-            m[b + 7] = len(known_zones[1 + k][0]) / 40
-        b += 8
     b = lay.o_leaders
     for p in (me, op):
         u = CARDS_PER_PLAYER * p  # leader(p)
@@ -160,9 +177,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             m[bn] = 1.0
         if rest[u]:
             m[bn + 1] = 1.0
-        pw, sk = _power_strike(s, u, mods)
-        m[bn + 2] = pw / 10000
-        m[bn + 3] = sk / 5
+        m[bn + 2], m[bn + 3] = _scaled_stats(s, u) if mods else printed[cdef[u]][face[u]]
         b = bn + 4
     w = n + 7
     ets, iron, obj = s.ets, s.iron, s.obj
@@ -171,16 +186,14 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
         bl = battle[p]
         if not bl:
             continue
-        last = max([ets[x] for x in bl])
+        last = max(map(ets.__getitem__, bl))
         b = lay.o_battle + k * BATTLE_SLOTS * w
         for u in bl if len(bl) <= BATTLE_SLOTS else bl[:BATTLE_SLOTS]:
             m[b + cdef[u]] = 1.0
             bn = b + n
             if rest[u]:
                 m[bn] = 1.0
-            pw, sk = _power_strike(s, u, mods)
-            m[bn + 1] = pw / 10000
-            m[bn + 2] = sk / 5
+            m[bn + 1], m[bn + 2] = _scaled_stats(s, u) if mods else printed[cdef[u]][face[u]]
             if u == attack:
                 m[bn + 3] = 1.0
             if u == guard:
@@ -194,16 +207,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     # zone's counts by card are cached by the zone's content (_counts) and copied in
     cget = cdef.__getitem__
     counts = lay.counts
-    for cards, b in (
-        (energy[me], lay.o_energy),
-        (energy[op], lay.o_energy + n),
-        (drop[me], lay.o_drop),
-        (drop[op], lay.o_drop + n),
-        (hand[me], lay.o_hand),
-        (melee[me], lay.o_melee),
-        (melee[op], lay.o_melee + n + 1),
-        *known_zones,
-    ):
+    for cards, b in zip(zones, lay.count_at):
         if cards:
             key = tuple(map(cget, cards))
             v = counts.get(key)
@@ -271,20 +275,27 @@ def _counts(lay: ObsLayout, key: tuple) -> memoryview:
     float32, kept in ``lay.counts`` by that content: definitions, not card ids, so a resampled
     hidden identity or another game cannot alias. A zone's content stays the same over many
     decisions; the memoryview is copied into the observation's."""
-    if len(lay.counts) >= 4096:  # bounded (~2 MB): consecutive decisions reuse the latest entries
+    if len(lay.counts) >= 1024:  # bounded (~0.5 MB): consecutive decisions reuse the latest entries
         lay.counts.clear()
     v = lay.counts[key] = memoryview(np.bincount(key, minlength=lay.n).astype(np.float32))
     return v
 
 
 # ---- strings ----------------------------------------------------------------------------------
-def _power_strike(s, u: int, mods) -> tuple[int, int]:
-    """The power and strike of card ``u`` as the observation shows them: the printed ones
-    (its face's) while no effect and no 【永続発動】 applies (``mods`` empty)."""
-    if mods:
-        return stats(s, u)
-    f = s.defs[s.cdef[u]].faces[s.face[u]]
-    return f.power, f.strike
+def _printed(lay: ObsLayout, defs) -> list:
+    """Per definition, per face: the printed (power / 10000, strike / 5), what the observation
+    shows while no effect and no 【永続発動】 applies; computed once for the game's pool
+    (``defs``, which never changes) and kept on its layout."""
+    if lay.printed_defs is not defs:
+        lay.printed = [[(f.power / 10000, f.strike / 5) for f in d.faces] for d in defs]
+        lay.printed_defs = defs
+    return lay.printed
+
+
+def _scaled_stats(s, u: int) -> tuple[float, float]:
+    """Card ``u``'s power / 10000 and strike / 5 now, effects applied (``rules.stats``)."""
+    pw, sk = stats(s, u)
+    return pw / 10000, sk / 5
 
 
 def _name(s, u):
