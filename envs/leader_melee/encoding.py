@@ -40,7 +40,6 @@ class ObsLayout(CoreObsLayout):
 
     def __init__(self, n: int):
         super().__init__(n)
-        self.counts: dict = {}  # counts by card of a zone's definitions, by their content (see _counts)
         self.printed_defs, self.printed = None, []  # printed power and strike, scaled, by definition (_printed)
         add = self._add
         add("global", 6, "turn/30, my turn, I went first, my attack on, battle on, my leader is guard")
@@ -105,8 +104,9 @@ class ObsLayout(CoreObsLayout):
 
 def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     """Written straight into a zeroed float32 buffer through a memoryview (no index /
-    value lists, no numpy call per block); the count blocks are copied in zone by zone, each
-    zone's counts by card cached by its content (``_counts``)."""
+    value lists, no numpy call per block); the count blocks are counted card by card (a
+    position list and one bincount, or a cache of each zone's counts keyed by its content,
+    cost more: the key or the list costs what the count does)."""
     n = lay.n
     cdef = s.cdef
     defs, face, rest = s.defs, s.face, s.rest
@@ -203,17 +203,10 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             if ets[u] == last:
                 m[bn + 6] = 1.0
             b += w
-    # the count blocks (melee, energy, drop, hand, opponent's known hand, known decks): each
-    # zone's counts by card are cached by the zone's content (_counts) and copied in
-    cget = cdef.__getitem__
-    counts = lay.counts
+    # the count blocks (melee, energy, drop, hand, opponent's known hand, known decks), card by card
     for cards, b in zip(zones, lay.count_at):
-        if cards:
-            key = tuple(map(cget, cards))
-            v = counts.get(key)
-            if v is None:
-                v = _counts(lay, key)
-            m[b : b + n] = v
+        for u in cards:
+            m[b + cdef[u]] += 1.0
     for k, p in enumerate((me, op)):
         ml = melee[p]
         if ml:
@@ -270,18 +263,6 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     return o
 
 
-def _counts(lay: ObsLayout, key: tuple) -> memoryview:
-    """Counts by card of the definitions ``key`` (a zone's cards, in order) as ``lay.n``
-    float32, kept in ``lay.counts`` by that content: definitions, not card ids, so a resampled
-    hidden identity or another game cannot alias. A zone's content stays the same over many
-    decisions; the memoryview is copied into the observation's."""
-    if len(lay.counts) >= 1024:  # bounded (~0.5 MB): consecutive decisions reuse the latest entries
-        lay.counts.clear()
-    v = lay.counts[key] = memoryview(np.bincount(key, minlength=lay.n).astype(np.float32))
-    return v
-
-
-# ---- strings ----------------------------------------------------------------------------------
 def _printed(lay: ObsLayout, defs) -> list:
     """Per definition, per face: the printed (power / 10000, strike / 5), what the observation
     shows while no effect and no 【永続発動】 applies; computed once for the game's pool
