@@ -279,6 +279,7 @@ def _scaled_stats(s, u: int) -> tuple[float, float]:
     return pw / 10000, sk / 5
 
 
+# ---- strings ----------------------------------------------------------------------------------
 def _name(s, u):
     if s.zone[u] == Z_LEADER:
         return face_of(s, u).name
