@@ -43,6 +43,9 @@ FIELD_DYN = (
 PLAYER_FEATS = 13  # life, reserve, trash cores, deck, hand, trash, removed /scale; soul at reserve/trash/void/life/field; gained/10
 
 
+_SOUL_PLACE = {S_RESERVE: 0, S_TRASH: 1, S_VOID: 2, S_LIFE: 3}  # the soul core's place one-hot (4: on a field card)
+
+
 class ObsLayout(CoreObsLayout):
     """The observation's named blocks for a pool of ``N`` cards (the table in the package
     docstring, checked against this by ``check_docstring``). The attributes are the blocks'
@@ -84,102 +87,84 @@ class ObsLayout(CoreObsLayout):
             "attacking, blocking, symbols/3",
             shape=f"2 x {MAX_FIELD} x (N + {FIELD_DYN})",
         )
-        # the count blocks stand together: one bincount fills them
-        self.counts = self.size
         self.revealed = add("opened", P, "counts by card of cards opened by a search (public)", shape="N")
         self.hand_counts = add("hand_counts", P, "my whole hand, counts by card", shape="N")
         self.opp_known = add("opp_known", P, "opponent's hand cards known to me (returned in view)", shape="N")
         self.trash = add("trash", 2 * P, "counts by card, me then opponent", shape="2 x N")
         self.removed = add("removed", 2 * P, "counts by card (excluded by 《継召》), me then opponent", shape="2 x N")
-        self.n_counts = self.size - self.counts
         self.slot = P + FIELD_DYN
 
 
 def observation(s: State, p: int, L: ObsLayout) -> np.ndarray:
-    """Player p's observation. Built as one list of +1 positions (one-hots and counts)
-    plus (position, value) pairs, turned into the array by a few numpy calls."""
+    """Player p's observation, written straight into a zeroed float32 buffer through a
+    memoryview: one-hots and values as item stores, the count blocks card by card (position
+    lists turned into arrays by numpy calls cost more than the stores do)."""
     P = L.P
     cdef = s.cdef
     q = 1 - p
-    ones = [L.g_step + s.step]  # distinct one-hot positions
-    cnt = []  # positions in the count blocks, relative to L.counts
-    pos = [L.g_turn]
-    val = [min(s.turn, 60) / 20.0]
+    o = np.zeros(L.size, np.float32)
+    m = memoryview(o)
+    m[L.g_step + s.step] = 1.0
+    m[L.g_turn] = min(s.turn, 60) / 20.0
     if s.tp == p:
-        ones.append(L.g_turn + 1)
+        m[L.g_turn + 1] = 1.0
     if s.first == p:
-        ones.append(L.g_turn + 2)
+        m[L.g_turn + 2] = 1.0
     deciding = s.dkind >= 0
     if deciding:
-        ones.append(L.g_dec + s.dkind)
+        m[L.g_dec + s.dkind] = 1.0
         if s.dplayer == p:
-            ones.append(L.g_me_decide)
+            m[L.g_me_decide] = 1.0
     for k, r in enumerate((p, q)):
         b = L.g_players + k * PLAYER_FEATS
+        m[b] = s.life[r] / 10
+        m[b + 1] = s.reserve[r] / 10
+        m[b + 2] = s.tcores[r] / 10
+        m[b + 3] = len(s.deck[r]) / 40
+        m[b + 4] = len(s.hand[r]) / 20
+        m[b + 5] = len(s.trash[r]) / 40
+        m[b + 6] = len(s.removed[r]) / 20
+        m[b + 12] = s.gained[r] / 10
         soul = s.soul[r]
-        pos += (b, b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 12)
-        val += (
-            s.life[r] / 10,
-            s.reserve[r] / 10,
-            s.tcores[r] / 10,
-            len(s.deck[r]) / 40,
-            len(s.hand[r]) / 20,
-            len(s.trash[r]) / 40,
-            len(s.removed[r]) / 20,
-            s.gained[r] / 10,
-        )
-        ones.append(
-            b
-            + 7
-            + (
-                0
-                if soul == S_RESERVE
-                else 1
-                if soul == S_TRASH
-                else 2
-                if soul == S_VOID
-                else 3
-                if soul == S_LIFE
-                else 4
-            )
-        )
-        tb = L.trash - L.counts + k * P
-        cnt += [tb + cdef[i] for i in s.trash[r]]
-        if s.removed[r]:
-            rb = L.removed - L.counts + k * P
-            cnt += [rb + cdef[i] for i in s.removed[r]]
+        m[b + 7 + _SOUL_PLACE.get(soul, 4)] = 1.0
+        tb = L.trash + k * P
+        for i in s.trash[r]:
+            m[tb + cdef[i]] += 1.0
+        rb = L.removed + k * P
+        for i in s.removed[r]:
+            m[rb + cdef[i]] += 1.0
     if s.attacker >= 0:
-        ones.append(L.g_battle)
+        m[L.g_battle] = 1.0
         if s.owner[s.attacker] == p:
-            ones.append(L.g_battle + 1)
+            m[L.g_battle + 1] = 1.0
         if s.blocker >= 0:
-            ones.append(L.g_battle + 2)
+            m[L.g_battle + 2] = 1.0
     if deciding:  # the decision's context, as the rules published it (rules.frames.ask)
         if s.ctx_cores:
-            pos.append(L.g_count)
-            val.append(s.ctx_cores / 10)
+            m[L.g_count] = s.ctx_cores / 10
         c = s.ctx_card
         if c >= 0:
-            ones.append(L.ctx + cdef[c])
+            m[L.ctx + cdef[c]] = 1.0
         if s.ctx_batch >= 0:
             for k, t in enumerate(s.tq[s.ctx_batch][:N_OPTIONS]):
                 i = t[0]
                 if s.zone[i] == Z_HAND and s.owner[i] != p and not s.known[i]:
                     continue  # an opposing hand card's trigger not yet declared (rules.h_trig): hidden
-                ones.append(L.order + k * P + cdef[i])
-    if s.revealed:
-        cnt += [L.revealed - L.counts + cdef[i] for i in s.revealed]
-    hand = s.hand[p]
-    hb, hc = L.hand, L.hand_counts - L.counts
-    for k, i in enumerate(hand):
+                m[L.order + k * P + cdef[i]] = 1.0
+    b = L.revealed
+    for i in s.revealed:
+        m[b + cdef[i]] += 1.0
+    hb, hc = L.hand, L.hand_counts
+    for k, i in enumerate(s.hand[p]):
         c = cdef[i]
         if k < OBS_HAND_SLOTS:
-            ones.append(hb + k * P + c)
-        cnt.append(hc + c)
+            m[hb + k * P + c] = 1.0
+        m[hc + c] += 1.0
     known = s.known
+    b = L.opp_known
     for i in s.hand[q]:
         if known[i]:
-            cnt.append(L.opp_known - L.counts + cdef[i])
+            m[b + cdef[i]] += 1.0
     slot = L.slot
     bpm, symm = s.mods() if (s.teff or s.has_constants) else ({}, {})
     defs = s.defs
@@ -192,30 +177,25 @@ def observation(s: State, p: int, L: ObsLayout) -> np.ndarray:
             b = base + j * slot
             c = cdef[i]
             d = defs[c]
-            ones.append(b + c)
+            m[b + c] = 1.0
             lv = s.level(i)
             bp = (d.lv_bp[lv - 1] if lv and d.lv_bp else 0) + bpm.get(i, 0)
             sym = d.sym_total + symm.get(i, 0)
             e = exh[i]
             b += P
             if lv:
-                ones.append(b + (lv if lv < 4 else 4) - 1)
+                m[b + (lv if lv < 4 else 4) - 1] = 1.0
             if e:
-                ones.append(b + 6 + e)  # exhausted / heavily exhausted
+                m[b + 6 + e] = 1.0  # exhausted / heavily exhausted
             if soul == i:
-                ones.append(b + 6)
+                m[b + 6] = 1.0
             if atk == i:
-                ones.append(b + 9)
+                m[b + 9] = 1.0
             elif blk == i:
-                ones.append(b + 10)
-            pos += (b + 4, b + 5, b + 11)
-            val += (bp / 10000 if bp > 0 else 0.0, cores[i] / 10, sym / 3 if sym > 0 else 0.0)
-    # np.fromiter turns the int lists into arrays faster than fancy indexing with a list does
-    o = np.zeros(L.size, np.float32)
-    o[np.fromiter(ones, np.intp, len(ones))] = 1.0
-    o[np.fromiter(pos, np.intp, len(pos))] = np.fromiter(val, np.float32, len(val))
-    if cnt:
-        o[L.counts :] = np.bincount(np.fromiter(cnt, np.intp, len(cnt)), minlength=L.n_counts)
+                m[b + 10] = 1.0
+            m[b + 4] = bp / 10000 if bp > 0 else 0.0
+            m[b + 5] = cores[i] / 10
+            m[b + 11] = sym / 3 if sym > 0 else 0.0
     return o
 
 

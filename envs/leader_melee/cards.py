@@ -378,6 +378,8 @@ class CardPool:
         self.has_repl = any(f.repl for f in faces)
         self.has_moved = any(f.moved for f in faces)  # "moved" triggers (8-7-4-1-1, 8-7-4-1-3)
         self.phase_events = frozenset(k[0] for f in faces for k in f.ptrig)  # phase / step triggers in the pool
+        # the cards with a continuous ability or a state trigger on a face (what rules.statics reads)
+        self.static_cards = frozenset(c.index for c in cards if any(f.cont or f.strig for f in c.faces))
 
 
 def _vocab():

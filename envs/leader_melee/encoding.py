@@ -8,6 +8,8 @@ encoded as counts by card.
 
 from __future__ import annotations
 
+import struct
+
 import numpy as np
 
 from ..core.obs import ObsLayout as CoreObsLayout
@@ -29,6 +31,7 @@ from .rules.frames import K_ABILITY, K_CARD, SC_STATICS, SC_ZVER, W_ABILITY, W_C
 from .state import CARDS_PER_PLAYER, Z_BATTLE, Z_DROP, Z_ENERGY, Z_HAND, Z_LEADER, Z_MELEE, ZONE_NAMES
 
 BATTLE_SLOTS = 6
+_COUNTS = struct.Struct("16f")  # the counts block, written in one pack (native float32, as the buffer)
 
 
 class ObsLayout(CoreObsLayout):
@@ -37,6 +40,7 @@ class ObsLayout(CoreObsLayout):
 
     def __init__(self, n: int):
         super().__init__(n)
+        self.printed_defs, self.printed = None, []  # printed power and strike, scaled, by definition (_printed)
         add = self._add
         add("global", 6, "turn/30, my turn, I went first, my attack on, battle on, my leader is guard")
         add("phase", len(PHASE_NAMES), "one-hot (``layout.PHASE_NAMES``)")
@@ -88,14 +92,21 @@ class ObsLayout(CoreObsLayout):
             "8 + 2",
         )
 
+        # where the counted zones' counts start: energy, drop (me, opponent), my hand, melee (me,
+        # opponent), then the known cards of the opponent's hand, my deck, the opponent's deck
+        energy, drop, melee, known_deck = self.o_energy, self.o_drop, self.o_melee, self.o_known_deck
+        self.count_at = (energy, energy + n, drop, drop + n, self.o_hand, melee, melee + n + 1)
+        self.count_at += (self.o_opp_known_hand, known_deck, known_deck + n)
+
     def _add(self, name: str, k: int, doc: str, shape: str = "") -> None:
         setattr(self, "o_" + name, self.add(name, k, doc, shape))  # the start as an attribute: o_global, o_phase...
 
 
 def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     """Written straight into a zeroed float32 buffer through a memoryview (no index /
-    value lists, no numpy call per block); the count blocks are counted card by card, or
-    gathered as positions and counted by one bincount when there are many."""
+    value lists, no numpy call per block); the count blocks are counted card by card (a
+    position list and one bincount, or a cache of each zone's counts keyed by its content,
+    cost more: the key or the list costs what the count does)."""
     n = lay.n
     cdef = s.cdef
     defs, face, rest = s.defs, s.face, s.rest
@@ -105,6 +116,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     sc = s.scache
     # printed values only while no effect and no 【永続発動】 applies
     mods = s.mods or (sc[SC_STATICS] if sc[SC_ZVER] == s.zver else statics(s))
+    printed = None if mods else _printed(lay, defs)
     g = lay.o_global
     m[g] = s.turn_no / 30.0
     if s.tp == me:
@@ -126,20 +138,36 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     anyknown = known.count(0) != len(known)  # 1 or 2 (put under the deck at once, order known to the owner, 3-1-6-1)
     deck, hand, energy, drop, battle, melee = s.deck, s.hand, s.energy, s.drop, s.battle, s.melee
     life = s.life
-    b = lay.o_counts
-    for p in (me, op):
-        m[b] = len(deck[p]) / 40
-        m[b + 1] = len(hand[p]) / 40
-        m[b + 2] = len(life[p]) / 7
-        m[b + 3] = len(energy[p]) / 40
-        m[b + 4] = len(drop[p]) / 40
-        if battle[p]:
-            m[b + 5] = len(battle[p]) / 5
-        if melee[p]:
-            m[b + 6] = len(melee[p]) / 10
-        if anyknown:
-            m[b + 7] = sum(map(bool, map(known.__getitem__, deck[p]))) / 40
-        b += 8
+    # the counted zones, in the order of ``lay.count_at``; the known cards after them
+    zones = [energy[me], energy[op], drop[me], drop[op], hand[me], melee[me], melee[op]]
+    if anyknown:
+        zones += (
+            [u for u in hand[op] if known[u]],
+            [u for u in deck[me] if known[u]],
+            [u for u in deck[op] if known[u]],
+        )
+    # per player (me, then the opponent): deck, hand, life, energy, drop, battle, melee, known deck cards
+    kd = (len(zones[8]) / 40, len(zones[9]) / 40) if anyknown else (0.0, 0.0)
+    _COUNTS.pack_into(
+        o,
+        4 * lay.o_counts,
+        len(deck[me]) / 40,
+        len(hand[me]) / 40,
+        len(life[me]) / 7,
+        len(energy[me]) / 40,
+        len(drop[me]) / 40,
+        len(battle[me]) / 5,
+        len(melee[me]) / 10,
+        kd[0],
+        len(deck[op]) / 40,
+        len(hand[op]) / 40,
+        len(life[op]) / 7,
+        len(energy[op]) / 40,
+        len(drop[op]) / 40,
+        len(battle[op]) / 5,
+        len(melee[op]) / 10,
+        kd[1],
+    )
     b = lay.o_leaders
     for p in (me, op):
         u = CARDS_PER_PLAYER * p  # leader(p)
@@ -149,9 +177,7 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             m[bn] = 1.0
         if rest[u]:
             m[bn + 1] = 1.0
-        pw, sk = _power_strike(s, u, mods)
-        m[bn + 2] = pw / 10000
-        m[bn + 3] = sk / 5
+        m[bn + 2], m[bn + 3] = _scaled_stats(s, u) if mods else printed[cdef[u]][face[u]]
         b = bn + 4
     w = n + 7
     ets, iron, obj = s.ets, s.iron, s.obj
@@ -160,16 +186,14 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
         bl = battle[p]
         if not bl:
             continue
-        last = max([ets[x] for x in bl])
+        last = max(map(ets.__getitem__, bl))
         b = lay.o_battle + k * BATTLE_SLOTS * w
         for u in bl if len(bl) <= BATTLE_SLOTS else bl[:BATTLE_SLOTS]:
             m[b + cdef[u]] = 1.0
             bn = b + n
             if rest[u]:
                 m[bn] = 1.0
-            pw, sk = _power_strike(s, u, mods)
-            m[bn + 1] = pw / 10000
-            m[bn + 2] = sk / 5
+            m[bn + 1], m[bn + 2] = _scaled_stats(s, u) if mods else printed[cdef[u]][face[u]]
             if u == attack:
                 m[bn + 3] = 1.0
             if u == guard:
@@ -179,39 +203,14 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             if ets[u] == last:
                 m[bn + 6] = 1.0
             b += w
-    # the count blocks (melee, energy, drop, hand, opponent's known hand, known decks) stand
-    # together from o_melee to o_context: single increments for a few cards, else one
-    # bincount over positions relative to o_melee (it costs less from about 30 cards on)
-    m0 = lay.o_melee
-    # each counted zone and where its counts start (a melee block ends with the total power)
-    counted = (
-        (energy[me], lay.o_energy),
-        (energy[op], lay.o_energy + n),
-        (drop[me], lay.o_drop),
-        (drop[op], lay.o_drop + n),
-        (hand[me], lay.o_hand),
-        (melee[me], m0),
-        (melee[op], m0 + n + 1),
-    )
-    if not anyknown and sum([len(cards) for cards, _ in counted]) <= 30:
-        for cards, b in counted:
-            for u in cards:
-                m[b + cdef[u]] += 1.0
-    else:
-        cnt = [b - m0 + cdef[u] for cards, b in counted for u in cards]
-        if anyknown:
-            b = lay.o_opp_known_hand - m0
-            cnt += [b + cdef[u] for u in hand[op] if known[u]]
-            b = lay.o_known_deck - m0
-            cnt += [b + cdef[u] for u in deck[me] if known[u]]
-            b += n
-            cnt += [b + cdef[u] for u in deck[op] if known[u]]
-        if cnt:
-            o[m0 : lay.o_context] = np.bincount(cnt, minlength=lay.o_context - m0)
+    # the count blocks (melee, energy, drop, hand, opponent's known hand, known decks), card by card
+    for cards, b in zip(zones, lay.count_at):
+        for u in cards:
+            m[b + cdef[u]] += 1.0
     for k, p in enumerate((me, op)):
         ml = melee[p]
         if ml:
-            b = m0 + k * (n + 1) + n
+            b = lay.o_melee + k * (n + 1) + n
             if mods:
                 m[b] = sum([stat(s, u, 0) for u in ml]) / 10000
             else:
@@ -264,16 +263,23 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     return o
 
 
+def _printed(lay: ObsLayout, defs) -> list:
+    """Per definition, per face: the printed (power / 10000, strike / 5), what the observation
+    shows while no effect and no 【永続発動】 applies; computed once for the game's pool
+    (``defs``, which never changes) and kept on its layout."""
+    if lay.printed_defs is not defs:
+        lay.printed = [[(f.power / 10000, f.strike / 5) for f in d.faces] for d in defs]
+        lay.printed_defs = defs
+    return lay.printed
+
+
+def _scaled_stats(s, u: int) -> tuple[float, float]:
+    """Card ``u``'s power / 10000 and strike / 5 now, effects applied (``rules.stats``)."""
+    pw, sk = stats(s, u)
+    return pw / 10000, sk / 5
+
+
 # ---- strings ----------------------------------------------------------------------------------
-def _power_strike(s, u: int, mods) -> tuple[int, int]:
-    """The power and strike of card ``u`` as the observation shows them: the printed ones
-    (its face's) while no effect and no 【永続発動】 applies (``mods`` empty)."""
-    if mods:
-        return stats(s, u)
-    f = s.defs[s.cdef[u]].faces[s.face[u]]
-    return f.power, f.strike
-
-
 def _name(s, u):
     if s.zone[u] == Z_LEADER:
         return face_of(s, u).name

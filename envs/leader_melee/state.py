@@ -201,11 +201,8 @@ class LeaderMeleeState(DecisionState):
         return -1
 
     def zone_list(self, z: int, p: int):
-        return (
-            (self.deck, self.hand, self.life, self.energy, self.drop, None, self.battle, self.melee)[z][p]
-            if z != Z_LEADER
-            else None
-        )
+        """Player p's list of zone z (None for the leader area): the field the zone is named after."""
+        return getattr(self, ZONE_NAMES[z])[p] if z != Z_LEADER else None
 
     def rederive(self) -> None:
         """After a restore (envs/core/position.py): the pending decision's context again, from the

@@ -91,7 +91,10 @@ def statics(s):
     if pool.has_cont or pool.has_strig:
         defs, cdef, face = s.defs, s.cdef, s.face
         for p in (0, 1):
-            for u in [CARDS_PER_PLAYER * p] + s.battle[p]:
+            field = [CARDS_PER_PLAYER * p] + s.battle[p]
+            if pool.static_cards.isdisjoint(map(cdef.__getitem__, field)):
+                continue  # no card here has one (asked in C: most fields, most of the time)
+            for u in field:
                 f = defs[cdef[u]].faces[face[u]]  # face_of
                 if (f.cont or f.strig) and not (s.neg and negated(s, u)):
                     for a in f.cont:

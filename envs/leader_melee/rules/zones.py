@@ -7,6 +7,8 @@ charging (6-2-4-1) and losing life cards (4-9-1-1-1, 4-9-1-2-1).
 
 from __future__ import annotations
 
+from bisect import insort
+
 from ..cards import PUBLIC_ZONES
 from ..state import KNOWN_SET, UNKNOWN, Z_BATTLE, Z_DECK, Z_ENERGY, Z_HAND, Z_LIFE, Z_MELEE
 from .information import negated, snap
@@ -51,9 +53,10 @@ def move(s, u, z, bottom=False):
             s.deck[p].append(u)
     else:
         lst = s.zone_list(z, p)
-        lst.append(u)
         if z == Z_HAND or z == Z_ENERGY:
-            lst.sort(key=s._hand_key)
+            insort(lst, u, key=s._hand_key)  # kept in canonical order (by card, then uid: no ties)
+        else:
+            lst.append(u)
     if z in (Z_BATTLE, Z_MELEE):
         s.ts += 1
         s.ets[u] = s.ts
