@@ -144,6 +144,24 @@ def states_along(game, seed: int, every: int = 7, limit: int = 400):
     yield s
 
 
+def warm_observations_equal_fresh(game, seeds, every: int, fresh):
+    """The states along random games of ``game`` from ``seeds`` (``states_along``, every
+    ``every``-th decision), each checked first: both players' observations, written with the
+    game's layout and its caches warm from everything before, equal ``fresh(state, player)``
+    (the bytes written with a new layout, caches empty); so do those of a clone whose hidden
+    cards were redealt for each player. For encoders that cache by content (#11 part 8)."""
+    for seed in seeds:
+        rng = Rng(seed)
+        for k, s in enumerate(states_along(game, seed, every, limit=10**9)):
+            for p in (0, 1):
+                assert s.observation_tensor(p).tobytes() == fresh(s, p), f"seed {seed}, state {k}"
+                c = s.clone()
+                c.resample_hidden(p, rng.below(2**31))
+                for q in (0, 1):
+                    assert c.observation_tensor(q).tobytes() == fresh(c, q), f"seed {seed}, state {k}, redealt"
+            yield s
+
+
 def random_action(state, rng: Rng, concede_prob: float = 0.01) -> int:
     """Uniform over the legal actions, conceding only with probability ``concede_prob``.
 

@@ -5,10 +5,12 @@ fresh layout; states under an effect (``state.mods``) read the rules' values ins
 
 from __future__ import annotations
 
-import random
+import sys
 from pathlib import Path
 
-from tcgzoo.envs.leader_melee import Game, encoding
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import harness  # noqa: E402
+from tcgzoo.envs.leader_melee import Game, encoding  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
 TEST_CARDS = [str(DATA / f) for f in ("filler.yaml", "rules_cards.yaml", "rules_cards_effects.yaml")]
@@ -19,28 +21,10 @@ def _fresh(s, p: int) -> bytes:
 
 
 def _play(game: Game, seeds: range, every: int) -> tuple[int, int]:
-    """Random games from ``seeds``: every ``every``-th decision, both players' observations from
-    the warm and a fresh layout, also of a clone with hidden cards redealt for each player.
-    Returns the checked decisions under an effect and those where some card was known."""
-    with_mods = with_known = 0
-    for seed in seeds:
-        s = game.new_initial_state(seed)
-        rng = random.Random(seed)
-        k = 0
-        while not s.is_terminal():
-            if k % every == 0:
-                for p in (0, 1):
-                    assert s.observation_tensor(p).tobytes() == _fresh(s, p), f"seed {seed}, decision {k}"
-                    c = s.clone()
-                    c.resample_hidden(p, rng.randrange(2**31))
-                    for q in (0, 1):
-                        assert c.observation_tensor(q).tobytes() == _fresh(c, q), f"seed {seed}, decision {k}"
-                with_mods += bool(s.mods)
-                with_known += any(s.known)
-            legal = [a for a in s.legal_actions() if a != s.CONCEDE] or s.legal_actions()
-            s.apply_action(legal[rng.randrange(len(legal))])
-            k += 1
-    return with_mods, with_known
+    """``harness.warm_observations_equal_fresh`` over random games from ``seeds``; returns the
+    checked states under an effect and those where some card was known."""
+    states = list(harness.warm_observations_equal_fresh(game, seeds, every, _fresh))
+    return sum(bool(s.mods) for s in states), sum(any(s.known) for s in states)
 
 
 def test_warm_observations_equal_fresh_ones_with_the_builtin_decks():

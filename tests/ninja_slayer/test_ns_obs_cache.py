@@ -6,12 +6,14 @@ content differs, e.g. a clone whose hidden cards were redealt."""
 
 from __future__ import annotations
 
-import random
+import sys
 from pathlib import Path
 
-from tcgzoo.envs.ninja_slayer import Game, encoding
-from tcgzoo.envs.ninja_slayer.cards import CARD_DIR
-from tcgzoo.envs.ninja_slayer.records import SF_AURAS
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import harness  # noqa: E402
+from tcgzoo.envs.ninja_slayer import Game, encoding  # noqa: E402
+from tcgzoo.envs.ninja_slayer.cards import CARD_DIR  # noqa: E402
+from tcgzoo.envs.ninja_slayer.records import SF_AURAS  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
 CARDS = sorted(CARD_DIR.glob("*.yaml")) + sorted(DATA.glob("*_cards.yaml"))
@@ -23,28 +25,12 @@ def _fresh(s, p: int) -> bytes:
 
 
 def _play(game: Game, seeds: range, every: int) -> int:
-    """Random games from ``seeds``: every ``every``-th decision, both players' observations from
-    the warm and a fresh layout, also of a clone with hidden cards redealt for each player.
-    Returns the number of checked decisions whose fields held an aura."""
-    with_aura = 0
-    for seed in seeds:
-        s = game.new_initial_state(seed)
-        rng = random.Random(seed)
-        k = 0
-        while not s.is_terminal():
-            if k % every == 0:
-                for p in (0, 1):
-                    assert s.observation_tensor(p).tobytes() == _fresh(s, p), f"seed {seed}, decision {k}"
-                    c = s.clone()
-                    c.resample_hidden(p, rng.randrange(2**31))
-                    for q in (0, 1):
-                        assert c.observation_tensor(q).tobytes() == _fresh(c, q), f"seed {seed}, decision {k}"
-                defs, cdef = s.defs, s.cdef
-                with_aura += any(defs[cdef[j]].aura is not None for q in (0, 1) for j in s.field[q])
-            legal = [a for a in s.legal_actions() if a != s.CONCEDE] or s.legal_actions()
-            s.apply_action(legal[rng.randrange(len(legal))])
-            k += 1
-    return with_aura
+    """``harness.warm_observations_equal_fresh`` over random games from ``seeds``; returns the
+    number of checked states whose fields held an aura."""
+    return sum(
+        any(s.defs[s.cdef[j]].aura is not None for q in (0, 1) for j in s.field[q])
+        for s in harness.warm_observations_equal_fresh(game, seeds, every, _fresh)
+    )
 
 
 def test_cached_blocks_equal_fresh_ones_with_the_builtin_decks():
