@@ -95,6 +95,20 @@ class ObsLayout(CoreObsLayout):
         self.slot = P + FIELD_DYN
 
 
+def player_features(s: State, r: int, m, b: int) -> None:
+    """Player r's ``PLAYER_FEATS`` values written into ``m`` (zeroed) from ``b``: the flat
+    observation's players block and the entity observation's global one."""
+    m[b] = s.life[r] / 10
+    m[b + 1] = s.reserve[r] / 10
+    m[b + 2] = s.tcores[r] / 10
+    m[b + 3] = len(s.deck[r]) / 40
+    m[b + 4] = len(s.hand[r]) / 20
+    m[b + 5] = len(s.trash[r]) / 40
+    m[b + 6] = len(s.removed[r]) / 20
+    m[b + 7 + _SOUL_PLACE.get(s.soul[r], 4)] = 1.0
+    m[b + 12] = s.gained[r] / 10
+
+
 def observation(s: State, p: int, L: ObsLayout) -> np.ndarray:
     """Player p's observation, written straight into a zeroed float32 buffer through a
     memoryview: one-hots and values as item stores, the count blocks card by card (position
@@ -116,17 +130,7 @@ def observation(s: State, p: int, L: ObsLayout) -> np.ndarray:
         if s.dplayer == p:
             m[L.g_me_decide] = 1.0
     for k, r in enumerate((p, q)):
-        b = L.g_players + k * PLAYER_FEATS
-        m[b] = s.life[r] / 10
-        m[b + 1] = s.reserve[r] / 10
-        m[b + 2] = s.tcores[r] / 10
-        m[b + 3] = len(s.deck[r]) / 40
-        m[b + 4] = len(s.hand[r]) / 20
-        m[b + 5] = len(s.trash[r]) / 40
-        m[b + 6] = len(s.removed[r]) / 20
-        m[b + 12] = s.gained[r] / 10
-        soul = s.soul[r]
-        m[b + 7 + _SOUL_PLACE.get(soul, 4)] = 1.0
+        player_features(s, r, m, L.g_players + k * PLAYER_FEATS)
         tb = L.trash + k * P
         for i in s.trash[r]:
             m[tb + cdef[i]] += 1.0

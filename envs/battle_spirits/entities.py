@@ -11,7 +11,7 @@ Decks and life are counts in the globals. What is hidden follows the flat observ
 from __future__ import annotations
 
 from ..core.entities import CARD_OFFSET, UNKNOWN, EntityBuffers, EntityLayout, one_hot_names
-from .encoding import PLAYER_FEATS
+from .encoding import PLAYER_FEATS, player_features
 from .layout import (
     D_SEARCH,
     DECISIONS,
@@ -28,7 +28,7 @@ from .layout import (
     STEPS,
     TRASH,
 )
-from .state import S_LIFE, S_RESERVE, S_TRASH, S_VOID, Z_HAND
+from .state import Z_HAND
 
 T_MAX = 80
 ZONES = (
@@ -130,31 +130,7 @@ def entity_observation(s, p: int, out: EntityBuffers) -> None:
         if s.dplayer == p:
             gm[G_DECIDING] = 1.0
     for k, r in enumerate((p, q)):
-        b = G_PLAYERS + k * PLAYER_FEATS
-        gm[b] = s.life[r] / 10
-        gm[b + 1] = s.reserve[r] / 10
-        gm[b + 2] = s.tcores[r] / 10
-        gm[b + 3] = len(s.deck[r]) / 40
-        gm[b + 4] = len(s.hand[r]) / 20
-        gm[b + 5] = len(s.trash[r]) / 40
-        gm[b + 6] = len(s.removed[r]) / 20
-        soul = s.soul[r]
-        gm[
-            b
-            + 7
-            + (
-                0
-                if soul == S_RESERVE
-                else 1
-                if soul == S_TRASH
-                else 2
-                if soul == S_VOID
-                else 3
-                if soul == S_LIFE
-                else 4
-            )
-        ] = 1.0
-        gm[b + 12] = s.gained[r] / 10
+        player_features(s, r, gm, G_PLAYERS + k * PLAYER_FEATS)
     if s.attacker >= 0:
         gm[G_BATTLE] = 1.0
         if s.owner[s.attacker] == p:
