@@ -137,7 +137,6 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
     known = s.known
     anyknown = known.count(0) != len(known)  # 1 or 2 (put under the deck at once, order known to the owner, 3-1-6-1)
     deck, hand, energy, drop, battle, melee = s.deck, s.hand, s.energy, s.drop, s.battle, s.melee
-    life = s.life
     # the counted zones, in the order of ``lay.count_at``; the known cards after them
     zones = [energy[me], energy[op], drop[me], drop[op], hand[me], melee[me], melee[op]]
     if anyknown:
@@ -147,27 +146,8 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
             [u for u in deck[op] if known[u]],
         )
     # per player (me, then the opponent): deck, hand, life, energy, drop, battle, melee, known deck cards
-    kd = (len(zones[8]) / 40, len(zones[9]) / 40) if anyknown else (0.0, 0.0)
-    _COUNTS.pack_into(
-        o,
-        4 * lay.o_counts,
-        len(deck[me]) / 40,
-        len(hand[me]) / 40,
-        len(life[me]) / 7,
-        len(energy[me]) / 40,
-        len(drop[me]) / 40,
-        len(battle[me]) / 5,
-        len(melee[me]) / 10,
-        kd[0],
-        len(deck[op]) / 40,
-        len(hand[op]) / 40,
-        len(life[op]) / 7,
-        len(energy[op]) / 40,
-        len(drop[op]) / 40,
-        len(battle[op]) / 5,
-        len(melee[op]) / 10,
-        kd[1],
-    )
+    kd = (len(zones[8]), len(zones[9])) if anyknown else (0, 0)
+    _COUNTS.pack_into(o, 4 * lay.o_counts, *_sizes(s, me, kd[0]), *_sizes(s, op, kd[1]))
     b = lay.o_leaders
     for p in (me, op):
         u = CARDS_PER_PLAYER * p  # leader(p)
@@ -261,6 +241,21 @@ def observation(s, me: int, lay: ObsLayout) -> np.ndarray:
                 if negated(s, u):
                     m[b + 1 + i] = 1.0
     return o
+
+
+def _sizes(s, p: int, known_deck: int) -> tuple[float, ...]:
+    """Player p's eight zone sizes as the counts block shows them (``known_deck``: how many
+    of p's deck cards are known)."""
+    return (
+        len(s.deck[p]) / 40,
+        len(s.hand[p]) / 40,
+        len(s.life[p]) / 7,
+        len(s.energy[p]) / 40,
+        len(s.drop[p]) / 40,
+        len(s.battle[p]) / 5,
+        len(s.melee[p]) / 10,
+        known_deck / 40,
+    )
 
 
 def _printed(lay: ObsLayout, defs) -> list:

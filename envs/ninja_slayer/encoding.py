@@ -224,10 +224,13 @@ def observation(s, me: int, L: ObsLayout) -> np.ndarray:
             m[L.deciding] = 1.0
     bowed, face_down = s.bowed, s.face_down
     b = L.hand
-    cnt = [b + cdef[i] for i in s.hand[me]]  # positions of the count blocks (repeats add up)
+    # the hand's cards in its order (sorted by card: State.move), rebuilt from the cards so
+    # that the list's order shows nowhere (NS 305.2)
+    hand = sorted(map(cdef.__getitem__, s.hand[me]))
+    cnt = [b + c for c in hand]  # positions of the count blocks (repeats add up)
     b = L.hand_slots
-    for c in sorted([cdef[i] for i in s.hand[me]])[:H_SLOTS]:  # the hand's order (sorted by card: State.move)
-        m[b + c] = 1.0  # rebuilt from the cards, so the list's order shows nowhere (NS 305.2)
+    for c in hand[:H_SLOTS]:
+        m[b + c] = 1.0
         b += P
     pub = s.pub
     hop = s.hand[op]
